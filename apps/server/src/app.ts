@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import { limits } from '@cardstock/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createCaptchaVerifier, type CaptchaVerifier } from './adapters/captcha.ts';
+import { createMailer, type Mailer } from './adapters/mailer.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { installErrorHandler } from './lib/error-handler.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { ensureDemoData } from './modules/demo/demo.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** Replace an outside-world adapter (tests point them at local servers instead). */
+  captcha?: CaptchaVerifier;
+  mailer?: Mailer;
+  /** Tests move time to expire codes and sessions. */
+  clock?: Clock;
+  /** Log destination; defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built web app sits at apps/web/dist, next to this package in the repo. */
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Builds the whole server: database migrated, plugins and every module's routes registered. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: limits.jsonBodyLimitBytes,
+    trustProxy: config.isProduction,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where a route registers it); plain text is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+
+  const database = openDatabase(config.database);
+  app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database.db, database.engine);
+
+  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    log: app.log,
+    clock: options.clock ?? systemClock,
+    limiter: createRateLimiter(config.rateLimitScale),
+    captcha: options.captcha ?? createCaptchaVerifier(config.captcha),
+    mailer,
+  };
+
+  registerSecurity(app);
+  await app.register(compress, { threshold: 1024 });
+  // Uploads (CSV import): fields and the file land in request.body; the file as a Buffer.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 },
+  });
+  registerMetrics(app);
+  await registerOpenApi(app);
+
+  const auth = createAuthService(ctx);
+  app.decorate('authenticate', (token: string | undefined) => auth.authenticate(token));
+
+  systemRoutes(app, ctx);
+  contactRoutes(app, ctx);
+  authRoutes(app, ctx, auth);
+  feedbackRoutes(app, ctx);
+  const catalog = createCatalogService(ctx);
+  catalogRoutes(app, catalog);
+  inventoryRoutes(app, ctx);
+
+  await ensureDemoData(ctx, auth);
+
+  await registerWeb(app, config.webDist ?? defaultWebDist);
+  return { app, ctx };
+}

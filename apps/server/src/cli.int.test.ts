@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { messages } from '@cardstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvite, registrationBody } from '../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../test/harness.ts';
+import { sampleCardLines } from '../test/shared-data.ts';
+import { DEMO_OWNER } from './modules/demo/demo.ts';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function runWith(server: TestServer, env: Record<string, string>, ...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, ...server.databaseEnv, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+  });
+}
+
+const cli = (server: TestServer, ...args: string[]) => runWith(server, {}, ...args);
+
+describe(`npm run cli (${testEngine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('invite create prints a single-use code as its last line', async () => {
+    const { stdout } = await cli(server, 'invite', 'create');
+    const code = stdout.trim().split('\n').at(-1)!;
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect((await server.request('POST', '/api/register', registrationBody(code))).status).toBe(200);
+    expect((await server.request('POST', '/api/register', registrationBody(code))).body.message).toBe(
+      messages.auth.inviteUsed,
+    );
+  });
+
+  it('invite create --expires-days sets an expiry', async () => {
+    const { stdout } = await cli(server, 'invite', 'create', '--expires-days', '3', '--note', 'for Rita');
+    const code = stdout.trim().split('\n').at(-1)!;
+    const row = await server.ctx.db
+      .selectFrom('invite_codes')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(row.note).toBe('for Rita');
+    const days = (Date.parse(row.expires_at!) - Date.parse(row.created_at)) / 86_400_000;
+    expect(days).toBeCloseTo(3, 5);
+  });
+
+  it('explains bad usage with a non-zero exit', async () => {
+    await expect(cli(server, 'invite', 'create', '--expires-days', 'soon')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--expires-days must be a whole number of days'),
+    });
+    await expect(cli(server, 'frobnicate')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown command'),
+    });
+  });
+});
+
+describe(`npm run cli -- cards (${testEngine})`, () => {
+  let server: TestServer;
+  let scryfall: http.Server;
+  let scryfallUrl = '';
+  const cards = sampleCardLines(50);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-cli-'));
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '1000' });
+    // A local server speaking Scryfall's bulk-data protocol: the list, then the file it names.
+    scryfall = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/bulk-data') {
+        res.end(
+          JSON.stringify({
+            object: 'list',
+            data: [
+              { type: 'oracle_cards', download_uri: `${scryfallUrl}/files/oracle.json` },
+              { type: 'default_cards', download_uri: `${scryfallUrl}/files/default-cards.json`, size: 1 },
+            ],
+          }),
+        );
+      } else if (req.url === '/files/default-cards.json') {
+        res.end(`[${cards.join(',')}]`);
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => scryfall.listen(0, '127.0.0.1', resolve));
+    scryfallUrl = `http://127.0.0.1:${(scryfall.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((r) => scryfall.close(r));
+  });
+
+  it('cards import reads a file and reports skipped objects with their positions', async () => {
+    const file = path.join(tmp, 'some.ndjson');
+    fs.writeFileSync(file, [cards[0], '{"broken": true}', cards[1]].join('\n'));
+    const { stdout, stderr } = await cli(server, 'cards', 'import', file);
+    expect(stdout).toMatch(/Imported 2 cards; 1 malformed objects skipped\.\s*$/);
+    expect(stderr).toContain('skipped object at position 2: id:');
+  });
+
+  it('cards import in another process does not disturb the server’s own writes', async () => {
+    const file = path.join(tmp, 'all.ndjson');
+    fs.writeFileSync(file, sampleCardLines(6000).join('\n'));
+    const importing = cli(server, 'cards', 'import', file);
+    const statuses: number[] = [];
+    const deadline = Date.now() + 60_000;
+    let done = false;
+    void importing.finally(() => (done = true));
+    while (!done && Date.now() < deadline) {
+      statuses.push(
+        (await server.request('POST', '/api/register', registrationBody(await createInvite(server)))).status,
+      );
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await importing;
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(
+      statuses.filter((s) => s !== 200),
+      `statuses: ${statuses.join(',')}`,
+    ).toEqual([]);
+  });
+
+  it('cards download fetches default_cards through the bulk-data API and imports it', async () => {
+    const ids = cards.map((c) => (JSON.parse(c) as { id: string }).id);
+    // An earlier test may have imported these very cards: start without them.
+    await server.ctx.db.deleteFrom('cards').where('id', 'in', ids).execute();
+    const { stdout } = await runWith(server, { SCRYFALL_API_URL: scryfallUrl }, 'cards', 'download');
+    expect(stdout).toMatch(/Imported 50 cards; 0 malformed objects skipped\.\s*$/);
+    const found = await server.ctx.db.selectFrom('cards').select('id').where('id', 'in', ids).execute();
+    expect(found).toHaveLength(50);
+  });
+
+  it('cards download offline fails with a clear message', async () => {
+    await expect(
+      runWith(server, { SCRYFALL_API_URL: 'http://127.0.0.1:9' }, 'cards', 'download'),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Could not reach Scryfall at http:\/\/127\.0\.0\.1:9 .*Are you online\?/),
+    });
+  });
+});
+
+describe(`demo data (${testEngine})`, () => {
+  it('an empty database gets the public demo shop whose Owner can log in', async () => {
+    const server = await startServer({ DEMO: '1' });
+    try {
+      const shop = await server.ctx.db.selectFrom('shops').selectAll().executeTakeFirstOrThrow();
+      expect(shop).toMatchObject({ name: 'Demo Card Shop', subdomain: 'demo', shop_hidden: 0 });
+      const res = await server.request('POST', '/api/login', { ...DEMO_OWNER, turnstileToken: 't' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ shop_name: 'Demo Card Shop', user_role: 'Owner' });
+      const invites = await server.ctx.db.selectFrom('invite_codes').selectAll().execute();
+      expect(invites).toHaveLength(1);
+      const search = await server.request('GET', '/api/cards/search?q=lightning');
+      expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(['Lightning Bolt', 'Lightning Strike']);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import cliProgress from 'cli-progress';
+import pino from 'pino';
+import { createCaptchaVerifier } from './adapters/captcha.ts';
+import { createMailer } from './adapters/mailer.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { systemClock } from './lib/clock.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { importCatalogFile, type ImportResult } from './modules/catalog/catalog-import.ts';
+import { downloadDefaultCards } from './modules/catalog/scryfall-download.ts';
+
+/** The server's context without HTTP: same config, database and adapters. */
+async function withContext<T>(work: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  const log = pino({ level: 'warn' });
+  const mailer = createMailer(config.mail, log);
+  try {
+    await migrateToLatest(database.db, database.engine);
+    return await work({
+      config,
+      db: database.db,
+      engine: database.engine,
+      log,
+      clock: systemClock,
+      limiter: createRateLimiter(),
+      captcha: createCaptchaVerifier(config.captcha),
+      mailer,
+    });
+  } finally {
+    mailer.close();
+    await database.close();
+  }
+}
+
+/** `--name value` pairs of a command's arguments. */
+function flags(args: string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) throw new Error(`Unexpected argument: ${arg}`);
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
+    map.set(arg.slice(2), value);
+    i++;
+  }
+  return map;
+}
+
+/**
+ * `npm run cli -- <command>`: operator commands, in the server's own
+ * environment. Each command prints its result as its last line.
+ */
+const commands: Record<string, { help: string; run: (args: string[]) => Promise<void> }> = {
+  migrate: {
+    help: 'migrate                                 apply every pending database migration',
+    async run() {
+      const database = openDatabase(loadConfig().database);
+      try {
+        const applied = await migrateToLatest(database.db, database.engine);
+        console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+      } finally {
+        await database.close();
+      }
+    },
+  },
+  invite: {
+    help: 'invite create [--expires-days N] [--note TEXT]   print a new single-use registration invite code',
+    async run(args) {
+      const [sub, ...rest] = args;
+      if (sub !== 'create') throw new Error('Usage: invite create [--expires-days N] [--note TEXT]');
+      const options = flags(rest);
+      const days = options.has('expires-days') ? Number(options.get('expires-days')) : undefined;
+      if (days !== undefined && !(Number.isInteger(days) && days > 0))
+        throw new Error('--expires-days must be a whole number of days');
+      const code = await withContext((ctx) =>
+        createAuthService(ctx).createInvite({ expiresInDays: days, note: options.get('note') ?? '' }),
+      );
+      if (days) console.log(`Invite code (valid ${days} days, single use):`);
+      console.log(code);
+    },
+  },
+  cards: {
+    help: 'cards import FILE | cards download            load Scryfall bulk card data (JSON array or one object a line)',
+    async run(args) {
+      const [sub, file] = args;
+      if (sub === 'import') {
+        if (!file) throw new Error('Usage: cards import FILE');
+        if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
+        const started = Date.now();
+        const result = await withContext((ctx) => importWithProgress(ctx, file));
+        console.log(`Took ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        return reportImport(result);
+      }
+      if (sub === 'download') {
+        const config = loadConfig();
+        const bar = progressBar('Downloading');
+        let started = false;
+        const path = await downloadDefaultCards(config.scryfallApiUrl, config.dataDir, (received, total) => {
+          const payload = { doneMb: mb(received), totalMb: mb(total), cards: 0, malformed: 0 };
+          if (!started) {
+            bar.start(total || received, received, payload);
+            started = true;
+          } else bar.update(received, payload);
+        });
+        if (started) bar.stop();
+        console.log(`Downloaded ${path}`);
+        return reportImport(await withContext((ctx) => importWithProgress(ctx, path)));
+      }
+      throw new Error('Usage: cards import FILE | cards download');
+    },
+  },
+};
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** A progress bar on a terminal; plain periodic lines when output goes to a file or CI log. */
+function progressBar(label: string) {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} [{bar}] {percentage}% | {doneMb}/{totalMb} MB | {cards} cards | {malformed} skipped | {eta_formatted}`,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  return bar;
+}
+
+async function importWithProgress(ctx: AppContext, file: string): Promise<ImportResult> {
+  const bar = progressBar('Importing');
+  let started = false;
+  const result = await importCatalogFile(ctx.db, file, {
+    onProgress(p) {
+      const payload = { doneMb: mb(p.bytesRead), totalMb: mb(p.totalBytes), cards: p.cards, malformed: p.malformed };
+      if (!started) {
+        bar.start(p.totalBytes, p.bytesRead, payload);
+        started = true;
+      } else bar.update(p.bytesRead, payload);
+    },
+  });
+  if (started) bar.stop();
+  return result;
+}
+
+function reportImport(result: ImportResult): void {
+  for (const m of result.malformed) console.error(`  skipped object at position ${m.position}: ${m.reason}`);
+  if (result.malformedCount > result.malformed.length) {
+    console.error(`  … and ${result.malformedCount - result.malformed.length} more`);
+  }
+  if (result.fatal) console.error(result.fatal);
+  console.log(`Imported ${result.cards} cards; ${result.malformedCount} malformed objects skipped.`);
+  if (result.fatal) throw new Error('The file ended in a JSON syntax error; the cards before it were imported.');
+}
+
+function usage(): string {
+  return [
+    'Usage: npm run cli -- <command>',
+    '',
+    'Commands:',
+    ...Object.values(commands).map((c) => `  ${c.help}`),
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(name ? `Unknown command: ${name}\n\n${usage()}` : usage());
+    return 2;
+  }
+  try {
+    await command.run(args);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof ConfigError || err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded database)')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Cardstock <no-reply@cardstock.local>'),
+    SUPPORT_EMAIL: z.email().default('support@cardstock.local'),
+    CAPTCHA_MODE: z.enum(['test', 'turnstile']).optional(),
+    TURNSTILE_SITE_KEY: z.string().default(''),
+    TURNSTILE_SECRET_KEY: z.string().default(''),
+    TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: z.string().default(''),
+    STRIPE_WEBHOOK_SECRET: z.string().default(''),
+    DEMO: bool01.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    SCRYFALL_API_URL: z.url().default('https://api.scryfall.com'),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    const need = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required in production (${why})` });
+    };
+    need('PUBLIC_URL', 'links in e-mails');
+    need('SMTP_URL', 'mail must leave the machine');
+    if (env.CAPTCHA_MODE === 'test') {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_MODE'], message: 'test mode is refused in production' });
+    }
+    need('TURNSTILE_SITE_KEY', 'captcha');
+    need('TURNSTILE_SECRET_KEY', 'captcha');
+    if (env.BILLING_PROVIDER === 'stripe') {
+      need('STRIPE_SECRET_KEY', 'billing');
+      need('STRIPE_WEBHOOK_SECRET', 'billing');
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Parses the environment once. Every problem is listed together, so an
+ * operator fixes them in one go. Nothing else in the server reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ engine: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ engine: 'sqlite', file: path.join(dataDir, 'cardstock.sqlite') } as const),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    supportEmail: e.SUPPORT_EMAIL,
+    captcha: {
+      mode: e.CAPTCHA_MODE ?? (isProduction ? 'turnstile' : 'test'),
+      siteKey: e.TURNSTILE_SITE_KEY,
+      secretKey: e.TURNSTILE_SECRET_KEY,
+      verifyUrl: e.TURNSTILE_VERIFY_URL,
+    },
+    billing: {
+      provider: e.BILLING_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
+    demo: e.DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/$/, ''),
+  } as const;
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+/** Repositories take either, so a service can run several of them in one transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns BIGINT (count(*), sums) as text to avoid precision loss;
+// our counts stay far below 2^53, so numbers are what every caller expects.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+/**
+ * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE).
+ * A deferred transaction that reads and then writes fails at once with
+ * SQLITE_BUSY if another process (the CLI importing cards) committed in
+ * between; an immediate one waits its turn under busy_timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+export function openDatabase(config: Config['database']): Database {
+  if (config.engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const file = new SQLite(config.file);
+  // WAL lets readers run beside the writer; FULL makes every commit durable
+  // across power loss, which order and stock data need.
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Runs `work` in one transaction: all of it is committed, or none of it. */
+export function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** Timestamps are stored as UTC ISO-8601 text on both engines (see ARCHITECTURE.md). */
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,35 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Engine } from '../database.ts';
+import type { DB } from '../schema.ts';
+import * as m0001 from './0001-foundation.ts';
+import * as m0002 from './0002-accounts.ts';
+import * as m0003 from './0003-catalog.ts';
+import * as m0004 from './0004-inventory.ts';
+
+export type MigrationFactory = (engine: Engine) => Migration;
+
+/**
+ * Migrations are compiled into the server (no directory scan), listed here in
+ * order. Each one gets the engine so it can pick column types that differ.
+ */
+const all: Record<string, MigrationFactory> = {
+  '0001-foundation': m0001.migration,
+  '0002-accounts': m0002.migration,
+  '0003-catalog': m0003.migration,
+  '0004-inventory': m0004.migration,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(Object.fromEntries(Object.entries(all).map(([name, make]) => [name, make(this.engine)])));
+  }
+}
+
+export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,162 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types as Kysely sees them. Timestamps are UTC ISO-8601 text and
+ * booleans are 0/1 integers on both engines, so a row reads the same on
+ * SQLite and PostgreSQL.
+ */
+export interface ContactMessageTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  shop_id: number | null;
+  actor: string;
+  action: string;
+  subject: string;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface ShopTable {
+  id: Generated<number>;
+  name: string;
+  subdomain: string | null;
+  description: Generated<string>;
+  address: Generated<string>;
+  phone: Generated<string>;
+  city: Generated<string>;
+  zip: Generated<string>;
+  state: Generated<string>;
+  country: Generated<string>;
+  shop_hidden: Generated<number>;
+  is_active: Generated<number>;
+  created_at: Generated<string>;
+  pricing: string | null;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  shop_id: number | null;
+  email: string;
+  password_hash: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  role: string | null;
+  platform_role: Generated<string>;
+  is_active: Generated<number>;
+  last_used_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+export interface InviteCodeTable {
+  id: Generated<number>;
+  code: string;
+  note: Generated<string>;
+  created_at: string;
+  expires_at: string | null;
+  used_at: string | null;
+  used_by_user_id: number | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  shop_id: number | null;
+  user_id: number | null;
+  type: string;
+  text: string;
+  created_at: Generated<string>;
+}
+
+export interface SystemSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface CardTable {
+  id: string;
+  oracle_id: string | null;
+  name: string;
+  sort_name: string;
+  lang: string;
+  layout: string;
+  released_at: string;
+  set_code: string;
+  set_name: string;
+  collector_number: string;
+  rarity: string;
+  mana_cost: string | null;
+  cmc: number | null;
+  type_line: string | null;
+  oracle_text: string | null;
+  flavor_text: string | null;
+  power: string | null;
+  toughness: string | null;
+  colors: string;
+  finishes: string;
+  price_usd: number | null;
+  price_usd_foil: number | null;
+  price_usd_etched: number | null;
+  price_eur: number | null;
+  price_eur_foil: number | null;
+  image_small: string | null;
+  image_normal: string | null;
+  artist: string | null;
+  tcgplayer_id: number | null;
+  legalities: string;
+  card_faces: string | null;
+  updated_at: string;
+}
+
+export interface InventoryTable {
+  id: Generated<number>;
+  shop_id: number;
+  card_id: string;
+  finish: string;
+  quality: string;
+  quantity: number;
+  asking_price: number | null;
+  sort_name: string;
+  set_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DB {
+  inventory: InventoryTable;
+  cards: CardTable;
+  contact_messages: ContactMessageTable;
+  audit_log: AuditLogTable;
+  shops: ShopTable;
+  users: UserTable;
+  sessions: SessionTable;
+  invite_codes: InviteCodeTable;
+  password_resets: PasswordResetTable;
+  feedback: FeedbackTable;
+  system_settings: SystemSettingTable;
+}

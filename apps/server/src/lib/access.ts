@@ -1,0 +1,22 @@
+import { messages, permissions, roleAllows, type Permission, type ShopRole } from '@cardstock/contract';
+import type { Actor } from './actor.ts';
+import { AppError } from './errors.ts';
+
+export interface ShopActor extends Actor {
+  shopId: number;
+  role: ShopRole;
+}
+
+/**
+ * The first line of every shop service method: the caller belongs to a shop
+ * and their role allows `permission`; otherwise a 403 naming both.
+ */
+export function requireRole(actor: Actor, permission: Permission): ShopActor {
+  if (actor.shopId === null || actor.role === null) throw new AppError('FORBIDDEN', messages.access.noShop);
+  if (!roleAllows(actor.role, permission)) {
+    throw new AppError('FORBIDDEN', messages.access.forbidden(actor.role, permissions[permission].says));
+  }
+  return actor as ShopActor;
+}
+
+export type { Permission };

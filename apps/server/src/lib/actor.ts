@@ -1,0 +1,14 @@
+import type { PlatformRole, ShopRole } from '@cardstock/contract';
+
+/** Who is calling, as the server established it from the session token. */
+export interface Actor {
+  userId: number;
+  sessionId: number;
+  email: string;
+  shopId: number | null;
+  shopName: string;
+  role: ShopRole | null;
+  platformRole: PlatformRole;
+}
+
+export const isPlatformStaff = (role: PlatformRole): boolean => role !== 'user';

@@ -1,0 +1,53 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installErrorHandler } from './error-handler.ts';
+import { AppError } from './errors.ts';
+
+async function appWith(handler: () => Promise<unknown>) {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.post('/boom', handler);
+  app.post(
+    '/typed',
+    { schema: { body: z.object({ n: z.number({ error: 'n must be a number.' }) }) } },
+    async () => ({}),
+  );
+  await app.ready();
+  return app;
+}
+
+describe('error handler', () => {
+  it('turns an unexpected error into a generic 500 without a stack trace', async () => {
+    const app = await appWith(async () => {
+      throw new Error('secret detail at /srv/app.ts:12');
+    });
+    const res = await app.inject({ method: 'POST', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal server error' });
+    expect(res.body).not.toContain('secret detail');
+  });
+
+  it('maps AppError codes to statuses and sets Retry-After when given', async () => {
+    const app = await appWith(async () => {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts.', { retryAfterSeconds: 60 });
+    });
+    const res = await app.inject({ method: 'POST', url: '/boom' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('60');
+    expect(res.json()).toEqual({ message: 'Too many attempts.' });
+  });
+
+  it('answers schema failures with 400, the message and the field issues', async () => {
+    const app = await appWith(async () => ({}));
+    const res = await app.inject({ method: 'POST', url: '/typed', payload: { n: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'n must be a number.',
+      errors: [{ field: 'n', message: 'n must be a number.' }],
+    });
+  });
+});

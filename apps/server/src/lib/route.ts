@@ -1,0 +1,92 @@
+import type { RouteDef } from '@cardstock/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from './actor.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves a session token to its caller, or throws 401/403. Installed by app.ts. */
+    authenticate(token: string | undefined): Promise<Actor>;
+  }
+}
+
+type Input<D extends RouteDef> = {
+  body: D['body'] extends z.ZodType
+    ? z.output<D['body']>
+    : D['multipart'] extends true
+      ? Record<string, unknown>
+      : undefined;
+  query: D['querystring'] extends z.ZodType ? z.output<D['querystring']> : undefined;
+  /** Multipart routes: the form's fields, files as Buffers. */
+  params: D['params'] extends z.ZodType ? z.output<D['params']> : undefined;
+  actor: D['auth'] extends 'session' ? Actor : undefined;
+};
+
+/**
+ * An answer already checked against its route's response schema and turned
+ * into JSON: hot, repeated answers (search as you type, public pages) are
+ * kept in this form and sent as they are.
+ */
+export class Serialized {
+  private constructor(readonly json: string) {}
+
+  static of<S extends z.ZodType>(schema: S, value: z.input<S>): Serialized {
+    return new Serialized(JSON.stringify(schema.parse(value)));
+  }
+}
+
+export type Handler<D extends RouteDef> = (
+  input: Input<D>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<z.input<D['response']> | Serialized | FastifyReply>;
+
+/**
+ * The session token, wherever the spec's clients put it: `Authorization:
+ * Bearer`, or the body fields `token`, `auth_token` or `Authorization`.
+ */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  const body = request.body;
+  if (typeof body === 'object' && body !== null) {
+    for (const field of ['token', 'auth_token', 'Authorization']) {
+      const value = (body as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value) return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Registers one route of the contract: its method, path and schemas come
+ * from the route table, so the server cannot drift from what clients rely
+ * on. Routes marked `session` get the caller as `actor`, or answer 401.
+ */
+export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      tags: [...def.tags],
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.querystring ? { querystring: def.querystring } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      response: { 200: def.response },
+      ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
+    },
+    handler: async (request, reply) => {
+      const actor = def.auth === 'session' ? await app.authenticate(sessionToken(request)) : undefined;
+      const answer = await handler(
+        { body: request.body, query: request.query, params: request.params, actor } as Input<D>,
+        request,
+        reply,
+      );
+      if (answer instanceof Serialized) return reply.type('application/json; charset=utf-8').send(answer.json);
+      // A handler that sent its own answer (a file, a stream) returns the reply itself.
+      if (answer === reply) return reply;
+      return answer;
+    },
+  });
+}

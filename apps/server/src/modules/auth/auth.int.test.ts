@@ -1,0 +1,335 @@
+import { createHash } from 'node:crypto';
+import { messages } from '@cardstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildShop, createInvite, registrationBody, testClock, uniqueEmail } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { decodedMail, startSmtpServer, waitForMail } from '../../../test/smtp.ts';
+
+const HOUR = 60 * 60 * 1000;
+const login = (server: TestServer, email: string, password: string) =>
+  server.request('POST', '/api/login', { email, password, turnstileToken: 'test-token' });
+
+describe(`accounts (${testEngine})`, () => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const clock = testClock();
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer(
+      { SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://cardstock.test' },
+      { clock },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  describe('registration', () => {
+    it('creates the shop and its Owner with a valid invite and answers a working token', async () => {
+      const invite = await createInvite(server);
+      const body = registrationBody(invite);
+      const res = await server.request('POST', '/api/register', body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        message: messages.auth.registered,
+        token: expect.any(String),
+        shop_name: 'Blue Dragon Games',
+      });
+
+      const user = await server.ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', body.email)
+        .executeTakeFirstOrThrow();
+      expect(user).toMatchObject({ role: 'Owner', first_name: 'Ada', last_name: 'Owner', platform_role: 'user' });
+      const shop = await server.ctx.db
+        .selectFrom('shops')
+        .selectAll()
+        .where('id', '=', user.shop_id)
+        .executeTakeFirstOrThrow();
+      expect(shop).toMatchObject({
+        name: 'Blue Dragon Games',
+        address: '12 Main St',
+        phone: '555-0101',
+        city: 'Springfield',
+        zip: '12345',
+        country: 'United States',
+        state: 'IL',
+        shop_hidden: 1,
+      });
+      const feedback = await server.request('POST', '/api/feedback', { token: res.body.token, feedback_text: 'hi' });
+      expect(feedback.status).toBe(200);
+    });
+
+    it('trims every value before storing it', async () => {
+      const invite = await createInvite(server);
+      const email = uniqueEmail();
+      const res = await server.request(
+        'POST',
+        '/api/register',
+        registrationBody(`  ${invite} `, {
+          email: ` ${email.toUpperCase()} `,
+          shop_name: '  Trim Shop ',
+          user_first_name: ' Bo ',
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.shop_name).toBe('Trim Shop');
+      const user = await server.ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(user.first_name).toBe('Bo');
+    });
+
+    it('refuses a used invite code', async () => {
+      const invite = await createInvite(server);
+      expect((await server.request('POST', '/api/register', registrationBody(invite))).status).toBe(200);
+      const again = await server.request('POST', '/api/register', registrationBody(invite));
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(messages.auth.inviteUsed);
+    });
+
+    it('refuses an unknown invite code and an expired one', async () => {
+      const unknown = await server.request('POST', '/api/register', registrationBody('NOPE-NOPE-NOPE'));
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe(messages.auth.inviteUnknown);
+
+      const invite = await createInvite(server, { expiresInDays: 1 });
+      clock.advance(25 * HOUR);
+      const expired = await server.request('POST', '/api/register', registrationBody(invite));
+      expect(expired.status).toBe(400);
+      expect(expired.body.message).toBe(messages.auth.inviteExpired);
+    });
+
+    it('refuses a duplicate e-mail and leaves the invite unused', async () => {
+      const first = await buildShop(server);
+      const invite = await createInvite(server);
+      const shopsBefore = await server.ctx.db.selectFrom('shops').select('id').execute();
+      const res = await server.request(
+        'POST',
+        '/api/register',
+        registrationBody(invite, { email: first.email.toUpperCase() }),
+      );
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(messages.auth.emailTaken);
+      expect(await server.ctx.db.selectFrom('shops').select('id').execute()).toHaveLength(shopsBefore.length);
+      const stillFree = await server.request('POST', '/api/register', registrationBody(invite));
+      expect(stillFree.status).toBe(200);
+    });
+
+    it.each([
+      [{ password: '12345' }, 'Password must be at least 6 characters long'],
+      [{ shop_name: '   ' }, 'Shop name is required.'],
+      [{ user_first_name: '' }, 'First name is required.'],
+      [{ user_last_name: '  ' }, 'Last name is required.'],
+      [{ invite_code: '' }, 'Invite code is required.'],
+      [{ email: 'nope' }, 'Email must be a valid e-mail address.'],
+      [{ turnstileToken: '' }, 'CAPTCHA token is required.'],
+    ])('refuses %o with "%s" and creates nothing', async (override, message) => {
+      const invite = await createInvite(server);
+      const before = await server.ctx.db.selectFrom('users').select('id').execute();
+      const res = await server.request('POST', '/api/register', registrationBody(invite, override));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(await server.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(before.length);
+    });
+  });
+
+  describe('login and sessions', () => {
+    it('answers the spec shape and stores only a hash of the token', async () => {
+      const shop = await buildShop(server);
+      const res = await login(server, shop.email, shop.password);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        shop_name: shop.shopName,
+        token: expect.stringMatching(/^[\w-]{43}$/),
+        user_role: 'Owner',
+        is_admin: false,
+        message: messages.auth.loggedIn,
+      });
+      const sessions = await server.ctx.db.selectFrom('sessions').selectAll().execute();
+      const token: string = res.body.token;
+      expect(sessions.some((s) => s.token_hash === createHash('sha256').update(token).digest('hex'))).toBe(true);
+      expect(JSON.stringify(sessions)).not.toContain(token);
+      const user = await server.ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', shop.email)
+        .executeTakeFirstOrThrow();
+      expect(user.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(user.password_hash).not.toContain(shop.password);
+    });
+
+    it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
+      const shop = await buildShop(server);
+      const wrong = await login(server, shop.email, 'not the password');
+      const unknown = await login(server, uniqueEmail('ghost'), shop.password);
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual({ message: messages.auth.invalidCredentials });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it('logs out: the old token gets 401 at once', async () => {
+      const shop = await buildShop(server);
+      const { body } = await login(server, shop.email, shop.password);
+      const out = await server.request('POST', '/api/logout', { token: body.token });
+      expect(out.status).toBe(200);
+      const after = await server.request('POST', '/api/feedback', { token: body.token, feedback_text: 'still here?' });
+      expect(after.status).toBe(401);
+      expect(after.body.message).toBe(messages.auth.sessionExpired);
+    });
+
+    it('accepts the token as Authorization: Bearer too', async () => {
+      const shop = await buildShop(server);
+      const res = await server.request(
+        'POST',
+        '/api/feedback',
+        { feedback_text: 'bearer works' },
+        { authorization: `Bearer ${shop.token}` },
+      );
+      expect(res.status).toBe(200);
+    });
+
+    it('expires a session after 24 hours of inactivity and renews it on use', async () => {
+      const shop = await buildShop(server);
+      clock.advance(20 * HOUR);
+      expect(
+        (await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'active' })).status,
+      ).toBe(200);
+      clock.advance(20 * HOUR); // 40 h after login, 20 h after last use
+      expect(
+        (await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'active' })).status,
+      ).toBe(200);
+      clock.advance(24 * HOUR + 1000);
+      const res = await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'too late' });
+      expect(res.status).toBe(401);
+    });
+
+    it('asks for a login when no token is sent', async () => {
+      const res = await server.request('POST', '/api/feedback', { feedback_text: 'anonymous' });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe(messages.auth.sessionRequired);
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
+      const shop = await buildShop(server);
+      const ghost = uniqueEmail('ghost');
+      const known = await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(shop.email)}`);
+      const unknown = await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(ghost)}`);
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual(known.body);
+      expect(known.body).toEqual({ message: messages.forgotPassword.sent });
+      await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.mails.some((m) => m.to.includes(ghost))).toBe(false);
+    });
+
+    it('resets with the mailed link once, ends other sessions, and refuses the link a second time', async () => {
+      const shop = await buildShop(server);
+      await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(shop.email)}`);
+      const mail = await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
+      const token = /https:\/\/cardstock\.test\/reset-password\?token=([\w%-]+)/.exec(decodedMail(mail))?.[1];
+      expect(token).toBeDefined();
+
+      const reset = await server.request('POST', '/api/reset-password', {
+        token: decodeURIComponent(token!),
+        new_password: 'brand new pass',
+      });
+      expect(reset.status).toBe(200);
+      expect(reset.body).toEqual({ message: messages.auth.resetDone });
+      expect((await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'x' })).status).toBe(
+        401,
+      );
+      expect((await login(server, shop.email, shop.password)).status).toBe(401);
+      expect((await login(server, shop.email, 'brand new pass')).status).toBe(200);
+
+      const again = await server.request('POST', '/api/reset-password', {
+        token: decodeURIComponent(token!),
+        new_password: 'third pass!',
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.message).toBe(messages.auth.resetInvalid);
+    });
+
+    it('refuses a reset link older than an hour and an unknown one', async () => {
+      const shop = await buildShop(server);
+      await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(shop.email)}`);
+      const mail = await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
+      const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(decodedMail(mail))![1]!);
+      clock.advance(HOUR + 1000);
+      const late = await server.request('POST', '/api/reset-password', { token, new_password: 'too late pass' });
+      expect(late.status).toBe(400);
+      expect(late.body.message).toBe(messages.auth.resetInvalid);
+      const bogus = await server.request('POST', '/api/reset-password', {
+        token: 'made-up',
+        new_password: 'whatever1',
+      });
+      expect(bogus.status).toBe(400);
+      expect((await login(server, shop.email, shop.password)).status).toBe(200);
+    });
+
+    it('applies the password minimum to the new password', async () => {
+      const res = await server.request('POST', '/api/reset-password', { token: 'anything', new_password: '123' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Password must be at least 6 characters long');
+    });
+  });
+
+  describe('feedback', () => {
+    it('stores the text with the user, the shop and the type', async () => {
+      const shop = await buildShop(server);
+      const res = await server.request('POST', '/api/feedback', {
+        token: shop.token,
+        feedback_text: ' Love it ',
+        feedback_type: 'General',
+      });
+      expect(res.status).toBe(200);
+      const row = await server.ctx.db
+        .selectFrom('feedback')
+        .innerJoin('users', 'users.id', 'feedback.user_id')
+        .innerJoin('shops', 'shops.id', 'feedback.shop_id')
+        .select(['feedback.text', 'feedback.type', 'users.email', 'shops.name'])
+        .where('users.email', '=', shop.email)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ text: 'Love it', type: 'general', email: shop.email, name: shop.shopName });
+    });
+
+    it('refuses blank text and unknown types', async () => {
+      const shop = await buildShop(server);
+      const blank = await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: '  ' });
+      expect(blank.status).toBe(400);
+      const odd = await server.request('POST', '/api/feedback', {
+        token: shop.token,
+        feedback_text: 'x',
+        feedback_type: 'rant',
+      });
+      expect(odd.status).toBe(400);
+      expect(odd.body.message).toMatch(/^Feedback type must be one of/);
+    });
+  });
+});
+
+describe(`login rate limit (${testEngine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers the eleventh attempt in 15 minutes with 429 and Retry-After', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 10; i++) expect((await login(server, email, 'wrong')).status).toBe(401);
+    const res = await login(server, email, 'wrong');
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+});

@@ -1,0 +1,223 @@
+import {
+  messages,
+  platformRoles,
+  shopRoles,
+  type LoginRequest,
+  type LoginResponse,
+  type PlatformRole,
+  type RegisterRequest,
+  type ShopRole,
+} from '@cardstock/contract';
+import { withTransaction } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isPlatformStaff } from '../../lib/actor.ts';
+import { isoIn } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newHumanCode, newToken } from '../../lib/tokens.ts';
+import type { AppContext } from '../../context.ts';
+import { systemSettingsRepository } from '../platform/system-settings.ts';
+import { authRepository as repo } from './auth.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = HOUR_MS;
+/** Renewing a session writes to the database; once a minute is enough to track inactivity. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const asShopRole = (role: string | null): ShopRole | null =>
+  shopRoles.includes(role as ShopRole) ? (role as ShopRole) : null;
+const asPlatformRole = (role: string): PlatformRole =>
+  platformRoles.includes(role as PlatformRole) ? (role as PlatformRole) : 'user';
+
+export function createAuthService(ctx: AppContext) {
+  const now = () => ctx.clock.now().toISOString();
+
+  async function requireHuman(token: string, ip: string) {
+    if (!(await ctx.captcha.verify(token, ip))) throw new AppError('BAD_REQUEST', messages.server.captchaFailed);
+  }
+
+  async function passwordRule(password: string) {
+    const { password_min_length } = await systemSettingsRepository.getAll(ctx.db);
+    if (password.length < password_min_length) {
+      throw new AppError('BAD_REQUEST', messages.auth.passwordTooShort(password_min_length), {
+        errors: [{ field: 'password', message: messages.auth.passwordTooShort(password_min_length) }],
+      });
+    }
+  }
+
+  /** Starts a session: the token goes to the client, its hash to the database. */
+  async function openSession(userId: number): Promise<string> {
+    const token = newToken();
+    const { session_timeout_hours } = await systemSettingsRepository.getAll(ctx.db);
+    const at = now();
+    await repo.insertSession(ctx.db, {
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: at,
+      last_used_at: at,
+      expires_at: isoIn(ctx.clock, session_timeout_hours * HOUR_MS),
+    });
+    return token;
+  }
+
+  return {
+    async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+      await ctx.limiter.hit('loginPerIp', ip);
+      await ctx.limiter.hit('loginPerEmail', input.email);
+      await requireHuman(input.turnstileToken, ip);
+      const user = await repo.findUserByEmail(ctx.db, input.email);
+      // Same answer for an unknown e-mail and a wrong password: nothing tells which accounts exist.
+      const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+      if (!user || !ok) throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
+      if (!user.is_active || user.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
+      const token = await openSession(user.id);
+      const platformRole = asPlatformRole(user.platform_role);
+      return {
+        shop_name: user.shop_name ?? '',
+        token,
+        user_role: asShopRole(user.role) ?? undefined,
+        is_admin: isPlatformStaff(platformRole),
+        message: messages.auth.loggedIn,
+      };
+    },
+
+    /** Creates the shop and its Owner in one transaction, claiming the invite code. */
+    async register(input: RegisterRequest, ip: string): Promise<{ message: string; token: string; shop_name: string }> {
+      await ctx.limiter.hit('registerPerIp', ip);
+      const settings = await systemSettingsRepository.getAll(ctx.db);
+      if (!settings.allow_new_registrations) throw new AppError('FORBIDDEN', messages.auth.registrationClosed);
+      await passwordRule(input.password);
+      await requireHuman(input.turnstileToken, ip);
+      const passwordHash = await hashPassword(input.password);
+
+      const userId = await withTransaction(ctx.db, async (tx) => {
+        const invite = await repo.findInvite(tx, input.invite_code);
+        if (!invite) throw new AppError('BAD_REQUEST', messages.auth.inviteUnknown);
+        if (invite.used_at) throw new AppError('CONFLICT', messages.auth.inviteUsed);
+        if (invite.expires_at && invite.expires_at <= now())
+          throw new AppError('BAD_REQUEST', messages.auth.inviteExpired);
+        if (await repo.emailExists(tx, input.email)) throw new AppError('CONFLICT', messages.auth.emailTaken);
+        const at = now();
+        const shopId = await repo.insertShop(tx, {
+          name: input.shop_name,
+          address: input.shop_address,
+          phone: input.shop_number,
+          city: input.shop_city,
+          zip: input.shop_zip,
+          state: input.shop_state,
+          country: input.shop_country,
+          created_at: at,
+        });
+        const id = await repo.insertUser(tx, {
+          shop_id: shopId,
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.user_first_name,
+          last_name: input.user_last_name,
+          role: 'Owner',
+          created_at: at,
+        });
+        if (!(await repo.claimInvite(tx, invite.id, id, at))) throw new AppError('CONFLICT', messages.auth.inviteUsed);
+        return id;
+      }).catch((err: unknown) => {
+        // Two registrations racing for one e-mail: the unique index decides.
+        if (!(err instanceof AppError) && /unique|duplicate/i.test(String(err))) {
+          throw new AppError('CONFLICT', messages.auth.emailTaken);
+        }
+        throw err;
+      });
+      const token = await openSession(userId);
+      return { message: messages.auth.registered, token, shop_name: input.shop_name };
+    },
+
+    async logout(actor: Actor): Promise<{ message: string }> {
+      await repo.deleteSession(ctx.db, actor.sessionId);
+      return { message: messages.auth.loggedOut };
+    },
+
+    /** Always the same answer; a mail goes out only when the account exists. */
+    async forgotPassword(email: string, ip: string): Promise<{ message: string }> {
+      await ctx.limiter.hit('forgotPerIp', ip);
+      await ctx.limiter.hit('forgotPerEmail', email);
+      const user = await repo.findUserByEmail(ctx.db, email);
+      if (user?.is_active) {
+        const token = newToken();
+        await repo.insertPasswordReset(ctx.db, {
+          user_id: user.id,
+          token_hash: hashToken(token),
+          created_at: now(),
+          expires_at: isoIn(ctx.clock, RESET_TTL_MS),
+        });
+        const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await ctx.mailer.send({
+          to: user.email,
+          subject: 'Reset your Cardstock password',
+          text:
+            `Someone asked to reset the password of your Cardstock account.\n\n` +
+            `Open this link within one hour to choose a new password:\n${link}\n\n` +
+            `If this was not you, ignore this mail: your password stays as it is.\n`,
+        });
+      }
+      return { message: messages.forgotPassword.sent };
+    },
+
+    /** Sets a new password; the token works once, for an hour, and every other session ends. */
+    async resetPassword(token: string, newPassword: string, ip: string): Promise<{ message: string }> {
+      await ctx.limiter.hit('resetPerIp', ip);
+      await passwordRule(newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      await withTransaction(ctx.db, async (tx) => {
+        const reset = await repo.findPasswordReset(tx, hashToken(token));
+        if (!reset || reset.used_at || reset.expires_at <= now())
+          throw new AppError('BAD_REQUEST', messages.auth.resetInvalid);
+        if (!(await repo.usePasswordReset(tx, reset.id, now())))
+          throw new AppError('BAD_REQUEST', messages.auth.resetInvalid);
+        await repo.setPassword(tx, reset.user_id, passwordHash);
+        await repo.deleteSessionsOfUser(tx, reset.user_id);
+      });
+      return { message: messages.auth.resetDone };
+    },
+
+    /** The caller behind a session token, renewing the session's inactivity timeout. */
+    async authenticate(token: string | undefined): Promise<Actor> {
+      if (!token) throw new AppError('UNAUTHORIZED', messages.auth.sessionRequired);
+      const row = await repo.findSession(ctx.db, hashToken(token));
+      const at = ctx.clock.now();
+      if (!row || row.expires_at <= at.toISOString()) throw new AppError('UNAUTHORIZED', messages.auth.sessionExpired);
+      if (!row.is_active || row.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
+      if (at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+        const { session_timeout_hours } = await systemSettingsRepository.getAll(ctx.db);
+        await repo.touchSession(
+          ctx.db,
+          row.session_id,
+          row.user_id,
+          at.toISOString(),
+          isoIn(ctx.clock, session_timeout_hours * HOUR_MS),
+        );
+      }
+      return {
+        userId: row.user_id,
+        sessionId: row.session_id,
+        email: row.email,
+        shopId: row.shop_id,
+        shopName: row.shop_name ?? '',
+        role: asShopRole(row.role),
+        platformRole: asPlatformRole(row.platform_role),
+      };
+    },
+
+    /** A new single-use registration code (CLI, demo data, admin area). */
+    async createInvite(options: { expiresInDays?: number; note?: string } = {}): Promise<string> {
+      const code = newHumanCode();
+      await repo.insertInvite(ctx.db, {
+        code,
+        note: options.note ?? '',
+        created_at: now(),
+        expires_at: options.expiresInDays ? isoIn(ctx.clock, options.expiresInDays * 24 * HOUR_MS) : null,
+      });
+      return code;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,11 @@
+import { routes } from '@cardstock/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/route.ts';
+import type { CatalogService } from './catalog.service.ts';
+
+export function catalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
+  registerRoute(app, routes.cardSearch, ({ query }) => catalog.search(query.q));
+  registerRoute(app, routes.suggest, ({ query }) => catalog.suggest(query.q));
+  registerRoute(app, routes.cardPrints, ({ params }) => catalog.prints(params.id));
+  registerRoute(app, routes.card, ({ params }) => catalog.get(params.id));
+}

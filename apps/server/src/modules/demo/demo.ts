@@ -1,0 +1,65 @@
+import { withTransaction } from '../../db/database.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AppContext } from '../../context.ts';
+import { authRepository } from '../auth/auth.repository.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { demoCatalog } from './demo-catalog.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+
+export const DEMO_OWNER = { email: 'owner@demo.cardstock.local', password: 'cardstock-demo' } as const;
+
+/**
+ * Outside production: on an empty catalog loads the demo catalog; on a
+ * database without shops creates the demo shop, public at subdomain `demo`,
+ * with its Owner, and prints the login and a fresh invite code.
+ */
+export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promise<void> {
+  if (!ctx.config.demo) return;
+  const anyCard = await ctx.db.selectFrom('cards').select('id').limit(1).executeTakeFirst();
+  if (!anyCard) {
+    const rows = demoCatalog(ctx.clock.now().toISOString());
+    await withTransaction(ctx.db, (tx) => catalogRepository.upsert(tx, rows));
+    console.log(`Demo catalog loaded: ${rows.length} printings (npm run cli -- cards import FILE loads real data).`);
+  }
+  const anyShop = await ctx.db.selectFrom('shops').select('id').limit(1).executeTakeFirst();
+  if (anyShop) return;
+  const passwordHash = await hashPassword(DEMO_OWNER.password);
+  const at = ctx.clock.now().toISOString();
+  await withTransaction(ctx.db, async (tx) => {
+    const shopId = await authRepository.insertShop(tx, {
+      name: 'Demo Card Shop',
+      address: '1 Library Lane',
+      phone: '555-0100',
+      city: 'Portland',
+      zip: '97201',
+      state: 'OR',
+      country: 'United States',
+      created_at: at,
+    });
+    await tx
+      .updateTable('shops')
+      .set({
+        subdomain: 'demo',
+        shop_hidden: 0,
+        description: 'Singles, sealed product and friendly Friday Night Magic.',
+      })
+      .where('id', '=', shopId)
+      .execute();
+    await authRepository.insertUser(tx, {
+      shop_id: shopId,
+      email: DEMO_OWNER.email,
+      password_hash: passwordHash,
+      first_name: 'Dana',
+      last_name: 'Demo',
+      role: 'Owner',
+      created_at: at,
+    });
+  });
+  const invite = await auth.createInvite({ note: 'demo' });
+  const lines = [
+    'Demo shop created: "Demo Card Shop" (subdomain demo, public)',
+    `  Owner login:  ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
+    `  Invite code for registering another shop: ${invite}`,
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}

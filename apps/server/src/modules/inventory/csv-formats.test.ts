@@ -1,0 +1,857 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  CARDSTOCK_CSV_HEADER,
+  CsvFormatError,
+  detectFormat,
+  parseInventoryCsv,
+  type CsvFormat,
+  type CsvLine,
+  type ParsedCsv,
+} from './csv-formats.ts';
+
+// Real exports, read in place (shared/data/csv, described in its FORMATS.md).
+const CSV_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/csv');
+
+const read = (file: string): string => readFileSync(path.join(CSV_DIR, file), 'utf8');
+const parseFile = (file: string): ParsedCsv => parseInventoryCsv(read(file));
+
+/** Data rows by counting non-blank physical lines: none of these files has a newline inside a quoted field. */
+function dataRowCount(text: string): number {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const sepLine = /^\uFEFF?"?sep=/.test(lines[0] ?? '') ? 1 : 0;
+  return lines.length - 1 - sepLine;
+}
+
+function lineAt(parsed: ParsedCsv, line: number): CsvLine {
+  const found = parsed.lines.filter((l) => l.line === line);
+  expect(found, `exactly one line parsed from file line ${line}`).toHaveLength(1);
+  return found[0]!;
+}
+
+const count = (parsed: ParsedCsv, predicate: (line: CsvLine) => boolean): number =>
+  parsed.lines.filter(predicate).length;
+
+/** Cardstock CSV text as our export writes it: quoted only where needed. */
+function cardstockCsv(rows: string[][]): string {
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return [CARDSTOCK_CSV_HEADER, ...rows].map((row) => row.map(quote).join(',')).join('\n') + '\n';
+}
+
+describe('the fixture folder', () => {
+  it('is /work/shared/data/csv', () => {
+    expect(CSV_DIR).toBe('/work/shared/data/csv');
+  });
+});
+
+describe('format detection on every real file', () => {
+  const expected: Record<string, CsvFormat | undefined> = {
+    'archidekt.csv': 'archidekt',
+    'archidekt_2026.csv': 'archidekt',
+    'archidekt_all_columns.csv': 'archidekt',
+    'archidekt_tags.csv': 'archidekt',
+    'cardcastle.csv': undefined,
+    'cardcastle_simple.csv': undefined,
+    'cardmarket_generated.csv': undefined,
+    'cardsphere.csv': 'cardsphere',
+    // CardSphere's Moxfield-layout export, and ManaBox's: same columns, same words as Moxfield.
+    'cardsphere_alt_export.csv': 'moxfield',
+    'cardsphere_haves_2025-04.csv': 'cardsphere',
+    'cubecobra.csv': undefined,
+    'deckbox.csv': 'deckbox',
+    'deckbox_2026.csv': 'deckbox',
+    'deckbox_all_columns.csv': 'deckbox',
+    'decked_builder.csv': undefined,
+    'deckstats.csv': undefined,
+    'deckstats_large.csv': undefined,
+    'delverlens_moxfield_preset.csv': 'delverlens',
+    'delverlens_scryfall.csv': 'delverlens',
+    'dragonshield.csv': 'dragonshield',
+    'dragonshield_app.csv': 'dragonshield',
+    'dragonshield_collection_2022.csv': 'dragonshield',
+    'dragonshield_official_sample.csv': 'dragonshield',
+    'dragonshield_sample.csv': 'dragonshield',
+    'dragonshield_web.csv': 'dragonshield',
+    'echomtg.csv': undefined,
+    'helvault.csv': 'helvault',
+    'helvault_signed.csv': 'helvault',
+    'manabox.csv': 'manabox',
+    'manabox_2026.csv': 'manabox',
+    'manabox_collection_large.csv': 'manabox',
+    'manabox_conditions.csv': 'manabox',
+    'manabox_moxfield_format.csv': 'moxfield',
+    'moxfield.csv': 'moxfield',
+    'moxfield_2026.csv': 'moxfield',
+    'moxfield_conditions.csv': 'moxfield',
+    'mtggoldfish.csv': undefined,
+    'mtggoldfish_from_mtgarena.csv': undefined,
+    'mtggoldfish_with_scryfall_ids.csv': undefined,
+    'mtgo.csv': undefined,
+    'mtgo_small.csv': undefined,
+    'tappedout.csv': undefined,
+    'tcgplayer_app.csv': 'tcgplayer',
+    'tcgplayer_collection.csv': 'tcgplayer',
+    'tcgplayer_seller_pricing.csv': 'tcgplayer',
+    'topdecked.csv': 'topdecked',
+    'topdecked_collection.csv': 'topdecked',
+    'urzas_gatherer.csv': 'urzasgatherer',
+  };
+
+  it('covers every file in the folder', () => {
+    const files = readdirSync(CSV_DIR).filter((file) => file.endsWith('.csv'));
+    expect(files.sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it.each(Object.entries(expected))('%s → %s', (file, format) => {
+    if (format) {
+      expect(parseFile(file).format).toBe(format);
+    } else {
+      expect(() => parseFile(file)).toThrow(CsvFormatError);
+    }
+  });
+
+  it.each(Object.entries(expected).filter(([file]) => file !== 'tcgplayer_seller_pricing.csv'))(
+    '%s has no problem rows',
+    (file, format) => {
+      if (format) expect(parseFile(file).problems).toEqual([]);
+    },
+  );
+});
+
+describe('detectFormat', () => {
+  it('judges by column names, ignoring case, spacing and order', () => {
+    expect(
+      detectFormat(['QUANTITY', ' Name ', 'Simple Name', 'Set Code', 'Card Number', 'Printing', 'Product ID']),
+    ).toBe('tcgplayer');
+    expect(detectFormat([...CARDSTOCK_CSV_HEADER].reverse())).toBe('cardstock');
+    expect(detectFormat(['Quantity', ' Name', ' CardNumber', ' Expansion Code', ' Foil'])).toBe('dragonshield');
+  });
+
+  it('tells apart exports that share columns', () => {
+    const moxfield = [
+      'Count',
+      'Tradelist Count',
+      'Name',
+      'Edition',
+      'Condition',
+      'Language',
+      'Foil',
+      'Collector Number',
+    ];
+    expect(detectFormat(moxfield)).toBe('moxfield');
+    expect(detectFormat(moxfield.filter((column) => column !== 'Tradelist Count'))).toBe('delverlens');
+    const cardsphere = ['Count', 'Tradelist Count', 'Name', 'Edition', 'Condition', 'Foil', 'Scryfall ID'];
+    expect(detectFormat(cardsphere)).toBe('cardsphere');
+    expect(detectFormat([...cardsphere, 'Card Number'])).toBe('deckbox');
+    // Deckbox's 2015-era header, documented in FORMATS.md (no file).
+    expect(
+      detectFormat(
+        'Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price'.split(
+          ',',
+        ),
+      ),
+    ).toBe('deckbox');
+    expect(detectFormat(['QuantityX', 'Name', 'Edition code', 'Foil'])).toBe('delverlens');
+  });
+
+  it('returns undefined for a header it does not know', () => {
+    expect(detectFormat(['Card', 'Set ID', 'Set Name', 'Quantity', 'Foil'])).toBeUndefined();
+    expect(detectFormat([])).toBeUndefined();
+  });
+});
+
+describe('ManaBox', () => {
+  const file = 'manabox_2026.csv';
+  const parsed = parseFile(file);
+
+  it('reads every row', () => {
+    expect(parsed.format).toBe('manabox');
+    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
+    expect(parsed.lines).toHaveLength(42);
+  });
+
+  it('reads a quoted name with a comma, the Scryfall ID, foil and the dollar price', () => {
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Aragorn, the Uniter',
+      scryfallId: '9d481911-48a9-4cd7-a3b4-14c058dcac19',
+      setCode: 'ltr',
+      setName: 'The Lord of the Rings: Tales of Middle-earth',
+      collectorNumber: '741z',
+      finish: 'foil',
+      quality: 'NM',
+      quantity: 1,
+      price: 4599.99,
+      language: 'en',
+    });
+  });
+
+  it('reads etched, The List collector numbers and DFC names', () => {
+    expect(lineAt(parsed, 8)).toMatchObject({
+      name: 'Demonic Tutor',
+      setCode: 'cmm',
+      collectorNumber: '509',
+      finish: 'etched',
+    });
+    expect(lineAt(parsed, 14)).toMatchObject({
+      setCode: 'plst',
+      collectorNumber: 'DDC-49',
+      finish: 'nonfoil',
+      price: 25,
+    });
+    expect(lineAt(parsed, 6)).toMatchObject({ name: 'Delver of Secrets // Insectile Aberration', setCode: 'isd' });
+    expect(count(parsed, (l) => l.finish === 'etched')).toBe(2);
+    expect(count(parsed, (l) => l.finish === 'foil')).toBe(6);
+  });
+
+  it('maps its language codes to Scryfall codes', () => {
+    expect(lineAt(parsed, 32).language).toBe('zhs');
+    expect(lineAt(parsed, 33).language).toBe('zht');
+    expect(lineAt(parsed, 29).language).toBe('ja');
+  });
+
+  it('reads the binder export of an older collection', () => {
+    const old = parseFile('manabox.csv');
+    expect(old.lines).toHaveLength(dataRowCount(read('manabox.csv')) - old.problems.length);
+    expect(old.lines).toHaveLength(59);
+    expect(lineAt(old, 57)).toEqual({
+      line: 57,
+      name: 'Icatian Moneychanger',
+      scryfallId: 'cf9521ae-6fac-4d86-9c60-adecaae5687d',
+      setCode: 'fem',
+      setName: 'Fallen Empires',
+      collectorNumber: '10c',
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 2,
+      price: 0.13,
+      language: 'en',
+    });
+    expect(old.lines.reduce((sum, l) => sum + l.quantity, 0)).toBe(43 * 1 + 11 * 2 + 3 * 3 + 4 + 5);
+  });
+
+  it('reads a large German collection', () => {
+    const large = parseFile('manabox_collection_large.csv');
+    expect(large.lines).toHaveLength(500);
+    expect(count(large, (l) => l.language === 'de')).toBe(351);
+    expect(count(large, (l) => l.finish === 'foil')).toBe(13);
+    expect(lineAt(large, 9)).toMatchObject({ name: 'Treasure', setCode: 'tmom', collectorNumber: '20' });
+  });
+
+  it('drops a purchase price that is not in dollars', () => {
+    const header =
+      'Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency';
+    const csv = `${header}\nLightning Bolt,M11,Magic 2011,149,normal,common,1,1,,2.5,false,false,near_mint,en,EUR\nLightning Bolt,M11,Magic 2011,149,normal,common,1,1,,2.5,false,false,near_mint,en,USD\n`;
+    const lines = parseInventoryCsv(csv).lines;
+    expect(lines[0]!.price).toBeUndefined();
+    expect(lines[1]!.price).toBe(2.5);
+  });
+});
+
+describe('Deckbox', () => {
+  it('reads the default export (Deckbox set codes, $0.00 "My Price" as no price)', () => {
+    const parsed = parseFile('deckbox.csv');
+    expect(parsed.format).toBe('deckbox');
+    expect(parsed.lines).toHaveLength(dataRowCount(read('deckbox.csv')) - parsed.problems.length);
+    expect(parsed.lines).toHaveLength(53);
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Angelic Captain',
+      setCode: 'bfz',
+      setName: 'Battle for Zendikar',
+      collectorNumber: '208',
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 2,
+      language: 'en',
+    });
+    expect(lineAt(parsed, 49)).toMatchObject({ name: 'Urborg, Tomb of Yawgmoth', setCode: 'v12', finish: 'foil' });
+    expect(parsed.lines.filter((l) => l.finish === 'foil').map((l) => l.line)).toEqual([16, 30, 49]);
+    expect(count(parsed, (l) => l.price !== undefined)).toBe(0);
+  });
+
+  it('reads the Scryfall and TCGplayer ids of the all-columns export', () => {
+    const parsed = parseFile('deckbox_all_columns.csv');
+    expect(parsed.lines).toHaveLength(53);
+    expect(lineAt(parsed, 2)).toMatchObject({
+      name: 'Angelic Captain',
+      scryfallId: 'ef0baf56-816a-4e0a-beb3-73b51487ff00',
+      tcgplayerId: 105365,
+      quantity: 2,
+    });
+  });
+
+  it('reads the 2026 export: conditions, languages, etched stored as foil, empty ids', () => {
+    const parsed = parseFile('deckbox_2026.csv');
+    expect(parsed.lines).toHaveLength(dataRowCount(read('deckbox_2026.csv')) - parsed.problems.length);
+    expect(lineAt(parsed, 3)).toMatchObject({
+      name: 'Aragorn, the Uniter',
+      setCode: 'ltr',
+      collectorNumber: '741',
+      finish: 'foil',
+      tcgplayerId: 517446,
+      scryfallId: '5f092adf-a06e-47c1-9400-2eebf9ef719d',
+    });
+    const commanderMasters = lineAt(parsed, 12);
+    expect(commanderMasters).toMatchObject({ setCode: 'cmm', collectorNumber: '509', finish: 'foil' });
+    expect(commanderMasters.tcgplayerId).toBeUndefined();
+    expect(lineAt(parsed, 22).quality).toBe('NM'); // Mint
+    expect(lineAt(parsed, 24).quality).toBe('LP'); // Good (Lightly Played)
+    expect(lineAt(parsed, 30)).toMatchObject({ quality: 'HP', quantity: 2 });
+    expect(lineAt(parsed, 29).language).toBe('zht');
+    expect(lineAt(parsed, 31).language).toBe('zhs');
+  });
+});
+
+describe('TCGplayer', () => {
+  it('reads the app export: simple names, product ids, printing, conditions, languages', () => {
+    const parsed = parseFile('tcgplayer_app.csv');
+    expect(parsed.format).toBe('tcgplayer');
+    expect(parsed.lines).toHaveLength(dataRowCount(read('tcgplayer_app.csv')) - parsed.problems.length);
+    expect(parsed.lines).toHaveLength(18);
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Choose Your Weapon',
+      setCode: 'afr',
+      setName: 'Adventures in the Forgotten Realms',
+      collectorNumber: '175',
+      tcgplayerId: 243064,
+      finish: 'foil',
+      quality: 'NM',
+      quantity: 1,
+      language: 'en',
+    });
+    expect(lineAt(parsed, 3)).toMatchObject({ name: 'Illusion Token', setCode: 'cmr', finish: 'nonfoil' });
+    expect(lineAt(parsed, 3).collectorNumber).toBeUndefined();
+    // "(Foil Etched)" in the full name is the only sign of an etched card.
+    expect(lineAt(parsed, 9)).toMatchObject({
+      name: 'Najeela, the Blade-Blossom',
+      finish: 'etched',
+      tcgplayerId: 226819,
+      language: 'zht',
+    });
+    expect(lineAt(parsed, 10)).toMatchObject({ name: 'Najeela, the Blade-Blossom', setCode: 'sld', quality: 'LP' });
+    expect(lineAt(parsed, 11).quality).toBe('MP');
+    expect(lineAt(parsed, 17)).toMatchObject({ quality: 'D', setCode: 'ppeld', collectorNumber: '251p' });
+    expect(lineAt(parsed, 18)).toMatchObject({ quality: 'HP', language: 'zhs', finish: 'foil' });
+  });
+
+  it('reads a large collection export', () => {
+    const parsed = parseFile('tcgplayer_collection.csv');
+    expect(parsed.lines).toHaveLength(1010);
+    expect(count(parsed, (l) => l.finish === 'foil')).toBe(148);
+    expect(lineAt(parsed, 4)).toMatchObject({
+      name: 'Abzan Charm',
+      setCode: 'list',
+      setName: 'The List Reprints',
+      collectorNumber: 'C16-177',
+      tcgplayerId: 203116,
+    });
+  });
+
+  it('reads the seller pricing export, where condition, foil and language share a cell', () => {
+    const file = 'tcgplayer_seller_pricing.csv';
+    const parsed = parseFile(file);
+    expect(parsed.format).toBe('tcgplayer');
+    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
+    // Catalogue rows with nothing in stock.
+    expect(parsed.problems).toHaveLength(368);
+    expect(parsed.problems[0]).toEqual({ line: 2, reason: 'Quantity "0" is less than 1.' });
+    expect(lineAt(parsed, 395)).toEqual({
+      line: 395,
+      name: 'Dragon Cultist (Foil Etched)',
+      setName: "Commander Legends: Battle for Baldur's Gate",
+      collectorNumber: '503',
+      finish: 'etched',
+      quality: 'NM',
+      quantity: 1,
+      price: 0.35,
+      language: 'en',
+    });
+    expect(lineAt(parsed, 292)).toMatchObject({ name: 'Belligerent Whiptail', finish: 'foil', quality: 'LP' });
+    // The SKU id is not a product id.
+    expect(count(parsed, (l) => l.tcgplayerId !== undefined)).toBe(0);
+  });
+
+  it('splits "Near Mint Foil - Japanese"', () => {
+    const csv = [
+      'TCGplayer Id,Product Line,Set Name,Product Name,Title,Number,Rarity,Condition,TCG Market Price,TCG Direct Low,TCG Low Price With Shipping,TCG Low Price,Total Quantity,Add to Quantity,TCG Marketplace Price,Photo URL',
+      '8535707,Magic,Aetherdrift,March of the World Ooze (Showcase),,402,M,Near Mint Foil - Japanese,2.46,,3.29,1.98,2,0,5.8600,',
+      '376118,Magic,10th Edition,"Cho-Manno, Revolutionary",,12,R,Moderately Played - German,0.35,,1.56,0.25,1,0,0.34,',
+      '376119,Magic,10th Edition,Some Card,,13,R,Damaged Foil,0.35,,1.56,0.25,3,0,,',
+    ].join('\n');
+    const parsed = parseInventoryCsv(csv);
+    expect(
+      parsed.lines.map(({ finish, quality, language, quantity, price }) => ({
+        finish,
+        quality,
+        language,
+        quantity,
+        price,
+      })),
+    ).toEqual([
+      { finish: 'foil', quality: 'NM', language: 'ja', quantity: 2, price: 5.86 },
+      { finish: 'nonfoil', quality: 'MP', language: 'de', quantity: 1, price: 0.34 },
+      { finish: 'foil', quality: 'D', language: 'en', quantity: 3, price: undefined },
+    ]);
+  });
+});
+
+describe('Moxfield', () => {
+  it('reads a real haves export', () => {
+    const parsed = parseFile('moxfield.csv');
+    expect(parsed.format).toBe('moxfield');
+    expect(parsed.lines).toHaveLength(dataRowCount(read('moxfield.csv')) - parsed.problems.length);
+    expect(parsed.lines).toHaveLength(558);
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Academy Rector',
+      setCode: 'uds',
+      collectorNumber: '1',
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 1,
+      language: 'en',
+    });
+    expect(lineAt(parsed, 136)).toMatchObject({
+      name: 'Elesh Norn, Grand Cenobite',
+      setCode: 'j14',
+      collectorNumber: '8',
+      finish: 'foil',
+      language: 'ph',
+    });
+    expect(lineAt(parsed, 324)).toMatchObject({ name: 'Phyrexian Tower', quantity: 3, language: 'en' });
+    expect(count(parsed, (l) => l.finish === 'foil')).toBe(124);
+  });
+
+  it('reads etched and purchase prices', () => {
+    const parsed = parseFile('moxfield_2026.csv');
+    expect(parsed.lines).toHaveLength(43);
+    expect(lineAt(parsed, 8)).toMatchObject({ name: 'Demonic Tutor', setCode: 'cmm', finish: 'etched', price: 40 });
+    expect(lineAt(parsed, 10)).toMatchObject({ setCode: 'sta', finish: 'etched', price: 45 });
+    expect(lineAt(parsed, 2)).toMatchObject({ collectorNumber: '741z', finish: 'foil' });
+    expect(lineAt(parsed, 2).price).toBeUndefined();
+  });
+
+  it("reads ManaBox's Moxfield-layout export", () => {
+    const parsed = parseFile('manabox_moxfield_format.csv');
+    expect(parsed.lines).toEqual([
+      {
+        line: 2,
+        name: 'Firkraag, Cunning Instigator',
+        setCode: 'clb',
+        collectorNumber: '648',
+        finish: 'foil',
+        quality: 'D',
+        quantity: 1,
+        price: 9.29,
+        language: 'en',
+      },
+    ]);
+  });
+});
+
+describe('Delver Lens', () => {
+  it('reads the Moxfield preset (upper-case set codes)', () => {
+    const file = 'delverlens_moxfield_preset.csv';
+    const parsed = parseFile(file);
+    expect(parsed.format).toBe('delverlens');
+    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
+    expect(parsed.lines).toHaveLength(89);
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Reflections of Littjara',
+      setCode: 'clb',
+      collectorNumber: '733',
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 1,
+    });
+    expect(lineAt(parsed, 6)).toMatchObject({ name: 'Island', setCode: 'iko', quantity: 3 });
+    expect(lineAt(parsed, 16)).toMatchObject({ name: 'Lukka, Bound to Ruin', setCode: 'one', finish: 'foil' });
+    expect(lineAt(parsed, 63)).toMatchObject({ setCode: 'fem', collectorNumber: '58b' });
+    expect(count(parsed, (l) => l.finish === 'foil')).toBe(7);
+  });
+
+  it('reads the Scryfall-ID preset, where Edition is a set name', () => {
+    const file = 'delverlens_scryfall.csv';
+    const parsed = parseFile(file);
+    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
+    expect(parsed.lines).toHaveLength(983);
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Backup Agent',
+      scryfallId: '2a46af75-3880-4141-b26e-19834d67e7a8',
+      setName: 'Streets of New Capenna',
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 4,
+    });
+    expect(lineAt(parsed, 680)).toMatchObject({ name: 'Island', quantity: 34 });
+  });
+
+  it('counts from "QuantityX" when there is no Quantity column', () => {
+    const parsed = parseInventoryCsv(
+      'QuantityX,Name,Edition code,Foil\n"1x","Knight of the Ebon Legion","M20",""\n3x,Opt,XLN,foil\n',
+    );
+    expect(parsed.lines).toEqual([
+      { line: 2, name: 'Knight of the Ebon Legion', setCode: 'm20', finish: 'nonfoil', quality: 'NM', quantity: 1 },
+      { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'NM', quantity: 3 },
+    ]);
+  });
+});
+
+describe("Cardstock's own format", () => {
+  const lines: CsvLine[] = [
+    {
+      line: 2,
+      name: 'Kongming, "Sleeping Dragon"',
+      scryfallId: '00000000-0000-4000-8000-000000000001',
+      setCode: 'pca',
+      collectorNumber: '1',
+      finish: 'foil',
+      quality: 'LP',
+      quantity: 3,
+      price: 12.5,
+    },
+    {
+      line: 3,
+      name: 'Fire // Ice',
+      setCode: 'apc',
+      collectorNumber: '128',
+      finish: 'nonfoil',
+      quality: 'D',
+      quantity: 1,
+    },
+    {
+      line: 4,
+      name: 'Demonic Tutor',
+      setCode: 'cmm',
+      collectorNumber: '509',
+      finish: 'etched',
+      quality: 'MP',
+      quantity: 12,
+      price: 0.05,
+    },
+    { line: 5, name: 'Plains', setCode: 'm21', collectorNumber: '309', finish: 'nonfoil', quality: 'HP', quantity: 1 },
+    { line: 6, name: 'Opt', setCode: 'xln', collectorNumber: '65', finish: 'nonfoil', quality: 'NM', quantity: 1 },
+  ];
+
+  const write = (l: CsvLine): string[] => [
+    l.name,
+    l.setCode ?? '',
+    l.collectorNumber ?? '',
+    l.scryfallId ?? '',
+    l.finish,
+    l.quality,
+    String(l.quantity),
+    l.price === undefined ? '' : l.price.toFixed(2),
+  ];
+
+  it('reads back what the export writes', () => {
+    const text = cardstockCsv(lines.map(write));
+    expect(text.split('\n')[0]).toBe('Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price');
+    const parsed = parseInventoryCsv(text);
+    expect(parsed.format).toBe('cardstock');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.lines).toEqual(lines);
+    expect(parsed.lines).toHaveLength(dataRowCount(text));
+  });
+
+  it('reads it back after Excel re-saved it (BOM, sep line, CRLF, upper-case id)', () => {
+    const text = cardstockCsv(lines.map(write)).replace(/\n/g, '\r\n').toUpperCase();
+    const upper = parseInventoryCsv('\uFEFF"sep=,"\r\n' + text.replace(/^NAME,.*$/m, CARDSTOCK_CSV_HEADER.join(',')));
+    expect(upper.problems).toEqual([]);
+    expect(upper.lines[0]).toMatchObject({
+      line: 3,
+      scryfallId: '00000000-0000-4000-8000-000000000001',
+      setCode: 'pca',
+    });
+    expect(upper.lines.map((l) => [l.line, l.finish, l.quality, l.quantity])).toEqual(
+      lines.map((l) => [l.line + 1, l.finish, l.quality, l.quantity]),
+    );
+  });
+});
+
+describe('condition vocabularies', () => {
+  const qualities = (file: string): string[] => parseFile(file).lines.map((l) => l.quality);
+
+  it("ManaBox's seven EU grades", () => {
+    // mint, excellent, good, light_played, played, poor
+    expect(qualities('manabox_conditions.csv')).toEqual(['NM', 'LP', 'LP', 'MP', 'HP', 'D']);
+    // excellent, played, played, mint
+    const lines = parseFile('manabox_2026.csv');
+    expect([20, 21, 22, 23].map((n) => lineAt(lines, n).quality)).toEqual(['LP', 'HP', 'HP', 'NM']);
+  });
+
+  it("Moxfield's words", () => {
+    // Mint, Near Mint, Good (Lightly Played), Heavily Played, Played, Damaged
+    expect(qualities('moxfield_conditions.csv')).toEqual(['NM', 'NM', 'LP', 'HP', 'MP', 'D']);
+  });
+
+  it("Dragon Shield's EU grades, web and app", () => {
+    // Poor, Played, LightPlayed, Mint, Excellent, Good, NearMint
+    expect(qualities('dragonshield_sample.csv')).toEqual(['D', 'HP', 'MP', 'NM', 'LP', 'LP', 'NM']);
+    // Played, Excellent, Good, NearMint, Poor, LightPlayed, NearMint, NearMint, Mint, NearMint, NearMint
+    expect(qualities('dragonshield_app.csv')).toEqual([
+      'HP',
+      'LP',
+      'LP',
+      'NM',
+      'D',
+      'MP',
+      'NM',
+      'NM',
+      'NM',
+      'NM',
+      'NM',
+    ]);
+  });
+
+  it("Archidekt's abbreviations", () => {
+    const parsed = parseFile('archidekt_2026.csv');
+    expect([31, 32, 33].map((n) => lineAt(parsed, n).quality)).toEqual(['D', 'HP', 'MP']);
+  });
+
+  it("TopDecked's words", () => {
+    const parsed = parseFile('topdecked.csv');
+    // mint, slightly played, moderately played, heavily played, damaged
+    expect([20, 21, 22, 23, 24].map((n) => lineAt(parsed, n).quality)).toEqual(['NM', 'LP', 'MP', 'HP', 'D']);
+  });
+
+  it("CardSphere's abbreviations and the Moxfield words in its other export", () => {
+    expect(qualities('cardsphere.csv')).toEqual(['NM', 'MP', 'LP', 'HP', 'NM', 'LP']);
+    // Moderately Played, SP, Near Mint, ...
+    expect(qualities('cardsphere_alt_export.csv').slice(0, 2)).toEqual(['MP', 'LP']);
+  });
+
+  it('an empty condition is Near Mint; an unknown one is a problem', () => {
+    const header =
+      '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"';
+    const parsed = parseInventoryCsv(
+      `${header}\n"1","0","Opt","xln","","English","","","","65","False","False",""\n"1","0","Opt","xln","Excellent-ish","English","","","","65","False","False",""\n`,
+    );
+    expect(parsed.lines.map((l) => l.quality)).toEqual(['NM']);
+    expect(parsed.problems).toEqual([{ line: 3, reason: 'Condition "Excellent-ish" is not a known condition.' }]);
+  });
+});
+
+describe('finishes of the other tools', () => {
+  it('Dragon Shield foil treatments and empty printings', () => {
+    const web = parseFile('dragonshield.csv');
+    expect(lineAt(web, 3)).toMatchObject({ name: 'Aragorn, the Uniter', collectorNumber: '741z', finish: 'foil' }); // Double Rainbow Foil
+    const sample = parseFile('dragonshield_sample.csv');
+    expect(sample.lines.map((l) => l.finish)).toEqual([
+      'nonfoil',
+      'foil',
+      'nonfoil',
+      'foil',
+      'nonfoil',
+      'etched',
+      'foil',
+    ]);
+    const older = parseFile('dragonshield_web.csv');
+    expect(lineAt(older, 4).finish).toBe('nonfoil'); // Printing left empty
+    expect(lineAt(older, 3)).toMatchObject({ finish: 'foil', quality: 'LP', language: 'zhs' });
+  });
+
+  it('Helvault extras flags', () => {
+    const parsed = parseFile('helvault.csv');
+    expect(parsed.lines.map((l) => [l.finish, l.quantity])).toEqual([
+      ['nonfoil', 1],
+      ['nonfoil', 1],
+      ['nonfoil', 1],
+      ['foil', 1],
+      ['nonfoil', 4],
+      ['foil', 2],
+      ['etched', 3],
+    ]);
+    expect(lineAt(parsed, 8)).toMatchObject({
+      scryfallId: '25de0eb6-94f5-440f-8201-cc7dad2f0805',
+      setCode: 'mh2',
+      collectorNumber: '389',
+      finish: 'etched',
+    });
+  });
+
+  it('CardSphere N/F flags, with etched named in the edition', () => {
+    expect(parseFile('cardsphere.csv').lines.map((l) => l.finish)).toEqual([
+      'nonfoil',
+      'foil',
+      'etched',
+      'foil',
+      'nonfoil',
+      'nonfoil',
+    ]);
+  });
+
+  it("Urza's Gatherer: foils are counted inside Count", () => {
+    const parsed = parseFile('urzas_gatherer.csv');
+    expect(parsed.lines).toHaveLength(300);
+    expect(lineAt(parsed, 3)).toEqual({
+      line: 3,
+      name: 'A Little Chat',
+      scryfallId: '4d7424b6-b56a-47b7-8204-294d3dca925f',
+      setCode: 'snc',
+      setName: 'Streets of New Capenna',
+      collectorNumber: '47',
+      tcgplayerId: 268341,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 1,
+    });
+    expect(lineAt(parsed, 129)).toMatchObject({ name: 'Bonepicker Skirge', finish: 'foil', quantity: 3 });
+
+    const header =
+      'Name,Type,Color,Rarity,Author,Power,Toughness,Mana cost,Converted mana cost,Count,Foil count,Special foil count,Price,Foil price,Number,Set,Set code,ID,Multiverse ID,Comments,To trade,Condition,Grading,Languages,TCG ID,Cardmarket ID,Scryfall ID';
+    const row = (counts: string) =>
+      `Opt,Instant,Blue,Common,,0,0,(U),1,${counts},$0.10,$0.20,65,Ixalan,XLN,1,1,,0,,,,,,`;
+    const mixed = parseInventoryCsv(`${header}\n${row('5,2,1')}\n${row('0,0,0')}\n`);
+    expect(mixed.lines.map((l) => [l.line, l.finish, l.quantity])).toEqual([
+      [2, 'nonfoil', 2],
+      [2, 'foil', 2],
+      [2, 'etched', 1],
+    ]);
+    expect(mixed.problems).toEqual([{ line: 3, reason: 'Quantity "0" is less than 1.' }]);
+  });
+});
+
+describe('rows that cannot be read', () => {
+  const header =
+    'Count,Tradelist Count,Name,Edition,Condition,Language,Foil,Tags,Last Modified,Collector Number,Alter,Proxy,Purchase Price';
+  const csv = [
+    header,
+    '2,0,Opt,xln,Near Mint,English,,,,65,False,False,0.25', // 2
+    'abc,0,Opt,xln,Near Mint,English,,,,65,False,False,', // 3
+    '', // 4: blank, skipped
+    '0,0,Opt,xln,Near Mint,English,,,,65,False,False,', // 5
+    ',0,Opt,xln,Near Mint,English,,,,65,False,False,', // 6
+    '1,0,,,Near Mint,English,,,,,False,False,', // 7
+    '1,0,Opt,xln,Near Mint,English,shiny,,,65,False,False,', // 8
+    '1.5,0,Opt,xln,Dusty,English,,,,65,False,False,€3', // 9
+    ',,,,,,,,,,,,', // 10: no cells, skipped
+    '1,0,"Multi', // 11
+    'line",xln,Near Mint,English,,,,65,False,False,', // 12
+    '1,0,,xln,Near Mint,English,,,,65,False,False,', // 13: set code + number, no name: fine
+    '1,0,Opt,,Near Mint,English,,,,65,False,False,', // 14: name only: fine
+  ].join('\n');
+  const parsed = parseInventoryCsv(csv);
+
+  it('reports each bad row once, with its line number and every reason', () => {
+    expect(parsed.problems).toEqual([
+      { line: 3, reason: 'Quantity "abc" is not a whole number.' },
+      { line: 5, reason: 'Quantity "0" is less than 1.' },
+      { line: 6, reason: 'Quantity is missing.' },
+      { line: 7, reason: 'No card name, set or Scryfall ID.' },
+      { line: 8, reason: 'Finish "shiny" is not a finish this tool writes.' },
+      {
+        line: 9,
+        reason:
+          'Condition "Dusty" is not a known condition. Quantity "1.5" is not a whole number. Price "€3" is not an amount in US dollars.',
+      },
+    ]);
+  });
+
+  it('keeps the good rows, numbered by their first line in the file', () => {
+    expect(parsed.lines.map((l) => [l.line, l.name, l.setCode, l.quantity, l.price])).toEqual([
+      [2, 'Opt', 'xln', 2, 0.25],
+      [11, 'Multi\nline', 'xln', 1, undefined],
+      [13, '', 'xln', 1, undefined],
+      [14, 'Opt', undefined, 1, undefined],
+    ]);
+  });
+
+  it('does not take object properties for words', () => {
+    const parsed = parseInventoryCsv(cardstockCsv([['Opt', 'xln', '65', '', 'constructor', 'toString', '1', '']]));
+    expect(parsed.problems).toEqual([
+      {
+        line: 2,
+        reason: 'Finish "constructor" is not a finish this tool writes. Condition "toString" is not a known condition.',
+      },
+    ]);
+  });
+
+  it('rejects malformed Scryfall and TCGplayer ids', () => {
+    const cardstock = parseInventoryCsv(cardstockCsv([['Opt', 'xln', '65', 'not-a-uuid', 'nonfoil', 'NM', '1', '']]));
+    expect(cardstock.problems).toEqual([{ line: 2, reason: 'Scryfall ID "not-a-uuid" is not a Scryfall card ID.' }]);
+    const deckbox = parseInventoryCsv(
+      'Count,Tradelist Count,Name,Edition,Edition Code,Card Number,Condition,Language,Foil,TcgPlayer ID\n1,0,Opt,Ixalan,xln,65,Near Mint,English,,12a\n',
+    );
+    expect(deckbox.problems).toEqual([{ line: 2, reason: 'TCGplayer product ID "12a" is not a number.' }]);
+  });
+});
+
+describe('file-level handling', () => {
+  it('throws CsvFormatError naming the known tools for an unknown header', () => {
+    const attempt = () => parseInventoryCsv('Card,Set ID,Set Name,Quantity,Foil\nOpt,XLN,Ixalan,1,regular\n');
+    expect(attempt).toThrow(CsvFormatError);
+    expect(attempt).toThrow(/Card, Set ID, Set Name, Quantity, Foil/);
+    for (const tool of ['Cardstock', 'ManaBox', 'Deckbox', 'TCGplayer', 'Moxfield', 'Delver Lens']) {
+      expect(attempt).toThrow(tool);
+    }
+    try {
+      attempt();
+    } catch (error) {
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).name).toBe('CsvFormatError');
+    }
+  });
+
+  it('throws CsvFormatError for an empty file and for broken quoting', () => {
+    expect(() => parseInventoryCsv('')).toThrow(new CsvFormatError('The file is empty.'));
+    expect(() => parseInventoryCsv('\n\n')).toThrow(CsvFormatError);
+    expect(() => parseInventoryCsv(cardstockCsv([]) + '"Opt,xln\n')).toThrow(/not valid CSV/);
+  });
+
+  it('handles a BOM and a "sep=," line, as in the real Urza\'s Gatherer export', () => {
+    expect(read('urzas_gatherer.csv').charCodeAt(0)).toBe(0xfeff);
+    const parsed = parseFile('urzas_gatherer.csv');
+    expect(parsed.format).toBe('urzasgatherer');
+    expect(parsed.lines[0]!.line).toBe(3);
+  });
+
+  it('numbers lines after a "sep=," line, as in the real Dragon Shield export', () => {
+    const parsed = parseFile('dragonshield_collection_2022.csv');
+    expect(parsed.lines).toHaveLength(dataRowCount(read('dragonshield_collection_2022.csv')));
+    expect(lineAt(parsed, 3)).toMatchObject({ name: 'Abandon the Post', setCode: 'mid', language: 'de' });
+  });
+
+  it('honours the delimiter a sep line names, and a BOM without one', () => {
+    const semicolons = parseInventoryCsv(
+      'sep=;\nName;Set Code;Collector Number;Scryfall ID;Finish;Condition;Quantity;Price\n"Jace, the Mind Sculptor";wwk;31;;foil;NM;1;55.00\n',
+    );
+    expect(semicolons.lines).toEqual([
+      {
+        line: 3,
+        name: 'Jace, the Mind Sculptor',
+        setCode: 'wwk',
+        collectorNumber: '31',
+        finish: 'foil',
+        quality: 'NM',
+        quantity: 1,
+        price: 55,
+      },
+    ]);
+    const bom = parseInventoryCsv('\uFEFF' + read('moxfield_conditions.csv'));
+    expect(bom.format).toBe('moxfield');
+    expect(bom.lines).toHaveLength(6);
+  });
+
+  it('keeps short rows (TopDecked omits trailing cells)', () => {
+    const parsed = parseFile('topdecked_collection.csv');
+    expect(parsed.lines).toHaveLength(400);
+    expect(lineAt(parsed, 2)).toEqual({
+      line: 2,
+      name: 'Conscripted Infantry',
+      scryfallId: 'f50b0449-8ff7-4549-893b-aeca93720c64',
+      setCode: 'bro',
+      setName: "The Brothers' War",
+      collectorNumber: '129',
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 1,
+    });
+  });
+});

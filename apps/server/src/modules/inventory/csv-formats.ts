@@ -1,0 +1,732 @@
+/**
+ * Reads the CSV exports of Magic: The Gathering inventory tools (ManaBox, Moxfield, Deckbox, TCGplayer...) into
+ * normalized inventory lines. Pure: no database, no network. Which printing a line means is decided elsewhere;
+ * this module only reports what the file says, in one vocabulary.
+ *
+ * The tools, their columns and their words are described in shared/data/csv/FORMATS.md.
+ */
+import { parse } from 'csv-parse/sync';
+
+/** A card's surface. */
+export type Finish = 'nonfoil' | 'foil' | 'etched';
+
+/** Cardstock's five-step condition scale (the US one TCGplayer uses). */
+export type Quality = 'NM' | 'LP' | 'MP' | 'HP' | 'D';
+
+/** The tools whose exports Cardstock reads. */
+export type CsvFormat =
+  | 'cardstock'
+  | 'manabox'
+  | 'deckbox'
+  | 'tcgplayer'
+  | 'moxfield'
+  | 'delverlens'
+  | 'archidekt'
+  | 'dragonshield'
+  | 'helvault'
+  | 'topdecked'
+  | 'urzasgatherer'
+  | 'cardsphere';
+
+/** One inventory line read from a CSV row (a row with separate foil counts gives several). */
+export interface CsvLine {
+  /** 1-based line of the row in the file: the header is line 1 (line 2 after a `sep=` line). */
+  line: number;
+  /** Card name as written; '' when the tool gives none. */
+  name: string;
+  /** Scryfall card id, lowercase. */
+  scryfallId?: string;
+  /** The tool's set code, lowercase; for most tools Scryfall's code, see FORMATS.md for exceptions. */
+  setCode?: string;
+  setName?: string;
+  collectorNumber?: string;
+  /** TCGplayer product id (never a SKU id). */
+  tcgplayerId?: number;
+  finish: Finish;
+  quality: Quality;
+  /** Whole number, at least 1. */
+  quantity: number;
+  /** Purchase or listing price in US dollars, rounded to cents; undefined when absent, zero or in another currency. */
+  price?: number;
+  /** Scryfall language code (`en`, `ja`, `zhs`...) when recognised, else as written. */
+  language?: string;
+}
+
+/** A row that could not become a line, and why, in plain English. */
+export interface CsvProblem {
+  line: number;
+  reason: string;
+}
+
+/** What {@link parseInventoryCsv} found in a file. */
+export interface ParsedCsv {
+  format: CsvFormat;
+  lines: CsvLine[];
+  problems: CsvProblem[];
+}
+
+/** The file is not CSV, or its header matches no tool Cardstock knows. */
+export class CsvFormatError extends Error {
+  override name = 'CsvFormatError';
+}
+
+/** The columns Cardstock's own export writes, in order. */
+export const CARDSTOCK_CSV_HEADER: string[] = [
+  'Name',
+  'Set Code',
+  'Collector Number',
+  'Scryfall ID',
+  'Finish',
+  'Condition',
+  'Quantity',
+  'Price',
+];
+
+/** Each format's name as its users know it. */
+export const CSV_FORMAT_NAMES: Readonly<Record<CsvFormat, string>> = {
+  cardstock: 'Cardstock',
+  manabox: 'ManaBox',
+  deckbox: 'Deckbox',
+  tcgplayer: 'TCGplayer',
+  moxfield: 'Moxfield',
+  delverlens: 'Delver Lens',
+  archidekt: 'Archidekt',
+  dragonshield: 'Dragon Shield',
+  helvault: 'Helvault',
+  topdecked: 'TopDecked',
+  urzasgatherer: "Urza's Gatherer",
+  cardsphere: 'CardSphere',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vocabularies
+
+/**
+ * US tools grade on five steps; ManaBox, Dragon Shield and Cardmarket on seven EU grades, where "Played" is a worse
+ * card than a US "Played". The EU grades map to US steps as in FORMATS.md's side-by-side table (after MtgCsvHelper):
+ * Mint, Near Mint → NM; Excellent, Good → LP; Light(ly) Played → MP; Played → HP; Poor → D.
+ */
+type ConditionScale = 'us' | 'eu';
+
+/** Every condition word per Cardstock quality and scale; matched ignoring case, spaces and punctuation. */
+const CONDITIONS: Readonly<Record<Quality, Readonly<Record<ConditionScale, readonly string[]>>>> = {
+  NM: {
+    us: ['Mint', 'M', 'MT', 'Near Mint', 'NM'],
+    eu: ['Mint', 'MT', 'Near Mint', 'NM'],
+  },
+  LP: {
+    us: [
+      'Lightly Played',
+      'LP',
+      'Good (Lightly Played)',
+      'Slightly Played',
+      'SP',
+      'SL',
+      'Excellent',
+      'EX',
+      'Good',
+      'GD',
+    ],
+    eu: ['Excellent', 'EX', 'Good', 'GD'],
+  },
+  MP: {
+    us: ['Moderately Played', 'MP', 'Played', 'PL'],
+    eu: ['Light Played', 'Lightly Played', 'LP'],
+  },
+  HP: {
+    us: ['Heavily Played', 'HP'],
+    eu: ['Played', 'PL', 'Heavily Played', 'HP'],
+  },
+  D: {
+    us: ['Damaged', 'D', 'DMG', 'Poor', 'PO'],
+    eu: ['Poor', 'PO', 'Damaged', 'D', 'DMG'],
+  },
+};
+
+/** Scryfall language code → how the tools write it (names, ISO codes, tool-specific codes). */
+const LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  en: ['English'],
+  de: ['German', 'Deutsch'],
+  fr: ['French'],
+  es: ['Spanish'],
+  it: ['Italian'],
+  pt: ['Portuguese'],
+  ja: ['Japanese', 'JP'],
+  ko: ['Korean', 'KR'],
+  ru: ['Russian'],
+  zhs: ['Chinese', 'Simplified Chinese', 'Chinese (S)', 'zh_CN', 'zh-CN', 'CS', 'CN'],
+  zht: ['Traditional Chinese', 'Chinese (T)', 'zh_TW', 'zh-TW', 'CT', 'TW'],
+  ph: ['Phyrexian'],
+};
+
+const conditionKey = (word: string): string => word.toLowerCase().replace(/[^a-z]/g, '');
+const languageKey = (word: string): string => word.toLowerCase().replace(/\s+/g, ' ');
+
+const CONDITION_LOOKUP: Readonly<Record<ConditionScale, ReadonlyMap<string, Quality>>> = {
+  us: conditionLookup('us'),
+  eu: conditionLookup('eu'),
+};
+
+function conditionLookup(scale: ConditionScale): Map<string, Quality> {
+  const lookup = new Map<string, Quality>();
+  for (const [quality, words] of Object.entries(CONDITIONS) as [Quality, Record<ConditionScale, string[]>][]) {
+    for (const word of words[scale]) lookup.set(conditionKey(word), quality);
+  }
+  return lookup;
+}
+
+const LANGUAGE_LOOKUP: ReadonlyMap<string, string> = new Map(
+  Object.entries(LANGUAGES).flatMap(([code, words]) => [code, ...words].map((word) => [languageKey(word), code])),
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tools
+
+type Field =
+  | 'name'
+  | 'scryfallId'
+  | 'setCode'
+  | 'setName'
+  | 'collectorNumber'
+  | 'tcgplayerId'
+  | 'finish'
+  | 'condition'
+  | 'quantity'
+  | 'price'
+  | 'language';
+
+/** A row's cells by field, before any checking. */
+type RawLine = Partial<Record<Field, string>>;
+
+/** The trimmed cell of the current row under a lower-case column name; '' when absent. */
+type CellReader = (column: string) => string;
+
+interface ToolSpec {
+  format: CsvFormat;
+  /** Lower-case header columns that together identify the export. */
+  signature: readonly string[];
+  /** Lower-case column each field is read from. Price only where the amount is in US dollars. */
+  columns: Readonly<Partial<Record<Field, string>>>;
+  /** Lower-case finish cell → finish. */
+  finishes: Readonly<Record<string, Finish>>;
+  scale: ConditionScale;
+  /** Fixes what the tool packs into one cell or spreads over several; may give several lines for one row. */
+  reshape?: (raw: RawLine, cell: CellReader) => RawLine[];
+}
+
+const FOIL_WORD: Readonly<Record<string, Finish>> = { '': 'nonfoil', foil: 'foil', etched: 'etched' };
+const NORMAL_FOIL_ETCHED: Readonly<Record<string, Finish>> = { normal: 'nonfoil', foil: 'foil', etched: 'etched' };
+
+/**
+ * Known exports. First match wins, so a tool whose export also carries another tool's signature comes before it:
+ * Deckbox's all-columns export has every CardSphere signature column, Moxfield's every Delver Lens preset one.
+ */
+/** Moxfield's columns, which Delver Lens's Moxfield preset shares (without the price). */
+const MOXFIELD_COLUMNS = {
+  quantity: 'count',
+  name: 'name',
+  setCode: 'edition',
+  collectorNumber: 'collector number',
+  condition: 'condition',
+  language: 'language',
+  finish: 'foil',
+} as const;
+
+const TOOLS: readonly ToolSpec[] = [
+  {
+    format: 'cardstock',
+    signature: CARDSTOCK_CSV_HEADER.map((column) => column.toLowerCase()),
+    columns: {
+      name: 'name',
+      setCode: 'set code',
+      collectorNumber: 'collector number',
+      scryfallId: 'scryfall id',
+      finish: 'finish',
+      condition: 'condition',
+      quantity: 'quantity',
+      price: 'price',
+    },
+    finishes: { '': 'nonfoil', nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
+    scale: 'us',
+  },
+  {
+    format: 'manabox',
+    signature: ['name', 'set code', 'collector number', 'foil', 'quantity', 'manabox id'],
+    columns: {
+      name: 'name',
+      setCode: 'set code',
+      setName: 'set name',
+      collectorNumber: 'collector number',
+      scryfallId: 'scryfall id',
+      finish: 'foil',
+      condition: 'condition',
+      quantity: 'quantity',
+      price: 'purchase price',
+      language: 'language',
+    },
+    finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
+    scale: 'eu',
+    reshape: (raw, cell) => [['', 'usd'].includes(cell('purchase price currency').toLowerCase()) ? raw : noPrice(raw)],
+  },
+  {
+    format: 'tcgplayer',
+    signature: ['quantity', 'simple name', 'set code', 'card number', 'printing', 'product id'],
+    columns: {
+      // `Name` carries TCGplayer's variant tags ("(Borderless)", UB names); `Simple Name` is the card's name.
+      name: 'simple name',
+      setCode: 'set code',
+      setName: 'set',
+      collectorNumber: 'card number',
+      tcgplayerId: 'product id',
+      finish: 'printing',
+      condition: 'condition',
+      quantity: 'quantity',
+      language: 'language',
+    },
+    finishes: NORMAL_FOIL_ETCHED,
+    scale: 'us',
+    reshape: (raw, cell) => [{ ...raw, name: raw.name || cell('name'), finish: etchedByTag(raw.finish, cell('name')) }],
+  },
+  {
+    format: 'tcgplayer',
+    // Seller portal "My Pricing" export. Its `TCGplayer Id` is a SKU id, not a product id, so it is not read.
+    signature: ['tcgplayer id', 'product name', 'set name', 'number', 'condition', 'total quantity'],
+    columns: {
+      name: 'product name',
+      setName: 'set name',
+      collectorNumber: 'number',
+      condition: 'condition',
+      quantity: 'total quantity',
+      price: 'tcg marketplace price',
+    },
+    finishes: NORMAL_FOIL_ETCHED,
+    scale: 'us',
+    reshape: (raw) => [splitSellerCondition(raw)],
+  },
+  {
+    format: 'moxfield',
+    signature: ['count', 'tradelist count', 'name', 'edition', 'collector number'],
+    columns: { ...MOXFIELD_COLUMNS, price: 'purchase price' },
+    finishes: FOIL_WORD,
+    scale: 'us',
+  },
+  {
+    format: 'deckbox',
+    signature: ['count', 'tradelist count', 'name', 'edition', 'card number'],
+    columns: {
+      quantity: 'count',
+      name: 'name',
+      setName: 'edition',
+      setCode: 'edition code',
+      collectorNumber: 'card number',
+      condition: 'condition',
+      language: 'language',
+      finish: 'foil',
+      price: 'my price',
+      tcgplayerId: 'tcgplayer id',
+      scryfallId: 'scryfall id',
+    },
+    // Deckbox has no etched: etched cards are exported as foil.
+    finishes: { '': 'nonfoil', foil: 'foil' },
+    scale: 'us',
+  },
+  {
+    format: 'cardsphere',
+    signature: ['count', 'tradelist count', 'name', 'edition', 'scryfall id'],
+    columns: {
+      quantity: 'count',
+      name: 'name',
+      setName: 'edition',
+      scryfallId: 'scryfall id',
+      condition: 'condition',
+      language: 'language',
+      finish: 'foil',
+    },
+    finishes: { ...FOIL_WORD, n: 'nonfoil', f: 'foil' },
+    scale: 'us',
+    // CardSphere's foil flag has no etched; its edition names do ("Commander Legends - Etched Foil").
+    reshape: (raw) => [{ ...raw, finish: etchedByTag(raw.finish, raw.setName ?? '') }],
+  },
+  {
+    format: 'delverlens',
+    // The Moxfield preset: like Moxfield without `Tradelist Count`, set codes in upper case.
+    signature: ['count', 'name', 'edition', 'collector number'],
+    columns: MOXFIELD_COLUMNS,
+    finishes: FOIL_WORD,
+    scale: 'us',
+  },
+  {
+    format: 'delverlens',
+    // Presets counting in `QuantityX` ("4x"); there `Edition` is a set name and `Edition code` a set code.
+    signature: ['quantityx', 'name'],
+    columns: {
+      quantity: 'quantity',
+      name: 'name',
+      setName: 'edition',
+      setCode: 'edition code',
+      collectorNumber: 'collector number',
+      scryfallId: 'scryfall id',
+      condition: 'condition',
+      language: 'language',
+      finish: 'foil',
+    },
+    finishes: FOIL_WORD,
+    scale: 'us',
+    reshape: (raw, cell) => [{ ...raw, quantity: raw.quantity || cell('quantityx').replace(/x$/i, '') }],
+  },
+  {
+    format: 'archidekt',
+    signature: ['quantity', 'name', 'finish', 'edition code', 'scryfall id'],
+    columns: {
+      quantity: 'quantity',
+      name: 'name',
+      finish: 'finish',
+      condition: 'condition',
+      language: 'language',
+      price: 'purchase price',
+      setName: 'edition name',
+      setCode: 'edition code',
+      scryfallId: 'scryfall id',
+      collectorNumber: 'collector number',
+    },
+    finishes: NORMAL_FOIL_ETCHED,
+    scale: 'us',
+  },
+  {
+    format: 'dragonshield',
+    // Web export and published template. `Price Bought` is in the user's currency, which the file does not name.
+    signature: ['quantity', 'card name', 'set code', 'card number', 'printing'],
+    columns: {
+      quantity: 'quantity',
+      name: 'card name',
+      setCode: 'set code',
+      setName: 'set name',
+      collectorNumber: 'card number',
+      condition: 'condition',
+      finish: 'printing',
+      language: 'language',
+    },
+    // Dragon Shield leaves Printing empty when the chosen finish does not exist for the card.
+    finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
+    scale: 'eu',
+    // Foil treatments ("Rainbow Foil", "Surge Foil"...) are foils.
+    reshape: (raw) => [/\sfoil$/i.test(raw.finish ?? '') ? { ...raw, finish: 'foil' } : raw],
+  },
+  {
+    format: 'dragonshield',
+    // iOS app export (its header has spaces after the commas).
+    signature: ['quantity', 'name', 'cardnumber', 'expansion code', 'foil'],
+    columns: {
+      quantity: 'quantity',
+      name: 'name',
+      collectorNumber: 'cardnumber',
+      setCode: 'expansion code',
+      setName: 'expansion name',
+      finish: 'foil',
+      condition: 'condition',
+      language: 'language',
+    },
+    finishes: { false: 'nonfoil', true: 'foil' },
+    scale: 'eu',
+  },
+  {
+    format: 'helvault',
+    signature: ['name', 'quantity', 'scryfall_id', 'set_code', 'collector_number', 'extras'],
+    columns: {
+      name: 'name',
+      quantity: 'quantity',
+      scryfallId: 'scryfall_id',
+      setCode: 'set_code',
+      setName: 'set_name',
+      collectorNumber: 'collector_number',
+      language: 'language',
+      finish: 'extras',
+    },
+    finishes: FOIL_WORD,
+    scale: 'us',
+    reshape: (raw) => [{ ...raw, finish: helvaultFinish(raw.finish ?? '') }],
+  },
+  {
+    format: 'topdecked',
+    // Prices are in euros (`€4.53`), so none is read.
+    signature: ['quantity', 'name', 'setcode', 'collector number', 'finish', 'id'],
+    columns: {
+      quantity: 'quantity',
+      name: 'name',
+      setCode: 'setcode',
+      setName: 'setname',
+      collectorNumber: 'collector number',
+      finish: 'finish',
+      scryfallId: 'id',
+      language: 'lang',
+      condition: 'condition',
+    },
+    finishes: { '': 'nonfoil', nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
+    scale: 'us',
+  },
+  {
+    format: 'urzasgatherer',
+    // `Price` is a market price, not what the user paid, so it is not read.
+    signature: ['name', 'count', 'foil count', 'set code', 'number'],
+    columns: {
+      name: 'name',
+      setCode: 'set code',
+      setName: 'set',
+      collectorNumber: 'number',
+      tcgplayerId: 'tcg id',
+      scryfallId: 'scryfall id',
+      condition: 'condition',
+      language: 'languages',
+    },
+    finishes: { nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
+    scale: 'us',
+    reshape: urzasGathererCounts,
+  },
+];
+
+function noPrice(raw: RawLine): RawLine {
+  const { price: _price, ...rest } = raw;
+  return rest;
+}
+
+/** TCGplayer and CardSphere list etched cards as foils, tagged "Foil Etched"/"Etched Foil" in a product or set name. */
+function etchedByTag(finish: string | undefined, tagged: string): string | undefined {
+  return ['foil', 'f'].includes(finish?.toLowerCase() ?? '') && /\betched\b/i.test(tagged) ? 'etched' : finish;
+}
+
+/** "Near Mint Foil - Japanese": grade, printing and language in one cell; English is implied. */
+function splitSellerCondition(raw: RawLine): RawLine {
+  const match = /^(.*?)(\s+foil)?(?:\s+-\s+(.+))?$/i.exec(raw.condition ?? '');
+  const foil = match?.[2] !== undefined;
+  return {
+    ...raw,
+    condition: match?.[1] ?? '',
+    finish: etchedByTag(foil ? 'foil' : 'normal', raw.name ?? ''),
+    language: match?.[3] ?? 'English',
+  };
+}
+
+/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil"). */
+function helvaultFinish(extras: string): string {
+  const flags = extras.toLowerCase().split('/');
+  if (flags.includes('etchedfoil')) return 'etched';
+  return flags.includes('foil') ? 'foil' : '';
+}
+
+/**
+ * Urza's Gatherer counts all copies in `Count`, and the foil ones again in `Foil count` and `Special foil count`
+ * (etched, as other importers read it): one line per finish that has copies.
+ */
+function urzasGathererCounts(raw: RawLine, cell: CellReader): RawLine[] {
+  const counts = [cell('count'), cell('foil count') || '0', cell('special foil count') || '0'];
+  const unreadable = counts.find((count) => !/^\d+$/.test(count));
+  if (unreadable !== undefined) return [{ ...raw, quantity: unreadable, finish: 'nonfoil' }];
+  const [total = 0, foil = 0, etched = 0] = counts.map(Number);
+  const lines = [
+    { ...raw, quantity: String(Math.max(0, total - foil - etched)), finish: 'nonfoil' },
+    { ...raw, quantity: String(foil), finish: 'foil' },
+    { ...raw, quantity: String(etched), finish: 'etched' },
+  ].filter((line) => line.quantity !== '0');
+  return lines.length > 0 ? lines : [{ ...raw, quantity: '0', finish: 'nonfoil' }];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Detection and parsing
+
+const headerKey = (column: string): string =>
+  column
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
+
+function findTool(header: readonly string[]): ToolSpec | undefined {
+  const columns = new Set(header.map(headerKey));
+  return TOOLS.find((tool) => tool.signature.every((column) => columns.has(column)));
+}
+
+/**
+ * Which tool wrote a CSV file, judged by its header row (column names, any case and spacing).
+ * @returns undefined when the columns match no known export.
+ */
+export function detectFormat(header: string[]): CsvFormat | undefined {
+  return findTool(header)?.format;
+}
+
+interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+interface InfoRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** `sep=,` is an Excel hint some tools write before the header; it names the delimiter. */
+const SEP_LINE = /^\uFEFF?\s*"?sep=(.)"?[ \t]*(?:\n|$)/i;
+
+function readRecords(text: string): CsvRecord[] {
+  // One newline style, so csv-parse's line count matches what an editor shows.
+  const normalized = text.replace(/\r\n?/g, '\n');
+  const sep = SEP_LINE.exec(normalized);
+  let parsed: InfoRecord[];
+  try {
+    // csv-parse's types do not model `info: true`, which wraps each record with its position.
+    parsed = parse(normalized, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      delimiter: sep?.[1] ?? ',',
+      from_line: sep ? 2 : 1,
+    }) as unknown as InfoRecord[];
+  } catch (error) {
+    throw new CsvFormatError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parsed
+    .filter(({ record }) => record.some((cell) => cell !== ''))
+    .map(({ record, info }) => ({
+      // csv-parse counts up to a record's last line; quoted newlines inside it move its start up.
+      line: info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0),
+      cells: record,
+    }));
+}
+
+function unknownHeaderMessage(header: readonly string[]): string {
+  const known = [...new Set(Object.values(CSV_FORMAT_NAMES))].join(', ');
+  const columns = header.slice(0, 8).join(', ') + (header.length > 8 ? ', ...' : '');
+  const shown = columns.length > 120 ? `${columns.slice(0, 117)}...` : columns;
+  return `The columns of this file (${shown}) do not match an export Cardstock knows. It reads exports from: ${known}.`;
+}
+
+/**
+ * Reads an inventory CSV exported by Cardstock or another tool into normalized lines. Rows that cannot become a
+ * line are reported in `problems` (one per row) instead; rows with no cells are skipped.
+ * @throws CsvFormatError when the text is not CSV or its header matches no known tool.
+ */
+export function parseInventoryCsv(text: string): ParsedCsv {
+  const [header, ...rows] = readRecords(text);
+  if (!header) throw new CsvFormatError('The file is empty.');
+  const tool = findTool(header.cells);
+  if (!tool) throw new CsvFormatError(unknownHeaderMessage(header.cells));
+
+  const index = new Map<string, number>();
+  header.cells.forEach((column, i) => {
+    if (!index.has(headerKey(column))) index.set(headerKey(column), i);
+  });
+
+  const result: ParsedCsv = { format: tool.format, lines: [], problems: [] };
+  for (const row of rows) {
+    const cell: CellReader = (column) => {
+      const i = index.get(column);
+      return i === undefined ? '' : (row.cells[i] ?? '').trim();
+    };
+    for (const raw of readRow(tool, cell)) {
+      const checked = toCsvLine(raw, tool, row.line);
+      if ('reason' in checked) result.problems.push(checked);
+      else result.lines.push(checked);
+    }
+  }
+  return result;
+}
+
+function readRow(tool: ToolSpec, cell: CellReader): RawLine[] {
+  const raw: RawLine = {};
+  for (const [field, column] of Object.entries(tool.columns) as [Field, string][]) raw[field] = cell(column);
+  return tool.reshape ? tool.reshape(raw, cell) : [raw];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking one line. Each reader returns a stand-in value on failure and records why, so a row reports every fault.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOLLARS = /^(?:US)?\$?\s*(\d*[.,]?\d+)$/;
+
+function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvProblem {
+  const reasons: string[] = [];
+  const card: CsvLine = {
+    line,
+    name: raw.name ?? '',
+    scryfallId: readScryfallId(raw.scryfallId, reasons),
+    setCode: optional(raw.setCode)?.toLowerCase(),
+    setName: optional(raw.setName),
+    collectorNumber: optional(raw.collectorNumber),
+    tcgplayerId: readTcgplayerId(raw.tcgplayerId, reasons),
+    finish: readFinish(raw.finish, tool.finishes, reasons),
+    quality: readCondition(raw.condition, tool.scale, reasons),
+    quantity: readQuantity(raw.quantity, reasons),
+    price: readPrice(raw.price, reasons),
+    language: readLanguage(raw.language),
+  };
+  if (!card.name && !raw.scryfallId && !(card.setCode && card.collectorNumber)) {
+    reasons.unshift('No card name, set or Scryfall ID.');
+  }
+  return reasons.length > 0 ? { line, reason: reasons.join(' ') } : withoutUndefined(card);
+}
+
+const optional = (text: string | undefined): string | undefined => (text ? text : undefined);
+
+function withoutUndefined(line: CsvLine): CsvLine {
+  return Object.fromEntries(Object.entries(line).filter(([, value]) => value !== undefined)) as unknown as CsvLine;
+}
+
+function readQuantity(text: string | undefined, reasons: string[]): number {
+  if (!text) {
+    reasons.push('Quantity is missing.');
+  } else if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    reasons.push(`Quantity "${text}" is not a whole number.`);
+  } else if (Number(text) < 1) {
+    reasons.push(`Quantity "${text}" is less than 1.`);
+  } else {
+    return Number(text);
+  }
+  return 0;
+}
+
+function readFinish(text: string | undefined, finishes: Readonly<Record<string, Finish>>, reasons: string[]): Finish {
+  const key = (text ?? '').toLowerCase();
+  if (Object.hasOwn(finishes, key)) return finishes[key]!;
+  reasons.push(`Finish "${text ?? ''}" is not a finish this tool writes.`);
+  return 'nonfoil';
+}
+
+function readCondition(text: string | undefined, scale: ConditionScale, reasons: string[]): Quality {
+  if (!text) return 'NM';
+  const quality = CONDITION_LOOKUP[scale].get(conditionKey(text));
+  if (quality) return quality;
+  reasons.push(`Condition "${text}" is not a known condition.`);
+  return 'NM';
+}
+
+function readScryfallId(text: string | undefined, reasons: string[]): string | undefined {
+  if (!text) return undefined;
+  if (UUID.test(text)) return text.toLowerCase();
+  reasons.push(`Scryfall ID "${text}" is not a Scryfall card ID.`);
+  return undefined;
+}
+
+function readTcgplayerId(text: string | undefined, reasons: string[]): number | undefined {
+  // Some tools write 0 for "no id".
+  if (!text || text === '0') return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  reasons.push(`TCGplayer product ID "${text}" is not a number.`);
+  return undefined;
+}
+
+/** `12.0`, `$16.60`, `4,99`; zero counts as no price, since tools write 0.00 for an empty price field. */
+function readPrice(text: string | undefined, reasons: string[]): number | undefined {
+  if (!text) return undefined;
+  const match = DOLLARS.exec(text);
+  if (!match?.[1]) {
+    reasons.push(`Price "${text}" is not an amount in US dollars.`);
+    return undefined;
+  }
+  const cents = Math.round(Number(match[1].replace(',', '.')) * 100);
+  return cents > 0 ? cents / 100 : undefined;
+}
+
+function readLanguage(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  return LANGUAGE_LOOKUP.get(languageKey(text)) ?? text;
+}

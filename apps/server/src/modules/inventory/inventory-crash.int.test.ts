@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildShop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { sampleCardLines } from '../../../test/shared-data.ts';
+import { importCatalogFile } from '../catalog/catalog-import.ts';
+import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The server as its own process on the test's database, so it can be killed outright. */
+async function spawnServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = 21000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      DEMO: '0',
+      NODE_ENV: 'test',
+      RATE_LIMIT_SCALE: '100',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+describe(`an import killed half-way (${testEngine})`, () => {
+  let server: TestServer;
+  let csv: string;
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '100' });
+    const lines = sampleCardLines(6000);
+    const file = path.join(server.dataDir, 'cards.ndjson');
+    fs.writeFileSync(file, lines.join('\n'));
+    await importCatalogFile(server.ctx.db, file);
+    // Every printing in every condition and finish it has: ~45,000 rows, seconds of work.
+    const rows = [CARDSTOCK_CSV_HEADER.join(',')];
+    for (const text of lines) {
+      const card = JSON.parse(text) as { id: string; finishes: string[] };
+      for (const finish of card.finishes)
+        for (const q of ['NM', 'LP', 'MP', 'HP', 'D']) rows.push(`,,,${card.id},${finish},${q},1,`);
+    }
+    csv = rows.join('\n');
+  });
+  afterAll(() => server.close());
+
+  it('leaves the inventory as it was, and the same file imports whole afterwards', async () => {
+    const lines = csv.split('\n').length - 1;
+    const shopOf = async (shop: Awaited<ReturnType<typeof buildShop>>) =>
+      (
+        await server.ctx.db
+          .selectFrom('users')
+          .select('shop_id')
+          .where('email', '=', shop.email)
+          .executeTakeFirstOrThrow()
+      ).shop_id!;
+    const count = async (shopId: number) =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('inventory')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('shop_id', '=', shopId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const importInto = (url: string, token: string) => {
+      const form = new FormData();
+      form.set('token', token);
+      form.set('file', new Blob([csv]), 'big.csv');
+      return fetch(`${url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+    };
+
+    // How long a whole import takes here, so the kill can land in the middle of it.
+    const first = await spawnServer(server.databaseEnv);
+    const warm = await buildShop(server);
+    const started = Date.now();
+    expect((await importInto(first.url, warm.token)).status).toBe(200);
+    const took = Date.now() - started;
+    expect(await count(await shopOf(warm))).toBe(lines);
+
+    const shop = await buildShop(server);
+    const shopId = await shopOf(shop);
+    const upload = importInto(first.url, shop.token).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, took * 0.55));
+    first.child.kill('SIGKILL');
+    await upload;
+    await new Promise((r) => first.child.once('exit', r));
+
+    // Killed half-way through: none of the file is there.
+    expect(await count(shopId)).toBe(0);
+    if (testEngine === 'sqlite') {
+      const check = await server.ctx.db.selectFrom(sqlPragma()).selectAll().execute();
+      expect(check).toEqual([{ integrity_check: 'ok' }]);
+    }
+    const again = await spawnServer(server.databaseEnv);
+    const res = await importInto(again.url, shop.token);
+    again.child.kill('SIGTERM');
+    expect(res.status).toBe(200);
+    expect(await count(shopId)).toBe(lines);
+  });
+});
+
+function sqlPragma() {
+  return 'pragma_integrity_check' as never;
+}

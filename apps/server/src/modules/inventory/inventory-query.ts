@@ -1,0 +1,120 @@
+import { qualities, type Finish, type Quality } from '@cardstock/contract';
+import { normalizeName } from '../catalog/scryfall-card.ts';
+
+type Comparison = '=' | '>' | '>=' | '<' | '<=';
+
+/** A parsed inventory search: name words plus Scryfall-style terms, all of which must hold. */
+export interface InventoryQuery {
+  words: string[];
+  sets: string[];
+  finishes: Finish[];
+  quantity: { op: Comparison; value: number }[];
+  colors: string[];
+  types: string[];
+  rarities: string[];
+  usd: { op: Comparison; cents: number }[];
+  qualities: Quality[];
+}
+
+export class QueryError extends Error {}
+
+const rarityNames: Record<string, string> = {
+  c: 'common',
+  common: 'common',
+  u: 'uncommon',
+  uncommon: 'uncommon',
+  r: 'rare',
+  rare: 'rare',
+  m: 'mythic',
+  mythic: 'mythic',
+  s: 'special',
+  special: 'special',
+};
+
+const TERM = /^(-?)([a-z]+)(>=|<=|!=|:|=|>|<)(.+)$/;
+const KNOWN = 'set:, is:foil, q>, c:, t:, r:, usd>, cond:';
+
+/**
+ * Parses what a shop types into the live search. Plain words match the start
+ * of words of the card name in any order, ignoring case and accents.
+ * `*` or nothing lists everything. An unknown term is an error, so a typo
+ * never silently shows an empty list.
+ */
+export function parseInventoryQuery(q: string): InventoryQuery {
+  const query: InventoryQuery = {
+    words: [],
+    sets: [],
+    finishes: [],
+    quantity: [],
+    colors: [],
+    types: [],
+    rarities: [],
+    usd: [],
+    qualities: [],
+  };
+  const tokens = q.trim() === '*' ? [] : (q.match(/"[^"]*"|\S+/g) ?? []);
+  for (const raw of tokens) {
+    const token = raw.replace(/^"|"$/g, '');
+    const term = raw.startsWith('"') ? null : TERM.exec(token.toLowerCase());
+    if (!term) {
+      query.words.push(...normalizeName(token).split(' ').filter(Boolean));
+      continue;
+    }
+    const [, negated, key, rawOp, value] = term as unknown as [string, string, string, string, string];
+    if (negated || rawOp === '!=') throw new QueryError(`Negated terms are not supported yet: "${raw}".`);
+    const op: Comparison = rawOp === ':' ? '=' : (rawOp as Comparison);
+    const number = (what: string) => {
+      const n = Number(value.replace(/^\$/, ''));
+      if (!Number.isFinite(n) || n < 0) throw new QueryError(`${what} needs a number: "${raw}".`);
+      return n;
+    };
+    switch (key) {
+      case 'set':
+      case 's':
+      case 'e':
+      case 'edition':
+        query.sets.push(value);
+        break;
+      case 'is':
+        if (value === 'foil' || value === 'nonfoil' || value === 'etched') query.finishes.push(value);
+        else throw new QueryError(`Unknown "is:" value "${value}". Try is:foil, is:nonfoil or is:etched.`);
+        break;
+      case 'q':
+      case 'qty':
+      case 'quantity':
+        query.quantity.push({ op, value: Math.floor(number('Quantity')) });
+        break;
+      case 'c':
+      case 'color':
+        if (!/^[wubrgcm]+$/.test(value))
+          throw new QueryError(`Colours are w, u, b, r, g, c (colourless) or m (multicolour): "${raw}".`);
+        query.colors.push(value);
+        break;
+      case 't':
+      case 'type':
+        query.types.push(value);
+        break;
+      case 'r':
+      case 'rarity': {
+        const rarity = rarityNames[value];
+        if (!rarity) throw new QueryError(`Unknown rarity "${value}". Try common, uncommon, rare or mythic.`);
+        query.rarities.push(rarity);
+        break;
+      }
+      case 'usd':
+        query.usd.push({ op, cents: Math.round(number('Price') * 100) });
+        break;
+      case 'cond':
+      case 'condition': {
+        const quality = value.toUpperCase() as Quality;
+        if (!qualities.includes(quality))
+          throw new QueryError(`Unknown condition "${value}". Try NM, LP, MP, HP or D.`);
+        query.qualities.push(quality);
+        break;
+      }
+      default:
+        throw new QueryError(`Unknown search term "${key}${rawOp}". Try words of the name, or ${KNOWN}`);
+    }
+  }
+  return query;
+}

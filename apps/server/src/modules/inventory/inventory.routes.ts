@@ -1,0 +1,35 @@
+import { routes } from '@cardstock/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/route.ts';
+import type { AppContext } from '../../context.ts';
+import { messages } from '@cardstock/contract';
+import { AppError } from '../../lib/errors.ts';
+import { CountCache } from './inventory-counts.ts';
+import { createInventoryCsvService } from './inventory-csv.service.ts';
+import { createInventoryService } from './inventory.service.ts';
+
+export function inventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // One cache for every inventory writer in this process, so each write drops the shop's counts.
+  const counts = new CountCache();
+  const inventory = createInventoryService(ctx, counts);
+  registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body));
+  registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body));
+  registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
+  registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
+  registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
+
+  const csv = createInventoryCsvService(ctx, counts);
+  registerRoute(app, routes.inventoryExport, ({ actor }, _request, reply) => csv.export(actor, reply));
+  registerRoute(app, routes.inventoryImport, async ({ actor, body }, _request, reply) => {
+    const file = body.file;
+    if (!Buffer.isBuffer(file) || file.length === 0)
+      throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
+    const { status, report } = await csv.import(actor, {
+      file,
+      dryRun: body.dry_run === 'true',
+      acceptPartial: body.accept_partial === 'true',
+    });
+    if (status === 422) return reply.code(422).send(report);
+    return report;
+  });
+}

@@ -1,0 +1,164 @@
+import { defaultPricingRule, messages, type Finish, type PricingRule, type Quality } from '@cardstock/contract';
+import { withTransaction } from '../../db/database.ts';
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
+import type { CountCache } from './inventory-counts.ts';
+import { toInventoryRow } from './inventory.mapper.ts';
+import { inventoryRepository as repo } from './inventory.repository.ts';
+
+export const INVENTORY_PAGE_SIZE = 50;
+const SEARCH_PAGE_SIZE = 100;
+
+function parse(q: string): InventoryQuery {
+  try {
+    return parseInventoryQuery(q);
+  } catch (err) {
+    if (err instanceof QueryError) throw new AppError('BAD_REQUEST', err.message);
+    throw err;
+  }
+}
+
+export function createInventoryService(ctx: AppContext, counts: CountCache) {
+  const now = () => ctx.clock.now().toISOString();
+
+  async function pageOf(shopId: number, q: string, page: number, size: number) {
+    const query = parse(q);
+    const [rows, total] = await Promise.all([
+      repo.page(ctx.db, shopId, query, page, size),
+      counts.get(shopId, JSON.stringify(query), () => repo.count(ctx.db, shopId, query)),
+    ]);
+    return { rows, total };
+  }
+
+  async function pricingRule(shopId: number): Promise<PricingRule> {
+    const stored = await repo.pricingOf(ctx.db, shopId);
+    return stored ? { ...defaultPricingRule, ...(JSON.parse(stored) as Partial<PricingRule>) } : defaultPricingRule;
+  }
+
+  return {
+    async list(actor: Actor, input: { page: number; filter: string }) {
+      const { shopId } = requireRole(actor, 'inventory:view');
+      const [{ rows, total }, rule] = await Promise.all([
+        pageOf(shopId, input.filter, input.page, INVENTORY_PAGE_SIZE),
+        pricingRule(shopId),
+      ]);
+      return {
+        inventory: rows.map((r) => toInventoryRow(r, rule)),
+        page: input.page,
+        total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
+        total,
+      };
+    },
+
+    async search(actor: Actor, input: { q: string; page: number }) {
+      const { shopId } = requireRole(actor, 'inventory:view');
+      const [{ rows, total }, rule] = await Promise.all([
+        pageOf(shopId, input.q, input.page, SEARCH_PAGE_SIZE),
+        pricingRule(shopId),
+      ]);
+      const hits = rows.map((r) => {
+        const row = toInventoryRow(r, rule);
+        return {
+          id: row.inv_pkey,
+          name: row.card_name,
+          setCode: row.card_setCode,
+          scryfallId: row.card_scryfallid,
+          uuid: row.card_uuid,
+          finish: row.inv_finish,
+          quantity: row.inv_quantity,
+          quality: row.inv_quality,
+          price: row.price,
+          image: row.card_image_normal ?? row.card_image_small,
+        };
+      });
+      return { success: true as const, data: { hits, total } };
+    },
+
+    /** Adds copies of a printing in a finish it really has; the same row grows. */
+    async add(actor: Actor, input: { scryfall_id: string; quantity: number; foil: boolean; quality: Quality }) {
+      const { shopId, email } = requireRole(actor, 'inventory:edit');
+      const card = await repo.findCard(ctx.db, input.scryfall_id);
+      if (!card) throw new AppError('NOT_FOUND', messages.catalog.cardNotFound);
+      const available = card.finishes.split(',');
+      // "foil" from the spec's add dialog also covers cards that exist only etched.
+      const finish: Finish = input.foil ? (available.includes('foil') ? 'foil' : 'etched') : 'nonfoil';
+      if (!available.includes(finish)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          messages.inventoryServer.noSuchFinish(card.name, input.foil ? 'foil' : 'non-foil'),
+        );
+      }
+      await withTransaction(ctx.db, async (tx) => {
+        await repo.addCopies(
+          tx,
+          {
+            shop_id: shopId,
+            card_id: card.id,
+            finish,
+            quality: input.quality,
+            quantity: input.quantity,
+            sort_name: card.sort_name,
+            set_code: card.set_code,
+          },
+          now(),
+        );
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: email,
+          action: 'inventory.add',
+          subject: card.id,
+          detail: JSON.stringify({ finish, quality: input.quality, quantity: input.quantity }),
+          created_at: now(),
+        });
+      });
+      counts.forget(shopId);
+      return { message: messages.inventoryServer.added(input.quantity, card.name) };
+    },
+
+    /** Sets the quantity of one row; 0 keeps the row as out of stock. */
+    async edit(actor: Actor, input: { scryfall_id: string; finish: Finish; quality: Quality; quantity: number }) {
+      const { shopId, email } = requireRole(actor, 'inventory:edit');
+      await withTransaction(ctx.db, async (tx) => {
+        const found = await repo.setQuantity(
+          tx,
+          { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality },
+          input.quantity,
+          now(),
+        );
+        if (!found) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: email,
+          action: 'inventory.edit',
+          subject: input.scryfall_id,
+          detail: JSON.stringify({ finish: input.finish, quality: input.quality, quantity: input.quantity }),
+          created_at: now(),
+        });
+      });
+      counts.forget(shopId);
+      return { message: messages.inventoryServer.updated };
+    },
+
+    async deleteAll(actor: Actor) {
+      const { shopId, email } = requireRole(actor, 'inventory:delete_all');
+      const deleted = await withTransaction(ctx.db, async (tx) => {
+        const n = await repo.deleteAll(tx, shopId);
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: email,
+          action: 'inventory.delete_all',
+          subject: 'inventory',
+          detail: JSON.stringify({ deleted: n }),
+          created_at: now(),
+        });
+        return n;
+      });
+      counts.forget(shopId);
+      return { message: messages.inventoryServer.deletedAll(deleted) };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+
+describe(`system endpoints (${testEngine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers health and readiness with the engine in use', async () => {
+    const health = await server.request('GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('ok');
+    const ready = await server.request('GET', '/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: testEngine });
+  });
+
+  it('answers 503 on readiness once the database is gone', async () => {
+    const other = await startServer();
+    await other.ctx.db.destroy();
+    const ready = await other.request('GET', '/api/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ message: 'The database is not reachable.' });
+    await other.app.close().catch(() => undefined);
+  });
+
+  it('serves Prometheus metrics that count requests per route', async () => {
+    await server.request('GET', '/api/health');
+    const res = await server.request('GET', '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/,
+    );
+    expect(res.text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const res = await server.request('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const contact = res.body.paths['/api/contactus'].post;
+    expect(Object.keys(contact.requestBody.content['application/json'].schema.properties)).toEqual([
+      'name',
+      'email',
+      'message',
+      'turnstileToken',
+    ]);
+    const ui = await server.request('GET', '/api/docs/');
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain('swagger');
+  });
+
+  it('sends a strict Content-Security-Policy that allows Scryfall images and Turnstile', async () => {
+    const res = await server.request('GET', '/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/cards\.scryfall\.io/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('tags every answer with a request id, keeping a well-formed one the client sent', async () => {
+    const res = await server.request('GET', '/api/health', undefined, { 'x-request-id': 'client-abc-123' });
+    expect(res.headers.get('x-request-id')).toBe('client-abc-123');
+    const generated = await server.request('GET', '/api/health', undefined, { 'x-request-id': 'bad id with spaces' });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await server.request('GET', '/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found' });
+  });
+
+  it('compresses large answers for clients that accept gzip', async () => {
+    const res = await fetch(`${server.url}/api/docs/json`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('tells the web app its captcha mode and support address', async () => {
+    const res = await server.request('GET', '/api/config');
+    expect(res.body).toMatchObject({ captcha_mode: 'test', support_email: 'support@cardstock.local' });
+  });
+});

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { createAuthService } from '../src/modules/auth/auth.service.ts';
+import type { TestServer } from './harness.ts';
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+export const uniqueEmail = (prefix = 'owner') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+export async function createInvite(server: TestServer, options: { expiresInDays?: number } = {}): Promise<string> {
+  return createAuthService(server.ctx).createInvite(options);
+}
+
+export function registrationBody(invite: string, overrides: Record<string, unknown> = {}) {
+  return {
+    email: uniqueEmail(),
+    password: 'correct horse',
+    shop_name: 'Blue Dragon Games',
+    shop_address: '12 Main St',
+    shop_number: '555-0101',
+    shop_city: 'Springfield',
+    shop_zip: '12345',
+    shop_country: 'United States',
+    shop_state: 'IL',
+    user_first_name: 'Ada',
+    user_last_name: 'Owner',
+    invite_code: invite,
+    turnstileToken: 'test-token',
+    ...overrides,
+  };
+}
+
+/** Registers a new shop with its Owner; returns the Owner's login and session token. */
+export async function buildShop(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const invite = await createInvite(server);
+  const body = registrationBody(invite, overrides);
+  const res = await server.request('POST', '/api/register', body);
+  if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${res.text}`);
+  return { email: body.email, password: body.password, shopName: body.shop_name, token: res.body.token as string };
+}

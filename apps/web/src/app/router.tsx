@@ -1,0 +1,108 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { RequireAuth } from '../components/RequireAuth.tsx';
+import { Layout } from './Layout.tsx';
+
+/** Code-split pages: each route loads only its own screen. */
+function page(load: () => Promise<ComponentType>) {
+  const Component = lazy(async () => ({ default: await load() }));
+  return <Component />;
+}
+
+const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+const HomePage = page(() => import('../features/public/HomePage.tsx').then((m) => m.HomePage));
+const RegisterPage = page(() => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage));
+const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.tsx').then((m) => m.StorefrontPage));
+
+/** Guarded screens that later capabilities fill in; until then, a heading. */
+const placeholders: [path: string, title: string][] = [
+  ['/order-management', 'Order Management'],
+  ['/order-history', 'Order History'],
+  ['/device-manager', 'Device Management'],
+  ['/sub-account-management', 'Sub-Account Management'],
+  ['/stats', 'Store Statistics'],
+  ['/shop-settings', 'Shop Settings'],
+  ['/shop-home', 'Shop Home'],
+  ['/ordering', 'Ordering System'],
+  ['/stripe-management', 'Stripe Management'],
+  ['/admin', 'Admin Dashboard'],
+  ['/admin/dashboard', 'Admin Dashboard'],
+  ['/admin/store/create', 'Create Store'],
+  ['/admin/store/:storeId/:action', 'Store Management'],
+  ['/admin/store/:storeId', 'Store Management'],
+  ['/admin/inventory', 'Global Inventory'],
+  ['/admin/inventory/:storeId', 'Global Inventory'],
+  ['/admin/system-settings', 'System Settings'],
+  ['/admin/users', 'User Management'],
+  ['/admin/reports', 'Reports'],
+  ['/admin/analytics', 'Analytics'],
+];
+
+/** The route table of spec 001 §2.12, normal mode. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: HomePage },
+      { path: '/home', element: HomePage },
+      { path: '/about', element: page(() => import('../features/public/AboutPage.tsx').then((m) => m.AboutPage)) },
+      {
+        path: '/features',
+        element: page(() => import('../features/public/FeaturesPage.tsx').then((m) => m.FeaturesPage)),
+      },
+      {
+        path: '/contact',
+        element: page(() => import('../features/contact/ContactPage.tsx').then((m) => m.ContactPage)),
+      },
+      {
+        path: '/terms-of-service',
+        element: page(() => import('../features/public/TermsPage.tsx').then((m) => m.TermsPage)),
+      },
+      {
+        path: '/privacy-policy',
+        element: page(() => import('../features/public/PrivacyPage.tsx').then((m) => m.PrivacyPage)),
+      },
+      {
+        path: '/unauthorized',
+        element: page(() => import('../features/public/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage)),
+      },
+      {
+        path: '/recruters',
+        element: page(() => import('../features/public/RecruitersPage.tsx').then((m) => m.RecruitersPage)),
+      },
+      { path: '/login', element: page(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage)) },
+      { path: '/register', element: RegisterPage },
+      { path: '/create-account', element: RegisterPage },
+      {
+        path: '/forgot-password',
+        element: page(() => import('../features/auth/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage)),
+      },
+      {
+        path: '/reset-password',
+        element: page(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
+      },
+      {
+        path: '/inventory-management',
+        element: guarded(page(() => import('../features/inventory/InventoryPage.tsx').then((m) => m.InventoryPage))),
+      },
+      {
+        path: '/card-details',
+        element: guarded(page(() => import('../features/catalog/CardDetailsPage.tsx').then((m) => m.CardDetailsPage))),
+      },
+      {
+        path: '/dashboard',
+        element: guarded(page(() => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage))),
+      },
+      { path: '/shop/:subdomain', element: StorefrontPage },
+      ...placeholders.map(([path, title]) => ({ path, element: guarded(<PlaceholderPage title={title} />) })),
+      { path: '*', element: page(() => import('../features/public/NotFoundPage.tsx').then((m) => m.NotFoundPage)) },
+    ],
+  },
+];
+
+/** Storefront mode: the host names a shop, so the whole app is that shop's public page (spec 001 §2.7). */
+export const storefrontRoutes: RouteObject[] = [{ path: '*', element: StorefrontPage }];
+
+export const createRouter = (storefront: boolean) => createBrowserRouter(storefront ? storefrontRoutes : appRoutes);

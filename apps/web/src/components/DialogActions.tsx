@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+interface DialogActionsProps {
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** The confirm button's text, already switched to its busy form by the caller when busy. */
+  confirm: ReactNode;
+  disabled?: boolean;
+  danger?: boolean;
+}
+
+/** Cancel on the left, the dialog's one action on the right. */
+export function DialogActions({ onCancel, onConfirm, confirm, disabled, danger }: DialogActionsProps) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        Cancel
+      </button>
+      <button
+        type="button"
+        className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+        disabled={disabled}
+        onClick={onConfirm}
+      >
+        {confirm}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * A modal dialog on the platform's own <dialog>: focus is trapped, Escape
+ * closes it, and the page behind is inert, with nothing to re-implement.
+ */
+export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby="modal-title"
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself) closes it.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {open && (
+        <div className="modal-body">
+          <header className="modal-header">
+            <h2 id="modal-title">{title}</h2>
+            <button type="button" className="btn btn-ghost modal-close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </header>
+          {children}
+          {footer && <footer className="modal-footer">{footer}</footer>}
+        </div>
+      )}
+    </dialog>
+  );
+}

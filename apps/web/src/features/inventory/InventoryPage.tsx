@@ -1,0 +1,223 @@
+import { limits, messages, roleAllows, routePaths, scryfallCardUrl, type InventoryRow } from '@cardstock/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { CardNameLink } from '../../components/CardNameLink.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { call } from '../../lib/api.ts';
+import { authToken, userRole } from '../../lib/session.ts';
+import { useTitle } from '../../lib/use-title.ts';
+import { AddCardFlow } from './AddCardFlow.tsx';
+import { EditInventoryModal } from './EditInventoryModal.tsx';
+import { finishName } from './finish-label.ts';
+import { MassDeleteModal } from './MassDeleteModal.tsx';
+import { MassUploadModal } from './MassUploadModal.tsx';
+
+const m = messages.inventory;
+
+type Dialog =
+  { kind: 'add' } | { kind: 'edit'; row: InventoryRow } | { kind: 'delete' } | { kind: 'upload' } | undefined;
+
+/** Downloads the shop's CSV export as inventory_export_{date}.csv. */
+async function downloadExport(): Promise<void> {
+  const [method, path] = routePaths.inventoryExport;
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ auth_token: authToken() }),
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? res.statusText);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'inventory_export.csv';
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The screen a shop works in all day (spec 001 §2.1). */
+export function InventoryPage() {
+  useTitle(m.title);
+  const queryClient = useQueryClient();
+  const role = userRole();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog>();
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadExport();
+      toast.success(m.exported);
+    } catch (err) {
+      toast.error(m.exportFailed(err instanceof Error ? err.message : String(err)));
+    } finally {
+      setExporting(false);
+    }
+  }
+  const live = search.trim().length >= limits.cardSearchMinChars;
+
+  const list = useQuery({
+    queryKey: ['inventory', page],
+    queryFn: () => call('inventoryList', { body: { Authorization: authToken(), page: String(page), filter: '' } }),
+    enabled: !live,
+    placeholderData: keepPreviousData,
+  });
+  const found = useQuery({
+    queryKey: ['inventory-search', search.trim()],
+    queryFn: () => call('inventoryList', { body: { Authorization: authToken(), page: '1', filter: search.trim() } }),
+    enabled: live,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const current = live ? found : list;
+  const rows = current.data?.inventory ?? [];
+  const reload = () =>
+    void queryClient
+      .invalidateQueries({ queryKey: ['inventory'] })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['inventory-search'] }));
+
+  return (
+    <section className="page inventory-page">
+      <header className="page-header">
+        <h1>{m.title}</h1>
+        <Link to="/dashboard" className="btn">
+          {messages.common.backToDashboard}
+        </Link>
+      </header>
+      <div className="toolbar">
+        <input
+          type="search"
+          className="toolbar-search"
+          placeholder={m.searchPlaceholder}
+          aria-label={m.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {roleAllows(role, 'inventory:edit') && (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+            Add Card
+          </button>
+        )}
+        {roleAllows(role, 'inventory:import') && (
+          <button type="button" className="btn" onClick={() => setDialog({ kind: 'upload' })}>
+            Mass Upload
+          </button>
+        )}
+        {roleAllows(role, 'inventory:export') && (
+          <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? m.exporting : 'Export CSV'}
+          </button>
+        )}
+        {roleAllows(role, 'inventory:delete_all') && (
+          <button type="button" className="btn btn-danger" onClick={() => setDialog({ kind: 'delete' })}>
+            Mass Delete
+          </button>
+        )}
+      </div>
+      {live && found.isError && <p className="text-error">{found.error.message}</p>}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Card Name</th>
+              <th>Set</th>
+              <th>Scryfall ID</th>
+              <th>Finish</th>
+              <th>Quantity</th>
+              <th>Quality</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {current.isPending ? (
+              <tr>
+                <td colSpan={7} className="muted">
+                  {m.loading}
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="muted">
+                  {m.empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.inv_pkey} className={row.inv_quantity === 0 ? 'out-of-stock' : undefined}>
+                  <td>
+                    <CardNameLink
+                      id={row.card_scryfallid}
+                      name={row.card_name}
+                      href={scryfallCardUrl({
+                        set: row.card_setCode,
+                        collector_number: row.card_collector_number,
+                        name: row.card_name,
+                      })}
+                    />
+                  </td>
+                  <td title={row.card_set_name}>{row.card_setCode}</td>
+                  <td className="mono">{row.card_scryfallid}</td>
+                  <td>{finishName[row.inv_finish]}</td>
+                  <td>{row.inv_quantity}</td>
+                  <td>{row.inv_quality}</td>
+                  <td>
+                    {roleAllows(role, 'inventory:edit') && (
+                      <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'edit', row })}>
+                        Edit
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {live && found.data && found.data.total > found.data.inventory.length && (
+        <p className="muted">
+          Showing the first {found.data.inventory.length} of {found.data.total} matches: type more to narrow the search.
+        </p>
+      )}
+      {!live && current.data && <Pagination page={page} totalPages={current.data.total_pages} onChange={setPage} />}
+
+      <AddCardFlow open={dialog?.kind === 'add'} onClose={() => setDialog(undefined)} onAdded={reload} />
+      {dialog?.kind === 'edit' && (
+        <EditInventoryModal
+          row={dialog.row}
+          onClose={() => setDialog(undefined)}
+          onSaved={() => {
+            setDialog(undefined);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'upload' && (
+        <MassUploadModal
+          onClose={() => setDialog(undefined)}
+          onImported={() => {
+            setDialog(undefined);
+            setSearch('');
+            setPage(1);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <MassDeleteModal
+          onClose={() => setDialog(undefined)}
+          onDeleted={() => {
+            setDialog(undefined);
+            setPage(1);
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

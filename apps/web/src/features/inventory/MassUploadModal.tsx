@@ -1,0 +1,131 @@
+import { messages, type ImportReport } from '@cardstock/contract';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '../../components/Modal.tsx';
+import { authToken } from '../../lib/session.ts';
+import { UploadHttpError, UploadNetworkError, uploadCsv } from './upload.ts';
+
+const m = messages.inventory;
+
+/**
+ * Mass Upload: the file is checked first (a dry run) and the report shown;
+ * nothing is written until the user confirms (spec 001 §2.1 and issue #5).
+ */
+export function MassUploadModal({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
+  const [file, setFile] = useState<File>();
+  const [report, setReport] = useState<ImportReport>();
+  const [progress, setProgress] = useState<number>();
+  const [error, setError] = useState<string>();
+  const busy = progress !== undefined;
+
+  async function send(mode: 'check' | 'import') {
+    if (!file) return;
+    setError(undefined);
+    setProgress(0);
+    try {
+      const fields: Record<string, string> = { token: authToken() ?? '' };
+      if (mode === 'check') fields.dry_run = 'true';
+      else if (report?.refused.length) fields.accept_partial = 'true';
+      const answer = await uploadCsv(file, fields, setProgress);
+      if (mode === 'check') {
+        setReport(answer);
+      } else {
+        toast.success(m.uploadSuccess);
+        onImported();
+      }
+    } catch (err) {
+      if (err instanceof UploadNetworkError) toast.error(m.uploadCors);
+      else toast.error(m.uploadFailed);
+      setError(err instanceof UploadHttpError ? err.message : undefined);
+    } finally {
+      setProgress(undefined);
+    }
+  }
+
+  const importable = report ? report.rows : 0;
+  return (
+    <Modal
+      open
+      title="Mass Upload Inventory"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          {report ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy || importable === 0}
+              onClick={() => void send('import')}
+            >
+              {busy
+                ? m.uploading
+                : report.refused.length
+                  ? `Import the ${importable} good lines`
+                  : `Import ${importable} lines`}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!file || busy}
+              onClick={() => void send('check')}
+            >
+              {busy ? m.uploading : 'Upload'}
+            </button>
+          )}
+        </>
+      }
+    >
+      <p>
+        When you export your old inventory from another inventory tool, tick the boxes <strong>Quantity</strong>,{' '}
+        <strong>Card Name</strong>, <strong>Foil</strong>, <strong>Condition</strong>, <strong>Edition Code</strong> and
+        the <strong>Scryfall ID</strong>. Cardstock reads the exports of ManaBox, Deckbox, TCGplayer, Moxfield, Delver
+        Lens, Archidekt, Dragon Shield and more, and its own.
+      </p>
+      <label>
+        CSV file
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => {
+            setFile(e.target.files?.[0]);
+            setReport(undefined);
+          }}
+        />
+      </label>
+      {busy && <progress max={1} value={progress} aria-label="Upload progress" />}
+      {error && <p className="text-error">{error}</p>}
+      {report && (
+        <div className="import-report" role="status">
+          <p>
+            <strong>{report.message}</strong>
+          </p>
+          <ul>
+            <li>
+              {report.rows} lines, {report.copies} cards
+            </li>
+            <li>
+              {report.added} new rows, {report.merged} added to rows you have
+            </li>
+            <li>Read as a {report.format} export</li>
+          </ul>
+          {report.refused.length > 0 && (
+            <>
+              <p className="text-error">These lines cannot be imported:</p>
+              <ul className="refused-lines">
+                {report.refused.map((r) => (
+                  <li key={`${r.line}-${r.reason}`}>
+                    Line {r.line}: {r.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    host: '127.0.0.1',
+    proxy: { '/api': 'http://127.0.0.1:8080', '/metrics': 'http://127.0.0.1:8080' },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+});

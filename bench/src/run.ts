@@ -1,0 +1,331 @@
+// `npm run bench [-- <name> ...] [-- --check]`: builds, prepares data, starts a
+// real server (embedded database, or PostgreSQL with DATABASE_URL), drives it
+// with autocannon from this second process, measures a bare node:http server
+// sending the same bytes in the same run, and writes bench/RESULTS.md.
+// `--check` fails when a figure misses bench/budgets.json.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { catalogFile, inventoryCsv } from './generate.ts';
+import { jobs, scenarios, type Scenario } from './scenarios.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const catalogSize = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
+const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+const wanted = args.filter((a) => !a.startsWith('--'));
+const known = [...scenarios.map((s) => s.name), ...jobs];
+const unknown = wanted.filter((w) => !known.includes(w));
+if (unknown.length) {
+  console.error(`Unknown: ${unknown.join(', ')}. Known: ${known.join(', ')}`);
+  process.exit(2);
+}
+const chosen = scenarios.filter((s) => !wanted.length || wanted.includes(s.name));
+const chosenJobs = jobs.filter((j) => !wanted.length || wanted.includes(j));
+
+interface Budget {
+  p99_ms?: number;
+  min_rps?: number;
+  min_ratio?: number;
+  min_per_s?: number;
+  max_seconds?: number;
+  max_peak_mb?: number;
+}
+const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Record<string, Budget>;
+
+interface LoadRow {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  peakMb: number;
+  bareRps: number;
+}
+interface JobRow {
+  job: string;
+  items: number;
+  seconds: number;
+  perS: number;
+  peakMb: number;
+}
+
+/** Peak resident memory of a process so far (Linux VmHWM), in MB. */
+function peakMemoryMb(pid: number): number {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function firstLine(child: ChildProcess): Promise<string> {
+  for await (const line of readline.createInterface({ input: child.stdout! })) return line;
+  throw new Error('process ended before printing');
+}
+
+const serverEnv = (dataDir: string) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DEMO: '0',
+  NODE_ENV: 'test',
+  // Load scenarios come from one address; the limits are proven by the API tests.
+  RATE_LIMIT_SCALE: '100000',
+});
+
+/** Runs the CLI's catalog import, sampling its memory; the job's figures. */
+async function importCatalog(dataDir: string): Promise<JobRow> {
+  const file = await catalogFile(catalogSize);
+  const started = Date.now();
+  const child = spawn('node', ['apps/server/dist/cli.js', 'cards', 'import', file], {
+    cwd: root,
+    env: serverEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, peakMemoryMb(child.pid!))), 100);
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`catalog import failed:\n${out}`);
+  const seconds = (Date.now() - started) / 1000;
+  const items = Number(/Imported (\d+) cards/.exec(out)?.[1] ?? 0);
+  return { job: 'catalog-import', items, seconds, perS: Math.round(items / seconds), peakMb: peak };
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess; stop(): void }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...serverEnv(dataDir), PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error(`server at ${url} did not become ready`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child, stop: () => child.kill('SIGTERM') };
+}
+
+/** A shop and its Owner's token, through the real CLI (invite) and API (registration). */
+async function createShop(url: string, dataDir: string): Promise<string> {
+  const invite = spawnSync('node', ['apps/server/dist/cli.js', 'invite', 'create'], {
+    cwd: root,
+    env: serverEnv(dataDir),
+    encoding: 'utf8',
+  })
+    .stdout.trim()
+    .split('\n')
+    .at(-1)!;
+  const res = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench password',
+      shop_name: 'Bench Shop',
+      user_first_name: 'Bench',
+      user_last_name: 'Owner',
+      invite_code: invite,
+      turnstileToken: 'bench',
+    }),
+  });
+  if (!res.ok) throw new Error(`registration failed: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Imports a 100,000-line CSV as the screen does: a dry run, then the commit; time and server memory. */
+async function importInventory(url: string, token: string, serverPid: number): Promise<JobRow> {
+  const file = await inventoryCsv(catalogSize);
+  const bytes = fs.readFileSync(file);
+  const started = Date.now();
+  for (const dryRun of [true, false]) {
+    const form = new FormData();
+    form.set('token', token);
+    if (dryRun) form.set('dry_run', 'true');
+    form.set('file', new Blob([bytes]), 'inventory.csv');
+    const res = await fetch(`${url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+    const report = (await res.json()) as { rows: number; refused: unknown[] };
+    if (!res.ok || report.refused.length)
+      throw new Error(`CSV import failed: ${res.status} ${JSON.stringify(report).slice(0, 300)}`);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    job: 'csv-import',
+    items: catalogSize,
+    seconds,
+    perS: Math.round(catalogSize / seconds),
+    peakMb: peakMemoryMb(serverPid),
+  };
+}
+
+function withToken(s: Scenario, token: string): Scenario {
+  return {
+    ...s,
+    requests: s.requests.map((r) => ({
+      ...r,
+      body:
+        r.body === undefined ? undefined : (JSON.parse(JSON.stringify(r.body).replaceAll('$TOKEN', token)) as unknown),
+    })),
+  };
+}
+
+function load(url: string, s: Scenario, connections = s.connections) {
+  return autocannon({
+    url,
+    connections,
+    duration: durationS,
+    requests: s.requests.map((r) => ({
+      method: r.method,
+      path: r.path,
+      headers: { 'content-type': 'application/json', ...r.headers },
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    })),
+  });
+}
+
+/** The same bytes and headers from a bare node:http server: what Node itself can do here. */
+async function measureBare(url: string, s: Scenario): Promise<number> {
+  const first = s.requests[0]!;
+  const res = await fetch(url + first.path, {
+    method: first.method,
+    headers: { 'content-type': 'application/json', ...first.headers },
+    body: first.body === undefined ? undefined : JSON.stringify(first.body),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  const file = path.join(os.tmpdir(), `cardstock-bare-${process.pid}.json`);
+  const headers = { 'content-type': res.headers.get('content-type') ?? 'application/json' };
+  fs.writeFileSync(file, JSON.stringify({ body: body.toString('base64'), headers }));
+  const bare = spawn('node', [path.join(root, 'bench/src/bare-server.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = Number(await firstLine(bare));
+  const result = await load(`http://127.0.0.1:${port}`, { ...s, requests: [{ ...first, path: '/' }] });
+  bare.kill();
+  fs.rmSync(file, { force: true });
+  return result.requests.average;
+}
+
+if (!args.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-'));
+const jobRows: JobRow[] = [];
+const loadRows: LoadRow[] = [];
+try {
+  if (chosenJobs.length || chosen.some((s) => s.needs === 'catalog' || s.needs === 'shop')) {
+    console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
+    const row = await importCatalog(dataDir);
+    if (chosenJobs.includes('catalog-import')) jobRows.push(row);
+  }
+  const needsShop = chosenJobs.includes('csv-import') || chosen.some((s) => s.needs === 'shop');
+  if (chosen.length || needsShop) {
+    const server = await startServer(dataDir);
+    try {
+      let token = '';
+      if (needsShop) {
+        token = await createShop(server.url, dataDir);
+        console.log(
+          `▸ csv-import: ${catalogSize} rows through POST /api/shop/inventory/csv/import (dry run, then commit)`,
+        );
+        const row = await importInventory(server.url, token, server.child.pid!);
+        if (chosenJobs.includes('csv-import')) jobRows.push(row);
+      }
+      for (const base of chosen) {
+        const s = withToken(base, token);
+        console.log(`▸ ${s.name}: ${s.description}`);
+        await load(server.url, s, 10); // warm-up, not recorded
+        const result = await load(server.url, s);
+        loadRows.push({
+          scenario: s.name,
+          connections: s.connections,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+          peakMb: peakMemoryMb(server.child.pid!),
+          bareRps: Math.round(await measureBare(server.url, s)),
+        });
+      }
+    } finally {
+      server.stop();
+    }
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+const tables: string[] = [];
+if (loadRows.length) {
+  tables.push(
+    [
+      '| scenario | engine | connections | req/s | p50 ms | p99 ms | errors | server peak MB | bare node:http req/s | ratio |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...loadRows.map(
+        (r) =>
+          `| ${r.scenario} | ${engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${(r.rps / r.bareRps).toFixed(2)} |`,
+      ),
+    ].join('\n'),
+  );
+}
+if (jobRows.length) {
+  tables.push(
+    [
+      '| job | engine | items | seconds | items/s | peak MB |',
+      '|---|---|---|---|---|---|',
+      ...jobRows.map(
+        (r) => `| ${r.job} | ${engine} | ${r.items} | ${r.seconds.toFixed(1)} | ${r.perS} | ${r.peakMb} |`,
+      ),
+    ].join('\n'),
+  );
+}
+const section = `## ${new Date().toISOString().slice(0, 10)} — \`${command}\` (${os.cpus().length} cores, ${durationS} s per load run)\n\n${tables.join('\n\n')}\n`;
+const resultsFile = path.join(root, 'bench/RESULTS.md');
+const header =
+  '# Benchmark results\n\nNewest first. Each table was produced by the command in its heading. The bare node:http ' +
+  'column is a server answering the first request’s bytes, measured in the same run: the ceiling for Node on this machine.\n\n';
+const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8').replace(header, '') : '';
+fs.writeFileSync(resultsFile, `${header}${section}\n${previous}`);
+console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
+
+if (check) {
+  const misses: string[] = [];
+  for (const r of loadRows) {
+    const b = budgets[r.scenario] ?? {};
+    if (b.p99_ms !== undefined && r.p99 > b.p99_ms) misses.push(`${r.scenario}: p99 ${r.p99} ms > ${b.p99_ms} ms`);
+    if (b.min_rps !== undefined && r.rps < b.min_rps) misses.push(`${r.scenario}: ${r.rps} req/s < ${b.min_rps}`);
+    if (b.min_ratio !== undefined && r.rps / r.bareRps < b.min_ratio)
+      misses.push(`${r.scenario}: ratio ${(r.rps / r.bareRps).toFixed(2)} < ${b.min_ratio}`);
+    if (r.errors > 0) misses.push(`${r.scenario}: ${r.errors} errors`);
+  }
+  for (const r of jobRows) {
+    const b = budgets[r.job] ?? {};
+    if (b.min_per_s !== undefined && r.perS < b.min_per_s) misses.push(`${r.job}: ${r.perS}/s < ${b.min_per_s}/s`);
+    if (b.max_peak_mb !== undefined && r.peakMb > b.max_peak_mb)
+      misses.push(`${r.job}: peak ${r.peakMb} MB > ${b.max_peak_mb} MB`);
+  }
+  if (misses.length) {
+    console.error(`Budgets missed:\n  ${misses.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('All budgets met.');
+}

@@ -1,0 +1,77 @@
+/** A load scenario: request shapes replayed by autocannon (in turn) against a running server. */
+export interface Scenario {
+  name: string;
+  description: string;
+  connections: number;
+  /** What the server must hold first: the catalog, or a shop with 100,000 rows (whose token replaces $TOKEN). */
+  needs?: 'catalog' | 'shop';
+  requests: { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> }[];
+}
+
+/** Queries a shop assistant types while looking a card up, prefix by prefix. */
+const typedQueries = [
+  'li',
+  'lig',
+  'light',
+  'lightning b',
+  'dra',
+  'drag',
+  'dragon',
+  'sheol',
+  'elem',
+  'bolt',
+  'gob',
+  'goblin gu',
+];
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'health',
+    description: 'GET /api/health: the floor of the framework (routing, hooks, headers)',
+    connections: 50,
+    requests: [{ method: 'GET', path: '/api/health' }],
+  },
+  {
+    name: 'card-search',
+    description: 'GET /api/cards/search over 100,000 printings, as typed',
+    connections: 200,
+    needs: 'catalog',
+    requests: typedQueries.map((q) => ({
+      method: 'GET' as const,
+      path: `/api/cards/search?q=${encodeURIComponent(q)}`,
+    })),
+  },
+  {
+    name: 'suggest',
+    description: 'GET /api/search/suggest over 100,000 printings, as typed',
+    connections: 200,
+    needs: 'catalog',
+    requests: typedQueries.map((q) => ({
+      method: 'GET' as const,
+      path: `/api/search/suggest?q=${encodeURIComponent(q)}`,
+    })),
+  },
+  {
+    name: 'inventory-list',
+    description: 'POST /api/shop/inventory, page 3 of a 100,000-row shop',
+    connections: 50,
+    needs: 'shop',
+    requests: [
+      { method: 'POST', path: '/api/shop/inventory', body: { Authorization: '$TOKEN', page: '3', filter: '' } },
+    ],
+  },
+  {
+    name: 'inventory-search',
+    description: 'POST /api/search (live search) in a 100,000-row shop, as typed',
+    connections: 50,
+    needs: 'shop',
+    requests: ['dra', 'dragon', 'bolt', 'sheol', 'goblin gu', 'set:mh3 is:foil', 'q>2 r:rare'].map((q) => ({
+      method: 'POST' as const,
+      path: '/api/search',
+      body: { token: '$TOKEN', q },
+    })),
+  },
+];
+
+/** Jobs measured by their own clock and memory rather than by autocannon. */
+export const jobs = ['catalog-import', 'csv-import'] as const;

@@ -1,0 +1,81 @@
+import { messages } from '@cardstock/contract';
+import { expect, test } from '@playwright/test';
+import { registerShop, useSession } from './support/accounts.ts';
+import { importSharedCatalog } from './support/catalog.ts';
+
+// Air Elemental, Limited Edition Alpha #46, from the shared Scryfall sample.
+const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
+
+test.beforeAll(() => importSharedCatalog());
+
+test.beforeEach(async ({ context, request, page }) => {
+  await useSession(context, await registerShop(request, 'Details Den'));
+  // Scryfall's image CDN is on the internet; here it is unreachable, so the drawn frame shows.
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+test('a known card shows name, type, release date, mana cost, P/T, set, number and legalities', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toContainText('Air Elemental');
+  const facts = main.locator('dl.facts');
+  await expect(facts).toContainText('Creature — Elemental');
+  await expect(facts).toContainText('1993-08-05');
+  await expect(facts).toContainText('4/4');
+  await expect(facts).toContainText('Limited Edition Alpha');
+  await expect(facts).toContainText('46');
+  // {3}{U}{U} as three mana-font symbols, with the text kept for screen readers.
+  const cost = facts.locator('.mana-cost').first();
+  await expect(cost).toHaveAttribute('aria-label', '{3}{U}{U}');
+  await expect(cost.locator('i.ms')).toHaveCount(3);
+  await expect(cost.locator('i.ms-3')).toHaveCount(1);
+  await expect(cost.locator('i.ms-u')).toHaveCount(2);
+  const vintage = main.locator('.legality', { hasText: 'Vintage' });
+  await expect(vintage).toContainText('Legal');
+  await expect(main.locator('.legality')).not.toHaveCount(0);
+  await expect(main.getByRole('img', { name: 'Air Elemental' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'View on Scryfall' })).toHaveAttribute(
+    'href',
+    'https://scryfall.com/card/lea/46/air-elemental',
+  );
+});
+
+test('without an id in the URL the page says so', async ({ page }) => {
+  await page.goto('/card-details');
+  await expect(page.getByRole('alert')).toHaveText(messages.cardDetails.noId);
+});
+
+test('an unknown id shows the fetch failure', async ({ page }) => {
+  await page.goto('/card-details?scryfallid=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toHaveText(messages.cardDetails.fetchFailed);
+});
+
+test('other printings are listed, and hovering one shows its preview; a failed fetch shows none', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
+  await expect(page.getByRole('heading', { name: 'Air Elemental' }).first()).toBeVisible();
+  // Lightning Bolt has several printings in the sample: open one and walk to another.
+  const bolt = await (await page.request.get('/api/cards/search?q=lightning%20bolt')).json();
+  const prints = await (await page.request.get(`/api/cards/${bolt.data[0].id}/prints`)).json();
+  expect(prints.data.length).toBeGreaterThanOrEqual(3);
+  await page.goto(`/card-details?scryfallid=${bolt.data[0].id}`);
+  const printings = page.locator('ul.printings li');
+  await expect(printings).toHaveCount(prints.data.length);
+  const others = page.locator('ul.printings li:not([aria-current])');
+  const other = others.first();
+  await other.getByRole('link').hover();
+  const preview = page.getByTestId('card-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('img', { name: 'Lightning Bolt' })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(preview).toBeHidden();
+
+  // When the card cannot be fetched, hovering shows nothing.
+  const failing = others.last();
+  const href = (await failing.getByRole('link').getAttribute('href'))!;
+  const failingId = new URL(href, 'http://x').searchParams.get('scryfallid')!;
+  await page.route(`**/api/cards/${failingId}`, (route) => route.abort());
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().includes(failingId));
+  await failing.getByRole('link').hover();
+  await failed;
+  await expect(preview).toBeHidden();
+});

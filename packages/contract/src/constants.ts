@@ -1,0 +1,78 @@
+/** Business constants and timings of spec 000 §9 and spec 001 §9, in one place. */
+export const limits = {
+  passwordMinLength: 6,
+  cardSearchMinChars: 2,
+  suggestionsShown: 5,
+  deviceCodeTtlMinutes: 9,
+  massDeleteCountdownSeconds: 5,
+  topSellingLimit: 10,
+  latestSoldLimit: 20,
+  upchargePercent: 45,
+  cartListHeightPx: 300,
+  paymentListHeightPx: 400,
+  storefrontCardMaxWidthPx: 250,
+  refundWindowDays: 14,
+  minimumAge: 18,
+  /** Bodies above this are refused with 413 before they are parsed. */
+  jsonBodyLimitBytes: 256 * 1024,
+} as const;
+
+export const timings = {
+  toastAutoCloseMs: 2000,
+  pendingOrdersPollMs: 10_000,
+  orderHistoryPollMs: 90_000,
+  orderingRefreshMs: 5000,
+  orderingSearchDebounceMs: 500,
+  settingsReloadDelayMs: 1500,
+  resetRedirectMs: 3000,
+  storefrontFadeStaggerMs: 30,
+  storefrontScrollDelayMs: 200,
+  adminAnalyticsRefreshMs: 30_000,
+  captchaScriptPollMs: 10,
+} as const;
+
+export const qualities = ['NM', 'LP', 'MP', 'HP', 'D'] as const;
+export type Quality = (typeof qualities)[number];
+
+export const teamRoles = ['Manager', 'Employee', 'Watcher'] as const;
+export const shopRoles = ['Owner', ...teamRoles] as const;
+export type ShopRole = (typeof shopRoles)[number];
+
+export const platformRoles = ['user', 'admin', 'website_staff', 'superadmin'] as const;
+export type PlatformRole = (typeof platformRoles)[number];
+
+export const feedbackTypes = [
+  { value: 'general', label: 'General' },
+  { value: 'bug', label: 'Bug' },
+  { value: 'feature', label: 'Feature Request' },
+  { value: 'ui', label: 'UI' },
+  { value: 'suggestion', label: 'Suggestion' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** The admin area's feedback dialog (spec 001 §2.11). */
+export const adminFeedbackTypes = [
+  { value: 'general', label: 'General' },
+  { value: 'bug', label: 'Bug' },
+  { value: 'feature', label: 'Feature' },
+  { value: 'admin', label: 'Admin' },
+  { value: 'system', label: 'System' },
+  { value: 'urgent', label: 'Urgent' },
+] as const;
+
+/** Cookie names of spec 000 §3; no expiry, path /. */
+export const cookies = {
+  authToken: 'auth_token',
+  shopName: 'shopname',
+  userRole: 'user_role',
+  isAdmin: 'is_admin',
+} as const;
+
+/**
+ * Cloudflare's documented dummy token. In captcha test mode the page skips the
+ * widget and sends this fixed value (spec 000 §5 "test-mode exception").
+ */
+export const CAPTCHA_TEST_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+
+/** The product's own name, shown in the header, footer and storefront. */
+export const PRODUCT_NAME = 'Cardstock';

@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import {
+  ZFeedbackRequest,
+  ZForgotPasswordQuery,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZLogoutRequest,
+  ZRegisterRequest,
+  ZRegisterResponse,
+  ZResetPasswordRequest,
+} from './schemas/auth.ts';
+import {
+  ZCardDetails,
+  ZCardIdParams,
+  ZCardPrintsResponse,
+  ZCardQuery,
+  ZCardSearchResponse,
+  ZSuggestResponse,
+} from './schemas/catalog.ts';
+import { ZMessageResponse } from './schemas/common.ts';
+import {
+  ZCsvFile,
+  ZImportReport,
+  ZInventoryAddRequest,
+  ZInventoryEditRequest,
+  ZInventoryListRequest,
+  ZInventoryListResponse,
+  ZSearchRequest,
+  ZSearchResponse,
+  ZTokenOnlyRequest,
+} from './schemas/inventory.ts';
+import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
+import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
+
+/**
+ * Who may call a route. Tests walk the route table by this field: every
+ * `session` route is checked for tenant isolation and roles.
+ */
+export type RouteAuth = 'none' | 'session' | 'device' | 'admin';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  auth: RouteAuth;
+  summary: string;
+  tags: readonly string[];
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  /** A multipart form (file upload) instead of a JSON body; its fields are described in `summary`. */
+  multipart?: true;
+  /** Schema of the 200 answer. */
+  response: z.ZodType;
+}
+
+const define = <const T extends Record<string, RouteDef>>(table: T): T => table;
+
+/**
+ * The public wire contract: method, path, body and answer of every call.
+ * The server registers exactly these; the web client and the tests import them.
+ */
+export const routes = define({
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    auth: 'none',
+    summary: 'Liveness: the process answers',
+    tags: ['system'],
+    response: ZHealthResponse,
+  },
+  ready: {
+    method: 'GET',
+    path: '/api/ready',
+    auth: 'none',
+    summary: 'Readiness: the database answers',
+    tags: ['system'],
+    response: ZReadyResponse,
+  },
+  publicConfig: {
+    method: 'GET',
+    path: '/api/config',
+    auth: 'none',
+    summary: 'Settings the web app needs before it renders forms',
+    tags: ['system'],
+    response: ZPublicConfigResponse,
+  },
+  contactUs: {
+    method: 'POST',
+    path: '/api/contactus',
+    auth: 'none',
+    summary: 'Send a message to the Cardstock team',
+    tags: ['contact'],
+    body: ZContactRequest,
+    response: ZContactResponse,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/login',
+    auth: 'none',
+    summary: 'Log in with e-mail and password; answers a session token',
+    tags: ['auth'],
+    body: ZLoginRequest,
+    response: ZLoginResponse,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/register',
+    auth: 'none',
+    summary: 'Create a shop and its Owner with an invite code',
+    tags: ['auth'],
+    body: ZRegisterRequest,
+    response: ZRegisterResponse,
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    auth: 'session',
+    summary: 'End the session: its token stops working at once',
+    tags: ['auth'],
+    body: ZLogoutRequest,
+    response: ZMessageResponse,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/forgot-password',
+    auth: 'none',
+    summary: 'Mail a password reset link (same answer whether the e-mail is known or not)',
+    tags: ['auth'],
+    querystring: ZForgotPasswordQuery,
+    response: ZMessageResponse,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/reset-password',
+    auth: 'none',
+    summary: 'Set a new password with a reset token (single use, 1 hour)',
+    tags: ['auth'],
+    body: ZResetPasswordRequest,
+    response: ZMessageResponse,
+  },
+  feedback: {
+    method: 'POST',
+    path: '/api/feedback',
+    auth: 'session',
+    summary: 'Send feedback to the Cardstock team',
+    tags: ['feedback'],
+    body: ZFeedbackRequest,
+    response: ZMessageResponse,
+  },
+  cardSearch: {
+    method: 'GET',
+    path: '/api/cards/search',
+    auth: 'none',
+    summary: 'Card name search (prefix and word matches, ranked): one result per card, its newest printing',
+    tags: ['catalog'],
+    querystring: ZCardQuery,
+    response: ZCardSearchResponse,
+  },
+  cardPrints: {
+    method: 'GET',
+    path: '/api/cards/:id/prints',
+    auth: 'none',
+    summary: 'Every printing of a card, newest first, with its finishes',
+    tags: ['catalog'],
+    params: ZCardIdParams,
+    response: ZCardPrintsResponse,
+  },
+  card: {
+    method: 'GET',
+    path: '/api/cards/:id',
+    auth: 'none',
+    summary: 'One printing with everything the card-details page shows',
+    tags: ['catalog'],
+    params: ZCardIdParams,
+    response: ZCardDetails,
+  },
+  suggest: {
+    method: 'GET',
+    path: '/api/search/suggest',
+    auth: 'none',
+    summary: 'Name suggestions while typing: name and set code (clients show the first 5)',
+    tags: ['catalog'],
+    querystring: ZCardQuery,
+    response: ZSuggestResponse,
+  },
+  inventoryList: {
+    method: 'POST',
+    path: '/api/shop/inventory',
+    auth: 'session',
+    summary: 'One page of the shop’s inventory (page as text from "1"), optionally filtered',
+    tags: ['inventory'],
+    body: ZInventoryListRequest,
+    response: ZInventoryListResponse,
+  },
+  inventoryAdd: {
+    method: 'POST',
+    path: '/api/shop/inventory/add',
+    auth: 'session',
+    summary: 'Add copies of a printing; the same printing, finish and quality adds to the existing row',
+    tags: ['inventory'],
+    body: ZInventoryAddRequest,
+    response: ZMessageResponse,
+  },
+  inventoryEdit: {
+    method: 'POST',
+    path: '/api/shop/inventory/edit',
+    auth: 'session',
+    summary: 'Set the quantity of a row (0 keeps it, out of stock)',
+    tags: ['inventory'],
+    body: ZInventoryEditRequest,
+    response: ZMessageResponse,
+  },
+  inventoryDeleteAll: {
+    method: 'DELETE',
+    path: '/api/shop/inventory/delete_all',
+    auth: 'session',
+    summary: 'Delete every inventory row of the shop (Owner only)',
+    tags: ['inventory'],
+    body: ZTokenOnlyRequest,
+    response: ZMessageResponse,
+  },
+  inventoryExport: {
+    method: 'POST',
+    path: '/api/shop/inventory/export/csv',
+    auth: 'session',
+    summary: 'The whole inventory as CSV (inventory_export_{date}.csv), in the format the import reads back',
+    tags: ['inventory'],
+    body: ZTokenOnlyRequest,
+    response: ZCsvFile,
+  },
+  inventoryImport: {
+    method: 'POST',
+    path: '/api/shop/inventory/csv/import',
+    auth: 'session',
+    multipart: true,
+    summary:
+      'Import a CSV export (Cardstock, ManaBox, Deckbox, TCGplayer, Moxfield, Delver Lens and more) in one transaction. ' +
+      'Form fields: file, token, dry_run ("true": report only), accept_partial ("true": import the good lines when some are refused).',
+    tags: ['inventory'],
+    response: ZImportReport,
+  },
+  search: {
+    method: 'POST',
+    path: '/api/search',
+    auth: 'session',
+    summary: 'Search the shop’s inventory: words of the name, or Scryfall-style terms; q "*" lists everything',
+    tags: ['inventory'],
+    body: ZSearchRequest,
+    response: ZSearchResponse,
+  },
+});
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;

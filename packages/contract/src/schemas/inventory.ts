@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { qualities } from '../constants.ts';
+import { ZSessionToken } from './auth.ts';
+
+export const finishes = ['nonfoil', 'foil', 'etched'] as const;
+export type Finish = (typeof finishes)[number];
+
+/** Finishes as clients write them: `Foil`, `Non-Foil`, `normal`... all mean one of three. */
+export const ZFinish = z
+  .string({ error: 'Finish must be text.' })
+  .trim()
+  .toLowerCase()
+  .transform((v) => (['non-foil', 'normal', 'regular', ''].includes(v) ? 'nonfoil' : v))
+  .pipe(z.enum(finishes, 'Finish must be nonfoil, foil or etched.'));
+
+export const ZQuality = z
+  .string({ error: 'Quality must be text.' })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(qualities, 'Quality must be one of NM, LP, MP, HP, D.'));
+
+const ZScryfallId = z
+  .string({ error: (i) => (i.input === undefined ? 'scryfall_id is required.' : 'scryfall_id must be text.') })
+  .trim()
+  .toLowerCase()
+  .pipe(z.uuid('scryfall_id is not a card id.'));
+
+/** The page as the spec's clients send it: text, from "1". */
+const ZPageText = z
+  .union([z.string(), z.number()], { error: 'page must be a number.' })
+  .optional()
+  .transform((v, ctx) => {
+    const n = v === undefined || v === '' ? 1 : Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'page must be a whole number from 1.' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const ZInventoryListRequest = z.object({
+  Authorization: ZSessionToken,
+  token: ZSessionToken,
+  page: ZPageText,
+  filter: z
+    .string({ error: 'filter must be text.' })
+    .max(200, 'filter must be at most 200 characters.')
+    .optional()
+    .default(''),
+});
+
+/** One row of a shop's inventory with its card (spec 001 §3, field names as the spec writes them). */
+export const ZInventoryRow = z.object({
+  inv_pkey: z.number().int(),
+  inv_card_id: z.string(),
+  inv_shop_id: z.number().int(),
+  inv_finish: z.enum(finishes),
+  inv_quantity: z.number().int(),
+  inv_quality: z.enum(qualities),
+  inv_asking_price: z.number().nullable().describe('Dollars; null means the shop’s pricing rule applies'),
+  price: z.number().nullable().describe('What a customer pays, in dollars (asking price or pricing rule)'),
+  card_name: z.string(),
+  card_setCode: z.string(),
+  card_set_name: z.string(),
+  card_collector_number: z.string(),
+  card_scryfallid: z.string(),
+  card_artist: z.string().nullable(),
+  card_finishes: z.array(z.enum(finishes)),
+  card_flavor: z.string().nullable(),
+  card_manaCost: z.string().nullable(),
+  card_price_eur: z.number().nullable(),
+  card_price_eur_foil: z.number().nullable(),
+  card_price_usd: z.number().nullable(),
+  card_price_usd_etched: z.number().nullable(),
+  card_price_usd_foil: z.number().nullable(),
+  card_tcg_code: z.string().nullable(),
+  card_types: z.string().nullable(),
+  card_uuid: z.string(),
+  card_volatillty: z.number().nullable(),
+  card_image_small: z.string().nullable(),
+  card_image_normal: z.string().nullable(),
+  card_rarity: z.string(),
+});
+export type InventoryRow = z.infer<typeof ZInventoryRow>;
+
+export const ZInventoryListResponse = z.object({
+  inventory: z.array(ZInventoryRow),
+  page: z.number().int(),
+  total_pages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ZInventoryAddRequest = z.object({
+  token: ZSessionToken,
+  scryfall_id: ZScryfallId,
+  quantity: z.coerce
+    .number({ error: 'quantity must be a number.' })
+    .int('quantity must be a whole number.')
+    .min(1, 'quantity must be at least 1.')
+    .max(100_000, 'quantity must be at most 100000.'),
+  foil: z.boolean({ error: 'foil must be true or false.' }).optional().default(false),
+  quality: ZQuality.optional().default('NM'),
+});
+
+export const ZInventoryEditRequest = z.object({
+  token: ZSessionToken,
+  scryfall_id: ZScryfallId,
+  quality: ZQuality,
+  finish: ZFinish,
+  quantity: z.coerce
+    .number({ error: 'quantity must be a number.' })
+    .int('quantity must be a whole number.')
+    .min(0, 'quantity cannot be negative.')
+    .max(100_000, 'quantity must be at most 100000.'),
+});
+
+export const ZTokenOnlyRequest = z.object({ token: ZSessionToken, auth_token: ZSessionToken });
+
+export const ZSearchRequest = z.object({
+  token: ZSessionToken,
+  q: z.string({ error: 'q is required.' }).max(200, 'q must be at most 200 characters.'),
+  scope: z.literal('shop', 'scope must be "shop".').optional().default('shop'),
+  page: ZPageText,
+});
+
+/** A search hit (spec 001 §3 inventory search hit). */
+export const ZSearchHit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  setCode: z.string(),
+  scryfallId: z.string(),
+  uuid: z.string(),
+  finish: z.enum(finishes),
+  quantity: z.number().int(),
+  quality: z.enum(qualities),
+  price: z.number().nullable(),
+  image: z.string().nullable(),
+});
+
+export const ZSearchResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ hits: z.array(ZSearchHit), total: z.number().int() }),
+});
+
+/** The CSV export: a file, `inventory_export_{date}.csv`. */
+export const ZCsvFile = z
+  .string()
+  .describe('text/csv: Name, Set Code, Collector Number, Scryfall ID, Finish, Condition, Quantity, Price');
+
+/**
+ * What an import did, or would do (`dry_run`): how many lines, how many new
+ * rows, how many added to existing rows, and each refused line with its reason.
+ */
+export const ZImportReport = z.object({
+  message: z.string(),
+  format: z.string().describe('The tool the file came from, by its header'),
+  dry_run: z.boolean(),
+  imported: z.boolean().describe('Whether anything was written'),
+  rows: z.number().int(),
+  added: z.number().int(),
+  merged: z.number().int(),
+  copies: z.number().int().describe('Cards in all, counting quantities'),
+  refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof ZImportReport>;

@@ -1,0 +1,3 @@
+import { ensureDeps } from './lib.mjs';
+
+await ensureDeps();

@@ -1,0 +1,96 @@
+// `npm test`: everything, on a fresh clone, with nothing installed by hand.
+// Installs npm packages, Debian's Chromium and (when no server answers)
+// PostgreSQL; then lint, typecheck, format, build, unit tests, API tests on
+// SQLite and on PostgreSQL, and the browser suite. The last line sums them:
+// `N passed, N failed`.
+//
+//   npm test            every suite
+//   npm test -- unit    one suite: checks | unit | int | int:sqlite | int:postgres | e2e
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium, ensureDeps, ensurePostgres, freePort, log, run } from './lib.mjs';
+
+const only = process.argv[2];
+const wants = (suite) => !only || suite === only || suite.startsWith(`${only}:`);
+const tally = { passed: 0, failed: 0 };
+const lines = [];
+const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-reports-'));
+
+function record(name, passed, failed) {
+  tally.passed += passed;
+  tally.failed += failed;
+  lines.push(`${failed ? '✗' : '✓'} ${name}: ${passed} passed, ${failed} failed`);
+}
+
+/** A check (lint, typecheck, ...) counts as one test: it passes or it fails. */
+async function check(name, cmd, args, env) {
+  log(name);
+  const code = await run(cmd, args, { env });
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  return code === 0;
+}
+
+async function vitest(name, project, env) {
+  log(name);
+  const out = path.join(reportsDir, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+  );
+  if (!fs.existsSync(out)) return record(name, 0, 1);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  record(name, report.numPassedTests, failed);
+}
+
+async function playwright(env) {
+  log('browser suite (Playwright, Debian Chromium)');
+  const out = path.join(reportsDir, 'e2e.json');
+  const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  if (!fs.existsSync(out)) return record('browser suite', 0, 1);
+  const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+  record('browser suite', stats.expected + stats.flaky, failed);
+}
+
+let postgres;
+try {
+  await ensureDeps();
+  if (wants('checks')) {
+    await check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+    await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+    await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+  }
+  if (wants('unit')) await vitest('unit tests', 'unit');
+  if (wants('int:sqlite')) await vitest('API tests on SQLite', 'int', { TEST_DB: 'sqlite' });
+  if (wants('int:postgres')) {
+    postgres = await ensurePostgres();
+    await vitest('API tests on PostgreSQL', 'int', { TEST_DB: 'postgres', TEST_PG_ADMIN_URL: postgres.adminUrl });
+  }
+  if (wants('e2e')) {
+    const chromium = await ensureChromium();
+    if (await check('build', 'npm', ['run', 'build', '--silent'])) {
+      await playwright({
+        CHROMIUM_PATH: chromium,
+        E2E_PORT: String(await freePort()),
+        E2E_TURNSTILE_PORT: String(await freePort()),
+        E2E_SMTP_PORT: String(await freePort()),
+        E2E_DATA_DIR: path.join(reportsDir, 'e2e-data'),
+      });
+    }
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  record('test run', 0, 1);
+} finally {
+  await postgres?.stop();
+  fs.rmSync(reportsDir, { recursive: true, force: true });
+}
+
+console.log(`\n${lines.join('\n')}\n`);
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed === 0 && tally.passed > 0 ? 0 : 1);
