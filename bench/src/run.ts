@@ -227,11 +227,18 @@ if (!args.includes('--no-build')) {
   if (built.status !== 0) process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-'));
+// BENCH_DATA_DIR keeps the prepared data (catalog, shop, token) between runs,
+// so load scenarios can be repeated without re-importing; jobs always run.
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDir ? path.resolve(keptDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-'));
+fs.mkdirSync(dataDir, { recursive: true });
+const tokenFile = path.join(dataDir, 'bench-token.txt');
+const prepared = keptDir !== undefined && fs.existsSync(tokenFile);
 const jobRows: JobRow[] = [];
 const loadRows: LoadRow[] = [];
 try {
-  if (chosenJobs.length || chosen.some((s) => s.needs === 'catalog' || s.needs === 'shop')) {
+  const needsCatalog = chosen.some((s) => s.needs === 'catalog' || s.needs === 'shop');
+  if (chosenJobs.length || (needsCatalog && !prepared)) {
     console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
     const row = await importCatalog(dataDir);
     if (chosenJobs.includes('catalog-import')) jobRows.push(row);
@@ -240,14 +247,15 @@ try {
   if (chosen.length || needsShop) {
     const server = await startServer(dataDir);
     try {
-      let token = '';
-      if (needsShop) {
+      let token = prepared && !chosenJobs.length ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
+      if (needsShop && !token) {
         token = await createShop(server.url, dataDir);
         console.log(
           `▸ csv-import: ${catalogSize} rows through POST /api/shop/inventory/csv/import (dry run, then commit)`,
         );
         const row = await importInventory(server.url, token, server.child.pid!);
         if (chosenJobs.includes('csv-import')) jobRows.push(row);
+        if (keptDir) fs.writeFileSync(tokenFile, token);
       }
       for (const base of chosen) {
         const s = withToken(base, token);
@@ -270,7 +278,7 @@ try {
     }
   }
 } finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
