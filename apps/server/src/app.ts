@@ -21,6 +21,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(
   const catalog = createCatalogService(ctx);
   catalogRoutes(app, catalog);
   inventoryRoutes(app, ctx);
+  sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);
 

@@ -34,6 +34,28 @@ export const timings = {
 export const qualities = ['NM', 'LP', 'MP', 'HP', 'D'] as const;
 export type Quality = (typeof qualities)[number];
 
+/** Kinds of shop-made sealed products (DESIGN: sealed stock), in the order the form offers them. */
+export const sealedCategories = [
+  'Booster Box',
+  'Booster Pack',
+  'Collector Booster',
+  'Bundle',
+  'Commander Deck',
+  'Starter Deck',
+  'Prerelease Kit',
+  'Other',
+] as const;
+export type SealedCategory = (typeof sealedCategories)[number];
+
+/** Bounds of a sealed product, shared by the server's schema and the web form's own checks. */
+export const sealedLimits = {
+  nameMaxLength: 200,
+  setCodeMaxLength: 10,
+  maxPriceDollars: 100_000,
+  maxQuantity: 100_000,
+  pageSize: 50,
+} as const;
+
 export const teamRoles = ['Manager', 'Employee', 'Watcher'] as const;
 export const shopRoles = ['Owner', ...teamRoles] as const;
 export type ShopRole = (typeof shopRoles)[number];

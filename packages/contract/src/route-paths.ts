@@ -26,5 +26,9 @@ export const routePaths = {
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all'],
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
+  sealedList: ['POST', '/api/shop/sealed'],
+  sealedAdd: ['POST', '/api/shop/sealed/add'],
+  sealedEdit: ['POST', '/api/shop/sealed/edit'],
+  sealedDelete: ['POST', '/api/shop/sealed/delete'],
   search: ['POST', '/api/search'],
 } as const satisfies Record<RouteName, readonly [RouteDef['method'], string]>;

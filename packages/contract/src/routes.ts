@@ -30,6 +30,14 @@ import {
   ZTokenOnlyRequest,
 } from './schemas/inventory.ts';
 import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
+import {
+  ZSealedAddRequest,
+  ZSealedDeleteRequest,
+  ZSealedEditRequest,
+  ZSealedItemResponse,
+  ZSealedListRequest,
+  ZSealedListResponse,
+} from './schemas/sealed.ts';
 import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
 
 /**
@@ -238,6 +246,42 @@ export const routes = define({
       'Form fields: file, token, dry_run ("true": report only), accept_partial ("true": import the good lines when some are refused).',
     tags: ['inventory'],
     response: ZImportReport,
+  },
+  sealedList: {
+    method: 'POST',
+    path: '/api/shop/sealed',
+    auth: 'session',
+    summary: 'One page (50, name order) of the shop’s sealed products, optionally filtered by name, category or set',
+    tags: ['sealed'],
+    body: ZSealedListRequest,
+    response: ZSealedListResponse,
+  },
+  sealedAdd: {
+    method: 'POST',
+    path: '/api/shop/sealed/add',
+    auth: 'session',
+    summary: 'Add a sealed product; the same name, category and set adds to its quantity and sets the new price',
+    tags: ['sealed'],
+    body: ZSealedAddRequest,
+    response: ZSealedItemResponse,
+  },
+  sealedEdit: {
+    method: 'POST',
+    path: '/api/shop/sealed/edit',
+    auth: 'session',
+    summary: 'Replace every field of a sealed product (quantity 0 keeps it, out of stock)',
+    tags: ['sealed'],
+    body: ZSealedEditRequest,
+    response: ZSealedItemResponse,
+  },
+  sealedDelete: {
+    method: 'POST',
+    path: '/api/shop/sealed/delete',
+    auth: 'session',
+    summary: 'Remove a sealed product from the shop',
+    tags: ['sealed'],
+    body: ZSealedDeleteRequest,
+    response: ZMessageResponse,
   },
   search: {
     method: 'POST',

@@ -39,6 +39,7 @@ export interface ShopTable {
   is_active: Generated<number>;
   created_at: Generated<string>;
   pricing: string | null;
+  inventory_version: Generated<number>;
 }
 
 export interface UserTable {
@@ -147,8 +148,22 @@ export interface InventoryTable {
   updated_at: string;
 }
 
+/** A shop's sealed product; set_code '' means no set (see migration 0005). */
+export interface SealedProductTable {
+  id: Generated<number>;
+  shop_id: number;
+  name: string;
+  category: string;
+  set_code: string;
+  price: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   inventory: InventoryTable;
+  sealed_products: SealedProductTable;
   cards: CardTable;
   contact_messages: ContactMessageTable;
   audit_log: AuditLogTable;

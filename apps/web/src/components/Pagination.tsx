@@ -4,13 +4,15 @@ interface PaginationProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
+  /** The navigation's name, so two lists on one page can be told apart. */
+  label?: string;
 }
 
 /**
  * Back, a page number box and Next. The page never goes below 1 (nor past the
  * last page); Enter or leaving the box applies it, clamped (spec 001 §2.1).
  */
-export function Pagination({ page, totalPages, onChange }: PaginationProps) {
+export function Pagination({ page, totalPages, onChange, label = 'Pages' }: PaginationProps) {
   const [text, setText] = useState(String(page));
   // A page change from outside (Back, Next, a new search) resets the box, during render as React advises.
   const [shownPage, setShownPage] = useState(page);
@@ -27,7 +29,7 @@ export function Pagination({ page, totalPages, onChange }: PaginationProps) {
   };
 
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={label}>
       <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(Math.max(1, page - 1))}>
         Back
       </button>

@@ -26,7 +26,7 @@ const ZScryfallId = z
   .pipe(z.uuid('scryfall_id is not a card id.'));
 
 /** The page as the spec's clients send it: text, from "1". */
-const ZPageText = z
+export const ZPageText = z
   .union([z.string(), z.number()], { error: 'page must be a number.' })
   .optional()
   .transform((v, ctx) => {

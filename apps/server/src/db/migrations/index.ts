@@ -6,6 +6,8 @@ import * as m0001 from './0001-foundation.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-catalog.ts';
 import * as m0004 from './0004-inventory.ts';
+import * as m0005 from './0005-sealed.ts';
+import * as m0006 from './0006-inventory-version.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -18,6 +20,8 @@ const all: Record<string, MigrationFactory> = {
   '0002-accounts': m0002.migration,
   '0003-catalog': m0003.migration,
   '0004-inventory': m0004.migration,
+  '0005-sealed': m0005.migration,
+  '0006-inventory-version': m0006.migration,
 };
 
 class StaticProvider implements MigrationProvider {

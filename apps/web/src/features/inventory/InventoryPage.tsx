@@ -13,6 +13,7 @@ import { EditInventoryModal } from './EditInventoryModal.tsx';
 import { finishName } from './finish-label.ts';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
+import { SealedStockSection } from './SealedStockSection.tsx';
 
 const m = messages.inventory;
 
@@ -185,6 +186,7 @@ export function InventoryPage() {
         </p>
       )}
       {!live && current.data && <Pagination page={page} totalPages={current.data.total_pages} onChange={setPage} />}
+      <SealedStockSection canEdit={roleAllows(role, 'inventory:edit')} />
 
       <AddCardFlow open={dialog?.kind === 'add'} onClose={() => setDialog(undefined)} onAdded={reload} />
       {dialog?.kind === 'edit' && (

@@ -1,0 +1,36 @@
+import { sealedCategories, type SealedCategory, type SealedItem } from '@cardstock/contract';
+import type { SealedRow, SealedValues } from './sealed.repository.ts';
+
+const asCategory = (c: string): SealedCategory =>
+  sealedCategories.includes(c as SealedCategory) ? (c as SealedCategory) : 'Other';
+
+/** A stored product as the wire shows it: dollars, and null for "no set". */
+export function toSealedItem(row: SealedRow): SealedItem {
+  return {
+    id: row.id,
+    name: row.name,
+    category: asCategory(row.category),
+    set_code: row.set_code === '' ? null : row.set_code,
+    price: row.price / 100,
+    quantity: row.quantity,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A validated request as stored: cents, and '' for "no set" so the unique key holds. */
+export function toSealedValues(input: {
+  name: string;
+  category: SealedCategory;
+  set_code: string | null;
+  price: number;
+  quantity: number;
+}): SealedValues {
+  return {
+    name: input.name,
+    category: input.category,
+    set_code: input.set_code ?? '',
+    // The schema already refused fractions of a cent, so rounding only drops float noise.
+    price: Math.round(input.price * 100),
+    quantity: input.quantity,
+  };
+}

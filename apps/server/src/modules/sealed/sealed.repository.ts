@@ -1,0 +1,113 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** A product as stored: money in cents, set_code '' for "no set". */
+export interface SealedValues {
+  name: string;
+  category: string;
+  set_code: string;
+  price: number;
+  quantity: number;
+}
+
+const columns = ['id', 'name', 'category', 'set_code', 'price', 'quantity', 'updated_at'] as const;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Rows whose name, category or set code contain `filter`, in any case. */
+function matching(filter: string) {
+  const pattern = `%${escapeLike(filter.toLowerCase())}%`;
+  return (eb: ExpressionBuilder<DB, 'sealed_products'>) =>
+    eb.or(
+      (['name', 'category', 'set_code'] as const).map((column) =>
+        eb(eb.fn('lower', [column]), 'like', sql<string>`${pattern} escape '\\'`),
+      ),
+    );
+}
+
+export const sealedRepository = {
+  /**
+   * A page of the shop's products in name order. Sorting on lower(name) gives
+   * the same order on both engines; PostgreSQL's collation would otherwise
+   * depend on the server's locale.
+   */
+  page(db: Executor, shopId: number, filter: string, page: number, size: number) {
+    let query = db.selectFrom('sealed_products').select(columns).where('shop_id', '=', shopId);
+    if (filter) query = query.where(matching(filter));
+    return query
+      .orderBy(sql`lower(name)`)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
+  },
+
+  async count(db: Executor, shopId: number, filter: string): Promise<number> {
+    let query = db.selectFrom('sealed_products').where('shop_id', '=', shopId);
+    if (filter) query = query.where(matching(filter));
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  find(db: Executor, shopId: number, id: number) {
+    return db
+      .selectFrom('sealed_products')
+      .select(columns)
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The shop's product with this name, category and set, if any. */
+  findByKey(db: Executor, shopId: number, key: Pick<SealedValues, 'name' | 'category' | 'set_code'>) {
+    return db
+      .selectFrom('sealed_products')
+      .select(columns)
+      .where('shop_id', '=', shopId)
+      .where('name', '=', key.name)
+      .where('category', '=', key.category)
+      .where('set_code', '=', key.set_code)
+      .executeTakeFirst();
+  },
+
+  /** A new product, or more of the same one at the new price; answers the row as it now is. */
+  add(db: Executor, shopId: number, values: SealedValues, at: string) {
+    return db
+      .insertInto('sealed_products')
+      .values({ ...values, shop_id: shopId, created_at: at, updated_at: at })
+      .onConflict((oc) =>
+        oc.columns(['shop_id', 'name', 'category', 'set_code']).doUpdateSet({
+          quantity: sql`sealed_products.quantity + excluded.quantity`,
+          price: sql`excluded.price`,
+          updated_at: at,
+        }),
+      )
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Replaces every field of a product; undefined when the shop has no such product. */
+  update(db: Executor, shopId: number, id: number, values: SealedValues, at: string) {
+    return db
+      .updateTable('sealed_products')
+      .set({ ...values, updated_at: at })
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .returning(columns)
+      .executeTakeFirst();
+  },
+
+  /** Removes a product; the removed row, or undefined when the shop has no such product. */
+  remove(db: Executor, shopId: number, id: number) {
+    return db
+      .deleteFrom('sealed_products')
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .returning(columns)
+      .executeTakeFirst();
+  },
+};
+
+export type SealedRow = NonNullable<Awaited<ReturnType<typeof sealedRepository.find>>>;

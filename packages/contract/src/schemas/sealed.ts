@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { sealedCategories, sealedLimits } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { wholeCents } from '../pricing.ts';
+import { ZSessionToken } from './auth.ts';
+import { ZPageText } from './inventory.ts';
+
+const m = messages.sealed;
+
+const ZSealedName = z
+  .string({ error: (i) => (i.input === undefined ? m.nameRequired : 'Name must be text.') })
+  .trim()
+  .min(1, m.nameRequired)
+  .max(sealedLimits.nameMaxLength, m.nameTooLong)
+  .describe('The product as the shop sells it, e.g. "Bloomburrow Play Booster Box"');
+
+const ZSealedCategory = z.enum(sealedCategories, m.categoryInvalid);
+
+/** A set code as typed: trimmed and lower-cased; blank or null means the product belongs to no set. */
+const ZSetCodeText = z
+  .string({ error: (i) => (i.input === undefined ? m.setCodeRequired : m.setCodeText) })
+  .trim()
+  .toLowerCase()
+  .max(sealedLimits.setCodeMaxLength, m.setCodeTooLong)
+  .nullable()
+  .transform((v) => v || null)
+  .describe('Set code, e.g. "blb"; "" or null for none');
+
+const ZPriceDollars = z
+  .number({ error: (i) => (i.input === undefined ? m.priceRequired : m.priceInvalid) })
+  .min(0, m.priceNegative)
+  .max(sealedLimits.maxPriceDollars, m.priceTooHigh)
+  .refine((v) => wholeCents(v) !== null, m.priceCents)
+  .describe('Dollars, at most 2 decimals (stored as cents)');
+
+const ZSealedQuantity = z
+  .number({ error: (i) => (i.input === undefined ? m.quantityRequired : m.quantityInvalid) })
+  .int(m.quantityInvalid)
+  .min(0, m.quantityNegative)
+  .max(sealedLimits.maxQuantity, m.quantityTooHigh);
+
+const ZSealedId = z
+  .number({ error: m.idInvalid })
+  .int(m.idInvalid)
+  .min(1, m.idInvalid)
+  .describe('The id of the sealed product, as the list answers it');
+
+export const ZSealedListRequest = z.object({
+  token: ZSessionToken,
+  page: ZPageText,
+  filter: z
+    .string({ error: 'filter must be text.' })
+    .trim()
+    .max(200, 'filter must be at most 200 characters.')
+    .optional()
+    .default('')
+    .describe('Part of the name, category or set code, in any case'),
+});
+
+export const ZSealedAddRequest = z.object({
+  token: ZSessionToken,
+  name: ZSealedName,
+  category: ZSealedCategory,
+  set_code: ZSetCodeText.optional().transform((v) => v ?? null),
+  price: ZPriceDollars,
+  quantity: ZSealedQuantity.describe('Copies to add; the same name, category and set adds to the existing product'),
+});
+
+/** Edit replaces every field, so a client cannot clear the set code by leaving it out. */
+export const ZSealedEditRequest = z.object({
+  token: ZSessionToken,
+  id: ZSealedId,
+  name: ZSealedName,
+  category: ZSealedCategory,
+  set_code: ZSetCodeText,
+  price: ZPriceDollars,
+  quantity: ZSealedQuantity.describe('The new quantity (0 keeps the product, out of stock)'),
+});
+
+export const ZSealedDeleteRequest = z.object({ token: ZSessionToken, id: ZSealedId });
+
+/** One sealed product of a shop. */
+export const ZSealedItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(sealedCategories),
+  set_code: z.string().nullable().describe('Lower-case set code, or null for none'),
+  price: z.number().describe('Dollars'),
+  quantity: z.number().int(),
+  updated_at: z.string().describe('ISO-8601, UTC'),
+});
+export type SealedItem = z.infer<typeof ZSealedItem>;
+
+export const ZSealedListResponse = z.object({
+  sealed: z.array(ZSealedItem),
+  page: z.number().int(),
+  total_pages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ZSealedItemResponse = z.object({ message: z.string(), item: ZSealedItem });
