@@ -56,6 +56,30 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * better-sqlite3 compiles a statement on every prepare; the server repeats a
+ * few hundred distinct statements, so compiled ones are kept (least recently
+ * used leave first). Kysely holds the one connection for a query's whole run,
+ * so a kept statement is never used by two queries at once.
+ */
+function withStatementCache(file: SQLite.Database, max = 500): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = file.prepare(text);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: Config['database']): Database {
   if (config.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
@@ -70,7 +94,7 @@ export function openDatabase(config: Config['database']): Database {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

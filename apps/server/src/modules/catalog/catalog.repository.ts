@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CardTable } from '../../db/schema.ts';
@@ -52,10 +53,24 @@ const summaryColumns = [
   'image_normal',
 ] as const;
 
+/**
+ * A system setting that changes with every write to the catalog, whichever
+ * process made it: what was computed from card data (prices in shops' search
+ * indexes) is stale once it differs.
+ */
+export const CATALOG_VERSION_KEY = 'catalog_version';
+
 export const catalogRepository = {
   /** Inserts or updates printings by Scryfall id: a re-import refreshes, never duplicates. */
   async upsert(db: Executor, rows: CardTable[]): Promise<void> {
     if (rows.length === 0) return;
+    const version = JSON.stringify(randomUUID());
+    const at = rows[0]!.updated_at;
+    await db
+      .insertInto('system_settings')
+      .values({ key: CATALOG_VERSION_KEY, value: version, updated_at: at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: version, updated_at: at }))
+      .execute();
     await db
       .insertInto('cards')
       .values(rows)

@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { CARDSTOCK_CSV_HEADER, CsvFormatError, parseInventoryCsv, type CsvLine } from './csv-formats.ts';
-import type { CountCache } from './inventory-counts.ts';
 import { inventoryRepository as repo, type CardKey } from './inventory.repository.ts';
 
 const CHUNK = 500;
@@ -72,7 +71,7 @@ async function matchPrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<Cs
   return found;
 }
 
-export function createInventoryCsvService(ctx: AppContext, counts: CountCache) {
+export function createInventoryCsvService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
 
   return {
@@ -208,8 +207,8 @@ export function createInventoryCsvService(ctx: AppContext, counts: CountCache) {
           detail: JSON.stringify({ rows: lines, added: report.added, merged, refused: refused.length }),
           created_at: at,
         });
+        await repo.bumpVersion(tx, shopId);
       });
-      counts.forget(shopId);
       return {
         status: 200,
         report: { ...report, imported: true, message: messages.inventoryServer.importDone(lines) },

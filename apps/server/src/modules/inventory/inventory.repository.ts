@@ -1,45 +1,13 @@
-import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { DB, InventoryTable } from '../../db/schema.ts';
-import type { InventoryQuery } from './inventory-query.ts';
-
-type Scope = SelectQueryBuilder<DB, 'inventory' | 'cards', object>;
+import type { InventoryTable } from '../../db/schema.ts';
+import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
+import type { IndexVersion } from './inventory-index.ts';
 
 /** The market price of the row's finish, in cents. */
 const marketPrice = sql<
   number | null
 >`case inventory.finish when 'foil' then cards.price_usd_foil when 'etched' then cards.price_usd_etched else cards.price_usd end`;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Narrows a shop's rows by a parsed query; every condition must hold. */
-function applyQuery(query: Scope, q: InventoryQuery): Scope {
-  let out = query;
-  for (const word of q.words) {
-    const w = escapeLike(word);
-    // The start of any word of the normalized name.
-    out = out.where((eb: ExpressionBuilder<DB, 'inventory' | 'cards'>) =>
-      eb.or([
-        eb('inventory.sort_name', 'like', sql<string>`${`${w}%`} escape '\\'`),
-        eb('inventory.sort_name', 'like', sql<string>`${`% ${w}%`} escape '\\'`),
-        eb('inventory.sort_name', 'like', sql<string>`${`%/${w}%`} escape '\\'`),
-      ]),
-    );
-  }
-  if (q.sets.length) out = out.where('inventory.set_code', 'in', q.sets);
-  if (q.finishes.length) out = out.where('inventory.finish', 'in', q.finishes);
-  if (q.qualities.length) out = out.where('inventory.quality', 'in', q.qualities);
-  if (q.rarities.length) out = out.where('cards.rarity', 'in', q.rarities);
-  for (const { op, value } of q.quantity) out = out.where('inventory.quantity', op, value);
-  for (const { op, cents } of q.usd) out = out.where(marketPrice, op, cents);
-  for (const type of q.types) out = out.where(sql`lower(cards.type_line)`, 'like', `%${escapeLike(type)}%`);
-  for (const colors of q.colors) {
-    if (colors === 'c') out = out.where('cards.colors', '=', '');
-    else if (colors === 'm') out = out.where(sql`length(cards.colors)`, '>', 1);
-    else for (const c of colors.toUpperCase()) out = out.where('cards.colors', 'like', `%${c}%`);
-  }
-  return out;
-}
 
 const rowColumns = [
   'inventory.id',
@@ -73,40 +41,74 @@ const rowColumns = [
 const cardKeyColumns = ['id', 'name', 'sort_name', 'set_code', 'collector_number', 'finishes', 'tcgplayer_id'] as const;
 
 export const inventoryRepository = {
-  /** A page of the shop's rows in name order (the index (shop_id, sort_name, id) serves the order). */
-  page(db: Executor, shopId: number, q: InventoryQuery, page: number, size: number) {
-    return applyQuery(
-      db
-        .selectFrom('inventory')
-        .innerJoin('cards', 'cards.id', 'inventory.card_id')
-        .where('inventory.shop_id', '=', shopId),
-      q,
-    )
+  /** The shop's rows with these ids, with their cards (a page the index chose). */
+  rowsByIds(db: Executor, shopId: number, ids: number[]) {
+    return db
+      .selectFrom('inventory')
+      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+      .where('inventory.id', 'in', ids)
+      // Unary plus: the shop is checked on each row found by id, rather than
+      // SQLite walking the whole shop through its (shop_id, ...) index.
+      .where(sql<number>`+inventory.shop_id`, '=', shopId)
       .select(rowColumns)
-      .orderBy('inventory.sort_name')
-      .orderBy('inventory.id')
-      .limit(size)
-      .offset((page - 1) * size)
       .execute();
   },
 
-  /**
-   * How many rows match. The join to the catalog costs ~7x on a 100,000-row
-   * shop, so it is made only when a term needs the card (rarity, type, colour, price).
-   */
-  async count(db: Executor, shopId: number, q: InventoryQuery): Promise<number> {
-    const needsCard = q.rarities.length > 0 || q.types.length > 0 || q.colors.length > 0 || q.usd.length > 0;
-    const base = needsCard
-      ? applyQuery(
-          db
-            .selectFrom('inventory')
-            .innerJoin('cards', 'cards.id', 'inventory.card_id')
-            .where('inventory.shop_id', '=', shopId),
-          q,
-        )
-      : applyQuery(db.selectFrom('inventory').where('inventory.shop_id', '=', shopId), q);
-    const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+  /** What the shop's search index holds of every row, in name order. */
+  indexRows(db: Executor, shopId: number) {
+    return db
+      .selectFrom('inventory')
+      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+      .where('inventory.shop_id', '=', shopId)
+      .select([
+        'inventory.id',
+        'inventory.sort_name',
+        'inventory.set_code',
+        'inventory.finish',
+        'inventory.quality',
+        'inventory.quantity',
+        'cards.rarity',
+        'cards.colors',
+        'cards.type_line',
+        marketPrice.as('market'),
+      ])
+      .orderBy('inventory.sort_name')
+      .orderBy('inventory.id')
+      .execute();
+  },
+
+  /** What a shop's inventory answers depend on: its inventory's version, the catalog's, its pricing rule. */
+  async inventoryState(db: Executor, shopId: number): Promise<InventoryState> {
+    const row = await db
+      .selectFrom('shops')
+      .select([
+        'inventory_version',
+        'pricing',
+        (eb) =>
+          eb
+            .selectFrom('system_settings')
+            .select('value')
+            .where('key', '=', CATALOG_VERSION_KEY)
+            .as('catalog_version'),
+      ])
+      .where('id', '=', shopId)
+      .executeTakeFirst();
+    return {
+      inventory: Number(row?.inventory_version ?? 0),
+      catalog: row?.catalog_version ?? '',
+      pricing: row?.pricing ?? null,
+    };
+  },
+
+  /** Marks a change to the shop's inventory (inside the writing transaction); the new version. */
+  async bumpVersion(db: Executor, shopId: number): Promise<number> {
+    const row = await db
+      .updateTable('shops')
+      .set({ inventory_version: sql`inventory_version + 1` })
+      .where('id', '=', shopId)
+      .returning('inventory_version')
+      .executeTakeFirstOrThrow();
+    return Number(row.inventory_version);
   },
 
   findCard(db: Executor, id: string) {
@@ -130,8 +132,8 @@ export const inventoryRepository = {
       set_code: string;
     },
     at: string,
-  ): Promise<void> {
-    await db
+  ): Promise<{ id: number; quantity: number }> {
+    return db
       .insertInto('inventory')
       .values({ ...row, asking_price: null, created_at: at, updated_at: at })
       .onConflict((oc) =>
@@ -140,7 +142,8 @@ export const inventoryRepository = {
           updated_at: at,
         }),
       )
-      .execute();
+      .returning(['id', 'quantity'])
+      .executeTakeFirstOrThrow();
   },
 
   /**
@@ -166,22 +169,23 @@ export const inventoryRepository = {
       .execute();
   },
 
-  /** Sets a row's quantity; false when the shop has no such row. */
+  /** Sets a row's quantity; the row's id, or undefined when the shop has no such row. */
   async setQuantity(
     db: Executor,
     key: { shopId: number; cardId: string; finish: string; quality: string },
     quantity: number,
     at: string,
-  ): Promise<boolean> {
-    const result = await db
+  ): Promise<number | undefined> {
+    const row = await db
       .updateTable('inventory')
       .set({ quantity, updated_at: at })
       .where('shop_id', '=', key.shopId)
       .where('card_id', '=', key.cardId)
       .where('finish', '=', key.finish)
       .where('quality', '=', key.quality)
+      .returning('id')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return row?.id;
   },
 
   async deleteAll(db: Executor, shopId: number): Promise<number> {
@@ -270,13 +274,13 @@ export const inventoryRepository = {
       .where('card_id', 'in', cardIds)
       .execute();
   },
-
-  async pricingOf(db: Executor, shopId: number): Promise<string | null> {
-    const row = await db.selectFrom('shops').select('pricing').where('id', '=', shopId).executeTakeFirst();
-    return row?.pricing ?? null;
-  },
 };
 
-export type InventoryJoinedRow = Awaited<ReturnType<typeof inventoryRepository.page>>[number];
+export interface InventoryState extends IndexVersion {
+  /** The shop's pricing rule as stored (JSON), null for the defaults. */
+  pricing: string | null;
+}
+
+export type InventoryJoinedRow = Awaited<ReturnType<typeof inventoryRepository.rowsByIds>>[number];
 
 export type CardKey = Awaited<ReturnType<typeof inventoryRepository.cardsById>>[number];

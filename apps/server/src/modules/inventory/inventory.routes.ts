@@ -3,22 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { messages } from '@cardstock/contract';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
-import { CountCache } from './inventory-counts.ts';
+import { ShopIndexCache } from './inventory-index.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // One cache for every inventory writer in this process, so each write drops the shop's counts.
-  const counts = new CountCache();
-  const inventory = createInventoryService(ctx, counts);
+  const inventory = createInventoryService(ctx, new ShopIndexCache(), new AnswerCache());
   registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body));
   registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body));
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
 
-  const csv = createInventoryCsvService(ctx, counts);
+  const csv = createInventoryCsvService(ctx);
   registerRoute(app, routes.inventoryExport, ({ actor }, _request, reply) => csv.export(actor, reply));
   registerRoute(app, routes.inventoryImport, async ({ actor, body }, _request, reply) => {
     const file = body.file;

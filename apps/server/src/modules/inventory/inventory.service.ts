@@ -1,14 +1,16 @@
-import { defaultPricingRule, messages, type Finish, type PricingRule, type Quality } from '@cardstock/contract';
+import { defaultPricingRule, messages, routes, type Finish, type PricingRule, type Quality } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
+import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
-import type { CountCache } from './inventory-counts.ts';
+import { ShopIndex, type ShopIndexCache } from './inventory-index.ts';
 import { toInventoryRow } from './inventory.mapper.ts';
-import { inventoryRepository as repo } from './inventory.repository.ts';
+import { inventoryRepository as repo, type InventoryState } from './inventory.repository.ts';
 
 export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
@@ -22,60 +24,81 @@ function parse(q: string): InventoryQuery {
   }
 }
 
-export function createInventoryService(ctx: AppContext, counts: CountCache) {
+/** The shop's pricing rule: its stored settings over the defaults. */
+function ruleOf(stored: string | null): PricingRule {
+  return stored ? { ...defaultPricingRule, ...(JSON.parse(stored) as Partial<PricingRule>) } : defaultPricingRule;
+}
+
+export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache, answers: AnswerCache) {
   const now = () => ctx.clock.now().toISOString();
 
-  async function pageOf(shopId: number, q: string, page: number, size: number) {
-    const query = parse(q);
-    const [rows, total] = await Promise.all([
-      repo.page(ctx.db, shopId, query, page, size),
-      counts.get(shopId, JSON.stringify(query), () => repo.count(ctx.db, shopId, query)),
-    ]);
-    return { rows, total };
+  /**
+   * A page of the rows that match, from the shop's index for `state`. A row
+   * deleted since the index was read is simply left out.
+   */
+  async function pageOf(shopId: number, state: InventoryState, query: InventoryQuery, page: number, size: number) {
+    const index = await indexes.get(
+      shopId,
+      state,
+      async () => new ShopIndex(await repo.indexRows(ctx.db, shopId)),
+    );
+    const ids = index.match(query);
+    const pageIds = Array.from(ids.subarray((page - 1) * size, page * size));
+    const found = pageIds.length ? await repo.rowsByIds(ctx.db, shopId, pageIds) : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
   }
 
-  async function pricingRule(shopId: number): Promise<PricingRule> {
-    const stored = await repo.pricingOf(ctx.db, shopId);
-    return stored ? { ...defaultPricingRule, ...(JSON.parse(stored) as Partial<PricingRule>) } : defaultPricingRule;
+  /**
+   * An answer computed from the shop's inventory as it stands: kept
+   * serialized under everything it depends on (inventory and catalog
+   * versions, pricing rule), so repeated page turns and searches cost a lookup.
+   */
+  async function answer(shopId: number, what: string, make: (state: InventoryState) => Promise<Serialized>) {
+    const state = await repo.inventoryState(ctx.db, shopId);
+    const key = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${what}`;
+    return answers.get(key, () => make(state));
   }
 
   return {
     async list(actor: Actor, input: { page: number; filter: string }) {
       const { shopId } = requireRole(actor, 'inventory:view');
-      const [{ rows, total }, rule] = await Promise.all([
-        pageOf(shopId, input.filter, input.page, INVENTORY_PAGE_SIZE),
-        pricingRule(shopId),
-      ]);
-      return {
-        inventory: rows.map((r) => toInventoryRow(r, rule)),
-        page: input.page,
-        total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
-        total,
-      };
+      const query = parse(input.filter);
+      return answer(shopId, `list|${input.page}|${input.filter}`, async (state) => {
+        const { rows, total } = await pageOf(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
+        const rule = ruleOf(state.pricing);
+        return Serialized.of(routes.inventoryList.response, {
+          inventory: rows.map((r) => toInventoryRow(r, rule)),
+          page: input.page,
+          total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
+          total,
+        });
+      });
     },
 
     async search(actor: Actor, input: { q: string; page: number }) {
       const { shopId } = requireRole(actor, 'inventory:view');
-      const [{ rows, total }, rule] = await Promise.all([
-        pageOf(shopId, input.q, input.page, SEARCH_PAGE_SIZE),
-        pricingRule(shopId),
-      ]);
-      const hits = rows.map((r) => {
-        const row = toInventoryRow(r, rule);
-        return {
-          id: row.inv_pkey,
-          name: row.card_name,
-          setCode: row.card_setCode,
-          scryfallId: row.card_scryfallid,
-          uuid: row.card_uuid,
-          finish: row.inv_finish,
-          quantity: row.inv_quantity,
-          quality: row.inv_quality,
-          price: row.price,
-          image: row.card_image_normal ?? row.card_image_small,
-        };
+      const query = parse(input.q);
+      return answer(shopId, `search|${input.page}|${input.q}`, async (state) => {
+        const { rows, total } = await pageOf(shopId, state, query, input.page, SEARCH_PAGE_SIZE);
+        const rule = ruleOf(state.pricing);
+        const hits = rows.map((r) => {
+          const row = toInventoryRow(r, rule);
+          return {
+            id: row.inv_pkey,
+            name: row.card_name,
+            setCode: row.card_setCode,
+            scryfallId: row.card_scryfallid,
+            uuid: row.card_uuid,
+            finish: row.inv_finish,
+            quantity: row.inv_quantity,
+            quality: row.inv_quality,
+            price: row.price,
+            image: row.card_image_normal ?? row.card_image_small,
+          };
+        });
+        return Serialized.of(routes.search.response, { success: true as const, data: { hits, total } });
       });
-      return { success: true as const, data: { hits, total } };
     },
 
     /** Adds copies of a printing in a finish it really has; the same row grows. */
@@ -92,8 +115,8 @@ export function createInventoryService(ctx: AppContext, counts: CountCache) {
           messages.inventoryServer.noSuchFinish(card.name, input.foil ? 'foil' : 'non-foil'),
         );
       }
-      await withTransaction(ctx.db, async (tx) => {
-        await repo.addCopies(
+      const { row, version } = await withTransaction(ctx.db, async (tx) => {
+        const row = await repo.addCopies(
           tx,
           {
             shop_id: shopId,
@@ -114,22 +137,23 @@ export function createInventoryService(ctx: AppContext, counts: CountCache) {
           detail: JSON.stringify({ finish, quality: input.quality, quantity: input.quantity }),
           created_at: now(),
         });
+        return { row, version: await repo.bumpVersion(tx, shopId) };
       });
-      counts.forget(shopId);
+      await indexes.advance(shopId, version - 1, version, (index) => index.setQuantity(row.id, row.quantity));
       return { message: messages.inventoryServer.added(input.quantity, card.name) };
     },
 
     /** Sets the quantity of one row; 0 keeps the row as out of stock. */
     async edit(actor: Actor, input: { scryfall_id: string; finish: Finish; quality: Quality; quantity: number }) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
-      await withTransaction(ctx.db, async (tx) => {
-        const found = await repo.setQuantity(
+      const { id, version } = await withTransaction(ctx.db, async (tx) => {
+        const id = await repo.setQuantity(
           tx,
           { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality },
           input.quantity,
           now(),
         );
-        if (!found) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
+        if (id === undefined) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: email,
@@ -138,8 +162,9 @@ export function createInventoryService(ctx: AppContext, counts: CountCache) {
           detail: JSON.stringify({ finish: input.finish, quality: input.quality, quantity: input.quantity }),
           created_at: now(),
         });
+        return { id, version: await repo.bumpVersion(tx, shopId) };
       });
-      counts.forget(shopId);
+      await indexes.advance(shopId, version - 1, version, (index) => index.setQuantity(id, input.quantity));
       return { message: messages.inventoryServer.updated };
     },
 
@@ -155,9 +180,9 @@ export function createInventoryService(ctx: AppContext, counts: CountCache) {
           detail: JSON.stringify({ deleted: n }),
           created_at: now(),
         });
+        await repo.bumpVersion(tx, shopId);
         return n;
       });
-      counts.forget(shopId);
       return { message: messages.inventoryServer.deletedAll(deleted) };
     },
   };

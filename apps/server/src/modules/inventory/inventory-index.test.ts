@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeName } from '../catalog/scryfall-card.ts';
+import { ShopIndex, ShopIndexCache, type IndexedRow } from './inventory-index.ts';
+import { parseInventoryQuery } from './inventory-query.ts';
+
+let nextId = 1;
+function row(name: string, fields: Partial<IndexedRow> = {}): IndexedRow {
+  return {
+    id: nextId++,
+    sort_name: normalizeName(name),
+    set_code: 'lea',
+    finish: 'nonfoil',
+    quality: 'NM',
+    quantity: 1,
+    rarity: 'common',
+    colors: '',
+    type_line: 'Creature — Elemental',
+    market: 100,
+    ...fields,
+  };
+}
+
+// In name order, as the database hands them over.
+const rows = [
+  row('Air Elemental', { colors: 'U', rarity: 'uncommon', quantity: 0 }),
+  row('Dragon Whelp', { colors: 'R', set_code: 'm10', finish: 'foil', market: 250, type_line: 'Creature — Dragon' }),
+  row('Dragonlord Ojutai', { colors: 'WU', rarity: 'mythic', quantity: 3, market: 1200 }),
+  row('Drana, Liberator of Malakir', { colors: 'B', rarity: 'mythic', quality: 'LP', market: null }),
+  row('Fire // Ice', { colors: 'UR', rarity: 'uncommon', type_line: 'Instant // Instant' }),
+  row('Lim-Dûl the Necromancer', { colors: 'B', rarity: 'rare', set_code: 'all' }),
+  row('Shivan Dragon', { colors: 'R', rarity: 'rare', quantity: 5, finish: 'etched', market: 900 }),
+];
+const index = new ShopIndex(rows);
+const names = (q: string) => {
+  const ids = Array.from(index.match(parseInventoryQuery(q)));
+  return ids.map((id) => rows.find((r) => r.id === id)!.sort_name);
+};
+
+describe('ShopIndex', () => {
+  it('lists every row in name order for * or nothing', () => {
+    expect(names('*')).toEqual(rows.map((r) => r.sort_name));
+    expect(names('')).toHaveLength(rows.length);
+  });
+
+  it('matches the start of any word of the name, words in any order, accents and case ignored', () => {
+    expect(names('dra')).toEqual(['dragon whelp', 'dragonlord ojutai', 'drana liberator of malakir', 'shivan dragon']);
+    expect(names('DRAGON shiv')).toEqual(['shivan dragon']);
+    expect(names('Lim-Dûl NECRO')).toEqual(['limdul the necromancer']);
+    expect(names('ice')).toEqual(['fire // ice']);
+    expect(names('ragon')).toEqual([]);
+    expect(names('dragon zzz')).toEqual([]);
+  });
+
+  it('tests every term on the rows, all of them together', () => {
+    expect(names('set:m10')).toEqual(['dragon whelp']);
+    expect(names('is:foil')).toEqual(['dragon whelp']);
+    expect(names('is:etched dragon')).toEqual(['shivan dragon']);
+    expect(names('q>2')).toEqual(['dragonlord ojutai', 'shivan dragon']);
+    expect(names('q=0')).toEqual(['air elemental']);
+    expect(names('r:mythic')).toEqual(['dragonlord ojutai', 'drana liberator of malakir']);
+    expect(names('c:wu')).toEqual(['dragonlord ojutai']);
+    expect(names('c:m')).toEqual(['dragonlord ojutai', 'fire // ice']);
+    expect(names('t:dragon')).toEqual(['dragon whelp']);
+    expect(names('cond:lp')).toEqual(['drana liberator of malakir']);
+    // A row without a market price matches no price term.
+    expect(names('usd<2')).toEqual(['air elemental', 'fire // ice', 'limdul the necromancer']);
+    expect(names('usd>=9 r:rare')).toEqual(['shivan dragon']);
+  });
+
+  it('keeps a new quantity of a known row and says when it does not know the row', () => {
+    const local = new ShopIndex(rows);
+    expect(local.setQuantity(rows[0]!.id, 7)).toBe(true);
+    expect(Array.from(local.match(parseInventoryQuery('q=7')))).toEqual([rows[0]!.id]);
+    expect(local.setQuantity(999_999, 1)).toBe(false);
+  });
+});
+
+describe('ShopIndexCache', () => {
+  const version = (inventory: number) => ({ inventory, catalog: 'c1' });
+
+  it('builds once per version and rebuilds when the version moves', async () => {
+    const cache = new ShopIndexCache();
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return Promise.resolve(new ShopIndex(rows));
+    };
+    const a = await cache.get(1, version(1), build);
+    expect(await cache.get(1, version(1), build)).toBe(a);
+    expect(builds).toBe(1);
+    await cache.get(1, { inventory: 1, catalog: 'c2' }, build);
+    expect(builds).toBe(2);
+    await cache.get(1, version(2), build);
+    expect(builds).toBe(3);
+  });
+
+  it('moves an index forward in place after a local write, and drops it when it cannot', async () => {
+    const cache = new ShopIndexCache();
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return Promise.resolve(new ShopIndex(rows));
+    };
+    await cache.get(1, version(1), build);
+    await cache.advance(1, 1, 2, () => true);
+    await cache.get(1, version(2), build);
+    expect(builds).toBe(1);
+    // Another writer got in between (3 → 4 while the index is at 2): rebuild.
+    await cache.advance(1, 3, 4, () => true);
+    await cache.get(1, version(4), build);
+    expect(builds).toBe(2);
+    await cache.advance(1, 4, 5, () => false);
+    await cache.get(1, version(5), build);
+    expect(builds).toBe(3);
+  });
+
+  it('lets the least recently used shops go past the row limit', async () => {
+    const cache = new ShopIndexCache(rows.length * 2);
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return Promise.resolve(new ShopIndex(rows));
+    };
+    await cache.get(1, version(1), build);
+    await cache.get(2, version(1), build);
+    await cache.get(1, version(1), build);
+    await cache.get(3, version(1), build); // shop 2 is the oldest now
+    expect(builds).toBe(3);
+    await cache.get(1, version(1), build);
+    expect(builds).toBe(3);
+    await cache.get(2, version(1), build);
+    expect(builds).toBe(4);
+  });
+});

@@ -1,0 +1,288 @@
+import { finishes, qualities } from '@cardstock/contract';
+import type { InventoryQuery } from './inventory-query.ts';
+
+/** What the index keeps of one row: the fields a search can test, nothing shown. */
+export interface IndexedRow {
+  id: number;
+  sort_name: string;
+  set_code: string;
+  finish: string;
+  quality: string;
+  quantity: number;
+  rarity: string;
+  colors: string;
+  type_line: string | null;
+  /** Market price of the row's finish, in cents. */
+  market: number | null;
+}
+
+const FINISH = new Map<string, number>(finishes.map((f, i) => [f, i]));
+const QUALITY = new Map<string, number>(qualities.map((q, i) => [q, i]));
+
+type Comparison = '=' | '>' | '>=' | '<' | '<=';
+const compare = (a: number, op: Comparison, b: number) =>
+  op === '=' ? a === b : op === '>' ? a > b : op === '>=' ? a >= b : op === '<' ? a < b : a <= b;
+
+/** The words of a normalized name: what a typed word may be the start of. */
+const wordsOf = (sortName: string) => sortName.split(/[ /]+/).filter(Boolean);
+
+/** Positions `from` ≤ p < `to` of the first string ≥ `key` in a sorted array. */
+function lowerBound(sorted: string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * One shop's inventory in name order, held in memory so that live search and
+ * page turns answer without scanning: typed words go through a sorted word
+ * list and its posting lists (row positions), the other terms are tested on
+ * compact columns. Positions are name order, so any set of them sorted is a
+ * page-ready result. The rows themselves are read from the database a page
+ * at a time.
+ */
+export class ShopIndex {
+  readonly size: number;
+  private readonly ids: Int32Array;
+  private readonly quantity: Int32Array;
+  private readonly finish: Uint8Array;
+  private readonly quality: Uint8Array;
+  private readonly market: Float64Array;
+  private readonly setCode: string[];
+  private readonly rarity: string[];
+  private readonly colors: string[];
+  private readonly typeLine: string[];
+  private readonly words: string[];
+  private readonly postings: Int32Array[];
+  private readonly positionOf = new Map<number, number>();
+
+  /** `rows` in name order (sort_name, id). */
+  constructor(rows: readonly IndexedRow[]) {
+    const n = rows.length;
+    this.size = n;
+    this.ids = new Int32Array(n);
+    this.quantity = new Int32Array(n);
+    this.finish = new Uint8Array(n);
+    this.quality = new Uint8Array(n);
+    this.market = new Float64Array(n);
+    this.setCode = new Array<string>(n);
+    this.rarity = new Array<string>(n);
+    this.colors = new Array<string>(n);
+    this.typeLine = new Array<string>(n);
+    // Repeated values share one string: a big shop holds few distinct sets, rarities and types.
+    const intern = new Map<string, string>();
+    const shared = (s: string) => intern.get(s) ?? (intern.set(s, s), s);
+    const byWord = new Map<string, number[]>();
+    for (let p = 0; p < n; p++) {
+      const r = rows[p]!;
+      this.ids[p] = r.id;
+      this.positionOf.set(r.id, p);
+      this.quantity[p] = r.quantity;
+      this.finish[p] = FINISH.get(r.finish) ?? 0;
+      this.quality[p] = QUALITY.get(r.quality) ?? 0;
+      this.market[p] = r.market ?? Number.NaN;
+      this.setCode[p] = shared(r.set_code);
+      this.rarity[p] = shared(r.rarity);
+      this.colors[p] = shared(r.colors);
+      this.typeLine[p] = shared((r.type_line ?? '').toLowerCase());
+      for (const word of new Set(wordsOf(r.sort_name))) {
+        const list = byWord.get(word);
+        if (list) list.push(p);
+        else byWord.set(word, [p]);
+      }
+    }
+    this.words = [...byWord.keys()].sort();
+    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
+  }
+
+  /** The ids of the rows that match, in name order. */
+  match(q: InventoryQuery): Int32Array {
+    let positions: Int32Array | undefined;
+    for (const word of q.words.flatMap(wordsOf)) {
+      const hits = this.startingWith(word);
+      positions = positions ? intersect(positions, hits) : hits;
+      if (positions.length === 0) break;
+    }
+    const test = this.predicate(q);
+    const out: number[] = [];
+    if (positions) {
+      for (const p of positions) if (!test || test(p)) out.push(this.ids[p]!);
+    } else if (!test) {
+      return this.ids;
+    } else {
+      for (let p = 0; p < this.size; p++) if (test(p)) out.push(this.ids[p]!);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** Keeps a row's new quantity after a write this process made; false when the row is unknown. */
+  setQuantity(id: number, quantity: number): boolean {
+    const p = this.positionOf.get(id);
+    if (p === undefined) return false;
+    this.quantity[p] = quantity;
+    return true;
+  }
+
+  /** Rows having a word that starts with `prefix`, in position order. */
+  private startingWith(prefix: string): Int32Array {
+    const from = lowerBound(this.words, prefix);
+    const to = lowerBound(this.words, `${prefix}\uffff`);
+    if (to - from === 1) return this.postings[from]!;
+    let total = 0;
+    for (let i = from; i < to; i++) total += this.postings[i]!.length;
+    const all = new Int32Array(total);
+    let at = 0;
+    for (let i = from; i < to; i++) {
+      all.set(this.postings[i]!, at);
+      at += this.postings[i]!.length;
+    }
+    all.sort();
+    return dedupe(all);
+  }
+
+  /** The non-word terms as one test of a position, or undefined when there are none. */
+  private predicate(q: InventoryQuery): ((p: number) => boolean) | undefined {
+    const tests: ((p: number) => boolean)[] = [];
+    if (q.sets.length) {
+      const sets = new Set(q.sets);
+      tests.push((p) => sets.has(this.setCode[p]!));
+    }
+    if (q.finishes.length) {
+      const wanted = new Set(q.finishes.map((f) => FINISH.get(f)));
+      tests.push((p) => wanted.has(this.finish[p]));
+    }
+    if (q.qualities.length) {
+      const wanted = new Set(q.qualities.map((x) => QUALITY.get(x)));
+      tests.push((p) => wanted.has(this.quality[p]));
+    }
+    if (q.rarities.length) {
+      const wanted = new Set(q.rarities);
+      tests.push((p) => wanted.has(this.rarity[p]!));
+    }
+    for (const { op, value } of q.quantity) tests.push((p) => compare(this.quantity[p]!, op, value));
+    // A row without a market price matches no price term, as SQL's null would not.
+    for (const { op, cents } of q.usd) tests.push((p) => compare(this.market[p]!, op, cents));
+    for (const type of q.types) tests.push((p) => this.typeLine[p]!.includes(type));
+    for (const colors of q.colors) {
+      if (colors === 'c') tests.push((p) => this.colors[p] === '');
+      else if (colors === 'm') tests.push((p) => this.colors[p]!.length > 1);
+      else {
+        const each = [...colors.toUpperCase()];
+        tests.push((p) => each.every((c) => this.colors[p]!.includes(c)));
+      }
+    }
+    if (tests.length === 0) return undefined;
+    if (tests.length === 1) return tests[0];
+    return (p) => tests.every((t) => t(p));
+  }
+}
+
+function dedupe(sorted: Int32Array): Int32Array {
+  let w = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[w++] = sorted[i]!;
+  return sorted.subarray(0, w);
+}
+
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** Which data an index was built from: the shop's inventory version and the catalog's. */
+export interface IndexVersion {
+  inventory: number;
+  catalog: string;
+}
+
+interface Entry {
+  version: IndexVersion;
+  index: Promise<ShopIndex>;
+  /** Rows counted against `maxRows` once built. */
+  rows: number;
+}
+
+/**
+ * The shops' indexes, each valid for one version of its shop's inventory and
+ * of the catalog. Every inventory write bumps the shop's version in its own
+ * transaction, so an index never answers for rows it has not seen, whichever
+ * process wrote them. The least recently used indexes leave first once the
+ * rows held pass `maxRows`.
+ */
+export class ShopIndexCache {
+  private readonly entries = new Map<number, Entry>();
+  private rows = 0;
+
+  constructor(private readonly maxRows = 1_000_000) {}
+
+  get(shopId: number, version: IndexVersion, build: () => Promise<ShopIndex>): Promise<ShopIndex> {
+    const hit = this.entries.get(shopId);
+    if (hit && hit.version.inventory === version.inventory && hit.version.catalog === version.catalog) {
+      this.entries.delete(shopId);
+      this.entries.set(shopId, hit);
+      return hit.index;
+    }
+    this.drop(shopId);
+    const entry: Entry = { version, index: build(), rows: 0 };
+    this.entries.set(shopId, entry);
+    entry.index.then(
+      (built) => {
+        if (this.entries.get(shopId) !== entry) return;
+        entry.rows = built.size;
+        this.rows += built.size;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(shopId) === entry) this.entries.delete(shopId);
+      },
+    );
+    return entry.index;
+  }
+
+  /**
+   * After this process's write moved a shop's inventory from version `from`
+   * to `to`: `apply` updates the held index in place, or the index is dropped.
+   */
+  async advance(shopId: number, from: number, to: number, apply: (index: ShopIndex) => boolean): Promise<void> {
+    const hit = this.entries.get(shopId);
+    if (!hit || hit.version.inventory === to) return;
+    if (hit.version.inventory === from) {
+      const index = await hit.index.catch(() => undefined);
+      if (index && this.entries.get(shopId) === hit && hit.version.inventory === from && apply(index)) {
+        hit.version = { ...hit.version, inventory: to };
+        return;
+      }
+    }
+    if (this.entries.get(shopId) === hit) this.drop(shopId);
+  }
+
+  private drop(shopId: number): void {
+    const hit = this.entries.get(shopId);
+    if (!hit) return;
+    this.entries.delete(shopId);
+    this.rows -= hit.rows;
+  }
+
+  private evict(): void {
+    for (const shopId of this.entries.keys()) {
+      if (this.rows <= this.maxRows || this.entries.size <= 1) return;
+      this.drop(shopId);
+    }
+  }
+}
