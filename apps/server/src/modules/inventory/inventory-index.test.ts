@@ -73,6 +73,22 @@ describe('ShopIndex', () => {
     expect(Array.from(local.match(parseInventoryQuery('q=7')))).toEqual([rows[0]!.id]);
     expect(local.setQuantity(999_999, 1)).toBe(false);
   });
+
+  it('takes a new row in its place by name, leaving the old index as it was', () => {
+    const egg = row('Dragon Egg', { rarity: 'uncommon' });
+    const grown = index.withRow(egg);
+    expect(grown.size).toBe(rows.length + 1);
+    expect(grown.has(egg.id)).toBe(true);
+    expect(index.has(egg.id)).toBe(false);
+    const ids = Array.from(grown.match(parseInventoryQuery('dragon')));
+    expect(ids).toEqual([egg.id, rows[1]!.id, rows[2]!.id, rows[6]!.id]);
+    expect(Array.from(grown.match(parseInventoryQuery('r:uncommon egg')))).toEqual([egg.id]);
+  });
+
+  it('sorts rows itself, by name and then id, whatever order they come in', () => {
+    const shuffled = ShopIndex.of([...rows].reverse());
+    expect(Array.from(shuffled.match(parseInventoryQuery('*')))).toEqual(rows.map((r) => r.id));
+  });
 });
 
 describe('ShopIndexCache', () => {
@@ -102,14 +118,14 @@ describe('ShopIndexCache', () => {
       return Promise.resolve(new ShopIndex(rows));
     };
     await cache.get(1, version(1), build);
-    await cache.advance(1, 1, 2, () => true);
+    await cache.advance(1, 1, 2, (index) => index);
     await cache.get(1, version(2), build);
     expect(builds).toBe(1);
     // Another writer got in between (3 → 4 while the index is at 2): rebuild.
-    await cache.advance(1, 3, 4, () => true);
+    await cache.advance(1, 3, 4, (index) => index);
     await cache.get(1, version(4), build);
     expect(builds).toBe(2);
-    await cache.advance(1, 4, 5, () => false);
+    await cache.advance(1, 4, 5, () => undefined);
     await cache.get(1, version(5), build);
     expect(builds).toBe(3);
   });

@@ -57,11 +57,20 @@ export class ShopIndex {
   private readonly rarity: string[];
   private readonly colors: string[];
   private readonly typeLine: string[];
+  private readonly sortName: string[];
   private readonly words: string[];
   private readonly postings: Int32Array[];
   private readonly positionOf = new Map<number, number>();
 
-  /** `rows` in name order (sort_name, id). */
+  /**
+   * Rows in any order, put in name order here: by normalized name, then id,
+   * comparing code units, the same on both engines whatever their collation.
+   */
+  static of(rows: IndexedRow[]): ShopIndex {
+    return new ShopIndex(rows.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)));
+  }
+
+  /** `rows` in name order (see `of`). */
   constructor(rows: readonly IndexedRow[]) {
     const n = rows.length;
     this.size = n;
@@ -74,6 +83,7 @@ export class ShopIndex {
     this.rarity = new Array<string>(n);
     this.colors = new Array<string>(n);
     this.typeLine = new Array<string>(n);
+    this.sortName = new Array<string>(n);
     // Repeated values share one string: a big shop holds few distinct sets, rarities and types.
     const intern = new Map<string, string>();
     const shared = (s: string) => intern.get(s) ?? (intern.set(s, s), s);
@@ -90,6 +100,7 @@ export class ShopIndex {
       this.rarity[p] = shared(r.rarity);
       this.colors[p] = shared(r.colors);
       this.typeLine[p] = shared((r.type_line ?? '').toLowerCase());
+      this.sortName[p] = r.sort_name;
       for (const word of new Set(wordsOf(r.sort_name))) {
         const list = byWord.get(word);
         if (list) list.push(p);
@@ -126,6 +137,38 @@ export class ShopIndex {
     if (p === undefined) return false;
     this.quantity[p] = quantity;
     return true;
+  }
+
+  has(id: number): boolean {
+    return this.positionOf.has(id);
+  }
+
+  /**
+   * This index with one more row, in its place by name: a fraction of what
+   * reading a big shop from the database again costs.
+   */
+  withRow(added: IndexedRow): ShopIndex {
+    const rows = Array.from({ length: this.size }, (_, p) => this.rowAt(p));
+    let at = 0;
+    while (at < rows.length && before(rows[at]!, added)) at++;
+    rows.splice(at, 0, added);
+    return new ShopIndex(rows);
+  }
+
+  private rowAt(p: number): IndexedRow {
+    const market = this.market[p]!;
+    return {
+      id: this.ids[p]!,
+      sort_name: this.sortName[p]!,
+      set_code: this.setCode[p]!,
+      finish: finishes[this.finish[p]!]!,
+      quality: qualities[this.quality[p]!]!,
+      quantity: this.quantity[p]!,
+      rarity: this.rarity[p]!,
+      colors: this.colors[p]!,
+      type_line: this.typeLine[p]!,
+      market: Number.isNaN(market) ? null : market,
+    };
   }
 
   /** Rows having a word that starts with `prefix`, in position order. */
@@ -181,6 +224,10 @@ export class ShopIndex {
     return (p) => tests.every((t) => t(p));
   }
 }
+
+/** The database's order: by normalized name, then id (a binary comparison, as SQL's). */
+const before = (a: IndexedRow, b: IndexedRow) =>
+  a.sort_name < b.sort_name || (a.sort_name === b.sort_name && a.id < b.id);
 
 function dedupe(sorted: Int32Array): Int32Array {
   let w = 0;
@@ -257,15 +304,25 @@ export class ShopIndexCache {
 
   /**
    * After this process's write moved a shop's inventory from version `from`
-   * to `to`: `apply` updates the held index in place, or the index is dropped.
+   * to `to`: `apply` gives the index for `to` (the same one changed in
+   * place, or a new one), or undefined, and then the index is dropped.
    */
-  async advance(shopId: number, from: number, to: number, apply: (index: ShopIndex) => boolean): Promise<void> {
+  async advance(
+    shopId: number,
+    from: number,
+    to: number,
+    apply: (index: ShopIndex) => ShopIndex | undefined | Promise<ShopIndex | undefined>,
+  ): Promise<void> {
     const hit = this.entries.get(shopId);
     if (!hit || hit.version.inventory === to) return;
     if (hit.version.inventory === from) {
       const index = await hit.index.catch(() => undefined);
-      if (index && this.entries.get(shopId) === hit && hit.version.inventory === from && apply(index)) {
+      const next = index && this.entries.get(shopId) === hit ? await apply(index) : undefined;
+      if (next && this.entries.get(shopId) === hit && hit.version.inventory === from) {
         hit.version = { ...hit.version, inventory: to };
+        hit.index = Promise.resolve(next);
+        this.rows += next.size - hit.rows;
+        hit.rows = next.size;
         return;
       }
     }

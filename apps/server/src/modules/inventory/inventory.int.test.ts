@@ -7,7 +7,10 @@ import { buildShop, uniqueEmail } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { sampleCardLines } from '../../../test/shared-data.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { withTransaction } from '../../db/database.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { inventoryRepository } from './inventory.repository.ts';
 
 type Card = { id: string; name: string; set: string; finishes: string[]; type_line?: string; rarity: string };
 const cards = sampleCardLines(6000).map((l) => JSON.parse(l) as Card);
@@ -139,6 +142,45 @@ describe(`inventory (${testEngine})`, () => {
   it('writes every change to the audit log', async () => {
     const rows = await server.ctx.db.selectFrom('audit_log').selectAll().where('actor', '=', shop.email).execute();
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['inventory.add', 'inventory.edit']));
+  });
+
+  it('answers from the data as it stands: another process’s write, a new catalog price, the pricing rule', async () => {
+    const db = server.ctx.db;
+    const { shop_id: shopId } = await db
+      .selectFrom('inventory')
+      .select('shop_id')
+      .where('card_id', '=', air.id)
+      .executeTakeFirstOrThrow();
+    const airRow = async (filter = 'air elemental') =>
+      (await list({ filter })).body.inventory.find((r: { inv_card_id: string }) => r.inv_card_id === air.id);
+    expect(await airRow()).toBeDefined();
+
+    // Another server process writes as every writer does: the row and the shop's version, in one transaction.
+    await withTransaction(db, async (tx) => {
+      await tx.updateTable('inventory').set({ quantity: 42 }).where('card_id', '=', air.id).execute();
+      await inventoryRepository.bumpVersion(tx, shopId);
+    });
+    expect(await airRow('q=42')).toMatchObject({ inv_quantity: 42 });
+
+    // A catalog import gives Alpha's Air Elemental a USD price: the price term and the price follow.
+    const card = await db.selectFrom('cards').selectAll().where('id', '=', air.id).executeTakeFirstOrThrow();
+    expect(await airRow('usd>10 air')).toBeUndefined();
+    await withTransaction(db, (tx) => catalogRepository.upsert(tx, [{ ...card, price_usd: 2000 }]));
+    expect(await airRow('usd>10 air')).toMatchObject({ card_price_usd: 20, price: 26.1 }); // LP: 20 × 1.45 × 0.9
+
+    // The shop changes its pricing rule: prices follow at once.
+    await db
+      .updateTable('shops')
+      .set({ pricing: JSON.stringify({ markup_percent: 0 }) })
+      .where('id', '=', shopId)
+      .execute();
+    expect(await airRow()).toMatchObject({ price: 18 });
+    await db.updateTable('shops').set({ pricing: null }).where('id', '=', shopId).execute();
+    await withTransaction(db, (tx) => catalogRepository.upsert(tx, [card]));
+    await withTransaction(db, async (tx) => {
+      await tx.updateTable('inventory').set({ quantity: 0 }).where('card_id', '=', air.id).execute();
+      await inventoryRepository.bumpVersion(tx, shopId);
+    });
   });
 
   it('searches by name words in any order, by terms, and lists everything for *', async () => {

@@ -9,6 +9,24 @@ const marketPrice = sql<
   number | null
 >`case inventory.finish when 'foil' then cards.price_usd_foil when 'etched' then cards.price_usd_etched else cards.price_usd end`;
 
+/** The fields of a row the search index tests. */
+const indexSelect = (db: Executor) =>
+  db
+    .selectFrom('inventory')
+    .innerJoin('cards', 'cards.id', 'inventory.card_id')
+    .select([
+      'inventory.id',
+      'inventory.sort_name',
+      'inventory.set_code',
+      'inventory.finish',
+      'inventory.quality',
+      'inventory.quantity',
+      'cards.rarity',
+      'cards.colors',
+      'cards.type_line',
+      marketPrice.as('market'),
+    ]);
+
 const rowColumns = [
   'inventory.id',
   'inventory.shop_id',
@@ -43,38 +61,31 @@ const cardKeyColumns = ['id', 'name', 'sort_name', 'set_code', 'collector_number
 export const inventoryRepository = {
   /** The shop's rows with these ids, with their cards (a page the index chose). */
   rowsByIds(db: Executor, shopId: number, ids: number[]) {
-    return db
-      .selectFrom('inventory')
-      .innerJoin('cards', 'cards.id', 'inventory.card_id')
-      .where('inventory.id', 'in', ids)
-      // Unary plus: the shop is checked on each row found by id, rather than
-      // SQLite walking the whole shop through its (shop_id, ...) index.
-      .where(sql<number>`+inventory.shop_id`, '=', shopId)
-      .select(rowColumns)
-      .execute();
+    return (
+      db
+        .selectFrom('inventory')
+        .innerJoin('cards', 'cards.id', 'inventory.card_id')
+        .where('inventory.id', 'in', ids)
+        // Unary plus: the shop is checked on each row found by id, rather than
+        // SQLite walking the whole shop through its (shop_id, ...) index.
+        .where(sql<number>`+inventory.shop_id`, '=', shopId)
+        .select(rowColumns)
+        .execute()
+    );
   },
 
-  /** What the shop's search index holds of every row, in name order. */
+  /** What the shop's search index holds of every row (the database's name order helps the sort). */
   indexRows(db: Executor, shopId: number) {
-    return db
-      .selectFrom('inventory')
-      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+    return indexSelect(db)
       .where('inventory.shop_id', '=', shopId)
-      .select([
-        'inventory.id',
-        'inventory.sort_name',
-        'inventory.set_code',
-        'inventory.finish',
-        'inventory.quality',
-        'inventory.quantity',
-        'cards.rarity',
-        'cards.colors',
-        'cards.type_line',
-        marketPrice.as('market'),
-      ])
       .orderBy('inventory.sort_name')
       .orderBy('inventory.id')
       .execute();
+  },
+
+  /** What the search index holds of one row. */
+  indexRow(db: Executor, shopId: number, id: number) {
+    return indexSelect(db).where('inventory.id', '=', id).where('inventory.shop_id', '=', shopId).executeTakeFirst();
   },
 
   /** What a shop's inventory answers depend on: its inventory's version, the catalog's, its pricing rule. */
@@ -85,11 +96,7 @@ export const inventoryRepository = {
         'inventory_version',
         'pricing',
         (eb) =>
-          eb
-            .selectFrom('system_settings')
-            .select('value')
-            .where('key', '=', CATALOG_VERSION_KEY)
-            .as('catalog_version'),
+          eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
       ])
       .where('id', '=', shopId)
       .executeTakeFirst();

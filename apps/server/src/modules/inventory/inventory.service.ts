@@ -37,11 +37,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
    * deleted since the index was read is simply left out.
    */
   async function pageOf(shopId: number, state: InventoryState, query: InventoryQuery, page: number, size: number) {
-    const index = await indexes.get(
-      shopId,
-      state,
-      async () => new ShopIndex(await repo.indexRows(ctx.db, shopId)),
-    );
+    const index = await indexes.get(shopId, state, async () => ShopIndex.of(await repo.indexRows(ctx.db, shopId)));
     const ids = index.match(query);
     const pageIds = Array.from(ids.subarray((page - 1) * size, page * size));
     const found = pageIds.length ? await repo.rowsByIds(ctx.db, shopId, pageIds) : [];
@@ -139,7 +135,11 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
         });
         return { row, version: await repo.bumpVersion(tx, shopId) };
       });
-      await indexes.advance(shopId, version - 1, version, (index) => index.setQuantity(row.id, row.quantity));
+      await indexes.advance(shopId, version - 1, version, async (index) => {
+        if (index.setQuantity(row.id, row.quantity)) return index;
+        const added = await repo.indexRow(ctx.db, shopId, row.id);
+        return added && index.withRow(added);
+      });
       return { message: messages.inventoryServer.added(input.quantity, card.name) };
     },
 
@@ -164,13 +164,15 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
         });
         return { id, version: await repo.bumpVersion(tx, shopId) };
       });
-      await indexes.advance(shopId, version - 1, version, (index) => index.setQuantity(id, input.quantity));
+      await indexes.advance(shopId, version - 1, version, (index) =>
+        index.setQuantity(id, input.quantity) ? index : undefined,
+      );
       return { message: messages.inventoryServer.updated };
     },
 
     async deleteAll(actor: Actor) {
       const { shopId, email } = requireRole(actor, 'inventory:delete_all');
-      const deleted = await withTransaction(ctx.db, async (tx) => {
+      const { n: deleted, version } = await withTransaction(ctx.db, async (tx) => {
         const n = await repo.deleteAll(tx, shopId);
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -180,9 +182,9 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           detail: JSON.stringify({ deleted: n }),
           created_at: now(),
         });
-        await repo.bumpVersion(tx, shopId);
-        return n;
+        return { n, version: await repo.bumpVersion(tx, shopId) };
       });
+      await indexes.advance(shopId, version - 1, version, () => new ShopIndex([]));
       return { message: messages.inventoryServer.deletedAll(deleted) };
     },
   };
