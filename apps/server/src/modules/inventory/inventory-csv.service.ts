@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { messages, type ImportReport } from '@cardstock/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
@@ -9,10 +10,29 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { CARDSTOCK_CSV_HEADER, CsvFormatError, parseInventoryCsv, type CsvLine } from './csv-formats.ts';
+import { CARDSTOCK_CSV_HEADER, type CsvLine, type ParsedCsv } from './csv-formats.ts';
 import { inventoryRepository as repo, type CardKey } from './inventory.repository.ts';
 
 const CHUNK = 500;
+
+/** Parses the file in a worker thread (see csv-parse.worker.ts); a file that is not CSV is a 400. */
+async function parseInWorker(file: Buffer): Promise<ParsedCsv> {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const url = new URL(fromSource ? './csv-parse.worker-dev.mjs' : './csv-parse.worker.js', import.meta.url);
+  // The upload limit (50 MB) keeps real files far below this heap; past it the thread stops, not the server.
+  const worker = new Worker(url, { workerData: { file }, resourceLimits: { maxOldGenerationSizeMb: 768 } });
+  try {
+    const [answer] = (await once(worker, 'message')) as [{ parsed: ParsedCsv } | { error: string; format: boolean }];
+    if ('parsed' in answer) return answer.parsed;
+    throw new AppError('BAD_REQUEST', answer.format ? answer.error : messages.inventoryServer.importNotCsv);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw new AppError('BAD_REQUEST', messages.inventoryServer.importTooBig);
+    throw err;
+  } finally {
+    void worker.terminate();
+  }
+}
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -29,6 +49,18 @@ const describeLine = (l: CsvLine) =>
   ]
     .filter(Boolean)
     .join(' ') || 'this line';
+
+/** A row an import will add, or add to. */
+interface PendingRow {
+  card_id: string;
+  finish: string;
+  quality: string;
+  quantity: number;
+  /** Cents; null keeps the row's (or the pricing rule's) price. */
+  asking_price: number | null;
+  sort_name: string;
+  set_code: string;
+}
 
 /** Finds the printing of every line: Scryfall id, else set + number, else TCGplayer id, else name (+ set). */
 async function matchPrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<CsvLine, CardKey>> {
@@ -49,10 +81,16 @@ async function matchPrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<Cs
     for (const c of await repo.cardsBySetNumber(ctx.db, part))
       bySetNumber.set(`${c.set_code}|${c.collector_number}`, c);
   }
-  const tcg = [...new Set(lines.flatMap((l) => (l.tcgplayerId ? [l.tcgplayerId] : [])))];
+  // Each next way is asked only for the lines the ways before it left unmatched.
+  const matchedSoFar = (l: CsvLine) =>
+    (l.scryfallId !== undefined && byId.has(l.scryfallId)) ||
+    (l.setCode !== undefined && bySetNumber.has(`${l.setCode}|${l.collectorNumber}`));
+  let unmatched = lines.filter((l) => !matchedSoFar(l));
+  const tcg = [...new Set(unmatched.flatMap((l) => (l.tcgplayerId ? [l.tcgplayerId] : [])))];
   for (const part of chunks(tcg))
     for (const c of await repo.cardsByTcgplayer(ctx.db, part)) if (c.tcgplayer_id) byTcg.set(c.tcgplayer_id, c);
-  const names = [...new Set(lines.filter((l) => l.name).map((l) => normalizeName(l.name)))];
+  unmatched = unmatched.filter((l) => !(l.tcgplayerId !== undefined && byTcg.has(l.tcgplayerId)));
+  const names = [...new Set(unmatched.filter((l) => l.name).map((l) => normalizeName(l.name)))];
   for (const part of chunks(names)) {
     for (const c of await repo.cardsByName(ctx.db, part))
       byName.set(c.sort_name, [...(byName.get(c.sort_name) ?? []), c]);
@@ -115,51 +153,55 @@ export function createInventoryCsvService(ctx: AppContext) {
     ): Promise<{ status: 200 | 422; report: ImportReport }> {
       const { shopId, email } = requireRole(actor, 'inventory:import');
       if (input.file.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
-      let parsed;
-      try {
-        parsed = parseInventoryCsv(input.file.toString('utf8'));
-      } catch (err) {
-        if (err instanceof CsvFormatError) throw new AppError('BAD_REQUEST', err.message);
-        throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
-      }
+      const parsed = await parseInWorker(input.file);
       const refused = [...parsed.problems];
-      const printings = await matchPrintings(ctx, parsed.lines);
-
       // Lines of the same printing, finish and condition add up, as they would one by one.
-      const rows = new Map<string, { card: CardKey; line: CsvLine; quantity: number; asking: number | null }>();
-      for (const line of parsed.lines) {
-        const card = printings.get(line);
-        if (!card) {
-          refused.push({ line: line.line, reason: messages.inventoryServer.noPrinting(describeLine(line)) });
-          continue;
+      // Lines are matched a chunk at a time, and a row keeps only what the write needs.
+      const rows = new Map<string, PendingRow>();
+      for (const part of chunks(parsed.lines, 5000)) {
+        const printings = await matchPrintings(ctx, part);
+        for (const line of part) {
+          const card = printings.get(line);
+          if (!card) {
+            refused.push({ line: line.line, reason: messages.inventoryServer.noPrinting(describeLine(line)) });
+            continue;
+          }
+          if (!card.finishes.split(',').includes(line.finish)) {
+            refused.push({
+              line: line.line,
+              reason: `${card.name} (${card.set_code.toUpperCase()} #${card.collector_number}) has no ${line.finish} printing.`,
+            });
+            continue;
+          }
+          const key = `${card.id}|${line.finish}|${line.quality}`;
+          // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
+          const asking =
+            parsed.format === 'cardstock' && line.price !== undefined ? Math.round(line.price * 100) : null;
+          const prev = rows.get(key);
+          if (prev) {
+            prev.quantity += line.quantity;
+            prev.asking_price = asking ?? prev.asking_price;
+          } else {
+            rows.set(key, {
+              card_id: card.id,
+              finish: line.finish,
+              quality: line.quality,
+              quantity: line.quantity,
+              asking_price: asking,
+              sort_name: card.sort_name,
+              set_code: card.set_code,
+            });
+          }
         }
-        if (!card.finishes.split(',').includes(line.finish)) {
-          refused.push({
-            line: line.line,
-            reason: `${card.name} (${card.set_code.toUpperCase()} #${card.collector_number}) has no ${line.finish} printing.`,
-          });
-          continue;
-        }
-        const key = `${card.id}|${line.finish}|${line.quality}`;
-        // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
-        const asking = parsed.format === 'cardstock' && line.price !== undefined ? Math.round(line.price * 100) : null;
-        const prev = rows.get(key);
-        rows.set(key, {
-          card,
-          line,
-          quantity: (prev?.quantity ?? 0) + line.quantity,
-          asking: asking ?? prev?.asking ?? null,
-        });
       }
       refused.sort((a, b) => a.line - b.line);
 
-      const existing = new Set<string>();
-      const cardIds = [...new Set([...rows.values()].map((r) => r.card.id))];
+      let merged = 0;
+      const cardIds = [...new Set(Array.from(rows.values(), (r) => r.card_id))];
       for (const part of chunks(cardIds)) {
         for (const e of await repo.existingKeys(ctx.db, shopId, part))
-          existing.add(`${e.card_id}|${e.finish}|${e.quality}`);
+          if (rows.has(`${e.card_id}|${e.finish}|${e.quality}`)) merged++;
       }
-      const merged = [...rows.keys()].filter((k) => existing.has(k)).length;
       const lines = parsed.lines.length - (refused.length - parsed.problems.length);
       const report: ImportReport = {
         message: '',
@@ -186,16 +228,7 @@ export function createInventoryCsvService(ctx: AppContext) {
         for (const part of chunks([...rows.values()], 200)) {
           await repo.addMany(
             tx,
-            part.map((r) => ({
-              shop_id: shopId,
-              card_id: r.card.id,
-              finish: r.line.finish,
-              quality: r.line.quality,
-              quantity: r.quantity,
-              asking_price: r.asking,
-              sort_name: r.card.sort_name,
-              set_code: r.card.set_code,
-            })),
+            part.map((r) => ({ shop_id: shopId, ...r })),
             at,
           );
         }
