@@ -5,7 +5,7 @@
  *
  * The tools, their columns and their words are described in shared/data/csv/FORMATS.md.
  */
-import { parse } from 'csv-parse/sync';
+import { parse, type Options as ParseOptions } from 'csv-parse/sync';
 
 /** A card's surface. */
 export type Finish = 'nonfoil' | 'foil' | 'etched';
@@ -552,45 +552,54 @@ export function detectFormat(header: string[]): CsvFormat | undefined {
   return findTool(header)?.format;
 }
 
-interface CsvRecord {
+export interface CsvRecord {
   line: number;
   cells: string[];
-}
-
-interface InfoRecord {
-  record: string[];
-  info: { lines: number };
 }
 
 /** `sep=,` is an Excel hint some tools write before the header; it names the delimiter. */
 const SEP_LINE = /^\uFEFF?\s*"?sep=(.)"?[ \t]*(?:\n|$)/i;
 
-function readRecords(text: string): CsvRecord[] {
-  // One newline style, so csv-parse's line count matches what an editor shows.
+/**
+ * The text in one newline style, so csv-parse's line count matches what an
+ * editor shows, and csv-parse's options for it: each record arrives as its
+ * line and cells, rows with no cells are skipped.
+ */
+export function csvReading(text: string): { text: string; options: ParseOptions<CsvRecord, string[]> } {
   const normalized = text.replace(/\r\n?/g, '\n');
   const sep = SEP_LINE.exec(normalized);
-  let parsed: InfoRecord[];
-  try {
-    // csv-parse's types do not model `info: true`, which wraps each record with its position.
-    parsed = parse(normalized, {
+  return {
+    text: normalized,
+    options: {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-      info: true,
       delimiter: sep?.[1] ?? ',',
       from_line: sep ? 2 : 1,
-    }) as unknown as InfoRecord[];
+      on_record: (record: string[], { lines }: { lines: number }): CsvRecord | null =>
+        record.some((cell) => cell !== '')
+          ? {
+              // csv-parse counts up to a record's last line; quoted newlines inside it move its start up.
+              line: lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0),
+              cells: record,
+            }
+          : null,
+    },
+  };
+}
+
+export const notCsv = (error: unknown) =>
+  new CsvFormatError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
+
+function readRecords(text: string): CsvRecord[] {
+  const reading = csvReading(text);
+  try {
+    // csv-parse's sync overloads do not model `on_record` changing the record's type.
+    return parse(reading.text, reading.options as unknown as ParseOptions) as unknown as CsvRecord[];
   } catch (error) {
-    throw new CsvFormatError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
+    throw notCsv(error);
   }
-  return parsed
-    .filter(({ record }) => record.some((cell) => cell !== ''))
-    .map(({ record, info }) => ({
-      // csv-parse counts up to a record's last line; quoted newlines inside it move its start up.
-      line: info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0),
-      cells: record,
-    }));
 }
 
 function unknownHeaderMessage(header: readonly string[]): string {
@@ -600,34 +609,50 @@ function unknownHeaderMessage(header: readonly string[]): string {
   return `The columns of this file (${shown}) do not match an export Cardstock knows. It reads exports from: ${known}.`;
 }
 
+/** Reads the rows after a header, one at a time, into lines or problems (one per row). */
+export interface LineReader {
+  format: CsvFormat;
+  read(row: CsvRecord, into: { lines: CsvLine[]; problems: CsvProblem[] }): void;
+}
+
+/**
+ * The reader for the tool whose header this is.
+ * @throws CsvFormatError when the header matches no known tool.
+ */
+export function lineReader(header: CsvRecord | undefined): LineReader {
+  if (!header) throw new CsvFormatError('The file is empty.');
+  const tool = findTool(header.cells);
+  if (!tool) throw new CsvFormatError(unknownHeaderMessage(header.cells));
+  const index = new Map<string, number>();
+  header.cells.forEach((column, i) => {
+    if (!index.has(headerKey(column))) index.set(headerKey(column), i);
+  });
+  return {
+    format: tool.format,
+    read(row, into) {
+      const cell: CellReader = (column) => {
+        const i = index.get(column);
+        return i === undefined ? '' : (row.cells[i] ?? '').trim();
+      };
+      for (const raw of readRow(tool, cell)) {
+        const checked = toCsvLine(raw, tool, row.line);
+        if ('reason' in checked) into.problems.push(checked);
+        else into.lines.push(checked);
+      }
+    },
+  };
+}
+
 /**
  * Reads an inventory CSV exported by Cardstock or another tool into normalized lines. Rows that cannot become a
  * line are reported in `problems` (one per row) instead; rows with no cells are skipped.
  * @throws CsvFormatError when the text is not CSV or its header matches no known tool.
  */
 export function parseInventoryCsv(text: string): ParsedCsv {
-  const [header, ...rows] = readRecords(text);
-  if (!header) throw new CsvFormatError('The file is empty.');
-  const tool = findTool(header.cells);
-  if (!tool) throw new CsvFormatError(unknownHeaderMessage(header.cells));
-
-  const index = new Map<string, number>();
-  header.cells.forEach((column, i) => {
-    if (!index.has(headerKey(column))) index.set(headerKey(column), i);
-  });
-
-  const result: ParsedCsv = { format: tool.format, lines: [], problems: [] };
-  for (const row of rows) {
-    const cell: CellReader = (column) => {
-      const i = index.get(column);
-      return i === undefined ? '' : (row.cells[i] ?? '').trim();
-    };
-    for (const raw of readRow(tool, cell)) {
-      const checked = toCsvLine(raw, tool, row.line);
-      if ('reason' in checked) result.problems.push(checked);
-      else result.lines.push(checked);
-    }
-  }
+  const records = readRecords(text);
+  const reader = lineReader(records[0]);
+  const result: ParsedCsv = { format: reader.format, lines: [], problems: [] };
+  for (let r = 1; r < records.length; r++) reader.read(records[r]!, result);
   return result;
 }
 

@@ -149,6 +149,21 @@ describe(`CSV import and export (${testEngine})`, () => {
     const unknown = await upload(shop, 'Foo,Bar\n1,2\n');
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/ManaBox/);
+    const broken = await upload(
+      shop,
+      `Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price\n"Bolt,lea`,
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/^The file is not valid CSV: /);
+    const empty = await upload(shop, '\n\n');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('The file is empty.');
+    const headerOnly = await upload(
+      shop,
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price\n',
+    );
+    expect(headerOnly.status).toBe(200);
+    expect(headerOnly.body).toMatchObject({ format: 'cardstock', rows: 0, refused: [] });
     const binary = await upload(shop, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]));
     expect(binary.status).toBe(400);
     expect(binary.body.message).toBe(messages.inventoryServer.importNotCsv);

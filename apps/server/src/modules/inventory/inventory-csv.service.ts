@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import { messages, type ImportReport } from '@cardstock/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
@@ -10,29 +9,11 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { CARDSTOCK_CSV_HEADER, type CsvLine, type ParsedCsv } from './csv-formats.ts';
+import { CARDSTOCK_CSV_HEADER, type CsvFormat, type CsvLine } from './csv-formats.ts';
+import { readCsv } from './csv-read.ts';
 import { inventoryRepository as repo, type CardKey } from './inventory.repository.ts';
 
 const CHUNK = 500;
-
-/** Parses the file in a worker thread (see csv-parse.worker.ts); a file that is not CSV is a 400. */
-async function parseInWorker(file: Buffer): Promise<ParsedCsv> {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(fromSource ? './csv-parse.worker-dev.mjs' : './csv-parse.worker.js', import.meta.url);
-  // The upload limit (50 MB) keeps real files far below this heap; past it the thread stops, not the server.
-  const worker = new Worker(url, { workerData: { file }, resourceLimits: { maxOldGenerationSizeMb: 768 } });
-  try {
-    const [answer] = (await once(worker, 'message')) as [{ parsed: ParsedCsv } | { error: string; format: boolean }];
-    if ('parsed' in answer) return answer.parsed;
-    throw new AppError('BAD_REQUEST', answer.format ? answer.error : messages.inventoryServer.importNotCsv);
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-      throw new AppError('BAD_REQUEST', messages.inventoryServer.importTooBig);
-    throw err;
-  } finally {
-    void worker.terminate();
-  }
-}
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -153,12 +134,22 @@ export function createInventoryCsvService(ctx: AppContext) {
     ): Promise<{ status: 200 | 422; report: ImportReport }> {
       const { shopId, email } = requireRole(actor, 'inventory:import');
       if (input.file.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
-      const parsed = await parseInWorker(input.file);
-      const refused = [...parsed.problems];
+      const refused: ImportReport['refused'] = [];
+      let format: CsvFormat = 'cardstock';
+      let read = 0;
+      let unreadable = 0;
       // Lines of the same printing, finish and condition add up, as they would one by one.
-      // Lines are matched a chunk at a time, and a row keeps only what the write needs.
+      // Lines come and are matched a batch at a time; a row keeps only what the write needs.
       const rows = new Map<string, PendingRow>();
-      for (const part of chunks(parsed.lines, 5000)) {
+      for await (const batch of readCsv(input.file)) {
+        if ('format' in batch) {
+          format = batch.format;
+          continue;
+        }
+        refused.push(...batch.problems);
+        unreadable += batch.problems.length;
+        read += batch.lines.length;
+        const part = batch.lines;
         const printings = await matchPrintings(ctx, part);
         for (const line of part) {
           const card = printings.get(line);
@@ -175,8 +166,7 @@ export function createInventoryCsvService(ctx: AppContext) {
           }
           const key = `${card.id}|${line.finish}|${line.quality}`;
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
-          const asking =
-            parsed.format === 'cardstock' && line.price !== undefined ? Math.round(line.price * 100) : null;
+          const asking = format === 'cardstock' && line.price !== undefined ? Math.round(line.price * 100) : null;
           const prev = rows.get(key);
           if (prev) {
             prev.quantity += line.quantity;
@@ -202,10 +192,10 @@ export function createInventoryCsvService(ctx: AppContext) {
         for (const e of await repo.existingKeys(ctx.db, shopId, part))
           if (rows.has(`${e.card_id}|${e.finish}|${e.quality}`)) merged++;
       }
-      const lines = parsed.lines.length - (refused.length - parsed.problems.length);
+      const lines = read - (refused.length - unreadable);
       const report: ImportReport = {
         message: '',
-        format: parsed.format,
+        format,
         dry_run: input.dryRun,
         imported: false,
         rows: lines,
@@ -236,7 +226,7 @@ export function createInventoryCsvService(ctx: AppContext) {
           shop_id: shopId,
           actor: email,
           action: 'inventory.import',
-          subject: parsed.format,
+          subject: format,
           detail: JSON.stringify({ rows: lines, added: report.added, merged, refused: refused.length }),
           created_at: at,
         });
