@@ -10,5 +10,6 @@ export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/inventory.ts';
+export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';
 export * from './schemas/system.ts';

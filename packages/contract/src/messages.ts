@@ -156,6 +156,17 @@ export const messages = {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,
     noShop: 'This account has no shop.',
   },
+  ordersServer: {
+    placed: (orderNumber: string) => `Order ${orderNumber} placed.`,
+    notEnough: (card: string, left: number) =>
+      left === 0 ? `${card}: none left in stock.` : `${card}: only ${left} left in stock.`,
+    notInInventory: (card: string) => `${card} is not in this shop’s inventory.`,
+    notFound: (orderNumber: string) => `Order ${orderNumber} was not found.`,
+    notPending: (orderNumber: string, status: string) => `Order ${orderNumber} is no longer pending: it was ${status}.`,
+    confirmed: (orderNumber: string) => `Order ${orderNumber} confirmed.`,
+    rejected: (orderNumber: string) => `Order ${orderNumber} rejected; its stock is back in the inventory.`,
+    badIdempotencyKey: 'Idempotency-Key must be 1 to 200 characters.',
+  },
   inventoryServer: {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,
     updated: 'Inventory updated!',

@@ -31,6 +31,14 @@ import {
 } from './schemas/inventory.ts';
 import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
 import {
+  ZHistoryResponse,
+  ZOrderActionRequest,
+  ZOrdersRequest,
+  ZPendingResponse,
+  ZPlaceOrderRequest,
+  ZPlaceOrderResponse,
+} from './schemas/orders.ts';
+import {
   ZSealedAddRequest,
   ZSealedDeleteRequest,
   ZSealedEditRequest,
@@ -291,6 +299,52 @@ export const routes = define({
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
+  },
+  placeOrder: {
+    method: 'POST',
+    path: '/api/device/order',
+    auth: 'session',
+    summary:
+      'Place an order from a cart: stock is reserved in the same transaction (never oversold); an Idempotency-Key header makes a retry return the first answer',
+    tags: ['orders'],
+    body: ZPlaceOrderRequest,
+    response: ZPlaceOrderResponse,
+  },
+  pendingOrders: {
+    method: 'POST',
+    path: '/api/pending',
+    auth: 'session',
+    summary: 'The shop’s pending orders, oldest first, with their lines and prices',
+    tags: ['orders'],
+    body: ZOrdersRequest,
+    response: ZPendingResponse,
+  },
+  confirmOrder: {
+    method: 'POST',
+    path: '/api/order/confirm',
+    auth: 'session',
+    summary: 'Confirm a pending order: the sale is recorded; an order no longer pending is 409',
+    tags: ['orders'],
+    body: ZOrderActionRequest,
+    response: ZMessageResponse,
+  },
+  rejectOrder: {
+    method: 'POST',
+    path: '/api/order/reject',
+    auth: 'session',
+    summary: 'Reject a pending order: its stock returns to the inventory; an order no longer pending is 409',
+    tags: ['orders'],
+    body: ZOrderActionRequest,
+    response: ZMessageResponse,
+  },
+  orderHistory: {
+    method: 'POST',
+    path: '/api/history',
+    auth: 'session',
+    summary: 'The shop’s confirmed orders, newest first (the latest 500), with prices and line totals',
+    tags: ['orders'],
+    body: ZOrdersRequest,
+    response: ZHistoryResponse,
   },
 });
 

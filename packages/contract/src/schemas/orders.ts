@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { qualities } from '../constants.ts';
+import { ZSessionToken } from './auth.ts';
+import { finishes, ZFinish } from './inventory.ts';
+
+/** Most lines and copies one order may carry: a shop's counter, not a warehouse. */
+export const orderLimits = { maxLines: 200, maxQuantity: 1000 } as const;
+
+/** A cart line (spec 001 §3): a printing, its finish and how many; a quality picks one condition. */
+export const ZCartLine = z.object({
+  scryfall_id: z
+    .string({ error: (i) => (i.input === undefined ? 'scryfall_id is required.' : 'scryfall_id must be text.') })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid('scryfall_id is not a card id.')),
+  finish: ZFinish.optional().default('nonfoil'),
+  quantity: z.coerce
+    .number({ error: 'quantity must be a number.' })
+    .int('quantity must be a whole number.')
+    .min(1, 'quantity must be at least 1.')
+    .max(orderLimits.maxQuantity, `quantity must be at most ${orderLimits.maxQuantity}.`),
+  quality: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(qualities, 'quality must be one of NM, LP, MP, HP, D.'))
+    .optional()
+    .describe('One condition only; without it the best conditions in stock are taken first'),
+});
+export type CartLine = z.infer<typeof ZCartLine>;
+
+export const ZPlaceOrderRequest = z.object({
+  token: ZSessionToken,
+  items: z
+    .array(ZCartLine, { error: 'items must be a list of cart lines.' })
+    .min(1, 'Cart is empty')
+    .max(orderLimits.maxLines, `An order has at most ${orderLimits.maxLines} lines.`),
+});
+
+export const ZPlaceOrderResponse = z.object({
+  message: z.string(),
+  order_number: z.string().describe('YYYYMMDD-<shop no>-<source no>-<callout>; the callout is the last part'),
+});
+
+/** One line of an order as the order screens show it; prices in dollars, fixed when the order was placed. */
+export const ZOrderItem = z.object({
+  scryfall_id: z.string(),
+  card_name: z.string(),
+  set_code: z.string(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  quantity: z.number().int(),
+  price: z.number().describe('Unit price in dollars'),
+  item_total: z.number().describe('price × quantity, in dollars'),
+});
+
+const ZOrderBase = z.object({
+  order_number: z.string(),
+  callout: z.string().describe('The order’s daily number: the last part of order_number'),
+  status: z.enum(['pending', 'confirmed', 'rejected']),
+  timestamp: z.string().describe('When it was placed, UTC ISO-8601'),
+  source: z.string().describe('Who placed it: a staff member’s e-mail or a device’s name'),
+  total_items: z.number().int().describe('Copies in all'),
+  total: z.number().describe('Order total in dollars'),
+  items: z.array(ZOrderItem),
+});
+
+export const ZPendingResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ orders: z.array(ZOrderBase) }),
+});
+
+export const ZHistoryResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orders: z.array(ZOrderBase.extend({ confirmed_timestamp: z.string().describe('UTC ISO-8601') })),
+  }),
+});
+export type HistoryOrder = z.infer<typeof ZHistoryResponse>['data']['orders'][number];
+export type PendingOrder = z.infer<typeof ZPendingResponse>['data']['orders'][number];
+
+export const ZOrdersRequest = z.object({ token: ZSessionToken });
+
+export const ZOrderActionRequest = z.object({
+  token: ZSessionToken,
+  order_number: z
+    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
+    .trim()
+    .min(1, 'order_number is required.')
+    .max(64, 'order_number is not an order number.'),
+});
