@@ -18,14 +18,11 @@ const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.
 
 /** Guarded screens that later capabilities fill in; until then, a heading. */
 const placeholders: [path: string, title: string][] = [
-  ['/order-management', 'Order Management'],
-  ['/order-history', 'Order History'],
   ['/device-manager', 'Device Management'],
   ['/sub-account-management', 'Sub-Account Management'],
   ['/stats', 'Store Statistics'],
   ['/shop-settings', 'Shop Settings'],
   ['/shop-home', 'Shop Home'],
-  ['/ordering', 'Ordering System'],
   ['/stripe-management', 'Stripe Management'],
   ['/admin', 'Admin Dashboard'],
   ['/admin/dashboard', 'Admin Dashboard'],
@@ -82,6 +79,20 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/reset-password',
         element: page(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
+      },
+      {
+        path: '/ordering',
+        element: guarded(page(() => import('../features/orders/OrderingPage.tsx').then((m) => m.OrderingPage))),
+      },
+      {
+        path: '/order-management',
+        element: guarded(
+          page(() => import('../features/orders/OrderManagementPage.tsx').then((m) => m.OrderManagementPage)),
+        ),
+      },
+      {
+        path: '/order-history',
+        element: guarded(page(() => import('../features/orders/OrderHistoryPage.tsx').then((m) => m.OrderHistoryPage))),
       },
       {
         path: '/inventory-management',

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+
+/** Being built: see issue #6. */
+export function OrderManagementPage() {
+  return <PlaceholderPage title="OrderManagementPage" />;
+}
