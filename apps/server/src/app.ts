@@ -21,6 +21,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(
   const catalog = createCatalogService(ctx);
   catalogRoutes(app, catalog);
   inventoryRoutes(app, ctx);
+  ordersRoutes(app, ctx);
   sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);

@@ -1,3 +1,4 @@
+import { hashPassword } from '../src/lib/passwords.ts';
 import { randomUUID } from 'node:crypto';
 import { createAuthService } from '../src/modules/auth/auth.service.ts';
 import type { TestServer } from './harness.ts';
@@ -45,4 +46,26 @@ export async function buildShop(server: TestServer, overrides: Record<string, un
   const res = await server.request('POST', '/api/register', body);
   if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${res.text}`);
   return { email: body.email, password: body.password, shopName: body.shop_name, token: res.body.token as string };
+}
+
+/** Another member of a shop, logged in: `{ email, token }`. */
+export async function addMember(server: TestServer, ownerEmail: string, role: 'Manager' | 'Employee' | 'Watcher') {
+  const owner = await server.ctx.db
+    .selectFrom('users')
+    .select('shop_id')
+    .where('email', '=', ownerEmail)
+    .executeTakeFirstOrThrow();
+  const email = uniqueEmail(role.toLowerCase());
+  await server.ctx.db
+    .insertInto('users')
+    .values({
+      shop_id: owner.shop_id,
+      email,
+      password_hash: await hashPassword('member password'),
+      role,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const login = await server.request('POST', '/api/login', { email, password: 'member password', turnstileToken: 't' });
+  return { email, token: login.body.token as string };
 }

@@ -161,8 +161,48 @@ export interface SealedProductTable {
   updated_at: string;
 }
 
+export interface OrderTable {
+  id: Generated<number>;
+  shop_id: number;
+  order_number: string;
+  callout: number;
+  source_kind: string;
+  source_id: number;
+  source_name: string;
+  status: string;
+  idempotency_key: string | null;
+  total_items: number;
+  total_cents: number;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  shop_id: number;
+  inventory_id: number | null;
+  card_id: string;
+  card_name: string;
+  set_code: string;
+  finish: string;
+  quality: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface OrderCounterTable {
+  shop_id: number;
+  day: string;
+  last: number;
+}
+
 export interface DB {
   inventory: InventoryTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_counters: OrderCounterTable;
   sealed_products: SealedProductTable;
   cards: CardTable;
   contact_messages: ContactMessageTable;

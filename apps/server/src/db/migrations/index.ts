@@ -8,6 +8,7 @@ import * as m0003 from './0003-catalog.ts';
 import * as m0004 from './0004-inventory.ts';
 import * as m0005 from './0005-sealed.ts';
 import * as m0006 from './0006-inventory-version.ts';
+import * as m0007 from './0007-orders.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -22,6 +23,7 @@ const all: Record<string, MigrationFactory> = {
   '0004-inventory': m0004.migration,
   '0005-sealed': m0005.migration,
   '0006-inventory-version': m0006.migration,
+  '0007-orders': m0007.migration,
 };
 
 class StaticProvider implements MigrationProvider {

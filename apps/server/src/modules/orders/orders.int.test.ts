@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, buildShop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { sampleCardLines } from '../../../test/shared-data.ts';
+import { importCatalogFile } from '../catalog/catalog-import.ts';
+
+type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
+const cards = sampleCardLines(3000).map((l) => JSON.parse(l) as Card);
+// Printings with a nonfoil USD price, so every line has a price from the shop's rule.
+const priced = cards.filter(
+  (c) => c.finishes.includes('nonfoil') && c.prices.usd !== null && Number(c.prices.usd) > 0.5,
+);
+const [bolt, ritual, spare, last, gone] = priced as [Card, Card, Card, Card, Card];
+type Shop = Awaited<ReturnType<typeof buildShop>>;
+type Order = { order_number: string; items: { scryfall_id: string; quantity: number; price: number }[] };
+
+describe(`orders (${testEngine})`, () => {
+  let server: TestServer;
+  let shop: Shop;
+
+  const add = (card: Card, quantity: number, quality = 'NM', who: { token: string } = shop) =>
+    server.request('POST', '/api/shop/inventory/add', { token: who.token, scryfall_id: card.id, quantity, quality });
+  const place = (items: unknown[], who: { token: string } = shop, headers: Record<string, string> = {}) =>
+    server.request('POST', '/api/device/order', { token: who.token, items }, headers);
+  const pending = async (who: { token: string } = shop): Promise<Order[]> =>
+    (await server.request('POST', '/api/pending', { token: who.token })).body.data.orders;
+  const history = async (who: { token: string } = shop): Promise<Order[]> =>
+    (await server.request('POST', '/api/history', { token: who.token })).body.data.orders;
+  const decide = (action: 'confirm' | 'reject', orderNumber: string, who: { token: string } = shop) =>
+    server.request('POST', `/api/order/${action}`, { token: who.token, order_number: orderNumber });
+  const stock = async (card: Card, who: { token: string } = shop) => {
+    const res = await server.request('POST', '/api/search', { token: who.token, q: '*' });
+    return (res.body.data.hits as { scryfallId: string; quantity: number }[])
+      .filter((h) => h.scryfallId === card.id)
+      .reduce((n, h) => n + h.quantity, 0);
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '1000' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orders-')), 'cards.ndjson');
+    fs.writeFileSync(file, sampleCardLines(3000).join('\n'));
+    await importCatalogFile(server.ctx.db, file);
+    shop = await buildShop(server);
+  });
+  afterAll(() => server.close());
+
+  it('places an order: the stock is taken at once, and the order waits as pending with its prices', async () => {
+    await add(bolt, 4);
+    await add(bolt, 1, 'LP');
+    const res = await place([{ scryfall_id: bolt.id, finish: 'nonfoil', quantity: 5 }]);
+    expect(res.status).toBe(200);
+    expect(res.body.order_number).toMatch(/^\d{8}-\d+-\d+-1$/);
+    expect(res.body.message).toBe(`Order ${res.body.order_number} placed.`);
+    expect(await stock(bolt)).toBe(0);
+
+    const [order] = await pending();
+    const market = Math.round(Number(bolt.prices.usd) * 100);
+    const nm = Math.ceil(market * 1.45 - 1e-9);
+    const lp = Math.ceil(market * 1.45 * 0.9 - 1e-9);
+    expect(order).toMatchObject({
+      order_number: res.body.order_number,
+      callout: '1',
+      status: 'pending',
+      source: shop.email,
+      total_items: 5,
+      total: (nm * 4 + lp) / 100,
+      items: [
+        { scryfall_id: bolt.id, card_name: bolt.name, finish: 'nonfoil', quality: 'NM', quantity: 4, price: nm / 100 },
+        { scryfall_id: bolt.id, quality: 'LP', quantity: 1, price: lp / 100, item_total: lp / 100 },
+      ],
+    });
+    // The next order of the day gets the next callout.
+    await add(ritual, 3);
+    const second = await place([{ scryfall_id: ritual.id, quantity: 1, quality: 'NM' }]);
+    expect(second.body.order_number).toMatch(/-2$/);
+  });
+
+  it('refuses a cart it cannot fill whole, naming each card and what is left, and takes nothing', async () => {
+    await add(spare, 2);
+    const before = await stock(ritual);
+    const res = await place([
+      { scryfall_id: ritual.id, finish: 'nonfoil', quantity: 1 },
+      { scryfall_id: spare.id, finish: 'nonfoil', quantity: 3 },
+      { scryfall_id: gone.id, finish: 'nonfoil', quantity: 1 },
+    ]);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`${spare.name}: only 2 left in stock. ${gone.name} is not in this shop’s inventory.`);
+    expect(await stock(ritual)).toBe(before);
+    expect(await stock(spare)).toBe(2);
+    const bad = await place([]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Cart is empty');
+  });
+
+  it('answers a retried request with the same Idempotency-Key with the first order, even when they race', async () => {
+    await add(spare, 8);
+    const before = await stock(spare);
+    const headers = { 'idempotency-key': 'tablet-7-cart-31' };
+    const first = await place([{ scryfall_id: spare.id, quantity: 1 }], shop, headers);
+    const again = await place([{ scryfall_id: spare.id, quantity: 1 }], shop, headers);
+    expect(again.status).toBe(200);
+    expect(again.body.order_number).toBe(first.body.order_number);
+    const racing = { 'idempotency-key': 'tablet-7-cart-32' };
+    const raced = await Promise.all(
+      Array.from({ length: 5 }, () => place([{ scryfall_id: spare.id, quantity: 1 }], shop, racing)),
+    );
+    expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(raced.map((r) => r.body.order_number)).size).toBe(1);
+    expect(await stock(spare)).toBe(before - 2);
+  });
+
+  it('sells exactly the last 10 copies to 200 clients ordering at once, and never goes below zero', async () => {
+    await add(last, 10);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => place([{ scryfall_id: last.id, finish: 'nonfoil', quantity: 1 }])),
+    );
+    const sold = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 409);
+    expect(sold).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    for (const r of refused)
+      expect(r.body.message).toMatch(new RegExp(`^${last.name}: (none|only \\d+) left in stock\\.$`));
+    expect(await stock(last)).toBe(0);
+    const row = await server.ctx.db
+      .selectFrom('inventory')
+      .select('quantity')
+      .where('card_id', '=', last.id)
+      .executeTakeFirstOrThrow();
+    expect(row.quantity).toBe(0);
+  });
+
+  it('confirms an order into the history with prices; a decided order cannot be decided again', async () => {
+    const [order] = await pending();
+    const res = await decide('confirm', order!.order_number);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`Order ${order!.order_number} confirmed.`);
+    expect((await pending()).map((o) => o.order_number)).not.toContain(order!.order_number);
+    const [confirmed] = await history();
+    expect(confirmed).toMatchObject({
+      order_number: order!.order_number,
+      status: 'confirmed',
+      confirmed_timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      items: order!.items.map((i) => ({ ...i, item_total: Math.round(i.price * i.quantity * 100) / 100 })),
+    });
+    const twice = await decide('confirm', order!.order_number);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(`Order ${order!.order_number} is no longer pending: it was confirmed.`);
+    expect((await decide('reject', order!.order_number)).status).toBe(409);
+    const unknown = await decide('confirm', '20260101-1-1-99');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Order 20260101-1-1-99 was not found.');
+  });
+
+  it('rejects an order and gives its copies back, to a new row if the old one was deleted', async () => {
+    await add(ritual, 2, 'MP');
+    const before = await stock(ritual);
+    const one = await place([{ scryfall_id: ritual.id, quantity: 2, quality: 'MP' }]);
+    expect(await stock(ritual)).toBe(before - 2);
+    const res = await decide('reject', one.body.order_number);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`Order ${one.body.order_number} rejected; its stock is back in the inventory.`);
+    expect(await stock(ritual)).toBe(before);
+    expect((await decide('confirm', one.body.order_number)).status).toBe(409);
+
+    const other = await buildShop(server);
+    await add(bolt, 3, 'HP', other);
+    const two = await place([{ scryfall_id: bolt.id, quantity: 3 }], other);
+    await server.request('DELETE', '/api/shop/inventory/delete_all', { token: other.token });
+    expect(await stock(bolt, other)).toBe(0);
+    await decide('reject', two.body.order_number, other);
+    expect(await stock(bolt, other)).toBe(3);
+  });
+
+  it('keeps shops apart: another shop neither sees, decides nor sells from these orders and rows', async () => {
+    const other = await buildShop(server);
+    const [order] = await pending();
+    expect(await pending(other)).toEqual([]);
+    expect(await history(other)).toEqual([]);
+    expect((await decide('confirm', order!.order_number, other)).status).toBe(404);
+    expect((await decide('reject', order!.order_number, other)).status).toBe(404);
+    const res = await place([{ scryfall_id: ritual.id, quantity: 1 }], other);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`${ritual.name} is not in this shop’s inventory.`);
+  });
+
+  it('lets a Watcher look at orders but not place, confirm or reject them', async () => {
+    const watcher = await addMember(server, shop.email, 'Watcher');
+    const [order] = await pending(watcher);
+    expect(order).toBeDefined();
+    const placed = await place([{ scryfall_id: ritual.id, quantity: 1 }], watcher);
+    expect(placed.status).toBe(403);
+    expect(placed.body.message).toBe('A Watcher cannot place orders.');
+    const confirm = await decide('confirm', order!.order_number, watcher);
+    expect(confirm.status).toBe(403);
+    expect(confirm.body.message).toBe('A Watcher cannot confirm or reject orders.');
+    const employee = await addMember(server, shop.email, 'Employee');
+    expect((await decide('confirm', order!.order_number, employee)).status).toBe(200);
+  });
+
+  it('writes placing, confirming and rejecting to the audit log', async () => {
+    const rows = await server.ctx.db.selectFrom('audit_log').select('action').where('actor', '=', shop.email).execute();
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['order.place', 'order.confirm', 'order.reject']));
+  });
+});

@@ -1,0 +1,140 @@
+import { qualities } from '@cardstock/contract';
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
+
+/** Best condition first: an order without a quality takes NM copies before LP ones. */
+const qualityRank = sql<number>`case inventory.quality ${sql.join(
+  qualities.map((q, i) => sql`when ${sql.lit(q)} then ${sql.lit(i)}`),
+  sql` `,
+)} else ${sql.lit(qualities.length)} end`;
+
+export const ordersRepository = {
+  /** The shop's rows that can serve a cart line, best condition first, with what pricing needs. */
+  stockFor(db: Executor, shopId: number, line: { cardId: string; finish: string; quality?: string }) {
+    let query = db
+      .selectFrom('inventory')
+      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+      .select([
+        'inventory.id',
+        'inventory.quality',
+        'inventory.quantity',
+        'inventory.asking_price',
+        'cards.name',
+        'cards.set_code',
+        'cards.price_usd',
+        'cards.price_usd_foil',
+        'cards.price_usd_etched',
+      ])
+      .where('inventory.shop_id', '=', shopId)
+      .where('inventory.card_id', '=', line.cardId)
+      .where('inventory.finish', '=', line.finish);
+    if (line.quality) query = query.where('inventory.quality', '=', line.quality);
+    return query.orderBy(qualityRank).orderBy('inventory.id').execute();
+  },
+
+  cardName(db: Executor, cardId: string) {
+    return db.selectFrom('cards').select(['name', 'set_code']).where('id', '=', cardId).executeTakeFirst();
+  },
+
+  /** Takes copies from a row if it still has them; false when another order got there first. */
+  async take(db: Executor, inventoryId: number, quantity: number, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('inventory')
+      .set({ quantity: sql`quantity - ${quantity}`, updated_at: at })
+      .where('id', '=', inventoryId)
+      .where('quantity', '>=', quantity)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Puts copies back on a row; false when the row is gone. */
+  async giveBack(db: Executor, shopId: number, inventoryId: number, quantity: number, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('inventory')
+      .set({ quantity: sql`quantity + ${quantity}`, updated_at: at })
+      .where('id', '=', inventoryId)
+      .where('shop_id', '=', shopId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The next callout of the shop's day: one atomic upsert, so two orders never share one. */
+  async nextCallout(db: Executor, shopId: number, day: string): Promise<number> {
+    const row = await db
+      .insertInto('order_counters')
+      .values({ shop_id: shopId, day, last: 1 })
+      .onConflict((oc) => oc.columns(['shop_id', 'day']).doUpdateSet({ last: sql`order_counters.last + 1` }))
+      .returning('last')
+      .executeTakeFirstOrThrow();
+    return Number(row.last);
+  },
+
+  byIdempotencyKey(db: Executor, shopId: number, key: string) {
+    return db
+      .selectFrom('orders')
+      .select(['order_number'])
+      .where('shop_id', '=', shopId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+
+  async insert(
+    db: Executor,
+    order: Insertable<OrderTable>,
+    lines: Omit<Insertable<OrderLineTable>, 'order_id'>[],
+  ): Promise<number> {
+    const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('order_lines')
+      .values(lines.map((l) => ({ ...l, order_id: id })))
+      .execute();
+    return id;
+  },
+
+  find(db: Executor, shopId: number, orderNumber: string) {
+    return db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('shop_id', '=', shopId)
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirst();
+  },
+
+  /** Moves a pending order to `status`; false when it was not pending any more. */
+  async decide(db: Executor, orderId: number, status: 'confirmed' | 'rejected', by: string, at: string) {
+    const result = await db
+      .updateTable('orders')
+      .set({ status, decided_at: at, decided_by: by })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  linesOf(db: Executor, orderIds: number[]) {
+    return db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** A shop's orders in one status: pending oldest first, decided newest first. */
+  list(db: Executor, shopId: number, status: 'pending' | 'confirmed', limit: number) {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('status', '=', status)
+      .orderBy(status === 'pending' ? 'created_at' : 'decided_at', status === 'pending' ? 'asc' : 'desc')
+      .orderBy('id', status === 'pending' ? 'asc' : 'desc')
+      .limit(limit)
+      .execute();
+  },
+};
+
+export type OrderRow = Awaited<ReturnType<typeof ordersRepository.list>>[number];
+export type OrderLineRow = Awaited<ReturnType<typeof ordersRepository.linesOf>>[number];

@@ -1,0 +1,295 @@
+import {
+  defaultPricingRule,
+  finishes,
+  messages,
+  priceCents,
+  qualities,
+  type CartLine,
+  type Finish,
+  type HistoryOrder,
+  type PendingOrder,
+  type PricingRule,
+  type Quality,
+} from '@cardstock/contract';
+import { withTransaction, type Executor } from '../../db/database.ts';
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { inventoryRepository } from '../inventory/inventory.repository.ts';
+import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+
+const HISTORY_LIMIT = 500;
+
+const dollars = (cents: number) => cents / 100;
+const asFinish = (f: string): Finish => (finishes.includes(f as Finish) ? (f as Finish) : 'nonfoil');
+const asQuality = (q: string): Quality => (qualities.includes(q as Quality) ? (q as Quality) : 'NM');
+
+/** Unique-key violations on either engine: a concurrent twin of this write got in first. */
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/** A refusal that names each card short of stock and how many are left. */
+class NotEnoughStock extends AppError {
+  constructor(readonly shortages: string[]) {
+    super('CONFLICT', shortages.join(' '));
+  }
+}
+
+function ruleOf(stored: string | null): PricingRule {
+  return stored ? { ...defaultPricingRule, ...(JSON.parse(stored) as Partial<PricingRule>) } : defaultPricingRule;
+}
+
+/** Lines of the same printing, finish and condition add up, as a cart merges them. */
+function mergeLines(items: CartLine[]): CartLine[] {
+  const merged = new Map<string, CartLine>();
+  for (const item of items) {
+    const key = `${item.scryfall_id}|${item.finish}|${item.quality ?? ''}`;
+    const prev = merged.get(key);
+    merged.set(key, prev ? { ...prev, quantity: prev.quantity + item.quantity } : { ...item });
+  }
+  return [...merged.values()];
+}
+
+function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
+  return {
+    order_number: order.order_number,
+    callout: String(order.callout),
+    status: order.status as PendingOrder['status'],
+    timestamp: order.created_at,
+    source: order.source_name,
+    total_items: order.total_items,
+    total: dollars(order.total_cents),
+    items: lines.map((l) => ({
+      scryfall_id: l.card_id,
+      card_name: l.card_name,
+      set_code: l.set_code.toUpperCase(),
+      finish: asFinish(l.finish),
+      quality: asQuality(l.quality),
+      quantity: l.quantity,
+      price: dollars(l.unit_price_cents),
+      item_total: dollars(l.unit_price_cents * l.quantity),
+    })),
+  };
+}
+
+export function createOrdersService(ctx: AppContext) {
+  const now = () => ctx.clock.now().toISOString();
+
+  /**
+   * Takes every line's copies from the shop's rows (best condition first),
+   * priced by the shop's rule as they are now. Any shortage refuses the whole
+   * order, naming each card and what is left.
+   */
+  async function reserve(tx: Executor, shopId: number, items: CartLine[], rule: PricingRule, at: string) {
+    const lines: Parameters<typeof repo.insert>[2] = [];
+    const shortages: string[] = [];
+    for (const item of mergeLines(items)) {
+      const rows = await repo.stockFor(tx, shopId, {
+        cardId: item.scryfall_id,
+        finish: item.finish,
+        quality: item.quality,
+      });
+      if (rows.length === 0) {
+        const card = await repo.cardName(tx, item.scryfall_id);
+        shortages.push(messages.ordersServer.notInInventory(card?.name ?? item.scryfall_id));
+        continue;
+      }
+      const available = rows.reduce((n, r) => n + r.quantity, 0);
+      if (available < item.quantity) {
+        shortages.push(messages.ordersServer.notEnough(rows[0]!.name, available));
+        continue;
+      }
+      let wanted = item.quantity;
+      for (const row of rows) {
+        if (wanted === 0) break;
+        const take = Math.min(wanted, row.quantity);
+        if (take === 0) continue;
+        // The row may have changed since it was read (another order, on PostgreSQL): then it is short.
+        if (!(await repo.take(tx, row.id, take, at)))
+          throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
+        wanted -= take;
+        const market =
+          item.finish === 'foil' ? row.price_usd_foil : item.finish === 'etched' ? row.price_usd_etched : row.price_usd;
+        const quality = asQuality(row.quality);
+        lines.push({
+          shop_id: shopId,
+          inventory_id: row.id,
+          card_id: item.scryfall_id,
+          card_name: row.name,
+          set_code: row.set_code,
+          finish: item.finish,
+          quality,
+          quantity: take,
+          unit_price_cents: priceCents({ askingCents: row.asking_price, marketCents: market, quality, rule }) ?? 0,
+        });
+      }
+    }
+    if (shortages.length) throw new NotEnoughStock(shortages);
+    return lines;
+  }
+
+  async function ordersWithLines(orders: OrderRow[]) {
+    const lines = orders.length
+      ? await repo.linesOf(
+          ctx.db,
+          orders.map((o) => o.id),
+        )
+      : [];
+    const byOrder = new Map<number, OrderLineRow[]>();
+    for (const line of lines) {
+      const list = byOrder.get(line.order_id);
+      if (list) list.push(line);
+      else byOrder.set(line.order_id, [line]);
+    }
+    return orders.map((o) => ({ order: o, lines: byOrder.get(o.id) ?? [] }));
+  }
+
+  /** Moves a pending order on; `after` runs in the same transaction. */
+  async function decide(
+    actor: Actor,
+    orderNumber: string,
+    status: 'confirmed' | 'rejected',
+    after: (tx: Executor, shopId: number, orderId: number, at: string) => Promise<void>,
+  ) {
+    const { shopId, email } = requireRole(actor, 'orders:decide');
+    const at = now();
+    await withTransaction(ctx.db, async (tx) => {
+      const order = await repo.find(tx, shopId, orderNumber);
+      if (!order) throw new AppError('NOT_FOUND', messages.ordersServer.notFound(orderNumber));
+      if (!(await repo.decide(tx, order.id, status, email, at))) {
+        const current = await repo.find(tx, shopId, orderNumber);
+        throw new AppError('CONFLICT', messages.ordersServer.notPending(orderNumber, current?.status ?? order.status));
+      }
+      await after(tx, shopId, order.id, at);
+      await auditRepository.record(tx, {
+        shop_id: shopId,
+        actor: email,
+        action: status === 'confirmed' ? 'order.confirm' : 'order.reject',
+        subject: orderNumber,
+        detail: '{}',
+        created_at: at,
+      });
+    });
+  }
+
+  return {
+    /**
+     * Places an order: stock is reserved in the same transaction, so two
+     * clients can never both take the last copy. The same Idempotency-Key
+     * again answers with the first order instead of placing a second.
+     */
+    async place(actor: Actor, items: CartLine[], idempotencyKey: string | undefined) {
+      const { shopId, email, userId } = requireRole(actor, 'orders:place');
+      if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
+        throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+      const answer = (orderNumber: string) => ({
+        message: messages.ordersServer.placed(orderNumber),
+        order_number: orderNumber,
+      });
+      const at = now();
+      try {
+        return await withTransaction(ctx.db, async (tx) => {
+          if (idempotencyKey) {
+            const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
+            if (earlier) return answer(earlier.order_number);
+          }
+          const { pricing } = await inventoryRepository.inventoryState(tx, shopId);
+          const lines = await reserve(tx, shopId, items, ruleOf(pricing), at);
+          const day = at.slice(0, 10).replaceAll('-', '');
+          const callout = await repo.nextCallout(tx, shopId, day);
+          const orderNumber = `${day}-${shopId}-${userId}-${callout}`;
+          await repo.insert(
+            tx,
+            {
+              shop_id: shopId,
+              order_number: orderNumber,
+              callout,
+              source_kind: 'staff',
+              source_id: userId,
+              source_name: email,
+              status: 'pending',
+              idempotency_key: idempotencyKey ?? null,
+              total_items: lines.reduce((n, l) => n + l.quantity, 0),
+              total_cents: lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0),
+              created_at: at,
+            },
+            lines,
+          );
+          await auditRepository.record(tx, {
+            shop_id: shopId,
+            actor: email,
+            action: 'order.place',
+            subject: orderNumber,
+            detail: JSON.stringify({ lines: lines.length }),
+            created_at: at,
+          });
+          await inventoryRepository.bumpVersion(tx, shopId);
+          return answer(orderNumber);
+        });
+      } catch (err) {
+        // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
+        if (idempotencyKey && isUniqueViolation(err)) {
+          const earlier = await repo.byIdempotencyKey(ctx.db, shopId, idempotencyKey);
+          if (earlier) return answer(earlier.order_number);
+        }
+        throw err;
+      }
+    },
+
+    async pending(actor: Actor) {
+      const { shopId } = requireRole(actor, 'orders:view');
+      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
+      return { success: true as const, data: { orders: orders.map(({ order, lines }) => toOrder(order, lines)) } };
+    },
+
+    async history(actor: Actor) {
+      const { shopId } = requireRole(actor, 'orders:view');
+      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'confirmed', HISTORY_LIMIT));
+      return {
+        success: true as const,
+        data: {
+          orders: orders.map(({ order, lines }): HistoryOrder => ({
+            ...toOrder(order, lines),
+            confirmed_timestamp: order.decided_at ?? order.created_at,
+          })),
+        },
+      };
+    },
+
+    async confirm(actor: Actor, orderNumber: string) {
+      await decide(actor, orderNumber, 'confirmed', () => Promise.resolve());
+      return { message: messages.ordersServer.confirmed(orderNumber) };
+    },
+
+    /** Rejects a pending order and puts its copies back, on their rows or, if a row is gone, on a new one. */
+    async reject(actor: Actor, orderNumber: string) {
+      await decide(actor, orderNumber, 'rejected', async (tx, shopId, orderId, at) => {
+        for (const line of await repo.linesOf(tx, [orderId])) {
+          if (line.inventory_id !== null && (await repo.giveBack(tx, shopId, line.inventory_id, line.quantity, at)))
+            continue;
+          const card = await inventoryRepository.findCard(tx, line.card_id);
+          if (!card) continue;
+          await inventoryRepository.addCopies(
+            tx,
+            {
+              shop_id: shopId,
+              card_id: card.id,
+              finish: line.finish,
+              quality: line.quality,
+              quantity: line.quantity,
+              sort_name: card.sort_name,
+              set_code: card.set_code,
+            },
+            at,
+          );
+        }
+        await inventoryRepository.bumpVersion(tx, shopId);
+      });
+      return { message: messages.ordersServer.rejected(orderNumber) };
+    },
+  };
+}
