@@ -175,13 +175,38 @@ async function importInventory(url: string, token: string, serverPid: number): P
   };
 }
 
-function withToken(s: Scenario, token: string): Scenario {
+/** Gives the shop's first nonfoil row 100,000 copies, for order scenarios; its Scryfall id. */
+async function stockedCard(url: string, token: string): Promise<string> {
+  const res = await fetch(`${url}/api/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, q: 'is:nonfoil' }),
+  });
+  const hit = ((await res.json()) as { data: { hits: { scryfallId: string; quality: string }[] } }).data.hits[0]!;
+  const edit = await fetch(`${url}/api/shop/inventory/edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token,
+      scryfall_id: hit.scryfallId,
+      finish: 'nonfoil',
+      quality: hit.quality,
+      quantity: 100_000,
+    }),
+  });
+  if (!edit.ok) throw new Error(`could not stock a card: ${await edit.text()}`);
+  return hit.scryfallId;
+}
+
+function withToken(s: Scenario, token: string, card = ''): Scenario {
   return {
     ...s,
     requests: s.requests.map((r) => ({
       ...r,
       body:
-        r.body === undefined ? undefined : (JSON.parse(JSON.stringify(r.body).replaceAll('$TOKEN', token)) as unknown),
+        r.body === undefined
+          ? undefined
+          : (JSON.parse(JSON.stringify(r.body).replaceAll('$TOKEN', token).replaceAll('$CARD', card)) as unknown),
     })),
   };
 }
@@ -257,8 +282,10 @@ try {
         if (chosenJobs.includes('csv-import')) jobRows.push(row);
         if (keptDir) fs.writeFileSync(tokenFile, token);
       }
+      const card =
+        needsShop && chosen.some((s) => s.name.startsWith('order')) ? await stockedCard(server.url, token) : '';
       for (const base of chosen) {
-        const s = withToken(base, token);
+        const s = withToken(base, token, card);
         console.log(`▸ ${s.name}: ${s.description}`);
         await load(server.url, s, 10); // warm-up, not recorded
         const result = await load(server.url, s);

@@ -3,7 +3,11 @@ export interface Scenario {
   name: string;
   description: string;
   connections: number;
-  /** What the server must hold first: the catalog, or a shop with 100,000 rows (whose token replaces $TOKEN). */
+  /**
+   * What the server must hold first: the catalog, or a shop with 100,000 rows
+   * (whose token replaces $TOKEN, and the Scryfall id of a row with 100,000
+   * copies in stock replaces $CARD).
+   */
   needs?: 'catalog' | 'shop';
   requests: { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> }[];
 }
@@ -72,6 +76,21 @@ export const scenarios: Scenario[] = [
     })),
   },
 ];
+
+// Appended to the scenarios: each order takes one copy of the well-stocked row.
+scenarios.push({
+  name: 'order-place',
+  description: 'POST /api/device/order, one copy each, stock reserved in the transaction',
+  connections: 50,
+  needs: 'shop',
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/device/order',
+      body: { token: '$TOKEN', items: [{ scryfall_id: '$CARD', finish: 'nonfoil', quantity: 1 }] },
+    },
+  ],
+});
 
 /** Jobs measured by their own clock and memory rather than by autocannon. */
 export const jobs = ['catalog-import', 'csv-import'] as const;
