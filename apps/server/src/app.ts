@@ -20,6 +20,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
+import { ShopIndexCache } from './modules/inventory/inventory-index.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
@@ -110,8 +111,10 @@ export async function buildApp(
   feedbackRoutes(app, ctx);
   const catalog = createCatalogService(ctx);
   catalogRoutes(app, catalog);
-  inventoryRoutes(app, ctx);
-  ordersRoutes(app, ctx);
+  // One set of shop indexes, so an order's stock change moves the held index instead of a rebuild.
+  const indexes = new ShopIndexCache();
+  inventoryRoutes(app, ctx, indexes);
+  ordersRoutes(app, ctx, indexes);
   sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);

@@ -23,7 +23,11 @@ export const migration = (engine: Engine) => ({
       .addColumn('decided_by', 'text')
       .addUniqueConstraint('order_idempotency', ['shop_id', 'idempotency_key'])
       .execute();
-    await db.schema.createIndex('orders_shop_status').on('orders').columns(['shop_id', 'status', 'created_at']).execute();
+    await db.schema
+      .createIndex('orders_shop_status')
+      .on('orders')
+      .columns(['shop_id', 'status', 'created_at'])
+      .execute();
 
     await withId(db.schema.createTable('order_lines'), engine)
       .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))

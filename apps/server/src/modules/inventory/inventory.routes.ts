@@ -5,12 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { messages } from '@cardstock/contract';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ShopIndexCache } from './inventory-index.ts';
+import type { ShopIndexCache } from './inventory-index.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 
-export function inventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const inventory = createInventoryService(ctx, new ShopIndexCache(), new AnswerCache());
+export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: ShopIndexCache): void {
+  const inventory = createInventoryService(ctx, indexes, new AnswerCache());
   registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body));
   registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body));
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));

@@ -37,26 +37,28 @@ export const ordersRepository = {
     return db.selectFrom('cards').select(['name', 'set_code']).where('id', '=', cardId).executeTakeFirst();
   },
 
-  /** Takes copies from a row if it still has them; false when another order got there first. */
-  async take(db: Executor, inventoryId: number, quantity: number, at: string): Promise<boolean> {
-    const result = await db
+  /** Takes copies from a row if it still has them: what is left, or undefined when another order got there first. */
+  async take(db: Executor, inventoryId: number, quantity: number, at: string): Promise<number | undefined> {
+    const row = await db
       .updateTable('inventory')
       .set({ quantity: sql`quantity - ${quantity}`, updated_at: at })
       .where('id', '=', inventoryId)
       .where('quantity', '>=', quantity)
+      .returning('quantity')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return row?.quantity;
   },
 
-  /** Puts copies back on a row; false when the row is gone. */
-  async giveBack(db: Executor, shopId: number, inventoryId: number, quantity: number, at: string): Promise<boolean> {
-    const result = await db
+  /** Puts copies back on a row: its new quantity, or undefined when the row is gone. */
+  async giveBack(db: Executor, shopId: number, inventoryId: number, quantity: number, at: string) {
+    const row = await db
       .updateTable('inventory')
       .set({ quantity: sql`quantity + ${quantity}`, updated_at: at })
       .where('id', '=', inventoryId)
       .where('shop_id', '=', shopId)
+      .returning('quantity')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return row?.quantity;
   },
 
   /** The next callout of the shop's day: one atomic upsert, so two orders never share one. */

@@ -2,10 +2,11 @@ import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
+import type { ShopIndexCache } from '../inventory/inventory-index.ts';
 import { createOrdersService } from './orders.service.ts';
 
-export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const orders = createOrdersService(ctx);
+export function ordersRoutes(app: FastifyInstance, ctx: AppContext, indexes: ShopIndexCache): void {
+  const orders = createOrdersService(ctx, indexes);
   registerRoute(app, routes.placeOrder, ({ actor, body }, request) => {
     const key = request.headers['idempotency-key'];
     return orders.place(actor, body.items, Array.isArray(key) ? key[0] : key);

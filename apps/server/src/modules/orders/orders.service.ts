@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import type { ShopIndexCache } from '../inventory/inventory-index.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
 
@@ -76,15 +77,29 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
   };
 }
 
-export function createOrdersService(ctx: AppContext) {
+export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
   const now = () => ctx.clock.now().toISOString();
+
+  /** After a committed stock change to version `version`: the shop's held index takes the new quantities. */
+  async function moved(shopId: number, version: number, quantities: Map<number, number> | undefined) {
+    await indexes.advance(shopId, version - 1, version, (index) =>
+      quantities && [...quantities].every(([id, quantity]) => index.setQuantity(id, quantity)) ? index : undefined,
+    );
+  }
 
   /**
    * Takes every line's copies from the shop's rows (best condition first),
    * priced by the shop's rule as they are now. Any shortage refuses the whole
    * order, naming each card and what is left.
    */
-  async function reserve(tx: Executor, shopId: number, items: CartLine[], rule: PricingRule, at: string) {
+  async function reserve(
+    tx: Executor,
+    shopId: number,
+    items: CartLine[],
+    rule: PricingRule,
+    at: string,
+    left: Map<number, number>,
+  ) {
     const lines: Parameters<typeof repo.insert>[2] = [];
     const shortages: string[] = [];
     for (const item of mergeLines(items)) {
@@ -109,8 +124,9 @@ export function createOrdersService(ctx: AppContext) {
         const take = Math.min(wanted, row.quantity);
         if (take === 0) continue;
         // The row may have changed since it was read (another order, on PostgreSQL): then it is short.
-        if (!(await repo.take(tx, row.id, take, at)))
-          throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
+        const remaining = await repo.take(tx, row.id, take, at);
+        if (remaining === undefined) throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
+        left.set(row.id, remaining);
         wanted -= take;
         const market =
           item.finish === 'foil' ? row.price_usd_foil : item.finish === 'etched' ? row.price_usd_etched : row.price_usd;
@@ -154,7 +170,7 @@ export function createOrdersService(ctx: AppContext) {
     orderNumber: string,
     status: 'confirmed' | 'rejected',
     after: (tx: Executor, shopId: number, orderId: number, at: string) => Promise<void>,
-  ) {
+  ): Promise<number> {
     const { shopId, email } = requireRole(actor, 'orders:decide');
     const at = now();
     await withTransaction(ctx.db, async (tx) => {
@@ -174,6 +190,7 @@ export function createOrdersService(ctx: AppContext) {
         created_at: at,
       });
     });
+    return shopId;
   }
 
   return {
@@ -191,14 +208,15 @@ export function createOrdersService(ctx: AppContext) {
         order_number: orderNumber,
       });
       const at = now();
+      const left = new Map<number, number>();
       try {
-        return await withTransaction(ctx.db, async (tx) => {
+        const placed = await withTransaction(ctx.db, async (tx) => {
           if (idempotencyKey) {
             const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
-            if (earlier) return answer(earlier.order_number);
+            if (earlier) return { answer: answer(earlier.order_number), version: undefined };
           }
           const { pricing } = await inventoryRepository.inventoryState(tx, shopId);
-          const lines = await reserve(tx, shopId, items, ruleOf(pricing), at);
+          const lines = await reserve(tx, shopId, items, ruleOf(pricing), at, left);
           const day = at.slice(0, 10).replaceAll('-', '');
           const callout = await repo.nextCallout(tx, shopId, day);
           const orderNumber = `${day}-${shopId}-${userId}-${callout}`;
@@ -227,9 +245,10 @@ export function createOrdersService(ctx: AppContext) {
             detail: JSON.stringify({ lines: lines.length }),
             created_at: at,
           });
-          await inventoryRepository.bumpVersion(tx, shopId);
-          return answer(orderNumber);
+          return { answer: answer(orderNumber), version: await inventoryRepository.bumpVersion(tx, shopId) };
         });
+        if (placed.version !== undefined) await moved(shopId, placed.version, left);
+        return placed.answer;
       } catch (err) {
         // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
         if (idempotencyKey && isUniqueViolation(err)) {
@@ -267,10 +286,20 @@ export function createOrdersService(ctx: AppContext) {
 
     /** Rejects a pending order and puts its copies back, on their rows or, if a row is gone, on a new one. */
     async reject(actor: Actor, orderNumber: string) {
-      await decide(actor, orderNumber, 'rejected', async (tx, shopId, orderId, at) => {
+      // New quantities of the rows given back to; none when a row had to be made again.
+      let back: Map<number, number> | undefined = new Map();
+      let version = 0;
+      const shopId = await decide(actor, orderNumber, 'rejected', async (tx, shopId, orderId, at) => {
         for (const line of await repo.linesOf(tx, [orderId])) {
-          if (line.inventory_id !== null && (await repo.giveBack(tx, shopId, line.inventory_id, line.quantity, at)))
+          const quantity =
+            line.inventory_id === null
+              ? undefined
+              : await repo.giveBack(tx, shopId, line.inventory_id, line.quantity, at);
+          if (quantity !== undefined) {
+            back?.set(line.inventory_id!, quantity);
             continue;
+          }
+          back = undefined;
           const card = await inventoryRepository.findCard(tx, line.card_id);
           if (!card) continue;
           await inventoryRepository.addCopies(
@@ -287,8 +316,9 @@ export function createOrdersService(ctx: AppContext) {
             at,
           );
         }
-        await inventoryRepository.bumpVersion(tx, shopId);
+        version = await inventoryRepository.bumpVersion(tx, shopId);
       });
+      await moved(shopId, version, back);
       return { message: messages.ordersServer.rejected(orderNumber) };
     },
   };
