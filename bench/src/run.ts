@@ -340,6 +340,8 @@ const header =
   'column is a server answering the first request’s bytes, measured in the same run: the ceiling for Node on this machine.\n\n';
 const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8').replace(header, '') : '';
 fs.writeFileSync(resultsFile, `${header}${section}\n${previous}`);
+// The file is committed: keep it as `npm run format:check` wants it.
+spawnSync('npx', ['prettier', '--write', '--log-level', 'warn', resultsFile], { cwd: root, stdio: 'inherit' });
 console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
 
 if (check) {
