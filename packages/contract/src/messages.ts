@@ -110,6 +110,11 @@ export const messages = {
     rejectFailed: 'Failed to reject order.',
     pendingUpdated: 'Pending orders updated!',
     checkingHistory: 'Checking for new confirmed Orders...',
+    confirmReject: (orderNumber: string) => `Reject order ${orderNumber}? Its cards go back to the inventory.`,
+    pendingEmpty: 'No pending orders.',
+    pendingLoading: 'Loading pending orders...',
+    historyEmpty: 'No confirmed orders yet.',
+    historyLoading: 'Loading order history...',
   },
   devices: {
     fetchFailed: 'Failed to fetch devices',
@@ -120,6 +125,7 @@ export const messages = {
     nameRequired: 'Please enter a device name.',
     confirmRemove: (name: string) => `Remove device "${name}"?`,
     never: 'Never',
+    expiresNote: (minutes: number) => `This code expires in ${minutes} minutes.`,
   },
   inventory: {
     title: 'Inventory Management',
@@ -155,6 +161,27 @@ export const messages = {
   access: {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,
     noShop: 'This account has no shop.',
+  },
+  devicesServer: {
+    codeUnknown: 'This code is not valid. Ask the staff for a new one.',
+    codeUsed: 'This code was already used. Ask the staff for a new one.',
+    codeExpired: 'This code has expired. Ask the staff for a new one.',
+    paired: (shop: string) => `This tablet now takes orders for ${shop}.`,
+    notFound: (name: string) => `No device "${name}" with that serial number in this shop.`,
+    removed: (name: string) => `Device "${name}" removed.`,
+    revoked: 'This tablet is no longer paired with the shop. Ask the staff for a new code.',
+    staffOnly: 'This call needs a staff login, not a tablet.',
+  },
+  kiosk: {
+    title: 'Pair this tablet',
+    codeLabel: 'Pairing code',
+    codeHint: 'Enter the code shown on the staff screen (Device Management → Create Code).',
+    pair: 'Pair',
+    pairing: 'Pairing...',
+    pairFailed: 'Pairing failed. Check the code and try again.',
+    calloutLead: 'Your order number',
+    calloutNote: 'Show this number at the counter',
+    newOrder: 'Start a new order',
   },
   ordersServer: {
     placed: (orderNumber: string) => `Order ${orderNumber} placed.`,
@@ -254,6 +281,7 @@ export const messages = {
     makePublic: 'Make shop inventory publicly visible',
   },
   ordering: {
+    unknownCard: 'Unknown Card',
     noResults: 'No cards found for your search',
     noInventory: 'No inventory available',
     onlyAvailable: (n: number) => `Only ${n} available in stock`,

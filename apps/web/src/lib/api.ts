@@ -12,6 +12,8 @@ export interface CallInput<N extends RouteName> {
   body?: BodyOf<N>;
   query?: QueryOf<N>;
   params?: ParamsOf<N>;
+  /** Extra request headers (an `Idempotency-Key`, say). */
+  headers?: Record<string, string>;
 }
 
 /** The server answered, but not with 2xx: `message` is the server's own sentence, or the fallback. */
@@ -52,7 +54,10 @@ export async function call<N extends RouteName>(
     res = await fetch(path + query, {
       method,
       credentials: 'include',
-      headers: input.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...(input.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...input.headers,
+      },
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
     });
   } catch {

@@ -1,0 +1,70 @@
+import type { HistoryOrder } from '@cardstock/contract';
+import { Modal } from '../../components/Modal.tsx';
+import { formatPrice } from './order-view.ts';
+import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+
+/**
+ * Read-only review of a confirmed order (spec 000 §2): each line's card (its
+ * Scryfall page in a new tab, a large preview on hover), set, quantity and price.
+ */
+export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      title="Order Details"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <div className="order-review">
+        <OrderSummary
+          orderNumber={order.order_number}
+          status={order.status}
+          time={order.confirmed_timestamp}
+          timeLabel="Confirmed"
+          source={order.source}
+        />
+        <div className="table-wrap order-lines-wrap">
+          <table className="table order-lines">
+            <thead>
+              <tr>
+                <th scope="col">Card Name</th>
+                <th scope="col">Set</th>
+                <th scope="col" className="numeric">
+                  Quantity
+                </th>
+                <th scope="col" className="numeric">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={`${item.scryfall_id}-${item.finish}-${item.quality}`}>
+                  <td>
+                    <OrderCardLink item={item} />
+                  </td>
+                  <td>{item.set_code.toUpperCase()}</td>
+                  <td className="numeric">{item.quantity}</td>
+                  <td className="numeric">{formatPrice(item.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td colSpan={2}>Order Total</td>
+                <td className="numeric">{order.total_items}</td>
+                <td className="numeric" data-testid="order-total">
+                  {formatPrice(order.total)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+    </Modal>
+  );
+}

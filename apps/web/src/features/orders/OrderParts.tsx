@@ -1,0 +1,75 @@
+import type { PendingOrder } from '@cardstock/contract';
+import { CardNameLink } from '../../components/CardNameLink.tsx';
+import { calloutOf, cardPageUrl, formatLocalTime, splitOrderNumber } from './order-view.ts';
+import './order-screens.css';
+
+type Status = PendingOrder['status'];
+
+const statusBadge: Record<Status, { label: string; className: string }> = {
+  pending: { label: 'Pending', className: 'badge badge-warning' },
+  confirmed: { label: 'Confirmed', className: 'badge badge-success' },
+  rejected: { label: 'Rejected', className: 'badge badge-danger' },
+};
+
+/** An order number with its callout (the part staff call out) emphasised. */
+export function OrderNumber({ orderNumber }: { orderNumber: string }) {
+  const { prefix, callout } = splitOrderNumber(orderNumber);
+  return (
+    <span className="order-number">
+      <span className="order-number-prefix">{prefix}</span>
+      <strong className="order-number-callout">{callout}</strong>
+    </span>
+  );
+}
+
+export function OrderStatus({ status }: { status: Status }) {
+  const { label, className } = statusBadge[status];
+  return <span className={className}>{label}</span>;
+}
+
+/** The top of a review modal: the callout, large, beside the order's facts. */
+export function OrderSummary({
+  orderNumber,
+  status,
+  time,
+  timeLabel,
+  source,
+}: {
+  orderNumber: string;
+  status: Status;
+  time: string;
+  timeLabel: string;
+  source: string;
+}) {
+  return (
+    <div className="order-summary">
+      <div className="order-callout" aria-label={`Callout number ${calloutOf(orderNumber)}`}>
+        <span className="order-callout-label">Callout</span>
+        <span className="order-callout-number">{calloutOf(orderNumber)}</span>
+      </div>
+      <dl className="facts order-facts">
+        <dt>Order Number</dt>
+        <dd className="mono">{orderNumber}</dd>
+        <dt>Status</dt>
+        <dd>
+          <OrderStatus status={status} />
+        </dd>
+        <dt>{timeLabel}</dt>
+        <dd>
+          <time dateTime={time}>{formatLocalTime(time)}</time>
+        </dd>
+        {source && (
+          <>
+            <dt>Placed By</dt>
+            <dd>{source}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/** A line's card name: its Scryfall page in a new tab, with the large preview on hover. */
+export function OrderCardLink({ item }: { item: { scryfall_id: string; card_name: string; set_code: string } }) {
+  return <CardNameLink id={item.scryfall_id} name={item.card_name} href={cardPageUrl(item.card_name, item.set_code)} />;
+}

@@ -1,0 +1,153 @@
+import { messages, type PendingOrder } from '@cardstock/contract';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '../../components/Modal.tsx';
+import { call } from '../../lib/api.ts';
+import { authToken } from '../../lib/session.ts';
+import { finishLabel, formatPrice } from './order-view.ts';
+import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+
+const m = messages.orders;
+
+type Decision = 'confirm' | 'reject';
+
+interface OrderReviewModalProps {
+  order: PendingOrder;
+  /** False for roles without 'orders:decide': the modal only shows the order. */
+  canDecide: boolean;
+  onClose: () => void;
+  /** After a call, whatever its outcome: the page reloads the list (and closes the modal when it went through). */
+  onDecided: (orderNumber: string, succeeded: boolean) => void;
+}
+
+/**
+ * Review of one pending order (spec 000 §2, §4): its lines with prices, and
+ * Accept (confirm), Cancel (reject, after a confirmation because the stock
+ * goes back on sale) and Close.
+ */
+export function OrderReviewModal({ order, canDecide, onClose, onDecided }: OrderReviewModalProps) {
+  const [busy, setBusy] = useState<Decision>();
+  const [askingReject, setAskingReject] = useState(false);
+
+  async function decide(decision: Decision) {
+    setBusy(decision);
+    const body = { body: { token: authToken(), order_number: order.order_number } };
+    let succeeded = false;
+    try {
+      if (decision === 'confirm') await call('confirmOrder', body);
+      else await call('rejectOrder', body);
+      toast.success(decision === 'confirm' ? m.confirmed : m.rejected);
+      succeeded = true;
+    } catch {
+      toast.error(decision === 'confirm' ? m.confirmFailed : m.rejectFailed);
+    }
+    setBusy(undefined);
+    setAskingReject(false);
+    onDecided(order.order_number, succeeded);
+  }
+
+  const footer = !canDecide ? (
+    <button type="button" className="btn" onClick={onClose}>
+      Close
+    </button>
+  ) : askingReject ? (
+    <>
+      <p className="order-reject-confirm" role="alert">
+        {m.confirmReject(order.order_number)}
+      </p>
+      <button type="button" className="btn" disabled={busy !== undefined} onClick={() => setAskingReject(false)}>
+        Keep Order
+      </button>
+      <button
+        type="button"
+        className="btn btn-danger"
+        disabled={busy !== undefined}
+        onClick={() => void decide('reject')}
+      >
+        {busy === 'reject' ? 'Rejecting...' : 'Reject Order'}
+      </button>
+    </>
+  ) : (
+    <>
+      <button type="button" className="btn" onClick={onClose}>
+        Close
+      </button>
+      <button
+        type="button"
+        className="btn btn-danger"
+        disabled={busy !== undefined}
+        onClick={() => setAskingReject(true)}
+      >
+        Cancel
+      </button>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy !== undefined}
+        onClick={() => void decide('confirm')}
+      >
+        {busy === 'confirm' ? 'Accepting...' : 'Accept'}
+      </button>
+    </>
+  );
+
+  return (
+    <Modal open title="Review Order" onClose={onClose} footer={footer}>
+      <div className="order-review">
+        <OrderSummary
+          orderNumber={order.order_number}
+          status={order.status}
+          time={order.timestamp}
+          timeLabel="Order Time"
+          source={order.source}
+        />
+        <div className="table-wrap order-lines-wrap">
+          <table className="table order-lines">
+            <thead>
+              <tr>
+                <th scope="col">Card Name</th>
+                <th scope="col">Set</th>
+                <th scope="col">Finish</th>
+                <th scope="col">Quality</th>
+                <th scope="col" className="numeric">
+                  Quantity
+                </th>
+                <th scope="col" className="numeric">
+                  Unit Price
+                </th>
+                <th scope="col" className="numeric">
+                  Line Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={`${item.scryfall_id}-${item.finish}-${item.quality}`}>
+                  <td>
+                    <OrderCardLink item={item} />
+                  </td>
+                  <td>{item.set_code.toUpperCase()}</td>
+                  <td>{finishLabel(item.finish)}</td>
+                  <td>{item.quality}</td>
+                  <td className="numeric">{item.quantity}</td>
+                  <td className="numeric">{formatPrice(item.price)}</td>
+                  <td className="numeric">{formatPrice(item.item_total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td colSpan={4}>Order Total</td>
+                <td className="numeric">{order.total_items}</td>
+                <td />
+                <td className="numeric" data-testid="order-total">
+                  {formatPrice(order.total)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { messages } from '@cardstock/contract';
+import { useId, useState } from 'react';
+import { CardImage } from '../../components/CardImage.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { cardName, finishLabel, formatPrice, parseQuantity, type InventoryHit } from './cart.ts';
+
+interface OrderingCardProps {
+  hit: InventoryHit;
+  /** Copies of this row already in the cart. */
+  inCart: number;
+  /** While an order is being placed the cart stays as sent. */
+  disabled?: boolean;
+  /** Returns whether the copies went into the cart (false: refused with an alert). */
+  onAdd: (hit: InventoryHit, quantity: number) => boolean;
+}
+
+/** One inventory row in the grid: picture, set, finish, condition, price and stock; add controls only when in stock. */
+export function OrderingCard({ hit, inCart, disabled, onAdd }: OrderingCardProps) {
+  const id = useId();
+  const [quantity, setQuantity] = useState('1');
+  const name = cardName(hit.name);
+  const inStock = hit.quantity > 0;
+
+  function add() {
+    if (onAdd(hit, parseQuantity(quantity))) setQuantity('1');
+  }
+
+  return (
+    <article className={inStock ? 'ordering-card' : 'ordering-card is-out'} aria-labelledby={`${id}-name`}>
+      <CardImage src={hit.image} name={name} width={244} height={340} />
+      <div className="ordering-card-body">
+        <h3 id={`${id}-name`} className="ordering-card-name">
+          {name}
+        </h3>
+        <p className="ordering-card-meta muted">
+          {hit.setCode.toUpperCase()} · {finishLabel(hit.finish)} · {hit.quality}
+        </p>
+        <p className="ordering-card-figures">
+          <strong className="ordering-price">{formatPrice(hit.price)}</strong>
+          <span className={inStock ? 'muted' : 'text-error'}>
+            {inStock ? messages.storefront.inStock(hit.quantity) : messages.storefront.outOfStock}
+          </span>
+        </p>
+        {inStock && (
+          <form
+            className="ordering-add"
+            // The stock rules answer with the spec's alerts, not the browser's own range message.
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              add();
+            }}
+          >
+            <label>
+              <span className="ordering-add-label">Qty</span>
+              <input
+                type="number"
+                min={1}
+                max={hit.quantity}
+                step={1}
+                inputMode="numeric"
+                aria-label={`Quantity of ${name}`}
+                value={quantity}
+                onChange={(e) => setQuantity(e.target.value)}
+              />
+            </label>
+            <button
+              type="submit"
+              disabled={disabled}
+              className="btn btn-primary btn-small"
+              aria-label={`Add ${name} to cart`}
+            >
+              <Icon name="cart" size={16} /> Add
+            </button>
+          </form>
+        )}
+        {inCart > 0 && (
+          <p className="ordering-in-cart">
+            <Icon name="check" size={14} /> {inCart} in cart
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+import { limits, messages } from '@cardstock/contract';
+import { Icon } from '../../components/Icon.tsx';
+import { cartCopies, cartTotal, finishLabel, formatPrice, lineTotal, noOrderNumber, type CartItem } from './cart.ts';
+
+/** Where placing an order stands (spec 001 §4): idle, placing, then placed or failed. */
+export type PlacingState =
+  | { kind: 'idle' }
+  | { kind: 'placing' }
+  | { kind: 'placed'; orderNumber: string }
+  | { kind: 'failed'; message: string };
+
+interface OrderingCartProps {
+  cart: readonly CartItem[];
+  placing: PlacingState;
+  onRemove: (key: string) => void;
+  onPlace: () => void;
+}
+
+/** The sticky Shopping Cart panel: lines, total, Place Order, and the outcome of the last order. */
+export function OrderingCart({ cart, placing, onRemove, onPlace }: OrderingCartProps) {
+  const busy = placing.kind === 'placing';
+  const copies = cartCopies(cart);
+  return (
+    <aside className="ordering-cart card" aria-labelledby="ordering-cart-title">
+      <h2 id="ordering-cart-title" className="ordering-cart-title">
+        <Icon name="cart" /> Shopping Cart
+        <span className="badge" aria-live="polite" aria-label={`${copies} ${copies === 1 ? 'card' : 'cards'}`}>
+          {copies}
+        </span>
+      </h2>
+      <ul className="ordering-cart-lines" aria-label="Cart lines" style={{ maxHeight: limits.cartListHeightPx }}>
+        {cart.length === 0 && <li className="muted ordering-cart-empty">Add cards from the inventory.</li>}
+        {cart.map((line) => (
+          <li key={line.key} className="ordering-cart-line" aria-label={line.name}>
+            <div className="ordering-cart-line-head">
+              <strong>{line.name}</strong>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small ordering-remove"
+                aria-label={`Remove ${line.name} (${finishLabel(line.finish)}, ${line.quality})`}
+                title="Remove"
+                disabled={busy}
+                onClick={() => onRemove(line.key)}
+              >
+                ×
+              </button>
+            </div>
+            <div className="ordering-cart-line-meta muted">
+              {line.setCode.toUpperCase()} · {finishLabel(line.finish)} · {line.quality}
+            </div>
+            <div className="ordering-cart-line-figures">
+              <span>
+                {line.quantity} × {formatPrice(line.price)}
+              </span>
+              <strong>{formatPrice(lineTotal(line))}</strong>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="ordering-total">
+        <span>Total</span>
+        <strong>{formatPrice(cartTotal(cart))}</strong>
+      </p>
+      <button type="button" className="btn btn-primary ordering-place" disabled={busy} onClick={onPlace}>
+        {busy ? messages.ordering.placing : 'Place Order'}
+      </button>
+      {placing.kind === 'placed' && (
+        <div role="status" className="ordering-placed">
+          <p>{messages.ordering.placed(placing.orderNumber)}</p>
+          {placing.orderNumber !== noOrderNumber && (
+            <p className="ordering-order-number" aria-hidden="true">
+              {placing.orderNumber}
+            </p>
+          )}
+        </div>
+      )}
+      {placing.kind === 'failed' && (
+        <p role="alert" className="text-error">
+          {placing.message}
+        </p>
+      )}
+    </aside>
+  );
+}

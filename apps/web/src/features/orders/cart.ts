@@ -1,0 +1,144 @@
+import { messages, type CartLine, type Finish, type Quality, type ZSearchHit } from '@cardstock/contract';
+import type { z } from 'zod';
+
+/** One inventory row as the shop search returns it (spec 001 §3 inventory search hit). */
+export type InventoryHit = z.infer<typeof ZSearchHit>;
+
+/** A cart line (spec 001 §3): what the order sends, plus what the cart panel shows. */
+export interface CartItem {
+  /** Card + finish + quality: one inventory row, so one stock figure. */
+  key: string;
+  scryfall_id: string;
+  finish: Finish;
+  quality: Quality;
+  quantity: number;
+  /** Copies in stock when the line was last added to. */
+  stock: number;
+  name: string;
+  setCode: string;
+  /** Unit price in dollars; null when the shop has no price for it. */
+  price: number | null;
+  image: string | null;
+}
+
+/** The result of asking to add copies: the new cart, or the alert text that refuses it (spec 001 §5). */
+export type AddResult = { ok: true; cart: CartItem[] } | { ok: false; alert: string };
+
+const finishLabels: Record<string, string> = { nonfoil: 'Normal', normal: 'Normal', foil: 'Foil', etched: 'Etched' };
+
+/** The ordering screen's finish names: Normal, Foil or Etched from lower case; anything else as it came. */
+export function finishLabel(finish: string): string {
+  return finishLabels[finish.toLowerCase()] ?? finish;
+}
+
+/** A hit's name, or 'Unknown Card' when it has none. */
+export function cardName(name: string | null | undefined): string {
+  return name?.trim() ? name : messages.ordering.unknownCard;
+}
+
+/** What the quantity box asks for: a whole number from 1; anything else counts as 1. */
+export function parseQuantity(text: string): number {
+  const n = Number.parseInt(text.trim(), 10);
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+export const lineKey = (line: { scryfall_id: string; finish: string; quality: string }): string =>
+  `${line.scryfall_id}|${line.finish}|${line.quality}`;
+
+/**
+ * Adds copies of one inventory row. A request above the stock is refused;
+ * so is one that, merged with the copies already in the cart, would be.
+ */
+export function addToCart(cart: readonly CartItem[], hit: InventoryHit, quantity: number): AddResult {
+  const stock = hit.quantity;
+  if (quantity > stock) return { ok: false, alert: messages.ordering.onlyAvailable(stock) };
+  const item: CartItem = {
+    key: lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality }),
+    scryfall_id: hit.scryfallId,
+    finish: hit.finish,
+    quality: hit.quality,
+    quantity,
+    stock,
+    name: cardName(hit.name),
+    setCode: hit.setCode,
+    price: hit.price,
+    image: hit.image,
+  };
+  const existing = cart.find((line) => line.key === item.key);
+  if (!existing) return { ok: true, cart: [...cart, item] };
+  if (existing.quantity + quantity > stock) return { ok: false, alert: messages.ordering.cannotAddMore(stock) };
+  return {
+    ok: true,
+    cart: cart.map((line) => (line === existing ? { ...item, quantity: existing.quantity + quantity } : line)),
+  };
+}
+
+export function removeFromCart(cart: readonly CartItem[], key: string): CartItem[] {
+  return cart.filter((line) => line.key !== key);
+}
+
+// Money is added up in whole cents: 0.1 + 0.2 dollars would otherwise show 0.30000000000000004.
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** price × quantity in dollars, or null when the line has no price. */
+export function lineTotal(line: Pick<CartItem, 'price' | 'quantity'>): number | null {
+  return line.price === null ? null : (cents(line.price) * line.quantity) / 100;
+}
+
+/** The order total in dollars: lines without a price add nothing. */
+export function cartTotal(cart: readonly Pick<CartItem, 'price' | 'quantity'>[]): number {
+  return cart.reduce((sum, line) => sum + (line.price === null ? 0 : cents(line.price) * line.quantity), 0) / 100;
+}
+
+export const cartCopies = (cart: readonly CartItem[]): number => cart.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Dollars as the screen shows them; no price is a dash, never $0.00. */
+export function formatPrice(dollars: number | null): string {
+  return dollars === null ? '—' : `$${dollars.toFixed(2)}`;
+}
+
+/** The order call's items; quality goes along so the server takes that row's stock. */
+export function orderItems(cart: readonly CartItem[]): CartLine[] {
+  return cart.map(({ scryfall_id, finish, quantity, quality }) => ({ scryfall_id, finish, quantity, quality }));
+}
+
+/** What the success text says when the answer carries no order number (spec 001 §8). */
+export const noOrderNumber = 'N/A';
+
+/** The order number of a placing answer: at top level, or inside `message` (spec 001 §3). */
+export function orderNumberOf(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const top = (answer as { order_number?: unknown }).order_number;
+  if (typeof top === 'string' && top) return top;
+  if (typeof top === 'number') return String(top);
+  const inner = (answer as { message?: unknown }).message;
+  if (typeof inner === 'object' && inner !== null) return orderNumberOf(inner);
+  return undefined;
+}
+
+/** An Idempotency-Key and the cart it was made for. */
+export interface PlacingAttempt {
+  key: string;
+  cart: string;
+}
+
+/** The cart's lines and quantities as one text, so a changed cart is a new order. */
+export const cartSignature = (cart: readonly CartItem[]): string =>
+  cart
+    .map((line) => `${line.key}×${line.quantity}`)
+    .sort()
+    .join(',');
+
+/**
+ * The attempt to send: a retry of the same cart (after a network error left
+ * the outcome unknown) reuses the key, so the server answers the first order
+ * again instead of placing a second one; any other cart gets a fresh key.
+ */
+export function placingAttempt(
+  previous: PlacingAttempt | undefined,
+  cart: readonly CartItem[],
+  newKey: () => string,
+): PlacingAttempt {
+  const signature = cartSignature(cart);
+  return previous?.cart === signature ? previous : { key: newKey(), cart: signature };
+}

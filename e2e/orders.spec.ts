@@ -1,0 +1,188 @@
+import { messages, type PendingOrder } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importSharedCatalog } from './support/catalog.ts';
+
+const m = messages.orders;
+
+interface Card {
+  id: string;
+  name: string;
+}
+
+test.beforeAll(() => importSharedCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+/** Printings found by `q` that sell nonfoil and have a market price, so every order line has a price. */
+async function pricedCards(request: APIRequestContext, q: string, count: number): Promise<Card[]> {
+  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json();
+  const cards: Card[] = [];
+  for (const hit of found.data) {
+    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
+    if (card.finishes.includes('nonfoil') && Number(card.prices.usd) > 0) cards.push({ id: card.id, name: card.name });
+    if (cards.length === count) return cards;
+  }
+  throw new Error(`Only ${cards.length} priced printings for "${q}"`);
+}
+
+async function stock(request: APIRequestContext, account: Account, quantity: number, cards: Card[]) {
+  for (const card of cards) {
+    const res = await request.post('/api/shop/inventory/add', {
+      data: { token: account.token, scryfall_id: card.id, quantity, foil: false, quality: 'NM' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+async function placeOrder(request: APIRequestContext, account: Account, card: Card, quantity = 1): Promise<string> {
+  const res = await request.post('/api/device/order', {
+    data: { token: account.token, items: [{ scryfall_id: card.id, finish: 'nonfoil', quantity }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { order_number: string }).order_number;
+}
+
+async function pendingOrders(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
+  const res = await request.post('/api/pending', { data: { token: account.token } });
+  return ((await res.json()) as { data: { orders: PendingOrder[] } }).data.orders;
+}
+
+async function inventoryQuantity(request: APIRequestContext, account: Account, card: Card): Promise<number> {
+  const res = await request.post('/api/shop/inventory', { data: { token: account.token, page: '1', filter: '' } });
+  const rows = ((await res.json()) as { inventory: { card_scryfallid: string; inv_quantity: number }[] }).inventory;
+  return rows.filter((r) => r.card_scryfallid === card.id).reduce((n, r) => n + r.inv_quantity, 0);
+}
+
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+const callout = (orderNumber: string) => orderNumber.split('-').at(-1)!;
+const orderRow = (page: Page, orderNumber: string) => page.getByRole('row').filter({ hasText: orderNumber });
+
+test('a pending order is reviewed and accepted, a new one shows up by itself, history lists it', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerShop(request, 'Callout Cards');
+  const [first, second] = await pricedCards(request, 'dragon', 2);
+  await stock(request, account, 3, [first!, second!]);
+  const firstNumber = await placeOrder(request, account, first!, 2);
+  const [placed] = await pendingOrders(request, account);
+  await useSession(context, account);
+
+  await page.goto('/order-management');
+  await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
+  await expect(page.getByRole('link', { name: messages.common.backToDashboard })).toHaveAttribute('href', '/dashboard');
+  const row = orderRow(page, firstNumber);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Pending');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Non-Foil');
+
+  // Another counter places an order while the page is open: the next poll (10 s) shows it.
+  const secondNumber = await placeOrder(request, account, second!, 1);
+  await expect(page.getByText(m.pendingUpdated)).toBeVisible({ timeout: 15_000 });
+  await expect(orderRow(page, secondNumber)).toBeVisible();
+
+  await row.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Order' });
+  await expect(review.getByLabel(`Callout number ${callout(firstNumber)}`)).toBeVisible();
+  const line = review.getByRole('row').filter({ hasText: first!.name });
+  await expect(line).toContainText('Non-Foil');
+  await expect(line).toContainText('NM');
+  await expect(line).toContainText(dollars(placed!.items[0]!.price));
+  await expect(line).toContainText(dollars(placed!.items[0]!.item_total));
+  await expect(review.getByTestId('order-total')).toHaveText(dollars(placed!.total));
+
+  await review.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText(m.confirmed)).toBeVisible();
+  await expect(review).toBeHidden();
+  await expect(row).toHaveCount(0);
+  await expect(orderRow(page, secondNumber)).toBeVisible();
+
+  await page.goto('/order-history');
+  await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();
+  const done = orderRow(page, firstNumber);
+  await expect(done.getByRole('cell').nth(1)).toHaveText('Confirmed');
+  await expect(orderRow(page, secondNumber)).toHaveCount(0);
+  await done.getByRole('button', { name: 'Review' }).click();
+  const details = page.getByRole('dialog', { name: 'Order Details' });
+  const sold = details.getByRole('row').filter({ hasText: first!.name });
+  await expect(sold.getByRole('link', { name: first!.name })).toHaveAttribute('target', '_blank');
+  await expect(sold).toContainText(dollars(placed!.items[0]!.price));
+  await expect(details.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await details.locator('footer').getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+});
+
+test('Cancel asks first, then rejects the order and its cards go back to the inventory', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request);
+  const [card] = await pricedCards(request, 'goblin', 1);
+  await stock(request, account, 2, [card!]);
+  const orderNumber = await placeOrder(request, account, card!, 2);
+  expect(await inventoryQuantity(request, account, card!)).toBe(0);
+  await useSession(context, account);
+
+  await page.goto('/order-management');
+  await orderRow(page, orderNumber).getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Order' });
+  await review.getByRole('button', { name: 'Cancel' }).click();
+  await expect(review.getByRole('alert')).toHaveText(m.confirmReject(orderNumber));
+  // Thinking better of it keeps the order.
+  await review.getByRole('button', { name: 'Keep Order' }).click();
+  await expect(review.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await review.getByRole('button', { name: 'Cancel' }).click();
+  await review.getByRole('button', { name: 'Reject Order' }).click();
+
+  await expect(page.getByText(m.rejected)).toBeVisible();
+  await expect(review).toBeHidden();
+  await expect(page.getByText(m.pendingEmpty)).toBeVisible();
+  expect(await inventoryQuantity(request, account, card!)).toBe(2);
+
+  await page.goto('/order-history');
+  await expect(page.getByText(m.historyEmpty)).toBeVisible();
+});
+
+test('a Watcher reviews pending orders without Accept or Cancel', async ({ page, context, request }) => {
+  const account = await registerShop(request);
+  const [card] = await pricedCards(request, 'elemental', 1);
+  await stock(request, account, 1, [card!]);
+  const orderNumber = await placeOrder(request, account, card!);
+  await useSession(context, account, 'Watcher');
+
+  await page.goto('/order-management');
+  await orderRow(page, orderNumber).getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Order' });
+  await expect(review.getByRole('row').filter({ hasText: card!.name })).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(review.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await review.locator('footer').getByRole('button', { name: 'Close' }).click();
+  await expect(review).toBeHidden();
+  await expect(orderRow(page, orderNumber)).toBeVisible();
+});
+
+test('order history checks again every 90 seconds and says so', async ({ page, context, request }) => {
+  const account = await registerShop(request);
+  const [first, second] = await pricedCards(request, 'angel', 2);
+  await stock(request, account, 1, [first!, second!]);
+  const firstNumber = await placeOrder(request, account, first!);
+  await request.post('/api/order/confirm', { data: { token: account.token, order_number: firstNumber } });
+  await useSession(context, account);
+
+  await page.clock.install();
+  await page.goto('/order-history');
+  await expect(orderRow(page, firstNumber)).toBeVisible();
+  const secondNumber = await placeOrder(request, account, second!);
+  await request.post('/api/order/confirm', { data: { token: account.token, order_number: secondNumber } });
+  await expect(orderRow(page, secondNumber)).toHaveCount(0);
+
+  await page.clock.fastForward(90_000);
+  await expect(page.getByText(m.checkingHistory)).toBeVisible();
+  await expect(orderRow(page, secondNumber)).toBeVisible();
+});
