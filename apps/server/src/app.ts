@@ -23,6 +23,8 @@ import { ensureDemoData } from './modules/demo/demo.ts';
 import { ShopIndexCache } from './modules/inventory/inventory-index.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -104,6 +106,13 @@ export async function buildApp(
 
   const auth = createAuthService(ctx);
   app.decorate('authenticate', (token: string | undefined) => auth.authenticate(token));
+  const devices = createDevicesService(ctx);
+  // Kiosk routes: a paired tablet's token, else a staff session.
+  app.decorate(
+    'authenticateDevice',
+    async (token: string | undefined) =>
+      (token ? await devices.authenticate(token) : undefined) ?? auth.authenticate(token),
+  );
 
   systemRoutes(app, ctx);
   contactRoutes(app, ctx);
@@ -115,6 +124,7 @@ export async function buildApp(
   const indexes = new ShopIndexCache();
   inventoryRoutes(app, ctx, indexes);
   ordersRoutes(app, ctx, indexes);
+  devicesRoutes(app, devices);
   sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);

@@ -9,6 +9,7 @@ export * from './scryfall.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/devices.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';

@@ -31,6 +31,17 @@ import {
 } from './schemas/inventory.ts';
 import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
 import {
+  ZCreateCodeRequest,
+  ZCreateCodeResponse,
+  ZDeviceSessionRequest,
+  ZDeviceSessionResponse,
+  ZDevicesRequest,
+  ZDevicesResponse,
+  ZPairRequest,
+  ZPairResponse,
+  ZRemoveDeviceRequest,
+} from './schemas/devices.ts';
+import {
   ZHistoryResponse,
   ZOrderActionRequest,
   ZOrdersRequest,
@@ -50,7 +61,8 @@ import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schema
 
 /**
  * Who may call a route. Tests walk the route table by this field: every
- * `session` route is checked for tenant isolation and roles.
+ * `session` route is checked for tenant isolation and roles. `device`
+ * routes take a staff session or a paired tablet's device token.
  */
 export type RouteAuth = 'none' | 'session' | 'device' | 'admin';
 
@@ -294,16 +306,61 @@ export const routes = define({
   search: {
     method: 'POST',
     path: '/api/search',
-    auth: 'session',
+    auth: 'device',
     summary: 'Search the shop’s inventory: words of the name, or Scryfall-style terms; q "*" lists everything',
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
   },
+  createDeviceCode: {
+    method: 'POST',
+    path: '/api/user/create_code',
+    auth: 'session',
+    summary: 'A pairing code for a named tablet (single use, 9 minutes) and a QR image of its kiosk address',
+    tags: ['devices'],
+    body: ZCreateCodeRequest,
+    response: ZCreateCodeResponse,
+  },
+  devices: {
+    method: 'POST',
+    path: '/api/shop/devices',
+    auth: 'session',
+    summary: 'The shop’s paired devices, removed ones included (is_active false)',
+    tags: ['devices'],
+    body: ZDevicesRequest,
+    response: ZDevicesResponse,
+  },
+  removeDevice: {
+    method: 'POST',
+    path: '/api/shop/devices/remove',
+    auth: 'session',
+    summary: 'Remove a device: its token stops working at once',
+    tags: ['devices'],
+    body: ZRemoveDeviceRequest,
+    response: ZMessageResponse,
+  },
+  pairDevice: {
+    method: 'POST',
+    path: '/api/device/pair',
+    auth: 'none',
+    summary: 'A tablet pairs with a code and its serial number, and gets its device token',
+    tags: ['devices'],
+    body: ZPairRequest,
+    response: ZPairResponse,
+  },
+  deviceSession: {
+    method: 'POST',
+    path: '/api/device/session',
+    auth: 'device',
+    summary: 'A kiosk starts a session with its device token: its shop and name (records the last login)',
+    tags: ['devices'],
+    body: ZDeviceSessionRequest,
+    response: ZDeviceSessionResponse,
+  },
   placeOrder: {
     method: 'POST',
     path: '/api/device/order',
-    auth: 'session',
+    auth: 'device',
     summary:
       'Place an order from a cart: stock is reserved in the same transaction (never oversold); an Idempotency-Key header makes a retry return the first answer',
     tags: ['orders'],

@@ -198,11 +198,36 @@ export interface OrderCounterTable {
   last: number;
 }
 
+export interface DeviceCodeTable {
+  id: Generated<number>;
+  shop_id: number;
+  code: string;
+  device_name: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  shop_id: number;
+  name: string;
+  serial_number: string;
+  ip_address: string;
+  token_hash: string;
+  registered_on: string;
+  last_login: string | null;
+  is_active: Generated<number>;
+}
+
 export interface DB {
   inventory: InventoryTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   order_counters: OrderCounterTable;
+  device_codes: DeviceCodeTable;
+  devices: DeviceTable;
   sealed_products: SealedProductTable;
   cards: CardTable;
   contact_messages: ContactMessageTable;

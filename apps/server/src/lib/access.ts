@@ -11,7 +11,15 @@ export interface ShopActor extends Actor {
  * The first line of every shop service method: the caller belongs to a shop
  * and their role allows `permission`; otherwise a 403 naming both.
  */
+/** What a paired tablet may do: look at the shop's stock and place orders, nothing else. */
+const devicePermissions: readonly Permission[] = ['inventory:view', 'orders:place'];
+
 export function requireRole(actor: Actor, permission: Permission): ShopActor {
+  if (actor.device) {
+    if (actor.shopId === null || !devicePermissions.includes(permission))
+      throw new AppError('FORBIDDEN', messages.devicesServer.staffOnly);
+    return actor as ShopActor;
+  }
   if (actor.shopId === null || actor.role === null) throw new AppError('FORBIDDEN', messages.access.noShop);
   if (!roleAllows(actor.role, permission)) {
     throw new AppError('FORBIDDEN', messages.access.forbidden(actor.role, permissions[permission].says));

@@ -9,6 +9,8 @@ export interface Actor {
   shopName: string;
   role: ShopRole | null;
   platformRole: PlatformRole;
+  /** Set when the caller is a paired tablet (a kiosk), not a person. */
+  device?: { id: number; name: string };
 }
 
 export const isPlatformStaff = (role: PlatformRole): boolean => role !== 'user';

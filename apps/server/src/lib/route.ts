@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves a session token to its caller, or throws 401/403. Installed by app.ts. */
     authenticate(token: string | undefined): Promise<Actor>;
+    /** Resolves a staff session or a paired device's token to its caller, or throws 401/403. */
+    authenticateDevice(token: string | undefined): Promise<Actor>;
   }
 }
 
@@ -19,7 +21,7 @@ type Input<D extends RouteDef> = {
   query: D['querystring'] extends z.ZodType ? z.output<D['querystring']> : undefined;
   /** Multipart routes: the form's fields, files as Buffers. */
   params: D['params'] extends z.ZodType ? z.output<D['params']> : undefined;
-  actor: D['auth'] extends 'session' ? Actor : undefined;
+  actor: D['auth'] extends 'session' | 'device' ? Actor : undefined;
 };
 
 /**
@@ -75,10 +77,15 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, 
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.params ? { params: def.params } : {}),
       response: { 200: def.response },
-      ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
+      ...(def.auth === 'session' || def.auth === 'device' ? { security: [{ bearer: [] }] } : {}),
     },
     handler: async (request, reply) => {
-      const actor = def.auth === 'session' ? await app.authenticate(sessionToken(request)) : undefined;
+      const actor =
+        def.auth === 'session'
+          ? await app.authenticate(sessionToken(request))
+          : def.auth === 'device'
+            ? await app.authenticateDevice(sessionToken(request))
+            : undefined;
       const answer = await handler(
         { body: request.body, query: request.query, params: request.params, actor } as Input<D>,
         request,

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
@@ -60,6 +62,28 @@ describe(`an import killed half-way (${testEngine})`, () => {
   });
   afterAll(() => server.close());
 
+  /** Whether another connection holds an open write transaction on the inventory right now. */
+  async function importWriting(): Promise<boolean> {
+    const database = server.ctx.config.database;
+    if (database.engine === 'sqlite') {
+      const probe = new SQLite(database.file, { timeout: 0 });
+      try {
+        probe.exec('begin immediate');
+        probe.exec('rollback');
+        return false;
+      } catch {
+        return true; // SQLITE_BUSY: a writer holds the lock
+      } finally {
+        probe.close();
+      }
+    }
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and xact_start is not null and query ilike '%insert into "inventory"%'`.execute(server.ctx.db);
+    return rows[0]!.n > 0;
+  }
+
   it('leaves the inventory as it was, and the same file imports whole afterwards', async () => {
     const lines = csv.split('\n').length - 1;
     const shopOf = async (shop: Awaited<ReturnType<typeof buildShop>>) =>
@@ -98,7 +122,11 @@ describe(`an import killed half-way (${testEngine})`, () => {
     const shop = await buildShop(server);
     const shopId = await shopOf(shop);
     const upload = importInto(first.url, shop.token).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, took * 0.55));
+    // Kill it while its transaction is open and writing: not before, not after the commit.
+    const deadline = Date.now() + took * 3;
+    while (!(await importWriting()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await importWriting()).toBe(true);
     first.child.kill('SIGKILL');
     await upload;
     await new Promise((r) => first.child.once('exit', r));

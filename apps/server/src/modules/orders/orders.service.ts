@@ -201,6 +201,10 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
      */
     async place(actor: Actor, items: CartLine[], idempotencyKey: string | undefined) {
       const { shopId, email, userId } = requireRole(actor, 'orders:place');
+      // Staff order from a session; customers from a paired tablet, named after it.
+      const source = actor.device
+        ? { kind: 'device', id: actor.device.id, name: actor.device.name }
+        : { kind: 'staff', id: userId, name: email };
       if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
         throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
       const answer = (orderNumber: string) => ({
@@ -219,16 +223,16 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
           const lines = await reserve(tx, shopId, items, ruleOf(pricing), at, left);
           const day = at.slice(0, 10).replaceAll('-', '');
           const callout = await repo.nextCallout(tx, shopId, day);
-          const orderNumber = `${day}-${shopId}-${userId}-${callout}`;
+          const orderNumber = `${day}-${shopId}-${source.id}-${callout}`;
           await repo.insert(
             tx,
             {
               shop_id: shopId,
               order_number: orderNumber,
               callout,
-              source_kind: 'staff',
-              source_id: userId,
-              source_name: email,
+              source_kind: source.kind,
+              source_id: source.id,
+              source_name: source.name,
               status: 'pending',
               idempotency_key: idempotencyKey ?? null,
               total_items: lines.reduce((n, l) => n + l.quantity, 0),
