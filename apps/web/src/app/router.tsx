@@ -18,7 +18,6 @@ const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.
 
 /** Guarded screens that later capabilities fill in; until then, a heading. */
 const placeholders: [path: string, title: string][] = [
-  ['/device-manager', 'Device Management'],
   ['/sub-account-management', 'Sub-Account Management'],
   ['/stats', 'Store Statistics'],
   ['/shop-settings', 'Shop Settings'],
@@ -39,6 +38,8 @@ const placeholders: [path: string, title: string][] = [
 
 /** The route table of spec 001 §2.12, normal mode. */
 export const appRoutes: RouteObject[] = [
+  // A shop's tablet for customers: full screen, no site header or footer, no staff login.
+  { path: '/kiosk', element: page(() => import('../features/kiosk/KioskPage.tsx').then((m) => m.KioskPage)) },
   {
     element: <Layout />,
     children: [
@@ -93,6 +94,12 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/order-history',
         element: guarded(page(() => import('../features/orders/OrderHistoryPage.tsx').then((m) => m.OrderHistoryPage))),
+      },
+      {
+        path: '/device-manager',
+        element: guarded(
+          page(() => import('../features/devices/DeviceManagementPage.tsx').then((m) => m.DeviceManagementPage)),
+        ),
       },
       {
         path: '/inventory-management',

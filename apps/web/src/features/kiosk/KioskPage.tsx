@@ -1,0 +1,4 @@
+/** Being built: see issue #7. */
+export function KioskPage() {
+  return <h1>Kiosk</h1>;
+}
