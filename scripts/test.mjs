@@ -43,6 +43,20 @@ async function vitest(name, project, env) {
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   record(name, report.numPassedTests, failed);
+  // The summary is the end of the log, what a CI page shows: name each failure there too.
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') lines.push(`    ✗ ${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      lines.push(
+        `    ✗ ${path.relative(process.cwd(), file.name)}: ${String(file.message ?? 'failed to run').slice(0, 300)}`,
+      );
+  }
+  if (code !== 0 && report.numFailedTests === 0 && !lines.at(-1)?.startsWith('    ✗'))
+    lines.push(
+      `    ✗ vitest exited with code ${code} though no test failed (an unhandled error: see its output above)`,
+    );
 }
 
 async function playwright(env) {
@@ -52,9 +66,16 @@ async function playwright(env) {
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
   if (!fs.existsSync(out)) return record('browser suite', 0, 1);
-  const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(out, 'utf8'));
   const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   record('browser suite', stats.expected + stats.flaky, failed);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.tests?.some((t) => t.status === 'unexpected'))
+        lines.push(`    ✗ ${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites ?? []) walk(suite);
 }
 
 let postgres;
