@@ -24,7 +24,7 @@ import { ShopIndexCache } from './modules/inventory/inventory-index.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
-import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -108,10 +108,10 @@ export async function buildApp(
   app.decorate('authenticate', (token: string | undefined) => auth.authenticate(token));
   const devices = createDevicesService(ctx);
   // Kiosk routes: a paired tablet's token, else a staff session.
-  app.decorate(
-    'authenticateDevice',
-    async (token: string | undefined) =>
-      (token ? await devices.authenticate(token) : undefined) ?? auth.authenticate(token),
+  app.decorate('authenticateDevice', async (token: string | undefined) =>
+    token?.startsWith(DEVICE_TOKEN_PREFIX)
+      ? ((await devices.authenticate(token)) ?? auth.authenticate(undefined))
+      : auth.authenticate(token),
   );
 
   systemRoutes(app, ctx);

@@ -56,7 +56,7 @@ describe(`devices and kiosk (${testEngine})`, () => {
     const res = await pair(typed);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ shop_name: shop.shopName, device_name: 'Front tablet' });
-    expect(res.body.device_token).toMatch(/^[\w-]{43}$/);
+    expect(res.body.device_token).toMatch(/^dev_[\w-]{43}$/);
     const again = await pair(code, 'TAB-0002');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(messages.devicesServer.codeUsed);

@@ -11,6 +11,8 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { devicesRepository as repo } from './devices.repository.ts';
 
 const MINUTE_MS = 60_000;
+/** Device tokens say what they are, so a call needs one lookup whichever kind it carries. */
+export const DEVICE_TOKEN_PREFIX = 'dev_';
 /** A kiosk's last login moves at most this often: every call is not a login. */
 const TOUCH_INTERVAL_MS = 5 * MINUTE_MS;
 
@@ -83,7 +85,7 @@ export function createDevicesService(ctx: AppContext) {
 
     /** A tablet pairs with a code: the device is registered and gets its token (only its hash is kept). */
     async pair(input: { code: string; serial_number: string }, ip: string) {
-      const token = newToken();
+      const token = `${DEVICE_TOKEN_PREFIX}${newToken()}`;
       const at = now();
       const found = await withTransaction(ctx.db, async (tx) => {
         const code = await repo.findCode(tx, normalizeCode(input.code));
