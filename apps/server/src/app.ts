@@ -24,6 +24,7 @@ import { ShopIndexCache } from './modules/inventory/inventory-index.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(
   inventoryRoutes(app, ctx, indexes);
   ordersRoutes(app, ctx, indexes);
   devicesRoutes(app, devices);
+  teamRoutes(app, ctx);
   sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);

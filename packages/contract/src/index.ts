@@ -14,3 +14,4 @@ export * from './schemas/inventory.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';
 export * from './schemas/system.ts';
+export * from './schemas/team.ts';

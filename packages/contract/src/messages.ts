@@ -162,6 +162,16 @@ export const messages = {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,
     noShop: 'This account has no shop.',
   },
+  teamServer: {
+    invited: (email: string) => `Invitation sent to ${email}.`,
+    emailTaken: 'That e-mail address already has a Cardstock account.',
+    notMember: (email: string) => `${email} is not on this shop’s team.`,
+    ownerFixed: 'The Owner’s role cannot be changed, and the Owner cannot be removed.',
+    roleUpdated: (email: string, role: string) => `${email} is now ${/^[AEIOU]/.test(role) ? 'an' : 'a'} ${role}.`,
+    removed: (email: string) => `${email} was removed from the team.`,
+    inviteInvalid: 'This invitation link is invalid or has expired. Ask the shop owner for a new one.',
+    accepted: (shop: string) => `Welcome to ${shop}! You can log in now.`,
+  },
   devicesServer: {
     codeUnknown: 'This code is not valid. Ask the staff for a new one.',
     codeUsed: 'This code was already used. Ask the staff for a new one.',
@@ -182,6 +192,9 @@ export const messages = {
     calloutLead: 'Your order number',
     calloutNote: 'Show this number at the counter',
     newOrder: 'Start a new order',
+    eyebrow: 'Order here',
+    codePlaceholder: 'XXXX-XXXX',
+    retry: 'Try again',
   },
   ordersServer: {
     placed: (orderNumber: string) => `Order ${orderNumber} placed.`,

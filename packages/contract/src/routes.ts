@@ -57,6 +57,16 @@ import {
   ZSealedListRequest,
   ZSealedListResponse,
 } from './schemas/sealed.ts';
+import {
+  ZTeamAcceptRequest,
+  ZTeamAcceptResponse,
+  ZTeamInviteRequest,
+  ZTeamListRequest,
+  ZTeamListResponse,
+  ZTeamRemoveRequest,
+  ZTeamUpdateRoleRequest,
+  ZTeamUpdateRoleResponse,
+} from './schemas/team.ts';
 import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
 
 /**
@@ -311,6 +321,52 @@ export const routes = define({
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
+  },
+  teamList: {
+    method: 'POST',
+    path: '/api/team/list',
+    auth: 'session',
+    summary: 'The shop’s team: the Owner first, then members by name',
+    tags: ['team'],
+    body: ZTeamListRequest,
+    response: ZTeamListResponse,
+  },
+  teamInvite: {
+    method: 'POST',
+    path: '/api/team/invite',
+    auth: 'session',
+    summary:
+      'Invite a member with a role (default Watcher): they are listed at once and mailed a link to set a password',
+    tags: ['team'],
+    body: ZTeamInviteRequest,
+    response: ZMessageResponse,
+  },
+  teamUpdateRole: {
+    method: 'POST',
+    path: '/api/team/update-role',
+    auth: 'session',
+    summary: 'Change a member’s role (never the Owner’s)',
+    tags: ['team'],
+    body: ZTeamUpdateRoleRequest,
+    response: ZTeamUpdateRoleResponse,
+  },
+  teamRemove: {
+    method: 'POST',
+    path: '/api/team/remove',
+    auth: 'session',
+    summary: 'Remove a member (never the Owner): their sessions end at once',
+    tags: ['team'],
+    body: ZTeamRemoveRequest,
+    response: ZMessageResponse,
+  },
+  teamAccept: {
+    method: 'POST',
+    path: '/api/team/accept',
+    auth: 'none',
+    summary: 'An invited member sets a password with the mailed token (single use, 7 days)',
+    tags: ['team'],
+    body: ZTeamAcceptRequest,
+    response: ZTeamAcceptResponse,
   },
   createDeviceCode: {
     method: 'POST',

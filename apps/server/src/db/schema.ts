@@ -221,6 +221,15 @@ export interface DeviceTable {
   is_active: Generated<number>;
 }
 
+export interface TeamInvitationTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DB {
   inventory: InventoryTable;
   orders: OrderTable;
@@ -228,6 +237,7 @@ export interface DB {
   order_counters: OrderCounterTable;
   device_codes: DeviceCodeTable;
   devices: DeviceTable;
+  team_invitations: TeamInvitationTable;
   sealed_products: SealedProductTable;
   cards: CardTable;
   contact_messages: ContactMessageTable;

@@ -10,6 +10,7 @@ import * as m0005 from './0005-sealed.ts';
 import * as m0006 from './0006-inventory-version.ts';
 import * as m0007 from './0007-orders.ts';
 import * as m0008 from './0008-devices.ts';
+import * as m0009 from './0009-team.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -26,6 +27,7 @@ const all: Record<string, MigrationFactory> = {
   '0006-inventory-version': m0006.migration,
   '0007-orders': m0007.migration,
   '0008-devices': m0008.migration,
+  '0009-team': m0009.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -29,6 +29,16 @@ const asShopRole = (role: string | null): ShopRole | null =>
 const asPlatformRole = (role: string): PlatformRole =>
   platformRoles.includes(role as PlatformRole) ? (role as PlatformRole) : 'user';
 
+/** A new password meets the platform's minimum length (system settings), or a 400 says so. */
+export async function requirePasswordRule(ctx: AppContext, password: string): Promise<void> {
+  const { password_min_length } = await systemSettingsRepository.getAll(ctx.db);
+  if (password.length < password_min_length) {
+    throw new AppError('BAD_REQUEST', messages.auth.passwordTooShort(password_min_length), {
+      errors: [{ field: 'password', message: messages.auth.passwordTooShort(password_min_length) }],
+    });
+  }
+}
+
 export function createAuthService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
 
@@ -36,14 +46,7 @@ export function createAuthService(ctx: AppContext) {
     if (!(await ctx.captcha.verify(token, ip))) throw new AppError('BAD_REQUEST', messages.server.captchaFailed);
   }
 
-  async function passwordRule(password: string) {
-    const { password_min_length } = await systemSettingsRepository.getAll(ctx.db);
-    if (password.length < password_min_length) {
-      throw new AppError('BAD_REQUEST', messages.auth.passwordTooShort(password_min_length), {
-        errors: [{ field: 'password', message: messages.auth.passwordTooShort(password_min_length) }],
-      });
-    }
-  }
+  const passwordRule = (password: string) => requirePasswordRule(ctx, password);
 
   /** Starts a session: the token goes to the client, its hash to the database. */
   async function openSession(userId: number): Promise<string> {
