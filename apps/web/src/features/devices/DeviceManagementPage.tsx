@@ -1,6 +1,172 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { messages, roleAllows, type Device } from '@cardstock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { call } from '../../lib/api.ts';
+import { authToken, userRole } from '../../lib/session.ts';
+import { useTitle } from '../../lib/use-title.ts';
+import { CreateCodeFlow } from './CreateCodeFlow.tsx';
+import { activeBadge, deviceKey, deviceTime } from './device-view.ts';
+import { RemoveDeviceModal } from './RemoveDeviceModal.tsx';
+import './devices.css';
 
-/** Being built: see issue #7. */
+const m = messages.devices;
+const title = 'Device Management';
+
+type Dialog = { kind: 'code' } | { kind: 'remove'; device: Device } | undefined;
+
+/** The shop's devices, removed ones included; a failure says so in a toast (spec 000 §8). */
+async function fetchDevices(token: string | undefined): Promise<Device[]> {
+  try {
+    return (await call('devices', { body: { token } })).data.devices;
+  } catch (err) {
+    toast.error(m.fetchFailed);
+    throw err;
+  }
+}
+
+/**
+ * Device Management (spec 000 §2–§4, §7): the shop's paired tablets, a code
+ * to pair another, and Remove, which signs a tablet out for good. Only the
+ * Owner and Managers manage devices; the server refuses anyone else.
+ */
 export function DeviceManagementPage() {
-  return <PlaceholderPage title="Device Management" />;
+  useTitle(title);
+  const token = authToken();
+  const canManage = roleAllows(userRole(), 'devices');
+  const [dialog, setDialog] = useState<Dialog>();
+
+  // Without a session cookie the list stays empty and nothing is called (spec 000 §4).
+  const list = useQuery({
+    queryKey: ['devices'],
+    queryFn: () => fetchDevices(token),
+    enabled: Boolean(token) && canManage,
+    retry: false,
+  });
+  const devices = list.data ?? [];
+
+  function refresh() {
+    if (!token) {
+      toast.error(m.noAuthToken);
+      return;
+    }
+    void list.refetch();
+  }
+
+  return (
+    <section className="page devices-page">
+      <header className="page-header">
+        <h1>{title}</h1>
+        <Link to="/dashboard" className="btn">
+          {messages.common.backToDashboard}
+        </Link>
+      </header>
+      {!canManage ? (
+        <p className="muted">Devices are managed by the Owner or a Manager.</p>
+      ) : (
+        <>
+          <div className="toolbar">
+            <button type="button" className="btn" disabled={list.isFetching} onClick={refresh}>
+              {list.isFetching ? 'Refreshing...' : 'Refresh'}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'code' })}>
+              Create Code
+            </button>
+            <span className="device-count" role="status">
+              Total Devices: <strong>{devices.length}</strong>
+            </span>
+          </div>
+          <div className="table-wrap">
+            <table className="table device-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Serial Number</th>
+                  <th scope="col">IP Address</th>
+                  <th scope="col">Registered On</th>
+                  <th scope="col">Last Login</th>
+                  <th scope="col">Active</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.isPending && list.fetchStatus === 'fetching' ? (
+                  <tr>
+                    <td colSpan={7} className="muted">
+                      Loading devices...
+                    </td>
+                  </tr>
+                ) : devices.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="muted">
+                      No devices yet: create a code and pair a tablet with it.
+                    </td>
+                  </tr>
+                ) : (
+                  devices.map((device) => (
+                    <DeviceRow
+                      key={deviceKey(device)}
+                      device={device}
+                      onRemove={() => setDialog({ kind: 'remove', device })}
+                    />
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <CreateCodeFlow
+        open={dialog?.kind === 'code'}
+        onClose={() => {
+          setDialog(undefined);
+          // Staff usually pair the tablet while the code is shown: list it when they come back.
+          if (token) void list.refetch();
+        }}
+      />
+      {dialog?.kind === 'remove' && (
+        <RemoveDeviceModal
+          device={dialog.device}
+          onClose={() => setDialog(undefined)}
+          onRemoved={() => {
+            setDialog(undefined);
+            void list.refetch();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function DeviceRow({ device, onRemove }: { device: Device; onRemove: () => void }) {
+  const badge = activeBadge(device.is_active);
+  return (
+    <tr className={device.is_active ? undefined : 'device-inactive'}>
+      <td>{device.name}</td>
+      <td className="mono">{device.serial_number}</td>
+      <td className="mono">{device.ip_address}</td>
+      <td>
+        <time dateTime={device.registered_on}>{deviceTime(device.registered_on)}</time>
+      </td>
+      <td>
+        {device.last_login ? (
+          <time dateTime={device.last_login}>{deviceTime(device.last_login)}</time>
+        ) : (
+          <span className="muted">{m.never}</span>
+        )}
+      </td>
+      <td>
+        <span className={badge.className}>{badge.label}</span>
+      </td>
+      <td>
+        {device.is_active && (
+          <button type="button" className="btn btn-small btn-danger" onClick={onRemove}>
+            Remove
+          </button>
+        )}
+      </td>
+    </tr>
+  );
 }
