@@ -18,7 +18,6 @@ const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.
 
 /** Guarded screens that later capabilities fill in; until then, a heading. */
 const placeholders: [path: string, title: string][] = [
-  ['/sub-account-management', 'Sub-Account Management'],
   ['/stats', 'Store Statistics'],
   ['/shop-settings', 'Shop Settings'],
   ['/shop-home', 'Shop Home'],
@@ -100,6 +99,14 @@ export const appRoutes: RouteObject[] = [
         element: guarded(
           page(() => import('../features/devices/DeviceManagementPage.tsx').then((m) => m.DeviceManagementPage)),
         ),
+      },
+      {
+        path: '/sub-account-management',
+        element: guarded(page(() => import('../features/team/TeamPage.tsx').then((m) => m.TeamPage))),
+      },
+      {
+        path: '/accept-invite',
+        element: page(() => import('../features/team/AcceptInvitePage.tsx').then((m) => m.AcceptInvitePage)),
       },
       {
         path: '/inventory-management',
