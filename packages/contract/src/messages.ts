@@ -276,6 +276,10 @@ export const messages = {
     removeFailed: 'Failed to remove user.',
     removeNetwork: 'Failed to remove worker from team. Please try again later.',
     removed: 'User removed!',
+    confirmRemove: (name: string) => `Remove ${name} from the team? They are signed out at once.`,
+    ownerOnly: 'Only the shop owner manages the team.',
+    inviteMissing: 'This invitation link is incomplete.',
+    acceptTitle: 'Join your shop',
   },
   stats: {
     loading: 'Loading statistics...',

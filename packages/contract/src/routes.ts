@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './permissions.ts';
 import {
   ZFeedbackRequest,
   ZForgotPasswordQuery,
@@ -80,6 +81,11 @@ export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   auth: RouteAuth;
+  /**
+   * What the caller's role must allow (DESIGN §5). The server checks it before
+   * anything else of the call; the role tests walk the table by this field.
+   */
+  permission?: Permission;
   summary: string;
   tags: readonly string[];
   body?: z.ZodType;
@@ -225,6 +231,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/inventory',
     auth: 'session',
+    permission: 'inventory:view',
     summary: 'One page of the shop’s inventory (page as text from "1"), optionally filtered',
     tags: ['inventory'],
     body: ZInventoryListRequest,
@@ -234,6 +241,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/inventory/add',
     auth: 'session',
+    permission: 'inventory:edit',
     summary: 'Add copies of a printing; the same printing, finish and quality adds to the existing row',
     tags: ['inventory'],
     body: ZInventoryAddRequest,
@@ -243,6 +251,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/inventory/edit',
     auth: 'session',
+    permission: 'inventory:edit',
     summary: 'Set the quantity of a row (0 keeps it, out of stock)',
     tags: ['inventory'],
     body: ZInventoryEditRequest,
@@ -252,6 +261,7 @@ export const routes = define({
     method: 'DELETE',
     path: '/api/shop/inventory/delete_all',
     auth: 'session',
+    permission: 'inventory:delete_all',
     summary: 'Delete every inventory row of the shop (Owner only)',
     tags: ['inventory'],
     body: ZTokenOnlyRequest,
@@ -261,6 +271,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/inventory/export/csv',
     auth: 'session',
+    permission: 'inventory:export',
     summary: 'The whole inventory as CSV (inventory_export_{date}.csv), in the format the import reads back',
     tags: ['inventory'],
     body: ZTokenOnlyRequest,
@@ -270,6 +281,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/inventory/csv/import',
     auth: 'session',
+    permission: 'inventory:import',
     multipart: true,
     summary:
       'Import a CSV export (Cardstock, ManaBox, Deckbox, TCGplayer, Moxfield, Delver Lens and more) in one transaction. ' +
@@ -281,6 +293,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/sealed',
     auth: 'session',
+    permission: 'inventory:view',
     summary: 'One page (50, name order) of the shop’s sealed products, optionally filtered by name, category or set',
     tags: ['sealed'],
     body: ZSealedListRequest,
@@ -290,6 +303,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/sealed/add',
     auth: 'session',
+    permission: 'inventory:edit',
     summary: 'Add a sealed product; the same name, category and set adds to its quantity and sets the new price',
     tags: ['sealed'],
     body: ZSealedAddRequest,
@@ -299,6 +313,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/sealed/edit',
     auth: 'session',
+    permission: 'inventory:edit',
     summary: 'Replace every field of a sealed product (quantity 0 keeps it, out of stock)',
     tags: ['sealed'],
     body: ZSealedEditRequest,
@@ -308,6 +323,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/sealed/delete',
     auth: 'session',
+    permission: 'inventory:edit',
     summary: 'Remove a sealed product from the shop',
     tags: ['sealed'],
     body: ZSealedDeleteRequest,
@@ -317,6 +333,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/search',
     auth: 'device',
+    permission: 'inventory:view',
     summary: 'Search the shop’s inventory: words of the name, or Scryfall-style terms; q "*" lists everything',
     tags: ['inventory'],
     body: ZSearchRequest,
@@ -326,6 +343,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/team/list',
     auth: 'session',
+    permission: 'team',
     summary: 'The shop’s team: the Owner first, then members by name',
     tags: ['team'],
     body: ZTeamListRequest,
@@ -335,6 +353,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/team/invite',
     auth: 'session',
+    permission: 'team',
     summary:
       'Invite a member with a role (default Watcher): they are listed at once and mailed a link to set a password',
     tags: ['team'],
@@ -345,6 +364,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/team/update-role',
     auth: 'session',
+    permission: 'team',
     summary: 'Change a member’s role (never the Owner’s)',
     tags: ['team'],
     body: ZTeamUpdateRoleRequest,
@@ -354,6 +374,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/team/remove',
     auth: 'session',
+    permission: 'team',
     summary: 'Remove a member (never the Owner): their sessions end at once',
     tags: ['team'],
     body: ZTeamRemoveRequest,
@@ -372,6 +393,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/user/create_code',
     auth: 'session',
+    permission: 'devices',
     summary: 'A pairing code for a named tablet (single use, 9 minutes) and a QR image of its kiosk address',
     tags: ['devices'],
     body: ZCreateCodeRequest,
@@ -381,6 +403,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/devices',
     auth: 'session',
+    permission: 'devices',
     summary: 'The shop’s paired devices, removed ones included (is_active false)',
     tags: ['devices'],
     body: ZDevicesRequest,
@@ -390,6 +413,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/shop/devices/remove',
     auth: 'session',
+    permission: 'devices',
     summary: 'Remove a device: its token stops working at once',
     tags: ['devices'],
     body: ZRemoveDeviceRequest,
@@ -417,6 +441,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/device/order',
     auth: 'device',
+    permission: 'orders:place',
     summary:
       'Place an order from a cart: stock is reserved in the same transaction (never oversold); an Idempotency-Key header makes a retry return the first answer',
     tags: ['orders'],
@@ -427,6 +452,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/pending',
     auth: 'session',
+    permission: 'orders:view',
     summary: 'The shop’s pending orders, oldest first, with their lines and prices',
     tags: ['orders'],
     body: ZOrdersRequest,
@@ -436,6 +462,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/order/confirm',
     auth: 'session',
+    permission: 'orders:decide',
     summary: 'Confirm a pending order: the sale is recorded; an order no longer pending is 409',
     tags: ['orders'],
     body: ZOrderActionRequest,
@@ -445,6 +472,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/order/reject',
     auth: 'session',
+    permission: 'orders:decide',
     summary: 'Reject a pending order: its stock returns to the inventory; an order no longer pending is 409',
     tags: ['orders'],
     body: ZOrderActionRequest,
@@ -454,6 +482,7 @@ export const routes = define({
     method: 'POST',
     path: '/api/history',
     auth: 'session',
+    permission: 'orders:view',
     summary: 'The shop’s confirmed orders, newest first (the latest 500), with prices and line totals',
     tags: ['orders'],
     body: ZOrdersRequest,

@@ -1,6 +1,7 @@
 import type { RouteDef } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { requireRole } from './access.ts';
 import type { Actor } from './actor.ts';
 
 declare module 'fastify' {
@@ -61,12 +62,19 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** The caller of each request, set before its body is validated. */
+const actors = new WeakMap<FastifyRequest, Actor>();
+
 /**
  * Registers one route of the contract: its method, path and schemas come
  * from the route table, so the server cannot drift from what clients rely
- * on. Routes marked `session` get the caller as `actor`, or answer 401.
+ * on. Routes marked `session` (or `device`) get the caller as `actor`, or
+ * answer 401; a route's `permission` is checked against the caller's role
+ * before its body is even validated, so a refusal never depends on the input.
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
+  const authenticate =
+    def.auth === 'session' ? app.authenticate : def.auth === 'device' ? app.authenticateDevice : undefined;
   app.route({
     method: def.method,
     url: def.path,
@@ -77,15 +85,19 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, 
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.params ? { params: def.params } : {}),
       response: { 200: def.response },
-      ...(def.auth === 'session' || def.auth === 'device' ? { security: [{ bearer: [] }] } : {}),
+      ...(authenticate ? { security: [{ bearer: [] }] } : {}),
     },
+    ...(authenticate
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            const actor = await authenticate.call(app, sessionToken(request));
+            if (def.permission) requireRole(actor, def.permission);
+            actors.set(request, actor);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
-      const actor =
-        def.auth === 'session'
-          ? await app.authenticate(sessionToken(request))
-          : def.auth === 'device'
-            ? await app.authenticateDevice(sessionToken(request))
-            : undefined;
+      const actor = actors.get(request);
       const answer = await handler(
         { body: request.body, query: request.query, params: request.params, actor } as Input<D>,
         request,
