@@ -74,7 +74,11 @@ const actors = new WeakMap<FastifyRequest, Actor>();
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
   const authenticate =
-    def.auth === 'session' ? app.authenticate : def.auth === 'device' ? app.authenticateDevice : undefined;
+    def.auth === 'session'
+      ? (token: string | undefined) => app.authenticate(token)
+      : def.auth === 'device'
+        ? (token: string | undefined) => app.authenticateDevice(token)
+        : undefined;
   app.route({
     method: def.method,
     url: def.path,
@@ -90,7 +94,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, 
     ...(authenticate
       ? {
           preValidation: async (request: FastifyRequest) => {
-            const actor = await authenticate.call(app, sessionToken(request));
+            const actor = await authenticate(sessionToken(request));
             if (def.permission) requireRole(actor, def.permission);
             actors.set(request, actor);
           },
