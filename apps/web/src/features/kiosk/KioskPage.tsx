@@ -1,4 +1,166 @@
-/** Being built: see issue #7. */
+import { messages } from '@cardstock/contract';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError, call, errorText } from '../../lib/api.ts';
+import { useTitle } from '../../lib/use-title.ts';
+import { OrderingScreen } from '../orders/OrderingPage.tsx';
+import { KioskCallout } from './KioskCallout.tsx';
+import { KioskPairing } from './KioskPairing.tsx';
+import {
+  browserStore,
+  clearDeviceToken,
+  codeFromSearch,
+  deviceToken,
+  searchWithoutCode,
+  serialNumber,
+  storeDeviceToken,
+} from './kiosk-device.ts';
+import './KioskPage.css';
+
+const m = messages.kiosk;
+
+/** Where the tablet stands: checking its token, pairing, taking an order, or showing a callout number. */
+type Phase =
+  | { kind: 'checking' }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'pairing'; code: string; busy: boolean; error?: string }
+  | { kind: 'ordering'; token: string; shop: string }
+  | { kind: 'callout'; shop: string; orderNumber: string };
+
+/** On start: a code in the URL pairs at once, a kept token is checked, otherwise the pairing screen. */
+function firstPhase(search: string): Phase {
+  const code = codeFromSearch(search);
+  if (code) return { kind: 'pairing', code, busy: true };
+  if (deviceToken(browserStore())) return { kind: 'checking' };
+  return { kind: 'pairing', code: '', busy: false };
+}
+
+/**
+ * The customer kiosk (DESIGN §6): a tablet paired with a shop through a code
+ * takes customers' orders with its device token; no staff login, no site
+ * header. A 401 at any point (the staff removed the device) forgets the token
+ * and returns to the pairing screen with the server's message.
+ */
 export function KioskPage() {
-  return <h1>Kiosk</h1>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>(() => firstPhase(location.search));
+  useTitle(phase.kind === 'ordering' ? phase.shop : m.title);
+
+  /** Back to pairing: the token no longer works (or never did). */
+  const unpaired = useCallback((message: string) => {
+    clearDeviceToken(browserStore());
+    setPhase({ kind: 'pairing', code: '', busy: false, error: message });
+  }, []);
+
+  /** Checks the kept token with the server (which records the last login) and opens the ordering screen. */
+  const resume = useCallback(async () => {
+    const token = deviceToken(browserStore());
+    if (!token) {
+      setPhase({ kind: 'pairing', code: '', busy: false });
+      return;
+    }
+    try {
+      const session = await call('deviceSession', { body: { token } });
+      setPhase({ kind: 'ordering', token, shop: session.shop_name });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) unpaired(err.message);
+      else setPhase({ kind: 'unreachable', message: errorText(err, messages.common.noResponse) });
+    }
+  }, [unpaired]);
+
+  const pair = useCallback(
+    async (code: string) => {
+      setPhase({ kind: 'pairing', code, busy: true });
+      // The code is single use: a reload must not send it again, whatever the answer.
+      if (codeFromSearch(window.location.search)) {
+        void navigate({ search: searchWithoutCode(window.location.search) }, { replace: true });
+      }
+      try {
+        const store = browserStore();
+        const answer = await call('pairDevice', { body: { code, serial_number: serialNumber(store) } }, m.pairFailed);
+        storeDeviceToken(store, answer.device_token);
+        toast.success(answer.message);
+        setPhase({ kind: 'ordering', token: answer.device_token, shop: answer.shop_name });
+      } catch (err) {
+        setPhase({
+          kind: 'pairing',
+          code,
+          busy: false,
+          error: errorText(err, messages.common.noResponse, m.pairFailed),
+        });
+      }
+    },
+    [navigate],
+  );
+
+  const newOrder = useCallback(() => {
+    setPhase({ kind: 'checking' });
+    void resume();
+  }, [resume]);
+
+  // Once per page load (StrictMode runs effects twice in development; the code is single use).
+  const started = useRef(false);
+  const start = useEffectEvent(() => {
+    if (phase.kind === 'pairing' && phase.busy) void pair(phase.code);
+    else if (phase.kind === 'checking') void resume();
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, []);
+
+  function body() {
+    switch (phase.kind) {
+      case 'checking':
+        return <p className="loading kiosk-center">{messages.common.loading}</p>;
+      case 'unreachable':
+        return (
+          <section className="kiosk-center">
+            <div className="card kiosk-pairing">
+              <p role="alert" className="kiosk-error">
+                {phase.message}
+              </p>
+              <button type="button" className="btn btn-primary kiosk-big-button" onClick={newOrder}>
+                {m.retry}
+              </button>
+            </div>
+          </section>
+        );
+      case 'pairing':
+        return (
+          <KioskPairing
+            code={phase.code}
+            busy={phase.busy}
+            error={phase.error}
+            onCodeChange={(code) => setPhase({ ...phase, code })}
+            onPair={(code) => void pair(code)}
+          />
+        );
+      case 'ordering': {
+        const { token, shop } = phase;
+        return (
+          <OrderingScreen
+            token={token}
+            title={shop}
+            touch
+            header={
+              <header className="kiosk-header">
+                <p className="eyebrow">{m.eyebrow}</p>
+                <h1>{shop}</h1>
+              </header>
+            }
+            onPlaced={(orderNumber) => setPhase({ kind: 'callout', shop, orderNumber })}
+            onUnauthorized={unpaired}
+          />
+        );
+      }
+      case 'callout':
+        return <KioskCallout orderNumber={phase.orderNumber} shop={phase.shop} onDone={newOrder} />;
+    }
+  }
+
+  return <div className="kiosk">{body()}</div>;
 }

@@ -10,12 +10,14 @@ interface OrderingCardProps {
   inCart: number;
   /** While an order is being placed the cart stays as sent. */
   disabled?: boolean;
+  /** A customer's tablet: − and + buttons beside the quantity, big enough for a finger. */
+  touch?: boolean;
   /** Returns whether the copies went into the cart (false: refused with an alert). */
   onAdd: (hit: InventoryHit, quantity: number) => boolean;
 }
 
 /** One inventory row in the grid: picture, set, finish, condition, price and stock; add controls only when in stock. */
-export function OrderingCard({ hit, inCart, disabled, onAdd }: OrderingCardProps) {
+export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: OrderingCardProps) {
   const id = useId();
   const [quantity, setQuantity] = useState('1');
   const name = cardName(hit.name);
@@ -24,6 +26,10 @@ export function OrderingCard({ hit, inCart, disabled, onAdd }: OrderingCardProps
   function add() {
     if (onAdd(hit, parseQuantity(quantity))) setQuantity('1');
   }
+
+  // The steppers stay within 1..stock; typing a bigger number still meets the stock alert on Add.
+  const step = (by: number) =>
+    setQuantity((now) => String(Math.min(Math.max(parseQuantity(now) + by, 1), Math.max(hit.quantity, 1))));
 
   return (
     <article className={inStock ? 'ordering-card' : 'ordering-card is-out'} aria-labelledby={`${id}-name`}>
@@ -51,8 +57,20 @@ export function OrderingCard({ hit, inCart, disabled, onAdd }: OrderingCardProps
               add();
             }}
           >
+            {touch && (
+              <button
+                type="button"
+                className="btn ordering-step"
+                aria-label={`Fewer copies of ${name}`}
+                disabled={parseQuantity(quantity) <= 1}
+                onClick={() => step(-1)}
+              >
+                −
+              </button>
+            )}
             <label>
-              <span className="ordering-add-label">Qty</span>
+              {/* On the tablet the steppers frame the box; the label stays for the staff screen. */}
+              {!touch && <span className="ordering-add-label">Qty</span>}
               <input
                 type="number"
                 min={1}
@@ -64,6 +82,17 @@ export function OrderingCard({ hit, inCart, disabled, onAdd }: OrderingCardProps
                 onChange={(e) => setQuantity(e.target.value)}
               />
             </label>
+            {touch && (
+              <button
+                type="button"
+                className="btn ordering-step"
+                aria-label={`More copies of ${name}`}
+                disabled={parseQuantity(quantity) >= hit.quantity}
+                onClick={() => step(1)}
+              >
+                +
+              </button>
+            )}
             <button
               type="submit"
               disabled={disabled}

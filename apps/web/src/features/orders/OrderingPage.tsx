@@ -1,8 +1,8 @@
 import { messages, timings } from '@cardstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { call, errorText, NetworkError } from '../../lib/api.ts';
+import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
 import { authToken, shopName } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import {
@@ -25,9 +25,9 @@ import './OrderingPage.css';
 const m = messages.ordering;
 
 /** The shop's inventory rows matching `q` ('*' for all); a failure is only logged (spec 001 §8). */
-async function searchInventory(q: string): Promise<{ hits: InventoryHit[]; total: number }> {
+async function searchInventory(q: string, token: string | undefined): Promise<{ hits: InventoryHit[]; total: number }> {
   try {
-    const answer = await call('search', { body: { q, scope: 'shop', token: authToken() } });
+    const answer = await call('search', { body: { q, scope: 'shop', token } });
     return answer.data;
   } catch (err) {
     console.error(q === '*' ? 'Loading the inventory failed' : 'Search failed', err);
@@ -38,12 +38,57 @@ async function searchInventory(q: string): Promise<{ hits: InventoryHit[]; total
 /** The staff ordering screen (spec 001 §2.5): needs both the auth_token and the shopname cookies. */
 export function OrderingPage() {
   const shop = shopName();
-  if (!authToken() || !shop) return <Navigate to="/login" replace />;
-  return <OrderingScreen shop={shop} />;
+  const token = authToken();
+  if (!token || !shop) return <Navigate to="/login" replace />;
+  return (
+    <OrderingScreen
+      token={token}
+      header={
+        <header className="page-header">
+          <div>
+            <p className="eyebrow">Ordering System</p>
+            <h1>{shop}</h1>
+          </div>
+          <Link to="/dashboard" className="btn">
+            {messages.common.backToDashboard}
+          </Link>
+        </header>
+      }
+    />
+  );
 }
 
-function OrderingScreen({ shop }: { shop: string }) {
-  useTitle('Ordering System');
+const isUnauthorized = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 401;
+
+interface OrderingScreenProps {
+  /** Who orders: a staff session token, or a paired tablet's device token (the kiosk). */
+  token: string;
+  /** The heading row above the grid. */
+  header: ReactNode;
+  /** The tab title. */
+  title?: string;
+  /** A customer's tablet: bigger touch targets and quantity steppers (styled by the kiosk's own CSS). */
+  touch?: boolean;
+  /** The order went through; the kiosk shows its callout screen. The cart shows the number either way. */
+  onPlaced?: (orderNumber: string) => void;
+  /** A call answered 401 (a removed tablet): the caller leaves the screen. Without it, the screen just shows the error. */
+  onUnauthorized?: (message: string) => void;
+}
+
+/**
+ * The ordering screen itself (spec 001 §2.5, §4, §5): inventory grid with
+ * search, cart with the stock rules, Place Order with an Idempotency-Key.
+ * The staff page and the customer kiosk both run it, each with its own token.
+ */
+export function OrderingScreen({
+  token,
+  header,
+  title = 'Ordering System',
+  touch = false,
+  onPlaced,
+  onUnauthorized,
+}: OrderingScreenProps) {
+  useTitle(title);
   const [text, setText] = useState('');
   /** The text last searched; undefined while browsing the whole inventory. */
   const [searched, setSearched] = useState<string>();
@@ -54,14 +99,15 @@ function OrderingScreen({ shop }: { shop: string }) {
   // Browsing refreshes every 5 s; anything in the search box pauses it (spec 001 §4).
   const browsing = text.trim() === '';
   const inventory = useQuery({
-    queryKey: ['ordering', 'inventory'],
-    queryFn: () => searchInventory('*'),
+    // The token is part of the key: a tablet paired again with another shop never sees the old shop's rows.
+    queryKey: ['ordering', token, 'inventory'],
+    queryFn: () => searchInventory('*', token),
     refetchInterval: browsing ? timings.orderingRefreshMs : false,
     retry: false,
   });
   const results = useQuery({
-    queryKey: ['ordering', 'search', searched],
-    queryFn: () => searchInventory(searched ?? '*'),
+    queryKey: ['ordering', token, 'search', searched],
+    queryFn: () => searchInventory(searched ?? '*', token),
     enabled: searched !== undefined,
     placeholderData: keepPreviousData,
     retry: false,
@@ -72,6 +118,11 @@ function OrderingScreen({ shop }: { shop: string }) {
   const hits = current.data?.hits ?? [];
   const total = current.data?.total ?? 0;
   const inCart = new Map(cart.map((line) => [line.key, line.quantity]));
+
+  const refused = [inventory.error, results.error].find(isUnauthorized);
+  useEffect(() => {
+    if (refused && onUnauthorized) onUnauthorized(refused.message);
+  }, [refused, onUnauthorized]);
 
   function changeText(next: string) {
     setText(next);
@@ -104,32 +155,30 @@ function OrderingScreen({ shop }: { shop: string }) {
     try {
       const answer = await call(
         'placeOrder',
-        { body: { token: authToken(), items: orderItems(sent) }, headers: { 'Idempotency-Key': attempt.current.key } },
+        { body: { token, items: orderItems(sent) }, headers: { 'Idempotency-Key': attempt.current.key } },
         m.failed,
       );
       attempt.current = undefined;
+      const orderNumber = orderNumberOf(answer) ?? noOrderNumber;
       setCart([]);
-      setPlacing({ kind: 'placed', orderNumber: orderNumberOf(answer) ?? noOrderNumber });
+      setPlacing({ kind: 'placed', orderNumber });
       void inventory.refetch();
       if (searching) void results.refetch();
+      onPlaced?.(orderNumber);
     } catch (err) {
       // After a network error the order may have gone through: a retry of this cart keeps the key.
       if (!(err instanceof NetworkError)) attempt.current = undefined;
+      if (isUnauthorized(err) && onUnauthorized) {
+        onUnauthorized(err.message);
+        return;
+      }
       setPlacing({ kind: 'failed', message: errorText(err, m.network, m.failed) });
     }
   }
 
   return (
-    <section className="page ordering-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Ordering System</p>
-          <h1>{shop}</h1>
-        </div>
-        <Link to="/dashboard" className="btn">
-          {messages.common.backToDashboard}
-        </Link>
-      </header>
+    <section className={touch ? 'page ordering-page is-touch' : 'page ordering-page'}>
+      {header}
       <div className="ordering-layout">
         <div className="ordering-main">
           <OrderingSearch value={text} onChange={changeText} onSearch={(q) => setSearched(q.trim())} />
@@ -147,6 +196,7 @@ function OrderingScreen({ shop }: { shop: string }) {
                     inCart.get(lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality })) ?? 0
                   }
                   disabled={placing.kind === 'placing'}
+                  touch={touch}
                   onAdd={add}
                 />
               ))}

@@ -1,0 +1,210 @@
+import { messages, type PendingOrder } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importSharedCatalog } from './support/catalog.ts';
+import { baseURL } from './support/env.ts';
+
+const k = messages.kiosk;
+const m = messages.ordering;
+const tokenKey = 'cardstock.kiosk.device_token';
+const serialKey = 'cardstock.kiosk.serial_number';
+
+test.beforeAll(() => importSharedCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+/** Puts `quantity` nonfoil NM copies of the first printing the card search finds into the shop's inventory. */
+async function stock(request: APIRequestContext, account: Account, name: string, quantity: number): Promise<void> {
+  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(name)}`)).json();
+  const card = found.data.find((c: { name: string }) => c.name === name) ?? found.data[0];
+  const res = await request.post('/api/shop/inventory/add', {
+    data: { token: account.token, scryfall_id: card.id, quantity, foil: false, quality: 'NM' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A pairing code for a named tablet, as Device Management makes it. */
+async function createCode(
+  request: APIRequestContext,
+  account: Account,
+  deviceName = 'Counter tablet',
+): Promise<{ code: string; pairUrl: string }> {
+  const res = await request.post('/api/user/create_code', {
+    data: { auth_token: account.token, device_name: deviceName },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = await res.json();
+  return { code: data.code, pairUrl: data.pair_url };
+}
+
+async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
+  const res = await request.post('/api/pending', { data: { token: account.token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.orders;
+}
+
+async function removeDevice(request: APIRequestContext, account: Account, name: string): Promise<string> {
+  const list = await request.post('/api/shop/devices', { data: { token: account.token } });
+  expect(list.status(), await list.text()).toBe(200);
+  const devices: { name: string; serial_number: string; is_active: boolean }[] = (await list.json()).data.devices;
+  const device = devices.find((d) => d.name === name && d.is_active);
+  expect(device, JSON.stringify(devices)).toBeDefined();
+  const res = await request.post('/api/shop/devices/remove', {
+    data: { token: account.token, device_name: name, serial_number: device!.serial_number },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return device!.serial_number;
+}
+
+/** A tablet: a browser context of its own, no cookies, no staff session. */
+async function openTablet(browser: Browser): Promise<{ tablet: Page; alerts: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const tablet = await context.newPage();
+  await tablet.route('https://cards.scryfall.io/**', (route) => route.abort());
+  const alerts: string[] = [];
+  tablet.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return { tablet, alerts };
+}
+
+const cardTile = (page: Page, name: string) => page.getByRole('article', { name });
+const cartLines = (page: Page) => page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem', { name: /./ });
+const pairingAlert = (page: Page) => page.getByRole('form', { name: k.title }).getByRole('alert');
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+test('a tablet pairs from the QR address, a customer orders and sees the callout; removing it unpairs', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const account = await registerShop(request, 'Kiosk Corner');
+  await stock(request, account, 'Lightning Bolt', 2);
+  await stock(request, account, 'Counterspell', 3);
+  const { pairUrl } = await createCode(request, account);
+  const address = new URL(pairUrl);
+  expect(address.pathname).toBe('/kiosk');
+
+  const { tablet, alerts } = await openTablet(browser);
+  await tablet.goto(address.pathname + address.search);
+  await expect(tablet.getByRole('heading', { name: 'Kiosk Corner' })).toBeVisible();
+  // The single-use code leaves the address; the token lives in localStorage, not in the staff cookie.
+  await expect(tablet).toHaveURL(/\/kiosk$/);
+  expect(await stored(tablet, tokenKey)).toBeTruthy();
+  expect(await stored(tablet, serialKey)).toMatch(/^TAB-[0-9A-F]{8}$/);
+  expect(await tablet.context().cookies()).toEqual([]);
+  await expect(tablet.getByRole('link', { name: messages.common.backToDashboard })).toHaveCount(0);
+  await expect(tablet.getByRole('banner')).toHaveCount(0);
+  await expect(tablet.getByRole('article')).toHaveCount(2);
+
+  // Place Order with nothing in the cart.
+  await tablet.getByRole('button', { name: 'Place Order' }).click();
+  await expect.poll(() => alerts).toEqual([m.cartEmpty]);
+
+  // The stepper stops at the stock; typing more meets the stock alert.
+  const bolt = cardTile(tablet, 'Lightning Bolt');
+  await bolt.getByLabel('Quantity of Lightning Bolt').fill('3');
+  await bolt.getByRole('button', { name: 'Add Lightning Bolt to cart' }).click();
+  await expect.poll(() => alerts).toEqual([m.cartEmpty, m.onlyAvailable(2)]);
+  await bolt.getByLabel('Quantity of Lightning Bolt').fill('1');
+  await bolt.getByRole('button', { name: 'More copies of Lightning Bolt' }).click();
+  await expect(bolt.getByLabel('Quantity of Lightning Bolt')).toHaveValue('2');
+  await expect(bolt.getByRole('button', { name: 'More copies of Lightning Bolt' })).toBeDisabled();
+  await bolt.getByRole('button', { name: 'Add Lightning Bolt to cart' }).click();
+  await expect(cartLines(tablet)).toHaveCount(1);
+  await bolt.getByRole('button', { name: 'Add Lightning Bolt to cart' }).click();
+  await expect.poll(() => alerts).toEqual([m.cartEmpty, m.onlyAvailable(2), m.cannotAddMore(2)]);
+
+  // Search with suggestions, as on the staff screen.
+  const box = tablet.getByRole('combobox', { name: 'Search inventory' });
+  await box.fill('counters');
+  await tablet
+    .getByRole('listbox', { name: 'Suggestions' })
+    .getByRole('option')
+    .filter({ hasText: 'Counterspell' })
+    .first()
+    .click();
+  await expect(tablet.getByRole('article')).toHaveCount(1);
+  await cardTile(tablet, 'Counterspell').getByRole('button', { name: 'Add Counterspell to cart' }).click();
+  await expect(cartLines(tablet)).toHaveCount(2);
+
+  const sent = tablet.waitForRequest('**/api/device/order');
+  await tablet.getByRole('button', { name: 'Place Order' }).click();
+  expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(tablet.getByText(k.calloutNote)).toBeVisible();
+  await expect(tablet.getByText(k.calloutLead)).toBeVisible();
+
+  const [order] = await pending(request, account);
+  expect(order?.source).toBe('Counter tablet');
+  expect(order?.items.map((i) => [i.card_name, i.quantity]).sort()).toEqual([
+    ['Counterspell', 1],
+    ['Lightning Bolt', 2],
+  ]);
+  const callout = order!.order_number.split('-').at(-1)!;
+  const number = tablet.getByText(callout, { exact: true });
+  await expect(number).toBeVisible();
+  const size = await number.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThanOrEqual(120);
+
+  // The staff see it among the pending orders.
+  await useSession(context, account);
+  await page.goto('/order-management');
+  const row = page.getByRole('row').filter({ hasText: order!.order_number });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review Order' })).toContainText('Counter tablet');
+
+  // Removing the device: the tablet's next call lands on the pairing screen with the server's message.
+  const serial = await removeDevice(request, account, 'Counter tablet');
+  expect(serial).toBe(await stored(tablet, serialKey));
+  await tablet.getByRole('button', { name: k.newOrder }).click();
+  await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
+  await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.revoked);
+  expect(await stored(tablet, tokenKey)).toBeNull();
+  await tablet.context().close();
+});
+
+test('pairing by hand, resuming after a reload, a 401 while ordering, a used code', async ({ request, browser }) => {
+  const account = await registerShop(request, 'Tablet Tavern');
+  await stock(request, account, 'Serra Angel', 2);
+  const { code } = await createCode(request, account, 'Window tablet');
+
+  const { tablet } = await openTablet(browser);
+  await tablet.goto('/kiosk');
+  await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
+  await tablet.getByLabel(k.codeLabel).fill('NOPE-NOPE');
+  await tablet.getByRole('button', { name: k.pair }).click();
+  await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.codeUnknown);
+
+  // Pair holds 'Pairing...' while the server answers.
+  await tablet.route('**/api/device/pair', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await tablet.getByLabel(k.codeLabel).fill(code);
+  await tablet.getByRole('button', { name: k.pair }).click();
+  await expect(tablet.getByRole('button', { name: k.pairing })).toBeDisabled();
+  await expect(tablet.getByRole('heading', { name: 'Tablet Tavern' })).toBeVisible();
+
+  // A reload resumes with the kept token.
+  await tablet.reload();
+  await expect(tablet.getByRole('heading', { name: 'Tablet Tavern' })).toBeVisible();
+  await cardTile(tablet, 'Serra Angel').getByRole('button', { name: 'Add Serra Angel to cart' }).click();
+  await expect(cartLines(tablet)).toHaveCount(1);
+
+  // Removed while a customer is ordering: placing the order answers 401, back to pairing.
+  await removeDevice(request, account, 'Window tablet');
+  await tablet.getByRole('button', { name: 'Place Order' }).click();
+  await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
+  await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.revoked);
+  expect(await pending(request, account)).toEqual([]);
+
+  // The code is single use.
+  await tablet.getByLabel(k.codeLabel).fill(code);
+  await tablet.getByRole('button', { name: k.pair }).click();
+  await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.codeUsed);
+  await tablet.context().close();
+});
