@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { routes, type RouteDef } from '@cardstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, buildShop } from '../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../test/harness.ts';
+import { sampleCardLines } from '../test/shared-data.ts';
+import { importCatalogFile } from './modules/catalog/catalog-import.ts';
+
+type Card = { id: string; finishes: string[] };
+const [mine, theirs] = sampleCardLines(400)
+  .map((l) => JSON.parse(l) as Card)
+  .filter((c) => c.finishes.includes('nonfoil')) as [Card, Card];
+
+/** Routes that act on the caller alone: logging out, sending feedback. */
+const own = new Set(['logout', 'feedback']);
+
+describe(`one shop’s token against another shop, on every route (${testEngine})`, () => {
+  let server: TestServer;
+  let a: Awaited<ReturnType<typeof buildShop>>;
+  let b: Awaited<ReturnType<typeof buildShop>>;
+  /** Text that only shop A's data contains: none of it may reach shop B. */
+  const secrets: string[] = [];
+  const ids = { sealed: 0, pending: '', confirmed: '', member: '', device: '' };
+
+  /** Every row of shop A that a call could change, as one comparable value. */
+  async function snapshotOfA() {
+    const db = server.ctx.db;
+    const shopId = (
+      await db.selectFrom('users').select('shop_id').where('email', '=', a.email).executeTakeFirstOrThrow()
+    ).shop_id!;
+    const rows = await Promise.all([
+      db
+        .selectFrom('inventory')
+        .select(['id', 'card_id', 'quantity'])
+        .where('shop_id', '=', shopId)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('sealed_products').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('orders').select(['order_number', 'status']).where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('devices').select(['name', 'is_active']).where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('users').select(['email', 'role']).where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('shops').selectAll().where('id', '=', shopId).execute(),
+    ]);
+    return JSON.stringify(rows);
+  }
+
+  /** A body for each route that names shop A's things wherever the call takes an id. */
+  const bodies = (): Record<string, Record<string, unknown>> => ({
+    inventoryList: { Authorization: b.token, page: '1', filter: '' },
+    inventoryAdd: { scryfall_id: mine.id, quantity: 1 },
+    inventoryEdit: { scryfall_id: theirs.id, finish: 'nonfoil', quality: 'NM', quantity: 99 },
+    inventoryDeleteAll: {},
+    inventoryExport: { auth_token: b.token },
+    inventoryImport: {},
+    sealedList: { page: '1', filter: '' },
+    sealedAdd: { name: 'B box', category: 'Bundle', price: 10, quantity: 1 },
+    sealedEdit: { id: ids.sealed, name: 'Taken', category: 'Bundle', set_code: null, price: 1, quantity: 0 },
+    sealedDelete: { id: ids.sealed },
+    search: { q: '*' },
+    teamList: {},
+    teamInvite: { name: 'New Hire', email: `hire-${Date.now()}@example.com`, role: 'Employee' },
+    teamUpdateRole: { email: ids.member, role: 'Watcher' },
+    teamRemove: { email: ids.member },
+    createDeviceCode: { device_name: 'B tablet' },
+    devices: {},
+    removeDevice: { device_name: 'A tablet', serial_number: ids.device },
+    deviceSession: {},
+    placeOrder: { items: [{ scryfall_id: theirs.id, finish: 'nonfoil', quantity: 1 }] },
+    pendingOrders: {},
+    confirmOrder: { order_number: ids.pending },
+    rejectOrder: { order_number: ids.pending },
+    orderHistory: {},
+  });
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '100' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tenancy-')), 'cards.ndjson');
+    fs.writeFileSync(file, sampleCardLines(400).join('\n'));
+    await importCatalogFile(server.ctx.db, file);
+    a = await buildShop(server, { shop_name: 'Shop A Secretive Games' });
+    b = await buildShop(server);
+    const as = (p: string, body: Record<string, unknown>) => server.request('POST', p, { token: a.token, ...body });
+
+    await as('/api/shop/inventory/add', { scryfall_id: theirs.id, quantity: 5 });
+    ids.sealed = (
+      await as('/api/shop/sealed/add', { name: 'A secret box', category: 'Booster Box', price: 99, quantity: 2 })
+    ).body.item.id;
+    ids.confirmed = (
+      await as('/api/device/order', { items: [{ scryfall_id: theirs.id, quantity: 1 }] })
+    ).body.order_number;
+    await as('/api/order/confirm', { order_number: ids.confirmed });
+    ids.pending = (
+      await as('/api/device/order', { items: [{ scryfall_id: theirs.id, quantity: 1 }] })
+    ).body.order_number;
+    ids.member = (await addMember(server, a.email, 'Employee')).email;
+    const code = (await as('/api/user/create_code', { device_name: 'A tablet' })).body.data.code;
+    ids.device = 'A-SERIAL-7';
+    await server.request('POST', '/api/device/pair', { code, serial_number: ids.device });
+    secrets.push(
+      theirs.id,
+      'A secret box',
+      ids.pending,
+      ids.confirmed,
+      ids.member,
+      ids.device,
+      'Shop A Secretive Games',
+    );
+  });
+  afterAll(() => server.close());
+
+  it('has a body for every route that takes a token', () => {
+    const known = Object.keys(bodies());
+    const routesWithToken = Object.entries(routes as Record<string, RouteDef>)
+      .filter(([name, def]) => (def.auth === 'session' || def.auth === 'device') && !own.has(name))
+      .map(([name]) => name);
+    expect(routesWithToken.filter((name) => !known.includes(name))).toEqual([]);
+  });
+
+  it('shows shop B none of shop A’s data and changes none of it, on every route', async () => {
+    const before = await snapshotOfA();
+    const calls = bodies();
+    for (const [name, def] of Object.entries(routes as Record<string, RouteDef>)) {
+      const body = calls[name];
+      if (!body || own.has(name)) continue;
+      const res = await server.request(def.method, def.path, { token: b.token, ...body });
+      // What B itself sent may come back (a "not found" names it); nothing else of A's may.
+      const sent = JSON.stringify(body);
+      for (const secret of secrets.filter((s) => !sent.includes(s)))
+        expect(res.text, `${name} answered with shop A's ${secret}`).not.toContain(secret);
+    }
+    expect(await snapshotOfA()).toBe(before);
+  });
+});
