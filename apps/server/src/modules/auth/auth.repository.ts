@@ -93,6 +93,10 @@ export const authRepository = {
       .executeTakeFirst();
   },
 
+  async touchUser(db: Executor, userId: number, at: string): Promise<void> {
+    await db.updateTable('users').set({ last_used_at: at }).where('id', '=', userId).execute();
+  },
+
   async touchSession(db: Executor, sessionId: number, userId: number, now: string, expiresAt: string): Promise<void> {
     await db
       .updateTable('sessions')

@@ -60,6 +60,8 @@ export function createAuthService(ctx: AppContext) {
       last_used_at: at,
       expires_at: isoIn(ctx.clock, session_timeout_hours * HOUR_MS),
     });
+    // Signing in is using the account: the team list shows it as "last used".
+    await repo.touchUser(ctx.db, userId, at);
     return token;
   }
 

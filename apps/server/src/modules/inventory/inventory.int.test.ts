@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShop, uniqueEmail } from '../../../test/factories.ts';
+import { addMember, buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { sampleCardLines } from '../../../test/shared-data.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { withTransaction } from '../../db/database.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
@@ -246,24 +245,7 @@ describe(`inventory (${testEngine})`, () => {
   });
 
   it('lets a Watcher look but not touch, naming the role and the action', async () => {
-    const owner = await server.ctx.db
-      .selectFrom('users')
-      .select('shop_id')
-      .where('email', '=', shop.email)
-      .executeTakeFirstOrThrow();
-    const email = uniqueEmail('watcher');
-    await server.ctx.db
-      .insertInto('users')
-      .values({
-        shop_id: owner.shop_id,
-        email,
-        password_hash: await hashPassword('watch only'),
-        role: 'Watcher',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    const login = await server.request('POST', '/api/login', { email, password: 'watch only', turnstileToken: 't' });
-    const token: string = login.body.token;
+    const { token } = await addMember(server, shop.email, 'Watcher');
     expect((await list({}, token)).status).toBe(200);
     const add = await call('POST', '/api/shop/inventory/add', { scryfall_id: air.id, quantity: 1 }, token);
     expect(add.status).toBe(403);

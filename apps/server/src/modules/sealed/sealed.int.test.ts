@@ -1,8 +1,7 @@
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShop, uniqueEmail } from '../../../test/factories.ts';
+import { addMember, buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 
 const m = messages.sealed;
 
@@ -240,24 +239,7 @@ describe(`sealed stock (${testEngine})`, () => {
   });
 
   it('lets a Watcher list but not add, edit or delete, naming the role and the action', async () => {
-    const owner = await server.ctx.db
-      .selectFrom('users')
-      .select('shop_id')
-      .where('email', '=', shop.email)
-      .executeTakeFirstOrThrow();
-    const email = uniqueEmail('watcher');
-    await server.ctx.db
-      .insertInto('users')
-      .values({
-        shop_id: owner.shop_id,
-        email,
-        password_hash: await hashPassword('watch only'),
-        role: 'Watcher',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    const login = await server.request('POST', '/api/login', { email, password: 'watch only', turnstileToken: 't' });
-    const token: string = login.body.token;
+    const { token, email } = await addMember(server, shop.email, 'Watcher');
     const seen = await list({}, token);
     expect(seen.status).toBe(200);
     expect(seen.body.total).toBeGreaterThan(0);

@@ -52,7 +52,7 @@ describe(`team (${testEngine})`, () => {
           user_email: shop.email,
           role: 'Owner',
           is_owner: true,
-          last_used: expect.toBeOneOf([null, expect.any(String)]),
+          last_used: expect.stringMatching(/Z$/),
           invitation_pending: false,
         },
       ],
@@ -93,6 +93,8 @@ describe(`team (${testEngine})`, () => {
     const session = await login(email, 'employee pass');
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ shop_name: shop.shopName, user_role: 'Employee' });
+    const listed = (await team()).body.data.find((m: { user_email: string }) => m.user_email === email);
+    expect(listed).toMatchObject({ invitation_pending: false, last_used: expect.stringMatching(/Z$/) });
   });
 
   it('defaults to Watcher, refuses a taken e-mail and a made-up role', async () => {
