@@ -1,7 +1,6 @@
 import { messages, roleAllows, type Device } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
@@ -10,6 +9,8 @@ import { CreateCodeFlow } from './CreateCodeFlow.tsx';
 import { activeBadge, deviceKey, deviceTime } from './device-view.ts';
 import { RemoveDeviceModal } from './RemoveDeviceModal.tsx';
 import './devices.css';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const m = messages.devices;
 const title = 'Device Management';
@@ -56,12 +57,7 @@ export function DeviceManagementPage() {
 
   return (
     <section className="page devices-page">
-      <header className="page-header">
-        <h1>{title}</h1>
-        <Link to="/dashboard" className="btn">
-          {messages.common.backToDashboard}
-        </Link>
-      </header>
+      <PageHeader title={title} />
       {!canManage ? (
         <p className="muted">Devices are managed by the Owner or a Manager.</p>
       ) : (
@@ -92,17 +88,11 @@ export function DeviceManagementPage() {
               </thead>
               <tbody>
                 {list.isPending && list.fetchStatus === 'fetching' ? (
-                  <tr>
-                    <td colSpan={7} className="muted">
-                      Loading devices...
-                    </td>
-                  </tr>
+                  <TableMessageRow columns={7}>Loading devices...</TableMessageRow>
                 ) : devices.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="muted">
-                      No devices yet: create a code and pair a tablet with it.
-                    </td>
-                  </tr>
+                  <TableMessageRow columns={7}>
+                    No devices yet: create a code and pair a tablet with it.
+                  </TableMessageRow>
                 ) : (
                   devices.map((device) => (
                     <DeviceRow

@@ -1,8 +1,6 @@
 import { messages, type Device } from '@cardstock/contract';
-import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { DialogActions } from '../../components/DialogActions.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { call } from '../../lib/api.ts';
 import { authToken } from '../../lib/session.ts';
 
@@ -21,47 +19,32 @@ export function RemoveDeviceModal({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
+  async function remove(): Promise<boolean> {
     const token = authToken();
     if (!token) {
       toast.error(m.noAuthToken);
-      return;
+      return false;
     }
-    setBusy(true);
     try {
       await call('removeDevice', {
         body: { token, device_name: device.name, serial_number: device.serial_number },
       });
       toast.success(m.removed);
       onRemoved();
+      return true;
     } catch {
       toast.error(m.removeFailed);
-      setBusy(false);
+      return false;
     }
   }
 
   return (
-    <Modal
-      open
-      title="Remove Device"
-      onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          onConfirm={() => void remove()}
-          confirm={busy ? 'Removing...' : 'Remove'}
-          disabled={busy}
-          danger
-        />
-      }
-    >
+    <ConfirmModal title="Remove Device" confirm="Remove" busyLabel="Removing..." onClose={onClose} onConfirm={remove}>
       <p>{m.confirmRemove(device.name)}</p>
       <p className="muted">
         Serial number <span className="mono">{device.serial_number}</span>. The tablet is signed out at once; pair it
         again with a new code.
       </p>
-    </Modal>
+    </ConfirmModal>
   );
 }

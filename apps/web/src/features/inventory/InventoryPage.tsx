@@ -1,7 +1,6 @@
 import { limits, messages, roleAllows, routePaths, scryfallCardUrl, type InventoryRow } from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -14,6 +13,8 @@ import { finishName } from './finish-label.ts';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
 import { SealedStockSection } from './SealedStockSection.tsx';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const m = messages.inventory;
 
@@ -85,12 +86,7 @@ export function InventoryPage() {
 
   return (
     <section className="page inventory-page">
-      <header className="page-header">
-        <h1>{m.title}</h1>
-        <Link to="/dashboard" className="btn">
-          {messages.common.backToDashboard}
-        </Link>
-      </header>
+      <PageHeader title={m.title} />
       <div className="toolbar">
         <input
           type="search"
@@ -137,17 +133,9 @@ export function InventoryPage() {
           </thead>
           <tbody>
             {current.isPending ? (
-              <tr>
-                <td colSpan={7} className="muted">
-                  {m.loading}
-                </td>
-              </tr>
+              <TableMessageRow columns={7}>{m.loading}</TableMessageRow>
             ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="muted">
-                  {m.empty}
-                </td>
-              </tr>
+              <TableMessageRow columns={7}>{m.empty}</TableMessageRow>
             ) : (
               rows.map((row) => (
                 <tr key={row.inv_pkey} className={row.inv_quantity === 0 ? 'out-of-stock' : undefined}>

@@ -1,7 +1,6 @@
 import { messages, timings } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { authToken } from '../../lib/session.ts';
@@ -9,6 +8,8 @@ import { useTitle } from '../../lib/use-title.ts';
 import { formatLocalTime } from './order-view.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { OrderNumber, OrderStatus } from './OrderParts.tsx';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const m = messages.orders;
 const title = 'Order History';
@@ -48,12 +49,7 @@ export function OrderHistoryPage() {
 
   return (
     <section className="page orders-page">
-      <header className="page-header">
-        <h1>{title}</h1>
-        <Link to="/dashboard" className="btn">
-          {messages.common.backToDashboard}
-        </Link>
-      </header>
+      <PageHeader title={title} />
       {history.isError && <p className="text-error">{history.error.message}</p>}
       <div className="table-wrap">
         <table className="table order-table">
@@ -68,17 +64,9 @@ export function OrderHistoryPage() {
           </thead>
           <tbody>
             {history.isPending && token ? (
-              <tr>
-                <td colSpan={5} className="muted">
-                  {m.historyLoading}
-                </td>
-              </tr>
+              <TableMessageRow columns={5}>{m.historyLoading}</TableMessageRow>
             ) : orders.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="muted">
-                  {m.historyEmpty}
-                </td>
-              </tr>
+              <TableMessageRow columns={5}>{m.historyEmpty}</TableMessageRow>
             ) : (
               orders.map((order) => (
                 <tr key={order.order_number}>

@@ -1,7 +1,6 @@
 import { messages, roleAllows, timings, type PendingOrder } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
@@ -9,6 +8,8 @@ import { useTitle } from '../../lib/use-title.ts';
 import { finishSummary, formatLocalTime, orderSetChanged } from './order-view.ts';
 import { OrderNumber, OrderStatus } from './OrderParts.tsx';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const m = messages.orders;
 const title = 'Order Management';
@@ -63,12 +64,7 @@ export function OrderManagementPage() {
 
   return (
     <section className="page orders-page">
-      <header className="page-header">
-        <h1>{title}</h1>
-        <Link to="/dashboard" className="btn">
-          {messages.common.backToDashboard}
-        </Link>
-      </header>
+      <PageHeader title={title} />
       <div className="table-wrap">
         <table className="table order-table">
           <thead>
@@ -83,17 +79,9 @@ export function OrderManagementPage() {
           </thead>
           <tbody>
             {pending.isPending && token ? (
-              <tr>
-                <td colSpan={6} className="muted">
-                  {m.pendingLoading}
-                </td>
-              </tr>
+              <TableMessageRow columns={6}>{m.pendingLoading}</TableMessageRow>
             ) : orders.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="muted">
-                  {m.pendingEmpty}
-                </td>
-              </tr>
+              <TableMessageRow columns={6}>{m.pendingEmpty}</TableMessageRow>
             ) : (
               orders.map((order) => (
                 <tr key={order.order_number}>

@@ -1,8 +1,6 @@
 import { messages } from '@cardstock/contract';
-import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { DialogActions } from '../../components/DialogActions.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { call, NetworkError } from '../../lib/api.ts';
 import { authToken } from '../../lib/session.ts';
 import type { TeamRow } from './team-view.ts';
@@ -22,44 +20,29 @@ export function RemoveMemberModal({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
+  async function remove(): Promise<boolean> {
     const token = authToken();
     if (!token) {
       toast.error(m.removeFailed);
-      return;
+      return false;
     }
-    setBusy(true);
     try {
       const answer = await call('teamRemove', { body: { token, email: member.user_email } });
       toast.success(answer.message || m.removed);
       onRemoved();
+      return true;
     } catch (err) {
       toast.error(err instanceof NetworkError ? m.removeNetwork : m.removeFailed);
-      setBusy(false);
+      return false;
     }
   }
 
   return (
-    <Modal
-      open
-      title="Remove User"
-      onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          onConfirm={() => void remove()}
-          confirm={busy ? 'Removing...' : 'Remove'}
-          disabled={busy}
-          danger
-        />
-      }
-    >
+    <ConfirmModal title="Remove User" confirm="Remove" busyLabel="Removing..." onClose={onClose} onConfirm={remove}>
       <p>{m.confirmRemove(member.name || member.user_email)}</p>
       <p className="muted">
         <strong>{member.user_email}</strong> loses access to the shop. To bring them back, add them again.
       </p>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,7 +1,6 @@
 import { messages, roleAllows, type TeamMember } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
@@ -10,6 +9,8 @@ import { AddUserModal } from './AddUserModal.tsx';
 import { RemoveMemberModal } from './RemoveMemberModal.tsx';
 import { lastUsedText, roleOptions, toTeamRows, type TeamRow } from './team-view.ts';
 import './team.css';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const m = messages.team;
 const title = 'Sub-Account Management';
@@ -78,12 +79,7 @@ export function TeamPage() {
 
   return (
     <section className="page team-page">
-      <header className="page-header">
-        <h1>{title}</h1>
-        <Link to="/dashboard" className="btn">
-          {messages.common.backToDashboard}
-        </Link>
-      </header>
+      <PageHeader title={title} />
       {!canManage ? (
         <p className="muted" role="status">
           {m.ownerOnly}
@@ -111,17 +107,9 @@ export function TeamPage() {
               </thead>
               <tbody>
                 {list.isPending && list.fetchStatus === 'fetching' ? (
-                  <tr>
-                    <td colSpan={5} className="muted">
-                      Loading team...
-                    </td>
-                  </tr>
+                  <TableMessageRow columns={5}>Loading team...</TableMessageRow>
                 ) : rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="muted">
-                      No team members to show.
-                    </td>
-                  </tr>
+                  <TableMessageRow columns={5}>No team members to show.</TableMessageRow>
                 ) : (
                   rows.map((row) => (
                     <MemberRow
