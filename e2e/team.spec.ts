@@ -122,6 +122,26 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
   const allowed = await addCard();
   expect(allowed.status(), await allowed.text()).toBe(200);
 
+  // The dashboard offers an Employee no team, billing, device or settings screens.
+  const tiles = memberPage.getByRole('navigation', { name: 'Dashboard' });
+  await expect(tiles.getByRole('link', { name: /Inventory Management/ })).toBeVisible();
+  for (const hidden of [/Sub-Accounts/, /Subscription/, /Device Manager/, /Shop Settings/])
+    await expect(tiles.getByRole('link', { name: hidden })).toHaveCount(0);
+
+  // …and confirms an order from Order Management.
+  const placed = await request.post('/api/device/order', {
+    data: { token: memberToken, items: [{ scryfall_id: scryfallId, finish: 'nonfoil', quantity: 1 }] },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const { order_number: orderNumber } = (await placed.json()) as { order_number: string };
+  await memberPage.goto('/order-management');
+  await memberPage
+    .getByRole('row', { name: new RegExp(orderNumber) })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  await memberPage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(memberPage.getByText(messages.orders.confirmed)).toBeVisible();
+
   // …but not manage the team: the page says so, shows no controls and calls nothing.
   let teamCalls = 0;
   memberPage.on('request', (r) => {
