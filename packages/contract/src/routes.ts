@@ -68,6 +68,16 @@ import {
   ZTeamUpdateRoleRequest,
   ZTeamUpdateRoleResponse,
 } from './schemas/team.ts';
+import {
+  ZLatestSoldRequest,
+  ZLatestSoldResponse,
+  ZOrdersOverTimeResponse,
+  ZStatsRequest,
+  ZStatsSummaryResponse,
+  ZTopSellingRequest,
+  ZTopSellingResponse,
+  ZTotalCardsResponse,
+} from './schemas/stats.ts';
 import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
 
 /**
@@ -338,6 +348,56 @@ export const routes = define({
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
+  },
+  statsSummary: {
+    method: 'POST',
+    path: '/api/shop/stats/summary',
+    auth: 'session',
+    permission: 'stats:view',
+    summary: 'Confirmed orders and the copies they sold',
+    tags: ['stats'],
+    body: ZStatsRequest,
+    response: ZStatsSummaryResponse,
+  },
+  statsTotalCards: {
+    method: 'POST',
+    path: '/api/shop/stats/total-cards',
+    auth: 'session',
+    permission: 'stats:view',
+    summary: 'Copies in stock over all inventory rows',
+    tags: ['stats'],
+    body: ZStatsRequest,
+    response: ZTotalCardsResponse,
+  },
+  statsOrdersOverTime: {
+    method: 'POST',
+    path: '/api/shop/stats/orders-over-time',
+    auth: 'session',
+    permission: 'stats:view',
+    summary: 'Confirmed orders and revenue per day (UTC), oldest first',
+    tags: ['stats'],
+    body: ZStatsRequest,
+    response: ZOrdersOverTimeResponse,
+  },
+  statsTopSelling: {
+    method: 'POST',
+    path: '/api/shop/stats/top-selling-cards',
+    auth: 'session',
+    permission: 'stats:view',
+    summary: 'The best-selling cards by copies sold (limit, default 10)',
+    tags: ['stats'],
+    body: ZTopSellingRequest,
+    response: ZTopSellingResponse,
+  },
+  statsLatestSold: {
+    method: 'POST',
+    path: '/api/shop/stats/latest-cards-sold',
+    auth: 'session',
+    permission: 'stats:view',
+    summary: 'The latest confirmed sales, line by line (limit, default 20)',
+    tags: ['stats'],
+    body: ZLatestSoldRequest,
+    response: ZLatestSoldResponse,
   },
   teamList: {
     method: 'POST',

@@ -18,7 +18,6 @@ const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.
 
 /** Guarded screens that later capabilities fill in; until then, a heading. */
 const placeholders: [path: string, title: string][] = [
-  ['/stats', 'Store Statistics'],
   ['/shop-settings', 'Shop Settings'],
   ['/shop-home', 'Shop Home'],
   ['/stripe-management', 'Stripe Management'],
@@ -107,6 +106,10 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/accept-invite',
         element: page(() => import('../features/team/AcceptInvitePage.tsx').then((m) => m.AcceptInvitePage)),
+      },
+      {
+        path: '/stats',
+        element: guarded(page(() => import('../features/stats/StatsPage.tsx').then((m) => m.StatsPage))),
       },
       {
         path: '/inventory-management',

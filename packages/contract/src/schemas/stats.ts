@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ZSessionToken } from './auth.ts';
+
+const ZLimit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(100, 'limit must be at most 100.')
+    .optional()
+    .default(fallback);
+
+/** Every statistics call takes the session token (the spec's clients send it in the body). */
+export const ZStatsRequest = z.object({ token: ZSessionToken, auth_token: ZSessionToken });
+export const ZTopSellingRequest = ZStatsRequest.extend({ limit: ZLimit(10) });
+export const ZLatestSoldRequest = ZStatsRequest.extend({ limit: ZLimit(20) });
+
+/** Statistics count confirmed orders only: a pending order is not a sale yet, a rejected one never was. */
+export const ZStatsSummaryResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ total_orders: z.number().int(), total_cards_sold: z.number().int() }),
+});
+
+export const ZTotalCardsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ total_cards: z.number().int().describe('Copies in stock, all rows') }),
+});
+
+export const ZOrdersOverTimeResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orders_by_date: z.array(
+      z.object({
+        date: z.string().describe('YYYY-MM-DD (UTC), oldest first'),
+        order_count: z.number().int(),
+        total_revenue: z.number().describe('Dollars'),
+      }),
+    ),
+  }),
+});
+
+export const ZTopSellingResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    top_cards: z.array(
+      z.object({ card_name: z.string(), set_code: z.string().nullable(), total_sold: z.number().int() }),
+    ),
+  }),
+});
+
+export const ZLatestSoldResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    latest_sales: z.array(
+      z.object({
+        card_name: z.string(),
+        set_code: z.string().nullable(),
+        order_number: z.string(),
+        quantity: z.number().int(),
+        timestamp: z.string().describe('When the order was confirmed, UTC ISO-8601'),
+      }),
+    ),
+  }),
+});
