@@ -25,6 +25,7 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   ordersRoutes(app, ctx, indexes);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
+  statsRoutes(app, ctx);
   sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);

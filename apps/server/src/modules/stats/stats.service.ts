@@ -1,0 +1,70 @@
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { statsRepository as repo } from './stats.repository.ts';
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+const setCode = (code: string) => (code ? code.toUpperCase() : null);
+
+/** A shop's sales figures, from its confirmed orders (a pending order is not a sale yet). */
+export function createStatsService(ctx: AppContext) {
+  return {
+    async summary(actor: Actor) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      const { totalOrders, cardsSold } = await repo.summary(ctx.db, shopId);
+      return { success: true as const, data: { total_orders: totalOrders, total_cards_sold: cardsSold } };
+    },
+
+    async totalCards(actor: Actor) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      return { success: true as const, data: { total_cards: await repo.totalCards(ctx.db, shopId) } };
+    },
+
+    async ordersOverTime(actor: Actor) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      const rows = await repo.byDate(ctx.db, shopId);
+      return {
+        success: true as const,
+        data: {
+          orders_by_date: rows.map((r) => ({
+            date: r.date,
+            order_count: Number(r.orders),
+            total_revenue: dollars(Number(r.cents)),
+          })),
+        },
+      };
+    },
+
+    async topSelling(actor: Actor, limit: number) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      const rows = await repo.topSelling(ctx.db, shopId, limit);
+      return {
+        success: true as const,
+        data: {
+          top_cards: rows.map((r) => ({
+            card_name: r.card_name,
+            set_code: setCode(r.set_code),
+            total_sold: Number(r.sold),
+          })),
+        },
+      };
+    },
+
+    async latestSold(actor: Actor, limit: number) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      const rows = await repo.latestSold(ctx.db, shopId, limit);
+      return {
+        success: true as const,
+        data: {
+          latest_sales: rows.map((r) => ({
+            card_name: r.card_name,
+            set_code: setCode(r.set_code),
+            order_number: r.order_number,
+            quantity: r.quantity,
+            timestamp: r.decided_at ?? '',
+          })),
+        },
+      };
+    },
+  };
+}
