@@ -59,6 +59,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     sealedEdit: { id: ids.sealed, name: 'Taken', category: 'Bundle', set_code: null, price: 1, quantity: 0 },
     sealedDelete: { id: ids.sealed },
     search: { q: '*' },
+    settingsGet: {},
+    settingsSave: { subdomain: '', shop_hidden: 1 },
     statsSummary: {},
     statsTotalCards: {},
     statsOrdersOverTime: {},

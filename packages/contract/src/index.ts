@@ -13,6 +13,7 @@ export * from './schemas/devices.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';
+export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';

@@ -162,6 +162,10 @@ export const messages = {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,
     noShop: 'This account has no shop.',
   },
+  settingsServer: {
+    saved: 'Shop settings saved.',
+    subdomainTaken: 'Another shop already uses that subdomain. Choose another.',
+  },
   teamServer: {
     invited: (email: string) => `Invitation sent to ${email}.`,
     emailTaken: 'That e-mail address already has a Cardstock account.',
@@ -286,6 +290,7 @@ export const messages = {
     error: 'Error loading statistics',
     httpError: (code: number) => `HTTP error! status: ${code}`,
     failed: 'Failed to fetch statistics',
+    noSales: 'No sales yet.',
   },
   settings: {
     loading: 'Loading shop settings...',

@@ -26,6 +26,8 @@ export const routePaths = {
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all'],
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
+  settingsGet: ['POST', '/api/shop/settings/get'],
+  settingsSave: ['POST', '/api/shop/settings'],
   statsSummary: ['POST', '/api/shop/stats/summary'],
   statsTotalCards: ['POST', '/api/shop/stats/total-cards'],
   statsOrdersOverTime: ['POST', '/api/shop/stats/orders-over-time'],

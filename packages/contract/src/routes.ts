@@ -68,6 +68,7 @@ import {
   ZTeamUpdateRoleRequest,
   ZTeamUpdateRoleResponse,
 } from './schemas/team.ts';
+import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './schemas/settings.ts';
 import {
   ZLatestSoldRequest,
   ZLatestSoldResponse,
@@ -348,6 +349,26 @@ export const routes = define({
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
+  },
+  settingsGet: {
+    method: 'POST',
+    path: '/api/shop/settings/get',
+    auth: 'session',
+    permission: 'settings',
+    summary: 'The shop’s settings: subdomain, visibility, description, pricing rule, public address',
+    tags: ['settings'],
+    body: ZSettingsGetRequest,
+    response: ZShopSettings,
+  },
+  settingsSave: {
+    method: 'POST',
+    path: '/api/shop/settings',
+    auth: 'session',
+    permission: 'settings',
+    summary: 'Save the subdomain (unique, not reserved), visibility, and optionally the description and pricing rule',
+    tags: ['settings'],
+    body: ZSettingsSaveRequest,
+    response: ZMessageResponse,
   },
   statsSummary: {
     method: 'POST',

@@ -18,7 +18,6 @@ const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.
 
 /** Guarded screens that later capabilities fill in; until then, a heading. */
 const placeholders: [path: string, title: string][] = [
-  ['/shop-settings', 'Shop Settings'],
   ['/shop-home', 'Shop Home'],
   ['/stripe-management', 'Stripe Management'],
   ['/admin', 'Admin Dashboard'],
@@ -110,6 +109,10 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/stats',
         element: guarded(page(() => import('../features/stats/StatsPage.tsx').then((m) => m.StatsPage))),
+      },
+      {
+        path: '/shop-settings',
+        element: guarded(page(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage))),
       },
       {
         path: '/inventory-management',

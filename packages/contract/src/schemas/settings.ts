@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { qualities } from '../constants.ts';
+import { ZSessionToken } from './auth.ts';
+
+/** Names a shop cannot take as its subdomain: they are the platform's own hosts. */
+export const reservedSubdomains = [
+  'www',
+  'api',
+  'admin',
+  'app',
+  'mail',
+  'smtp',
+  'ftp',
+  'static',
+  'assets',
+  'cdn',
+  'shop',
+  'shops',
+  'help',
+  'support',
+  'status',
+  'docs',
+  'kiosk',
+  'dashboard',
+  'login',
+] as const;
+
+export const subdomainRule = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
+
+const percent = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(max, `${label} must be at most ${max}.`);
+
+/** The pricing rule of DESIGN §4 as the settings screen edits it. */
+export const ZPricingRule = z.object({
+  markup_percent: percent('Markup', 1000),
+  condition_percent: z.object(
+    Object.fromEntries(qualities.map((q) => [q, percent(`${q} percentage`, 100)])) as Record<
+      (typeof qualities)[number],
+      ReturnType<typeof percent>
+    >,
+  ),
+  floor_cents: z
+    .number({ error: 'Floor must be a number.' })
+    .int('Floor must be whole cents.')
+    .min(0, 'Floor cannot be negative.')
+    .max(100_000, 'Floor must be at most $1,000.'),
+  rounding_cents: z
+    .number({ error: 'Rounding must be a number.' })
+    .int('Rounding must be whole cents.')
+    .min(1, 'Rounding must be at least 1 cent.')
+    .max(10_000, 'Rounding must be at most $100.'),
+});
+
+/** Shop settings (spec 001 §3): `shop_hidden` 0 = public, 1 = private; `is_public` says whether the storefront answers. */
+export const ZShopSettings = z.object({
+  name: z.string(),
+  subdomain: z.string().nullable(),
+  shop_hidden: z.union([z.literal(0), z.literal(1)]),
+  is_public: z.boolean(),
+  shop_description: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  public_url: z.string().nullable().describe('The storefront’s address, when it has a subdomain'),
+  public_access_data: z.object({
+    enabled: z.boolean(),
+    storefront_path: z.string().nullable(),
+  }),
+  pricing: ZPricingRule,
+});
+export type ShopSettings = z.infer<typeof ZShopSettings>;
+
+export const ZSettingsGetRequest = z.object({ token: ZSessionToken });
+
+export const ZSettingsSaveRequest = z.object({
+  token: ZSessionToken,
+  subdomain: z
+    .string({ error: 'subdomain must be text.' })
+    .trim()
+    .toLowerCase()
+    .refine((s) => s === '' || subdomainRule.test(s), {
+      error: 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.',
+    })
+    .refine((s) => !(reservedSubdomains as readonly string[]).includes(s), {
+      error: 'That subdomain is reserved for Cardstock itself. Choose another.',
+    })
+    .describe('"" removes the subdomain'),
+  shop_hidden: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'shop_hidden must be 0 or 1.' })
+    .transform((v) => (v === true || v === 1 ? 1 : 0)),
+  shop_description: z.string().trim().max(500, 'The description must be at most 500 characters.').optional(),
+  pricing: ZPricingRule.optional(),
+});
