@@ -26,6 +26,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
+  settingsRoutes(app, ctx);
   sealedRoutes(app, ctx);
 
   await ensureDemoData(ctx, auth);

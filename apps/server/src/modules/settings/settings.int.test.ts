@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultPricingRule, messages } from '@cardstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, buildShop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { sampleCardLines } from '../../../test/shared-data.ts';
+import { importCatalogFile } from '../catalog/catalog-import.ts';
+
+type Card = { id: string; finishes: string[]; prices: { usd: string | null } };
+const card = sampleCardLines(2000)
+  .map((l) => JSON.parse(l) as Card)
+  .find((c) => c.finishes.includes('nonfoil') && c.prices.usd !== null && Number(c.prices.usd) >= 1)!;
+
+describe(`shop settings (${testEngine})`, () => {
+  let server: TestServer;
+  let shop: Awaited<ReturnType<typeof buildShop>>;
+  const get = (token = shop.token) => server.request('POST', '/api/shop/settings/get', { token });
+  const save = (body: Record<string, unknown>, token = shop.token) =>
+    server.request('POST', '/api/shop/settings', { token, shop_hidden: 1, ...body });
+  const sub = () => `shop-${Math.random().toString(36).slice(2, 8)}`;
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://cardstock.test' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-')), 'cards.ndjson');
+    fs.writeFileSync(file, sampleCardLines(2000).join('\n'));
+    await importCatalogFile(server.ctx.db, file);
+    shop = await buildShop(server);
+  });
+  afterAll(() => server.close());
+
+  it('starts private, without a subdomain, with the default pricing rule', async () => {
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: shop.shopName,
+      subdomain: null,
+      shop_hidden: 1,
+      is_public: false,
+      public_url: null,
+      public_access_data: { enabled: false, storefront_path: null },
+      pricing: defaultPricingRule,
+    });
+  });
+
+  it('saves a subdomain (lower-cased), visibility, description and pricing; the public address follows', async () => {
+    const name = sub();
+    const res = await save({
+      subdomain: ` ${name.toUpperCase()} `,
+      shop_hidden: 0,
+      shop_description: 'Singles and sealed since 1999.',
+      pricing: { ...defaultPricingRule, markup_percent: 0, floor_cents: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(messages.settingsServer.saved);
+    expect((await get()).body).toMatchObject({
+      subdomain: name,
+      shop_hidden: 0,
+      is_public: true,
+      shop_description: 'Singles and sealed since 1999.',
+      public_url: `https://${name}.cardstock.test`,
+      public_access_data: { enabled: true, storefront_path: `/shop/${name}` },
+      pricing: { markup_percent: 0, floor_cents: 0 },
+    });
+    // The new rule prices the inventory at once.
+    await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: card.id, quantity: 1 });
+    const row = (await server.request('POST', '/api/shop/inventory', { Authorization: shop.token, page: '1' })).body
+      .inventory[0];
+    expect(row.price).toBe(Math.round(Number(card.prices.usd) * 100) / 100);
+  });
+
+  it('refuses malformed, reserved and taken subdomains with the reason, and changes nothing', async () => {
+    const before = (await get()).body;
+    for (const [subdomain, message] of [
+      ['ab', 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.'],
+      ['-shop', 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.'],
+      ['my_shop', 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.'],
+      ['admin', 'That subdomain is reserved for Cardstock itself. Choose another.'],
+      ['WWW', 'That subdomain is reserved for Cardstock itself. Choose another.'],
+    ]) {
+      const res = await save({ subdomain });
+      expect(res.status, subdomain).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const other = await buildShop(server);
+    const taken = await save({ subdomain: before.subdomain }, other.token);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(messages.settingsServer.subdomainTaken);
+    const badRule = await save({ subdomain: '', pricing: { ...defaultPricingRule, rounding_cents: 0 } });
+    expect(badRule.status).toBe(400);
+    expect(badRule.body.message).toBe('Rounding must be at least 1 cent.');
+    expect((await get()).body).toEqual(before);
+  });
+
+  it('lets the Owner and Managers change settings, nobody else', async () => {
+    const manager = await addMember(server, shop.email, 'Manager');
+    expect((await get(manager.token)).status).toBe(200);
+    const employee = await addMember(server, shop.email, 'Employee');
+    const refused = await save({ subdomain: sub() }, employee.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('An Employee cannot change shop settings.');
+  });
+
+  it('removes the subdomain with an empty one', async () => {
+    expect((await save({ subdomain: '' })).status).toBe(200);
+    expect((await get()).body).toMatchObject({ subdomain: null, is_public: false, public_url: null });
+  });
+});

@@ -1,0 +1,23 @@
+import type { Executor } from '../../db/database.ts';
+
+export const settingsRepository = {
+  shop(db: Executor, shopId: number) {
+    return db
+      .selectFrom('shops')
+      .select(['name', 'subdomain', 'shop_hidden', 'description', 'address', 'city', 'state', 'country', 'pricing'])
+      .where('id', '=', shopId)
+      .executeTakeFirstOrThrow();
+  },
+
+  subdomainOwner(db: Executor, subdomain: string) {
+    return db.selectFrom('shops').select('id').where('subdomain', '=', subdomain).executeTakeFirst();
+  },
+
+  async save(
+    db: Executor,
+    shopId: number,
+    values: { subdomain: string | null; shop_hidden: number; description?: string; pricing?: string },
+  ): Promise<void> {
+    await db.updateTable('shops').set(values).where('id', '=', shopId).execute();
+  },
+};

@@ -1,0 +1,89 @@
+import { defaultPricingRule, messages, type PricingRule, type ShopSettings } from '@cardstock/contract';
+import { withTransaction } from '../../db/database.ts';
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { settingsRepository as repo } from './settings.repository.ts';
+
+/** Unique-key violations on either engine: another shop took the subdomain at the same moment. */
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/** The storefront's own address: the shop's subdomain on the platform's host. */
+function storefrontUrl(publicUrl: string, subdomain: string): string {
+  const url = new URL(publicUrl);
+  url.hostname = `${subdomain}.${url.hostname}`;
+  return url.origin;
+}
+
+export function createSettingsService(ctx: AppContext) {
+  return {
+    async get(actor: Actor): Promise<ShopSettings> {
+      const { shopId } = requireRole(actor, 'settings');
+      const shop = await repo.shop(ctx.db, shopId);
+      const hidden = shop.shop_hidden === 0 ? 0 : 1;
+      const isPublic = hidden === 0 && shop.subdomain !== null;
+      const stored = shop.pricing ? (JSON.parse(shop.pricing) as Partial<PricingRule>) : {};
+      return {
+        name: shop.name,
+        subdomain: shop.subdomain,
+        shop_hidden: hidden,
+        is_public: isPublic,
+        shop_description: shop.description,
+        address: shop.address,
+        city: shop.city,
+        state: shop.state,
+        country: shop.country,
+        public_url: shop.subdomain ? storefrontUrl(ctx.config.publicUrl, shop.subdomain) : null,
+        public_access_data: {
+          enabled: isPublic,
+          storefront_path: shop.subdomain ? `/shop/${shop.subdomain}` : null,
+        },
+        pricing: {
+          ...defaultPricingRule,
+          ...stored,
+          condition_percent: { ...defaultPricingRule.condition_percent, ...stored.condition_percent },
+        },
+      };
+    },
+
+    /** Saves what the form sends; a subdomain another shop has is refused, and nothing is half-saved. */
+    async save(
+      actor: Actor,
+      input: { subdomain: string; shop_hidden: number; shop_description?: string; pricing?: PricingRule },
+    ) {
+      const { shopId, email } = requireRole(actor, 'settings');
+      const subdomain = input.subdomain === '' ? null : input.subdomain;
+      try {
+        await withTransaction(ctx.db, async (tx) => {
+          if (subdomain) {
+            const owner = await repo.subdomainOwner(tx, subdomain);
+            if (owner && owner.id !== shopId) throw new AppError('CONFLICT', messages.settingsServer.subdomainTaken);
+          }
+          await repo.save(tx, shopId, {
+            subdomain,
+            shop_hidden: input.shop_hidden,
+            ...(input.shop_description !== undefined ? { description: input.shop_description } : {}),
+            ...(input.pricing ? { pricing: JSON.stringify(input.pricing) } : {}),
+          });
+          await auditRepository.record(tx, {
+            shop_id: shopId,
+            actor: email,
+            action: 'settings.save',
+            subject: 'shop',
+            detail: JSON.stringify({ subdomain, shop_hidden: input.shop_hidden, pricing: input.pricing ?? null }),
+            created_at: ctx.clock.now().toISOString(),
+          });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.settingsServer.subdomainTaken);
+        throw err;
+      }
+      return { message: messages.settingsServer.saved };
+    },
+  };
+}
