@@ -15,5 +15,6 @@ export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';
+export * from './schemas/storefront.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';

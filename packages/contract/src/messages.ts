@@ -162,6 +162,10 @@ export const messages = {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,
     noShop: 'This account has no shop.',
   },
+  storefrontServer: {
+    notFound: 'Shop not found',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}.`,
+  },
   settingsServer: {
     saved: 'Shop settings saved.',
     subdomainTaken: 'Another shop already uses that subdomain. Choose another.',
@@ -301,6 +305,7 @@ export const messages = {
     saving: 'Saving...',
     reset: 'Settings reset to last saved values',
     makePublic: 'Make shop inventory publicly visible',
+    notAllowed: 'Only the Owner or a Manager can change shop settings.',
   },
   ordering: {
     unknownCard: 'Unknown Card',

@@ -26,6 +26,7 @@ export const routePaths = {
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all'],
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
+  publicInventory: ['POST', '/api/public/shop/inventory'],
   settingsGet: ['POST', '/api/shop/settings/get'],
   settingsSave: ['POST', '/api/shop/settings'],
   statsSummary: ['POST', '/api/shop/stats/summary'],

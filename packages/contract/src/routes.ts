@@ -68,6 +68,7 @@ import {
   ZTeamUpdateRoleRequest,
   ZTeamUpdateRoleResponse,
 } from './schemas/team.ts';
+import { ZPublicInventoryRequest, ZPublicInventoryResponse } from './schemas/storefront.ts';
 import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './schemas/settings.ts';
 import {
   ZLatestSoldRequest,
@@ -349,6 +350,16 @@ export const routes = define({
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
+  },
+  publicInventory: {
+    method: 'POST',
+    path: '/api/public/shop/inventory',
+    auth: 'none',
+    summary:
+      'A public shop’s page of cards (page as text from "1"), in name order with prices; a private or unknown shop is 404. Answers carry an ETag (304 on If-None-Match)',
+    tags: ['storefront'],
+    body: ZPublicInventoryRequest,
+    response: ZPublicInventoryResponse,
   },
   settingsGet: {
     method: 'POST',

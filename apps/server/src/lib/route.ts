@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RouteDef } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -31,8 +32,13 @@ type Input<D extends RouteDef> = {
  * kept in this form and sent as they are.
  */
 export class Serialized {
+  /** A strong validator of these exact bytes, for `ETag` and `If-None-Match`. */
+  readonly etag: string;
+
   /** UTF-8 bytes, encoded once: sending them again costs no encoding and no length scan. */
-  private constructor(readonly body: Buffer) {}
+  private constructor(readonly body: Buffer) {
+    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  }
 
   static of<S extends z.ZodType>(schema: S, value: z.input<S>): Serialized {
     return new Serialized(Buffer.from(JSON.stringify(schema.parse(value))));

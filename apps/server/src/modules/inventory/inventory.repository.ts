@@ -88,6 +88,28 @@ export const inventoryRepository = {
     return indexSelect(db).where('inventory.id', '=', id).where('inventory.shop_id', '=', shopId).executeTakeFirst();
   },
 
+  /** A shop by its subdomain, with what its public page depends on. */
+  async publicShop(db: Executor, subdomain: string) {
+    const row = await db
+      .selectFrom('shops')
+      .select([
+        'id',
+        'name',
+        'description',
+        'shop_hidden',
+        'inventory_version',
+        'pricing',
+        (eb) =>
+          eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
+      ])
+      .where('subdomain', '=', subdomain)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    return (
+      row && { ...row, inventory_version: Number(row.inventory_version), catalog_version: row.catalog_version ?? '' }
+    );
+  },
+
   /** What a shop's inventory answers depend on: its inventory's version, the catalog's, its pricing rule. */
   async inventoryState(db: Executor, shopId: number): Promise<InventoryState> {
     const row = await db

@@ -13,6 +13,13 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: 
   const inventory = createInventoryService(ctx, indexes, new AnswerCache());
   registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body));
   registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body));
+  // Public pages are the same for every visitor: validated by ETag, revalidated on every view.
+  registerRoute(app, routes.publicInventory, async ({ body }, request, reply) => {
+    const answer = await inventory.publicPage(body.subdomain, body.page);
+    reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
+    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    return answer;
+  });
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));

@@ -1,4 +1,12 @@
-import { defaultPricingRule, messages, routes, type Finish, type PricingRule, type Quality } from '@cardstock/contract';
+import {
+  defaultPricingRule,
+  messages,
+  routes,
+  STOREFRONT_PAGE_SIZE,
+  type Finish,
+  type PricingRule,
+  type Quality,
+} from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -68,6 +76,44 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           page: input.page,
           total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
           total,
+        });
+      });
+    },
+
+    /**
+     * A public shop's page of cards, the same for every visitor: kept
+     * serialized until its stock, prices or settings change. A private or
+     * unknown shop is not found.
+     */
+    async publicPage(subdomain: string, page: number) {
+      const shop = await repo.publicShop(ctx.db, subdomain);
+      if (!shop || shop.shop_hidden !== 0) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
+      const key = `public|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${page}|${shop.name}|${shop.description}`;
+      return answers.get(key, async () => {
+        const { rows, total } = await pageOf(shop.id, state, parse(''), page, STOREFRONT_PAGE_SIZE);
+        const rule = ruleOf(state.pricing);
+        const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
+        return Serialized.of(routes.publicInventory.response, {
+          inventory: rows.map((r) => {
+            const row = toInventoryRow(r, rule);
+            return {
+              id: row.inv_pkey,
+              card_name: row.card_name,
+              card_scryfallid: row.card_scryfallid,
+              image_url: row.card_image_normal ?? row.card_image_small,
+              card_manaCost: row.card_manaCost,
+              card_setCode: row.card_setCode,
+              price: row.price,
+              inv_quantity: row.inv_quantity,
+              inv_finish: row.inv_finish,
+            };
+          }),
+          shop_info: { shop_description: shop.description },
+          shop_name: shop.name,
+          total_pages: pages,
+          page,
+          message: messages.storefrontServer.page(page, pages),
         });
       });
     },

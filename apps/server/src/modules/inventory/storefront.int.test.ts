@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildShop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { sampleCardLines } from '../../../test/shared-data.ts';
+import { importCatalogFile } from '../catalog/catalog-import.ts';
+
+type Card = { id: string; name: string; finishes: string[] };
+const cards = sampleCardLines(3000)
+  .map((l) => JSON.parse(l) as Card)
+  .filter((c) => c.finishes.includes('nonfoil'))
+  .slice(0, STOREFRONT_PAGE_SIZE + 5);
+
+describe(`public storefront (${testEngine})`, () => {
+  let server: TestServer;
+  let shop: Awaited<ReturnType<typeof buildShop>>;
+  const subdomain = `front-${Date.now().toString(36)}`;
+  const storefront = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    server.request('POST', '/api/public/shop/inventory', body, headers);
+  const settings = (shopHidden: 0 | 1) =>
+    server.request('POST', '/api/shop/settings', {
+      token: shop.token,
+      subdomain,
+      shop_hidden: shopHidden,
+      shop_description: 'Singles since 1999.',
+    });
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '100' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'front-')), 'cards.ndjson');
+    fs.writeFileSync(file, sampleCardLines(3000).join('\n'));
+    await importCatalogFile(server.ctx.db, file);
+    shop = await buildShop(server);
+    for (const card of cards)
+      await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: card.id, quantity: 2 });
+  });
+  afterAll(() => server.close());
+
+  it('answers a private or unknown shop as not found', async () => {
+    await settings(1);
+    for (const name of [subdomain, 'no-such-shop']) {
+      const res = await storefront({ subdomain: name, page: '1' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Shop not found' });
+    }
+  });
+
+  it('pages a public shop’s cards in name order with prices, stock and finish', async () => {
+    await settings(0);
+    const first = await storefront({ subdomain: subdomain.toUpperCase(), page: '1' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      shop_name: shop.shopName,
+      shop_info: { shop_description: 'Singles since 1999.' },
+      total_pages: 2,
+      page: 1,
+    });
+    expect(first.body.inventory).toHaveLength(STOREFRONT_PAGE_SIZE);
+    expect(first.body.inventory[0]).toEqual({
+      id: expect.any(Number),
+      card_name: expect.any(String),
+      card_scryfallid: expect.any(String),
+      image_url: expect.toBeOneOf([null, expect.any(String)]),
+      card_manaCost: expect.toBeOneOf([null, expect.any(String)]),
+      card_setCode: expect.stringMatching(/^[A-Z0-9]+$/),
+      price: expect.toBeOneOf([null, expect.any(Number)]),
+      inv_quantity: 2,
+      inv_finish: 'nonfoil',
+    });
+    const second = await storefront({ subdomain, page: '2' });
+    expect(second.body.inventory).toHaveLength(cards.length - STOREFRONT_PAGE_SIZE);
+    const ids = [...first.body.inventory, ...second.body.inventory].map(
+      (c: { card_scryfallid: string }) => c.card_scryfallid,
+    );
+    expect(new Set(ids)).toEqual(new Set(cards.map((c) => c.id)));
+    expect((await storefront({ subdomain, page: '9' })).body.inventory).toEqual([]);
+    expect((await storefront({ subdomain, page: '0' })).status).toBe(400);
+  });
+
+  it('answers a revalidation with 304 until the stock changes', async () => {
+    const first = await storefront({ subdomain, page: '1' });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await storefront({ subdomain, page: '1' }, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    await server.request('POST', '/api/shop/inventory/edit', {
+      token: shop.token,
+      scryfall_id: first.body.inventory[0].card_scryfallid,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 0,
+    });
+    const changed = await storefront({ subdomain, page: '1' }, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.body.inventory[0].inv_quantity).toBe(0);
+  });
+
+  it('disappears again when the shop goes private', async () => {
+    await settings(1);
+    expect((await storefront({ subdomain, page: '1' })).status).toBe(404);
+  });
+});

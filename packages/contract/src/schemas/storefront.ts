@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { finishes } from './inventory.ts';
+
+/** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
+export const STOREFRONT_PAGE_SIZE = 60;
+
+export const ZPublicInventoryRequest = z.object({
+  subdomain: z
+    .string({ error: 'No subdomain specified' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'No subdomain specified')
+    .max(63, 'No subdomain specified'),
+  page: z
+    .union([z.string(), z.number()], { error: 'page must be a number.' })
+    .optional()
+    .transform((v, ctx) => {
+      const n = v === undefined || v === '' ? 1 : Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+        ctx.addIssue({ code: 'custom', message: 'page must be a whole number from 1.' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+
+/** A card on a shop's public page (spec 001 §3 public shop response). */
+export const ZPublicInventoryItem = z.object({
+  id: z.number().int(),
+  card_name: z.string(),
+  card_scryfallid: z.string(),
+  image_url: z.string().nullable(),
+  card_manaCost: z.string().nullable(),
+  card_setCode: z.string(),
+  price: z.number().nullable().describe('Dollars, from the shop’s pricing rule or asking price'),
+  inv_quantity: z.number().int(),
+  inv_finish: z.enum(finishes),
+});
+
+export const ZPublicInventoryResponse = z.object({
+  inventory: z.array(ZPublicInventoryItem),
+  shop_info: z.object({ shop_description: z.string() }),
+  shop_name: z.string(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+  message: z.string(),
+});
