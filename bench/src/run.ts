@@ -198,6 +198,16 @@ async function stockedCard(url: string, token: string): Promise<string> {
   return hit.scryfallId;
 }
 
+/** Makes the bench shop public at the subdomain `bench-shop`, for storefront scenarios. */
+async function publishShop(url: string, token: string): Promise<void> {
+  const res = await fetch(`${url}/api/shop/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, subdomain: 'bench-shop', shop_hidden: 0 }),
+  });
+  if (!res.ok) throw new Error(`could not publish the shop: ${await res.text()}`);
+}
+
 function withToken(s: Scenario, token: string, card = ''): Scenario {
   return {
     ...s,
@@ -284,6 +294,7 @@ try {
       }
       const card =
         needsShop && chosen.some((s) => s.name.startsWith('order')) ? await stockedCard(server.url, token) : '';
+      if (needsShop && chosen.some((s) => s.name.startsWith('storefront'))) await publishShop(server.url, token);
       for (const base of chosen) {
         const s = withToken(base, token, card);
         console.log(`▸ ${s.name}: ${s.description}`);

@@ -92,5 +92,14 @@ scenarios.push({
   ],
 });
 
+// A public shop's page as every visitor gets it (the bench makes the shop public as `bench-shop`).
+scenarios.push({
+  name: 'storefront-page',
+  description: 'POST /api/public/shop/inventory, page 3 of a public 100,000-row shop, no login',
+  connections: 50,
+  needs: 'shop',
+  requests: [{ method: 'POST', path: '/api/public/shop/inventory', body: { subdomain: 'bench-shop', page: '3' } }],
+});
+
 /** Jobs measured by their own clock and memory rather than by autocannon. */
 export const jobs = ['catalog-import', 'csv-import'] as const;
