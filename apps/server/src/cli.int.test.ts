@@ -166,6 +166,12 @@ describe(`demo data (${testEngine})`, () => {
       expect(invites).toHaveLength(1);
       const search = await server.request('GET', '/api/cards/search?q=lightning');
       expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(['Lightning Bolt', 'Lightning Strike']);
+      // Stock to browse and order, on the public page too, and sealed products.
+      const front = await server.request('POST', '/api/public/shop/inventory', { subdomain: 'demo', page: '1' });
+      expect(front.body.inventory.length).toBeGreaterThan(20);
+      expect(front.body.inventory.some((c: { inv_quantity: number }) => c.inv_quantity > 0)).toBe(true);
+      const sealed = await server.request('POST', '/api/shop/sealed', { token: res.body.token });
+      expect(sealed.body.total).toBe(3);
     } finally {
       await server.close();
     }

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { demoCatalog } from './demo-catalog.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
@@ -11,7 +12,8 @@ export const DEMO_OWNER = { email: 'owner@demo.cardstock.local', password: 'card
 /**
  * Outside production: on an empty catalog loads the demo catalog; on a
  * database without shops creates the demo shop, public at subdomain `demo`,
- * with its Owner, and prints the login and a fresh invite code.
+ * with its Owner, stock to browse and order, and prints the login and a
+ * fresh invite code.
  */
 export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promise<void> {
   if (!ctx.config.demo) return;
@@ -44,6 +46,36 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
         description: 'Singles, sealed product and friendly Friday Night Magic.',
       })
       .where('id', '=', shopId)
+      .execute();
+    // Something to browse, order and sell: every demo printing in stock, and a few sealed products.
+    const printings = await tx
+      .selectFrom('cards')
+      .select(['id', 'sort_name', 'set_code', 'finishes'])
+      .limit(60)
+      .execute();
+    await inventoryRepository.addMany(
+      tx,
+      printings.map((card, i) => ({
+        shop_id: shopId,
+        card_id: card.id,
+        finish: card.finishes.split(',').includes('nonfoil') ? 'nonfoil' : (card.finishes.split(',')[0] ?? 'nonfoil'),
+        quality: i % 5 === 4 ? 'LP' : 'NM',
+        quantity: (i % 6) + (i % 7 === 3 ? 0 : 1),
+        asking_price: null,
+        sort_name: card.sort_name,
+        set_code: card.set_code,
+      })),
+      at,
+    );
+    await tx
+      .insertInto('sealed_products')
+      .values(
+        [
+          { name: 'Play Booster Box', category: 'Booster Box', set_code: 'fdn', price: 14_999, quantity: 4 },
+          { name: 'Collector Booster', category: 'Collector Booster', set_code: 'fdn', price: 2_999, quantity: 12 },
+          { name: 'Starter Kit', category: 'Starter Deck', set_code: '', price: 1_499, quantity: 6 },
+        ].map((p) => ({ ...p, shop_id: shopId, created_at: at, updated_at: at })),
+      )
       .execute();
     await authRepository.insertUser(tx, {
       shop_id: shopId,
