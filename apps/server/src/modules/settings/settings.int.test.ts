@@ -102,6 +102,19 @@ describe(`shop settings (${testEngine})`, () => {
     expect(refused.body.message).toBe('An Employee cannot change shop settings.');
   });
 
+  it('gives the /shop/ address when the platform runs on a bare IP address', async () => {
+    const onIp = await startServer({ PUBLIC_URL: 'http://127.0.0.1:8080' });
+    try {
+      const owner = await buildShop(onIp);
+      const name = sub();
+      await onIp.request('POST', '/api/shop/settings', { token: owner.token, subdomain: name, shop_hidden: 0 });
+      const res = await onIp.request('POST', '/api/shop/settings/get', { token: owner.token });
+      expect(res.body.public_url).toBe(`http://127.0.0.1:8080/shop/${name}`);
+    } finally {
+      await onIp.close();
+    }
+  });
+
   it('removes the subdomain with an empty one', async () => {
     expect((await save({ subdomain: '' })).status).toBe(200);
     expect((await get()).body).toMatchObject({ subdomain: null, is_public: false, public_url: null });

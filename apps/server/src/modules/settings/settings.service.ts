@@ -13,9 +13,13 @@ const isUniqueViolation = (err: unknown) => {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
-/** The storefront's own address: the shop's subdomain on the platform's host. */
+/**
+ * The storefront's own address: the shop's subdomain on the platform's host,
+ * or its /shop/ path when the platform runs on a bare IP address (no subdomains).
+ */
 function storefrontUrl(publicUrl: string, subdomain: string): string {
   const url = new URL(publicUrl);
+  if (/^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[')) return `${url.origin}/shop/${subdomain}`;
   url.hostname = `${subdomain}.${url.hostname}`;
   return url.origin;
 }

@@ -1,0 +1,210 @@
+import { messages, qualities, timings, type Quality, type ShopSettings } from '@cardstock/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { FormMessage } from '../../components/FormMessage.tsx';
+import { call, errorText } from '../../lib/api.ts';
+import { authToken } from '../../lib/session.ts';
+import {
+  descriptionMaxLength,
+  exampleSentence,
+  formOf,
+  pricingOf,
+  productHost,
+  sanitizeSubdomain,
+  settingsPayload,
+  storefrontHost,
+  type SettingsForm,
+} from './settings-form.ts';
+
+const m = messages.settings;
+
+interface SettingsEditorProps {
+  settings: ShopSettings;
+  isResetting: boolean;
+  onReset: () => void;
+}
+
+/**
+ * The settings form (spec 001 §2.4, §4, §5; DESIGN §4). Save checks the form
+ * with the server's own schema first and sends nothing while there is a
+ * problem; after a successful save the page reloads, so the info above shows
+ * what the server now has.
+ */
+export function SettingsEditor({ settings, isResetting, onReset }: SettingsEditorProps) {
+  const [form, setForm] = useState<SettingsForm>(() => formOf(settings));
+  const [problem, setProblem] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const reloadTimer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+
+  const host = productHost(window.location.host);
+  const pricing = pricingOf(form);
+
+  function update(change: Partial<SettingsForm>) {
+    setForm((f) => ({ ...f, ...change }));
+    setProblem(undefined);
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const token = authToken();
+    if (!token) {
+      setProblem(m.notAuthenticated);
+      return;
+    }
+    const checked = settingsPayload(form);
+    if (!checked.ok) {
+      setProblem(checked.problem);
+      return;
+    }
+    setSaving(true);
+    setProblem(undefined);
+    try {
+      await call('settingsSave', { body: { token, ...checked.value } }, m.saveFailed);
+      toast.success(m.saved);
+      // The button stays on 'Saving...' until the reload shows the saved settings (spec 001 §4).
+      reloadTimer.current = window.setTimeout(() => window.location.reload(), timings.settingsReloadDelayMs);
+    } catch (err) {
+      // The server's reason (a subdomain another shop has) when it gives one.
+      setProblem(errorText(err, m.saveFailed));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card form settings-card" onSubmit={(e) => void save(e)} noValidate aria-label="Shop settings">
+      <h2>Storefront</h2>
+      <label>
+        Subdomain
+        <span className="settings-subdomain">
+          <input
+            name="subdomain"
+            value={form.subdomain}
+            onChange={(e) => update({ subdomain: sanitizeSubdomain(e.target.value) })}
+            placeholder="your-shop"
+            maxLength={63}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={saving}
+            aria-describedby="settings-subdomain-hint"
+          />
+          <span className="settings-suffix" aria-hidden="true">
+            .{host}
+          </span>
+        </span>
+      </label>
+      <p id="settings-subdomain-hint" className="hint settings-hint">
+        Your storefront&apos;s address: <strong>{storefrontHost(form.subdomain || 'your-shop', host)}</strong>. Leave it
+        blank for no storefront. DNS changes may take up to 24 hours to take effect.
+      </p>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="inventory_public"
+          checked={form.inventoryPublic}
+          onChange={(e) => update({ inventoryPublic: e.target.checked })}
+          disabled={saving}
+        />
+        {m.makePublic}
+      </label>
+      <label>
+        Shop description
+        <textarea
+          name="shop_description"
+          rows={3}
+          value={form.description}
+          onChange={(e) => update({ description: e.target.value })}
+          maxLength={descriptionMaxLength}
+          disabled={saving}
+          aria-describedby="settings-description-count"
+        />
+        <span id="settings-description-count" className="hint settings-count">
+          {form.description.length}/{descriptionMaxLength}
+        </span>
+      </label>
+
+      <fieldset disabled={saving}>
+        <legend>Pricing</legend>
+        <p className="hint settings-hint">
+          Cards without an asking price of their own sell at the market price with this rule.
+        </p>
+        <div className="settings-pricing">
+          <NumberField
+            label="Markup (%)"
+            name="markup_percent"
+            value={form.markupPercent}
+            onChange={(markupPercent) => update({ markupPercent })}
+          />
+          <NumberField
+            label="Floor ($)"
+            name="floor"
+            step="0.01"
+            value={form.floorDollars}
+            onChange={(floorDollars) => update({ floorDollars })}
+          />
+          <NumberField
+            label="Rounding step (cents)"
+            name="rounding_cents"
+            step="1"
+            min="1"
+            value={form.roundingCents}
+            onChange={(roundingCents) => update({ roundingCents })}
+          />
+        </div>
+        <div className="settings-conditions">
+          {qualities.map((quality: Quality) => (
+            <NumberField
+              key={quality}
+              label={`${quality} (%)`}
+              name={`condition_${quality}`}
+              max="100"
+              value={form.conditionPercent[quality]}
+              onChange={(text) => update({ conditionPercent: { ...form.conditionPercent, [quality]: text } })}
+            />
+          ))}
+        </div>
+        <p className={pricing.ok ? 'settings-example' : 'settings-example text-error'} aria-live="polite">
+          {pricing.ok ? exampleSentence(pricing.value) : pricing.problem}
+        </p>
+      </fieldset>
+
+      <FormMessage text={problem} />
+      <div className="actions">
+        <button type="button" className="btn" disabled={saving || isResetting} onClick={onReset}>
+          Reset
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? m.saving : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface NumberFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (text: string) => void;
+  step?: string;
+  min?: string;
+  max?: string;
+}
+
+function NumberField({ label, name, value, onChange, step = 'any', min = '0', max }: NumberFieldProps) {
+  return (
+    <label>
+      {label}
+      <input
+        type="number"
+        inputMode="decimal"
+        name={name}
+        value={value}
+        step={step}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}

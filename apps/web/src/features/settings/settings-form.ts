@@ -1,0 +1,150 @@
+import {
+  priceCents,
+  qualities,
+  wholeCents,
+  ZPricingRule,
+  ZSettingsSaveRequest,
+  type PricingRule,
+  type Quality,
+  type ShopSettings,
+} from '@cardstock/contract';
+import type { z } from 'zod';
+import { formatPrice } from '../orders/order-view.ts';
+import { storefrontSubdomain } from '../../lib/host.ts';
+
+/**
+ * Pure helpers of the Shop Settings screen (spec 001 §2.4, §3, §5; DESIGN §4):
+ * the subdomain as typed, the form to and from the wire, and the example price.
+ */
+
+/** The form as typed: numbers stay text until Save, so a half-typed "1." is not rewritten under the cursor. */
+export interface SettingsForm {
+  subdomain: string;
+  /** The screen's inventory_public: shop_hidden is 0 (spec 001 §3). */
+  inventoryPublic: boolean;
+  description: string;
+  markupPercent: string;
+  conditionPercent: Record<Quality, string>;
+  floorDollars: string;
+  roundingCents: string;
+}
+
+/** Longest description the server keeps (ZSettingsSaveRequest). */
+export const descriptionMaxLength = 500;
+
+/** The market price of the example line: $10.00. */
+export const exampleMarketCents = 1000;
+
+/** The save body without the token, as the server's schema reads it. */
+const ZSettingsFields = ZSettingsSaveRequest.omit({ token: true });
+export type SettingsPayload = z.output<typeof ZSettingsFields>;
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** Lower case, and only a-z, 0-9 and hyphens, as the owner types (spec 001 §5). */
+export const sanitizeSubdomain = (typed: string): string => typed.toLowerCase().replace(/[^a-z0-9-]/g, '');
+
+/** The form filled with what the server has. */
+export function formOf(settings: ShopSettings): SettingsForm {
+  const { pricing } = settings;
+  return {
+    subdomain: settings.subdomain ?? '',
+    inventoryPublic: settings.shop_hidden === 0,
+    description: settings.shop_description,
+    markupPercent: String(pricing.markup_percent),
+    conditionPercent: Object.fromEntries(qualities.map((q) => [q, String(pricing.condition_percent[q])])) as Record<
+      Quality,
+      string
+    >,
+    floorDollars: (pricing.floor_cents / 100).toFixed(2),
+    roundingCents: String(pricing.rounding_cents),
+  };
+}
+
+/** Text to a number; a blank field is no number at all (not 0), so the schema says "must be a number". */
+const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** Dollars to cents; fractions of a cent stay fractional so the schema says "whole cents". */
+function centsOf(dollarsText: string): number {
+  const dollars = numberOf(dollarsText);
+  return wholeCents(dollars) ?? dollars * 100;
+}
+
+/** The pricing fields as the wire's rule, before checking. */
+const rawPricing = (form: SettingsForm) => ({
+  markup_percent: numberOf(form.markupPercent),
+  condition_percent: Object.fromEntries(qualities.map((q) => [q, numberOf(form.conditionPercent[q])])),
+  floor_cents: centsOf(form.floorDollars),
+  rounding_cents: numberOf(form.roundingCents),
+});
+
+const firstProblem = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid settings.';
+
+/** The pricing rule the form describes, or the server's words for its first problem. */
+export function pricingOf(form: SettingsForm): Checked<PricingRule> {
+  const parsed = ZPricingRule.safeParse(rawPricing(form));
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+}
+
+/**
+ * The save body (without the token), checked with the server's own schema so
+ * the screen shows the server's words (a reserved name, a bad subdomain, a
+ * bad percentage) and sends nothing while there is a problem.
+ */
+export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
+  const parsed = ZSettingsFields.safeParse({
+    subdomain: form.subdomain,
+    shop_hidden: form.inventoryPublic ? 0 : 1,
+    shop_description: form.description,
+    pricing: rawPricing(form),
+  });
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+}
+
+export interface ExamplePrice {
+  quality: Quality;
+  cents: number;
+}
+
+/** What a card at the example market price sells for in each condition under the rule. */
+export const examplePrices = (rule: PricingRule, marketCents = exampleMarketCents): ExamplePrice[] =>
+  qualities.map((quality) => ({
+    quality,
+    // With a market price and no asking price, priceCents always gives a price.
+    cents: priceCents({ askingCents: null, marketCents, quality, rule }) ?? 0,
+  }));
+
+const dollars = (cents: number): string => formatPrice(cents / 100);
+
+/** 'A card with a $10.00 market price sells for $14.50 in NM, $13.05 in LP, … and $5.80 in D.' */
+export function exampleSentence(rule: PricingRule, marketCents = exampleMarketCents): string {
+  const parts = examplePrices(rule, marketCents).map(({ quality, cents }) => `${dollars(cents)} in ${quality}`);
+  const last = parts.pop();
+  const list = parts.length > 0 ? `${parts.join(', ')} and ${last}` : (last ?? '');
+  return `A card with a ${dollars(marketCents)} market price sells for ${list}.`;
+}
+
+/**
+ * The product's own host (with its port), which shop subdomains hang under:
+ * the page's host, less the storefront label when the page is itself on a
+ * storefront host (host.ts decides which hosts those are).
+ */
+export function productHost(host: string): string {
+  const hostname = host.replace(/:\d+$/, '');
+  if (storefrontSubdomain(hostname) === undefined) return host;
+  return host.slice(host.indexOf('.') + 1);
+}
+
+/** The address a subdomain gets: `{subdomain}.{host}`. */
+export const storefrontHost = (subdomain: string, host: string): string => `${subdomain}.${productHost(host)}`;
+
+/** The current-info lines that are words rather than values (spec 001 §2.4). */
+export function shopStatus(settings: Pick<ShopSettings, 'shop_hidden' | 'public_access_data'>): {
+  visibility: 'Public' | 'Private';
+  access: 'Enabled' | 'Disabled';
+} {
+  return {
+    visibility: settings.shop_hidden === 0 ? 'Public' : 'Private',
+    access: settings.public_access_data.enabled ? 'Enabled' : 'Disabled',
+  };
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { messages, timings, type ShopSettings } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { baseURL } from './support/env.ts';
+
+const m = messages.settings;
+
+async function serverSettings(request: APIRequestContext, account: Account): Promise<ShopSettings> {
+  const res = await request.post('/api/shop/settings/get', { data: { token: account.token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as ShopSettings;
+}
+
+/** Every save the page sends, to prove that a refused form sends nothing. */
+function countSaves(page: Page): () => number {
+  let saves = 0;
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/shop/settings') saves += 1;
+  });
+  return () => saves;
+}
+
+test('an Owner sets a subdomain, goes public and changes the pricing; a second shop cannot take the subdomain', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Settings Emporium');
+  await useSession(context, account);
+  const saves = countSaves(page);
+
+  // Hold the first load until the loading line has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/api/shop/settings/get',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.goto('/shop-settings');
+  await expect(page.getByRole('heading', { name: 'Shop Settings' })).toBeVisible();
+  await expect(page.getByText(m.loading)).toBeVisible();
+  release();
+
+  const info = page.getByRole('region', { name: 'Current Shop Info' });
+  await expect(info.getByRole('definition')).toHaveText(['Settings Emporium', 'None', 'Private', 'Disabled']);
+  await expect(info.getByRole('term')).toHaveText([
+    'Shop Name',
+    'Current Subdomain',
+    'Shop Visibility',
+    'Public Access',
+  ]);
+  await expect(info.getByRole('link')).toHaveCount(0);
+
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  const subdomain = form.getByLabel('Subdomain');
+  const isPublic = form.getByLabel(m.makePublic);
+  const example = form.getByText(/^A card with a \$10\.00 market price sells for/);
+  await expect(isPublic).not.toBeChecked();
+  await expect(form.getByText('DNS changes may take up to 24 hours')).toBeVisible();
+  // The hosting suffix is the product's own host.
+  await expect(form.getByText(`.${new URL(baseURL).host}`, { exact: true })).toBeVisible();
+
+  // Lower case, and anything but a-z, 0-9 and hyphens dropped as typed.
+  await subdomain.pressSequentially('My Shop!');
+  await expect(subdomain).toHaveValue('myshop');
+
+  // A reserved name is refused with the server's words, and nothing is sent.
+  await subdomain.fill('admin');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(form.getByRole('alert')).toHaveText('That subdomain is reserved for Cardstock itself. Choose another.');
+  expect(saves()).toBe(0);
+
+  const name = `set-${randomUUID().slice(0, 8)}`;
+  await subdomain.fill(name);
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await isPublic.check();
+  await expect(example).toHaveText(
+    'A card with a $10.00 market price sells for $14.50 in NM, $13.05 in LP, $10.88 in MP, $8.70 in HP and $5.80 in D.',
+  );
+  await form.getByLabel('Markup (%)').fill('100');
+  await expect(example).toHaveText(
+    'A card with a $10.00 market price sells for $20.00 in NM, $18.00 in LP, $15.00 in MP, $12.00 in HP and $8.00 in D.',
+  );
+  await form.getByLabel('Shop description').fill('Singles, sealed and a good coffee.');
+
+  // Save: the button says so, the toast confirms, and the page reloads after 1.5 s.
+  await page.evaluate(() => sessionStorage.setItem('before-reload', 'yes'));
+  const reloaded = page.waitForEvent('load');
+  const savedAt = Date.now();
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(form.getByRole('button', { name: m.saving })).toBeDisabled();
+  await expect(page.getByText(m.saved)).toBeVisible();
+  await reloaded;
+  expect(Date.now() - savedAt).toBeGreaterThanOrEqual(timings.settingsReloadDelayMs - 100);
+  expect(saves()).toBe(1);
+
+  const saved = await serverSettings(request, account);
+  expect(saved).toMatchObject({
+    subdomain: name,
+    shop_hidden: 0,
+    shop_description: 'Singles, sealed and a good coffee.',
+    pricing: { markup_percent: 100 },
+  });
+  await expect(info.getByRole('definition')).toHaveText([
+    'Settings Emporium',
+    name,
+    'Public',
+    'Enabled',
+    saved.public_url!,
+  ]);
+  await expect(info.getByRole('link', { name: saved.public_url! })).toHaveAttribute('href', saved.public_url!);
+  await expect(subdomain).toHaveValue(name);
+  await expect(isPublic).toBeChecked();
+  await expect(form.getByLabel('Markup (%)')).toHaveValue('100');
+
+  // Reset throws away what was typed and fills the form from the server again.
+  await subdomain.fill('something-else');
+  await form.getByLabel('Markup (%)').fill('10');
+  await form.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText(m.reset)).toBeVisible();
+  await expect(subdomain).toHaveValue(name);
+  await expect(form.getByLabel('Markup (%)')).toHaveValue('100');
+
+  // A second shop asking for the same subdomain gets the server's reason.
+  const other = await registerShop(request, 'Copycat Cards');
+  await context.clearCookies();
+  await useSession(context, other);
+  await page.goto('/shop-settings');
+  await expect(info.getByRole('definition').first()).toHaveText('Copycat Cards');
+  await subdomain.fill(name);
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.settingsServer.subdomainTaken);
+  await expect(form.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
+  expect((await serverSettings(request, other)).subdomain).toBeNull();
+});
+
+test('an Employee is told who can change settings, and the page makes no calls', async ({ page, context, request }) => {
+  const account = await registerShop(request, 'Staff Only Games');
+  await useSession(context, account, 'Employee');
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/shop/settings')) calls.push(req.url());
+  });
+  await page.goto('/shop-settings');
+  await expect(page.getByRole('heading', { name: 'Shop Settings' })).toBeVisible();
+  await expect(page.getByText(m.notAllowed)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Shop settings' })).toHaveCount(0);
+  expect(calls).toEqual([]);
+});
