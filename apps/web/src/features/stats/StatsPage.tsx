@@ -1,6 +1,85 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { messages } from '@cardstock/contract';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useTitle } from '../../lib/use-title.ts';
+import { OrdersChart } from './OrdersChart.tsx';
+import { LatestSoldTable, TopSellingTable } from './StatsTables.tsx';
+import { useStats, type Stats } from './use-stats.ts';
+import './stats.css';
 
-/** Being built: see issue #11. */
+const m = messages.stats;
+const title = 'Store Statistics';
+
+/**
+ * Store Statistics (spec 001 §2.3, §7–§9): confirmed orders and cards sold,
+ * the copies in stock, orders and revenue per day, the best sellers and the
+ * latest sales, from five calls fired together. Pending and rejected orders
+ * are not sales, so they count nowhere here.
+ */
 export function StatsPage() {
-  return <PlaceholderPage title="Store Statistics" />;
+  useTitle(title);
+  const stats = useStats();
+
+  return (
+    <section className="page stats-page">
+      <PageHeader title={title} />
+      {stats.isPending ? (
+        <p className="muted" role="status">
+          {m.loading}
+        </p>
+      ) : stats.isError ? (
+        <p className="text-error" role="alert">
+          {m.error}: {stats.error.message}
+        </p>
+      ) : (
+        <StatsBody stats={stats.data} />
+      )}
+    </section>
+  );
+}
+
+function StatsBody({ stats }: { stats: Stats }) {
+  return (
+    <>
+      <div className="stats-summary">
+        <section className="card stats-card" aria-labelledby="stats-summary-title">
+          <h2 id="stats-summary-title">Summary Dashboard</h2>
+          <dl className="stats-figures">
+            <Figure label="Total Orders" value={stats.totalOrders} />
+            <Figure label="Cards Sold" value={stats.cardsSold} />
+          </dl>
+        </section>
+        <section className="card stats-card" aria-labelledby="stats-inventory-title">
+          <h2 id="stats-inventory-title">Inventory Overview</h2>
+          <dl className="stats-figures">
+            <Figure label="Total Cards in Shop" value={stats.totalCards} />
+          </dl>
+        </section>
+      </div>
+
+      <section className="card stats-card" aria-labelledby="stats-chart-title">
+        <h2 id="stats-chart-title">Orders Over Time</h2>
+        {stats.ordersByDate.length === 0 ? (
+          <p className="muted">{m.noSales}</p>
+        ) : (
+          <OrdersChart points={stats.ordersByDate} />
+        )}
+      </section>
+
+      <div className="stats-tables">
+        <TopSellingTable cards={stats.topCards} />
+        <LatestSoldTable sales={stats.latestSales} />
+      </div>
+    </>
+  );
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="stats-figure">
+      <dt>{label}</dt>
+      <dd>{count.format(value)}</dd>
+    </div>
+  );
 }

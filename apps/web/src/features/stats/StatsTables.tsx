@@ -1,0 +1,86 @@
+import { messages } from '@cardstock/contract';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { OrderNumber } from '../orders/OrderParts.tsx';
+import { saleDate, setLabel } from './stats-view.ts';
+import type { LatestSale, TopCard } from './use-stats.ts';
+
+const m = messages.stats;
+
+/** Top Selling Cards (spec 001 §2.3): the best sellers by copies sold, at most ten. */
+export function TopSellingTable({ cards }: { cards: readonly TopCard[] }) {
+  return (
+    <section className="stats-section" aria-labelledby="stats-top-title">
+      <h2 id="stats-top-title">Top Selling Cards</h2>
+      <div className="table-wrap">
+        <table className="table stats-table">
+          <thead>
+            <tr>
+              <th scope="col">Card Name</th>
+              <th scope="col">Set</th>
+              <th scope="col" className="numeric">
+                Sold
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cards.length === 0 ? (
+              <TableMessageRow columns={3}>{m.noSales}</TableMessageRow>
+            ) : (
+              cards.map((card) => (
+                <tr key={`${card.card_name}|${card.set_code ?? ''}`}>
+                  <td className="stats-card-name">{card.card_name}</td>
+                  <td>{setLabel(card.set_code)}</td>
+                  <td className="numeric">{card.total_sold}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Latest Cards Sold (spec 001 §2.3): the latest confirmed order lines, newest first, at most twenty. */
+export function LatestSoldTable({ sales }: { sales: readonly LatestSale[] }) {
+  return (
+    <section className="stats-section" aria-labelledby="stats-latest-title">
+      <h2 id="stats-latest-title">Latest Cards Sold</h2>
+      <div className="table-wrap">
+        <table className="table stats-table">
+          <thead>
+            <tr>
+              <th scope="col">Card Name</th>
+              <th scope="col">Set</th>
+              <th scope="col">Order #</th>
+              <th scope="col" className="numeric">
+                Qty
+              </th>
+              <th scope="col">Date</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sales.length === 0 ? (
+              <TableMessageRow columns={5}>{m.noSales}</TableMessageRow>
+            ) : (
+              sales.map((sale, i) => (
+                // One order can sell the same card twice (two finishes), so the position keeps keys apart.
+                <tr key={`${sale.order_number}|${sale.card_name}|${i}`}>
+                  <td className="stats-card-name">{sale.card_name}</td>
+                  <td>{setLabel(sale.set_code)}</td>
+                  <td>
+                    <OrderNumber orderNumber={sale.order_number} />
+                  </td>
+                  <td className="numeric">{sale.quantity}</td>
+                  <td>
+                    <time dateTime={sale.timestamp}>{saleDate(sale.timestamp)}</time>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { messages } from '@cardstock/contract';
+import { ApiError } from '../../lib/api.ts';
+import { formatPrice, parseUtc } from '../orders/order-view.ts';
+import type { ChartPoint } from './chart-scale.ts';
+
+/**
+ * Pure helpers of the Store Statistics screen (spec 001 §2.3, §8, §9): the
+ * error text, set codes, dates, dollars and the chart's spoken summary.
+ */
+
+const m = messages.stats;
+
+/**
+ * The message shown after 'Error loading statistics' (spec 001 §8): a refusal
+ * reads 'HTTP error! status: {code}', another error its own message, and
+ * anything thrown that is not an Error 'Failed to fetch statistics'.
+ */
+export function statsErrorText(err: unknown): string {
+  if (err instanceof ApiError) return m.httpError(err.status);
+  if (err instanceof Error && err.message) return err.message;
+  return m.failed;
+}
+
+/** A line's set code in upper case, or 'N/A' when the line has none. */
+export const setLabel = (setCode: string | null | undefined): string => setCode?.trim().toUpperCase() || 'N/A';
+
+type Locale = { locale?: string; timeZone?: string };
+
+/** The day a sale was confirmed, in the viewer's time zone (the timestamp is UTC); the raw text when it is not a time. */
+export function saleDate(timestamp: string, options: Locale = {}): string {
+  const date = parseUtc(timestamp);
+  if (!date) return timestamp;
+  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: options.timeZone }).format(date);
+}
+
+/**
+ * A chart day (`YYYY-MM-DD`). The server groups by UTC day, so the day is shown
+ * as it is: converting it to local time would move it to the day before in the Americas.
+ */
+export function chartDay(day: string, { locale, long = false }: { locale?: string; long?: boolean } = {}): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    ...(long ? { dateStyle: 'medium' } : { month: 'short', day: 'numeric' }),
+  }).format(date);
+}
+
+/** Dollars with two decimals (`$7.50`). */
+export const formatRevenue = formatPrice;
+
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** A revenue axis tick: whole dollars unless the axis steps in cents. */
+export const revenueTick = (dollars: number, hasCents: boolean): string =>
+  hasCents ? formatPrice(dollars) : wholeDollars.format(dollars);
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** What the chart shows, in one sentence, for screen readers (its `aria-label`). */
+export function chartSummary(points: readonly ChartPoint[], locale?: string): string {
+  const axes = 'x axis Date, left axis Orders, right axis Revenue ($)';
+  if (points.length === 0) return `Orders over time: ${m.noSales}`;
+  const orders = points.reduce((sum, p) => sum + p.orders, 0);
+  const revenue = points.reduce((sum, p) => sum + p.revenue, 0);
+  const first = chartDay(points[0]!.date, { locale, long: true });
+  const last = chartDay(points[points.length - 1]!.date, { locale, long: true });
+  const span = points.length === 1 ? `on ${first}` : `from ${first} to ${last}`;
+  return `Orders over time ${span}: ${plural(orders, 'order')} and ${formatRevenue(revenue)} revenue over ${plural(points.length, 'day')}; ${axes}.`;
+}

@@ -1,0 +1,148 @@
+import { messages } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importSharedCatalog } from './support/catalog.ts';
+
+const m = messages.stats;
+
+interface Card {
+  id: string;
+  name: string;
+}
+
+test.beforeAll(() => importSharedCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+/** Printings found by `q` with a nonfoil price and different names, so each has its own row and every sale a price. */
+async function pricedCards(request: APIRequestContext, q: string, count: number): Promise<Card[]> {
+  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json();
+  const cards: Card[] = [];
+  for (const hit of found.data) {
+    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
+    const fresh = !cards.some((c) => c.name === card.name);
+    if (fresh && card.finishes.includes('nonfoil') && Number(card.prices.usd) > 0) {
+      cards.push({ id: card.id, name: card.name });
+    }
+    if (cards.length === count) return cards;
+  }
+  throw new Error(`Only ${cards.length} priced printings with distinct names for "${q}"`);
+}
+
+async function stock(request: APIRequestContext, account: Account, card: Card, quantity: number) {
+  const res = await request.post('/api/shop/inventory/add', {
+    data: { token: account.token, scryfall_id: card.id, quantity, foil: false, quality: 'NM' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Places an order from the API, as a paired tablet would, and confirms it. */
+async function sell(request: APIRequestContext, account: Account, lines: [Card, number][]): Promise<string> {
+  const placed = await request.post('/api/device/order', {
+    data: {
+      token: account.token,
+      items: lines.map(([card, quantity]) => ({ scryfall_id: card.id, finish: 'nonfoil', quantity })),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const { order_number } = (await placed.json()) as { order_number: string };
+  const confirmed = await request.post('/api/order/confirm', { data: { token: account.token, order_number } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return order_number;
+}
+
+/** The number shown under a figure's label (Total Orders, Cards Sold, Total Cards in Shop). */
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+test('confirmed orders show in the figures, the chart and both tables', async ({ page, context, request }) => {
+  const account = await registerShop(request, 'Stats Emporium');
+  const [first, second, unsold] = await pricedCards(request, 'angel', 3);
+  await stock(request, account, first!, 5);
+  await stock(request, account, second!, 4);
+  await stock(request, account, unsold!, 3);
+  const one = await sell(request, account, [[first!, 2]]);
+  const two = await sell(request, account, [
+    [first!, 1],
+    [second!, 2],
+  ]);
+  await useSession(context, account);
+
+  await page.goto('/stats');
+  await expect(page.getByRole('heading', { name: 'Store Statistics' })).toBeVisible();
+  await expect(figure(page, 'Total Orders')).toHaveText('2');
+  await expect(figure(page, 'Cards Sold')).toHaveText('5');
+  // 12 stocked, 5 sold: placing an order takes its copies out of stock.
+  await expect(figure(page, 'Total Cards in Shop')).toHaveText('7');
+
+  const chart = page.getByRole('img', { name: /^Orders over time on .+: 2 orders and \$\d+\.\d{2} revenue/ });
+  await expect(chart).toBeVisible();
+  for (const label of ['Date', 'Orders', 'Revenue ($)']) {
+    await expect(
+      chart.locator('text').filter({ hasText: new RegExp(`^${label.replace(/[()$]/g, '\\$&')}$`) }),
+    ).toBeVisible();
+  }
+  // The numbers behind the chart, for screen readers: both orders on one day.
+  const data = page.getByRole('table', { name: 'Orders Over Time' });
+  await expect(data.getByRole('row')).toHaveCount(2);
+  await expect(data.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('2');
+
+  const top = page.getByRole('region', { name: 'Top Selling Cards' });
+  await expect(top.getByRole('row')).toHaveCount(3);
+  await expect(top.getByRole('row').nth(1)).toContainText(first!.name);
+  await expect(top.getByRole('row').nth(1).getByRole('cell').last()).toHaveText('3');
+  await expect(top.getByRole('row').nth(2)).toContainText(second!.name);
+  await expect(top.getByRole('row').nth(2).getByRole('cell').last()).toHaveText('2');
+  await expect(top).not.toContainText(unsold!.name);
+
+  const latest = page.getByRole('region', { name: 'Latest Cards Sold' });
+  const lines = latest.getByRole('row');
+  await expect(lines).toHaveCount(4);
+  // Newest first: the second order's two lines, then the first order's.
+  await expect(lines.nth(1)).toContainText(two);
+  await expect(lines.nth(2)).toContainText(two);
+  await expect(lines.nth(3)).toContainText(one);
+  await expect(lines.nth(3)).toContainText(first!.name);
+  await expect(lines.nth(3).getByRole('cell').nth(3)).toHaveText('2');
+  await expect(page.getByText(m.noSales)).toHaveCount(0);
+});
+
+test('a shop without confirmed orders sees "No sales yet."', async ({ page, context, request }) => {
+  const account = await registerShop(request);
+  const [card] = await pricedCards(request, 'angel', 1);
+  await stock(request, account, card!, 4);
+  // A pending order is not a sale yet.
+  const placed = await request.post('/api/device/order', {
+    data: { token: account.token, items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 1 }] },
+  });
+  expect(placed.status()).toBe(200);
+  await useSession(context, account);
+
+  await page.goto('/stats');
+  await expect(figure(page, 'Total Orders')).toHaveText('0');
+  await expect(figure(page, 'Cards Sold')).toHaveText('0');
+  await expect(figure(page, 'Total Cards in Shop')).toHaveText('3');
+  // The chart and both tables.
+  await expect(page.getByText(m.noSales)).toHaveCount(3);
+  await expect(page.getByRole('img', { name: /Orders over time/ })).toHaveCount(0);
+});
+
+test('shows the loading text, then the HTTP status of a failed call', async ({ page, context, request }) => {
+  await useSession(context, await registerShop(request));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/shop/stats/summary', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+  });
+
+  await page.goto('/stats');
+  await expect(page.getByText(m.loading)).toBeVisible();
+  release();
+  await expect(page.getByRole('alert')).toHaveText(`${m.error}: ${m.httpError(503)}`);
+  await expect(page.getByText(m.loading)).toHaveCount(0);
+});
