@@ -1,19 +1,41 @@
-import { PRODUCT_NAME, messages } from '@cardstock/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { CardImage } from '../../components/CardImage.tsx';
+import { ManaCost } from '../../components/ManaCost.tsx';
 import { storefrontSubdomain } from '../../lib/host.ts';
+import { finishName } from '../inventory/finish-label.ts';
+import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
+import './storefront.css';
 
 const { storefront } = messages;
 
+/** A card on the public page, as POST /api/public/shop/inventory sends it (ZPublicInventoryItem). */
+interface ShopCard {
+  id: number;
+  card_name: string;
+  card_scryfallid: string;
+  image_url: string | null;
+  card_manaCost: string | null;
+  card_setCode: string;
+  price: number | null;
+  inv_quantity: number;
+  inv_finish: Finish;
+}
+
+/** One page of a shop (ZPublicInventoryResponse); fields are optional until the inventory check. */
 interface ShopPage {
   shop_name?: string;
   shop_info?: { shop_description?: string };
-  inventory?: unknown[];
+  inventory?: ShopCard[];
+  total_pages?: number;
+  page?: number;
   message?: string;
 }
 
 /** Loads one page of a shop's public inventory; errors carry the spec's texts (spec 001 §8). */
-async function loadShop(subdomain: string, page: string): Promise<ShopPage> {
+async function loadShop(subdomain: string, page: string): Promise<ShopPage & { inventory: ShopCard[] }> {
   let res: Response;
   try {
     res = await fetch('/api/public/shop/inventory', {
@@ -25,42 +47,190 @@ async function loadShop(subdomain: string, page: string): Promise<ShopPage> {
     throw new Error(storefront.loadFailed);
   }
   if (!res.ok) throw new Error(storefront.httpError(res.status, res.statusText));
-  const data = (await res.json()) as ShopPage;
+  let data: ShopPage;
+  try {
+    data = (await res.json()) as ShopPage;
+  } catch {
+    throw new Error(storefront.loadFailed);
+  }
   if (!Array.isArray(data.inventory)) throw new Error(data.message ?? storefront.noData);
-  return data;
+  return { ...data, inventory: data.inventory };
+}
+
+/**
+ * Sets the tab title to "{shop} — Cardstock" and the meta description to the
+ * shop's own, putting the app's description back when the page goes away.
+ */
+function useShopHead(name: string | undefined, description: string | undefined) {
+  useEffect(() => {
+    if (name) document.title = `${name} — ${PRODUCT_NAME}`;
+  }, [name]);
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta || !description) return;
+    const previous = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = previous;
+    };
+  }, [description]);
 }
 
 /** The public shop page, at /shop/{subdomain} or in storefront mode (spec 001 §2.7). */
 export function StorefrontPage() {
   const params = useParams();
   const subdomain = params.subdomain ?? storefrontSubdomain(window.location.hostname);
-  const page = new URLSearchParams(window.location.search).get('page') ?? '1';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageParam(searchParams.get('page'));
   const shop = useQuery({
-    queryKey: ['storefront', subdomain, page],
+    // The whole query string is in the key: the inventory reloads whenever it changes (spec 001 §2.7).
+    queryKey: ['storefront', subdomain, page, searchParams.toString()],
     queryFn: () => loadShop(subdomain ?? '', page),
     enabled: Boolean(subdomain),
     retry: false,
+    // Keep the current cards on screen while the next page loads.
+    placeholderData: keepPreviousData,
   });
+
+  const name = shopTitle(shop.data?.shop_name, subdomain);
+  const description = shop.data?.shop_info?.shop_description || undefined;
+  useShopHead(shop.isSuccess ? name : undefined, description);
+
+  const scrollTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
+  const goTo = (next: number) => {
+    setSearchParams((prev) => {
+      const copy = new URLSearchParams(prev);
+      copy.set('page', String(next));
+      return copy;
+    });
+    window.clearTimeout(scrollTimer.current);
+    scrollTimer.current = window.setTimeout(() => window.scrollTo({ top: 0 }), timings.storefrontScrollDelayMs);
+  };
 
   const error = !subdomain ? storefront.noSubdomain : shop.error?.message;
   return (
     <div className="storefront">
       {error ? (
-        <div className="storefront-error">
+        <div className="storefront-error" role="alert">
           <h1>{storefront.notFoundTitle}</h1>
           <p>{error}</p>
         </div>
-      ) : shop.isPending ? (
+      ) : !shop.data ? (
         <p className="loading">Loading...</p>
       ) : (
-        <div className="storefront-banner">
-          <h1>{shop.data?.shop_name ?? subdomain ?? 'Shop'}</h1>
-          {shop.data?.shop_info?.shop_description && <p>{shop.data.shop_info.shop_description}</p>}
-        </div>
+        <>
+          <header className="storefront-banner">
+            <h1>{name}</h1>
+            {description && <p>{description}</p>}
+          </header>
+          <div className="storefront-main" aria-busy={shop.isPlaceholderData}>
+            {shop.data.inventory.length === 0 ? (
+              <div className="storefront-empty">
+                <h2>{storefront.emptyTitle}</h2>
+                <p>{storefront.emptyText}</p>
+              </div>
+            ) : (
+              <ul className="storefront-grid" aria-label="Cards">
+                {shop.data.inventory.map((card, i) => (
+                  <ShopCardTile key={card.id} card={card} index={i} />
+                ))}
+              </ul>
+            )}
+            {(shop.data.total_pages ?? 1) > 1 && (
+              <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
+            )}
+          </div>
+        </>
       )}
       <footer className="storefront-footer">
         {storefront.poweredBy} <a href="/">{PRODUCT_NAME}</a>
       </footer>
     </div>
+  );
+}
+
+/** One card of the grid; it fades in 30 ms after the one before it (spec 001 §9). */
+function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
+  const stock = stockText(card.inv_quantity);
+  const style = { '--fade-delay': `${index * timings.storefrontFadeStaggerMs}ms` } as CSSProperties;
+  return (
+    <li className="storefront-card" style={style}>
+      <CardImage src={card.image_url} name={card.card_name} className="storefront-card-image" />
+      <div className="storefront-card-body">
+        <h3 className="storefront-card-name">
+          <a href={scryfallPrintingUrl(card.card_name, card.card_setCode)} target="_blank" rel="noopener noreferrer">
+            {card.card_name}
+          </a>
+        </h3>
+        <div className="storefront-card-meta">
+          <ManaCost cost={card.card_manaCost} />
+          <span className="storefront-set">{card.card_setCode.toUpperCase()}</span>
+        </div>
+        <div className="storefront-card-meta">
+          <span className="storefront-price">{priceText(card.price)}</span>
+          <span className={stock.inStock ? 'storefront-stock in-stock' : 'storefront-stock out-of-stock'}>
+            {stock.text}
+          </span>
+        </div>
+        <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishName[card.inv_finish]}</span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Previous, a page box with Go (Enter submits too) and Next. Go acts only on a
+ * whole number from 1 to the last page that is not the current page.
+ */
+function ShopPagination({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}) {
+  const [text, setText] = useState(String(page));
+  // A page change from Previous, Next or the address bar resets the box, during render as React advises.
+  const [shownPage, setShownPage] = useState(page);
+  if (shownPage !== page) {
+    setShownPage(page);
+    setText(String(page));
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = requestedPage(text, page, totalPages);
+    if (next !== undefined) onChange(next);
+  };
+
+  return (
+    <nav className="storefront-pagination" aria-label="Pages">
+      <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        Previous
+      </button>
+      <form className="storefront-page-form" onSubmit={submit}>
+        <label>
+          <span>Page</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={totalPages}
+            value={text}
+            aria-label="Page number"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <span>of {totalPages}</span>
+        <button type="submit" className="btn">
+          Go
+        </button>
+      </form>
+      <button type="button" className="btn" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+        Next
+      </button>
+    </nav>
   );
 }

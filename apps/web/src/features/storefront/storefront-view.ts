@@ -1,0 +1,50 @@
+/**
+ * The storefront's pure rules (spec 001 §2.7, §9): grid columns by width,
+ * the page box, and how a card's price and stock read.
+ */
+import { messages } from '@cardstock/contract';
+
+/** Upper width bounds (px) of the 1-, 2-, 3- and 4-column layouts; wider is 5 columns. */
+export const columnBreakpoints = [480, 768, 1024, 1440] as const;
+
+/** How many grid columns a viewport of `width` px shows: 1 up to 480, … 5 above 1440. */
+export function columnsForWidth(width: number): number {
+  const index = columnBreakpoints.findIndex((max) => width <= max);
+  return index === -1 ? columnBreakpoints.length + 1 : index + 1;
+}
+
+/**
+ * The page the page box asks for, or undefined when Go should do nothing:
+ * a whole number from 1 to `totalPages` that is not the current page.
+ */
+export function requestedPage(text: string, current: number, totalPages: number): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const n = Number(trimmed);
+  return n >= 1 && n <= totalPages && n !== current ? n : undefined;
+}
+
+/** The `page` query parameter as the server takes it: missing (or empty) means page 1. */
+export const pageParam = (value: string | null): string => (value === null || value === '' ? '1' : value);
+
+/** A price in dollars with two decimals; a card without one shows a dash. */
+export const priceText = (price: number | null): string => (price === null ? '—' : `$${price.toFixed(2)}`);
+
+/** 'N in stock' or 'Out of stock', and whether the card is in stock (blue) or not (red). */
+export function stockText(quantity: number): { text: string; inStock: boolean } {
+  return quantity > 0
+    ? { text: messages.storefront.inStock(quantity), inStock: true }
+    : { text: messages.storefront.outOfStock, inStock: false };
+}
+
+/**
+ * The card's page on Scryfall. The public answer carries no collector number,
+ * so this is the exact-name search within the printing's set, which Scryfall
+ * opens as that card's page when it finds a single printing.
+ */
+export const scryfallPrintingUrl = (name: string, setCode: string): string =>
+  `https://scryfall.com/search?q=${encodeURIComponent(`!"${name}" set:${setCode.toLowerCase()}`)}`;
+
+/** The banner's name: the shop's name, else its subdomain, else 'Shop'. */
+export const shopTitle = (shopName: string | undefined, subdomain: string | undefined): string =>
+  shopName || subdomain || 'Shop';

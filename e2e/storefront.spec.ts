@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { STOREFRONT_PAGE_SIZE, limits, messages } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerShop, type Account } from './support/accounts.ts';
+import { importSharedCatalog, sharedCards } from './support/catalog.ts';
+import { e2eEnv } from './support/env.ts';
+
+const m = messages.storefront;
+const CARD_COUNT = STOREFRONT_PAGE_SIZE + 5;
+
+/** Printings of the shared sample that exist without foil and have a market price, so every card shows one. */
+const printings = fs
+  .readFileSync(sharedCards, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as { id: string; finishes: string[]; prices?: { usd?: string | null } })
+  .filter((c) => c.finishes.includes('nonfoil') && c.prices?.usd)
+  .slice(0, CARD_COUNT)
+  .map((c) => c.id);
+
+interface PublicShop {
+  account: Account;
+  subdomain: string;
+}
+
+/** A shop of its own with `count` printings in stock, public under a unique subdomain. */
+async function publicShop(request: APIRequestContext, count = CARD_COUNT): Promise<PublicShop> {
+  const account = await registerShop(request, 'Owl & Goblin Games');
+  for (const id of printings.slice(0, count)) {
+    const res = await request.post('/api/shop/inventory/add', {
+      data: { token: account.token, scryfall_id: id, quantity: 3, foil: false, quality: 'NM' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const subdomain = `sf-${randomUUID().slice(0, 8)}`;
+  await setVisibility(request, account, subdomain, 0);
+  return { account, subdomain };
+}
+
+async function setVisibility(request: APIRequestContext, account: Account, subdomain: string, hidden: 0 | 1) {
+  const res = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain, shop_hidden: hidden, shop_description: 'Singles from Alpha to today.' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const cards = (page: Page) => page.locator('.storefront-grid > li');
+const pages = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
+const storefrontHost = (subdomain: string) => `http://${subdomain}.localhost:${e2eEnv.port}`;
+
+test.beforeAll(() => {
+  expect(printings).toHaveLength(CARD_COUNT);
+  importSharedCatalog();
+});
+test.beforeEach(async ({ page }) => {
+  // Offline and deterministic: card pictures fall back to the drawn placeholder.
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+test('the shop page shows the banner, priced cards with stock, and the footer', async ({ page, request }) => {
+  const { subdomain } = await publicShop(request);
+  await page.goto(`/shop/${subdomain}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Owl & Goblin Games' })).toBeVisible();
+  await expect(page.getByText('Singles from Alpha to today.')).toBeVisible();
+  await expect(page).toHaveTitle('Owl & Goblin Games — Cardstock');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Singles from Alpha to today.');
+  await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
+
+  const first = cards(page).first();
+  await expect(first.locator('.storefront-price')).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(first.getByText(m.inStock(3))).toBeVisible();
+  await expect(first.getByText('Non-Foil')).toBeVisible();
+  await expect(first.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute(
+    'href',
+    /^https:\/\/scryfall\.com\//,
+  );
+  // The blocked picture falls back to the drawn card.
+  await expect(first.locator('.card-placeholder')).toBeVisible();
+  await expect(page.getByText(m.poweredBy)).toBeVisible();
+});
+
+test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next disable at the ends', async ({
+  page,
+  request,
+}) => {
+  const { subdomain } = await publicShop(request);
+  await page.goto(`/shop/${subdomain}`);
+  const nav = pages(page);
+  await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(nav.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+  await nav.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2$/);
+  await expect(cards(page)).toHaveCount(CARD_COUNT - STOREFRONT_PAGE_SIZE);
+  await expect(nav.getByLabel('Page number')).toHaveValue('2');
+  await expect(nav.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(nav.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+  await nav.getByRole('button', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(/[?&]page=1$/);
+  await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
+
+  // Out of range and the current page do nothing; 2 with Enter goes there.
+  const box = nav.getByLabel('Page number');
+  await box.fill('3');
+  await box.press('Enter');
+  await box.fill('1');
+  await nav.getByRole('button', { name: 'Go' }).click();
+  await expect(page).toHaveURL(/[?&]page=1$/);
+  await box.fill('2');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/[?&]page=2$/);
+  await expect(cards(page)).toHaveCount(CARD_COUNT - STOREFRONT_PAGE_SIZE);
+
+  await page.goto(`/shop/${subdomain}?page=2`);
+  await expect(cards(page)).toHaveCount(CARD_COUNT - STOREFRONT_PAGE_SIZE);
+  await expect(pages(page).getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('a shop with one page shows no pagination', async ({ page, request }) => {
+  const { subdomain } = await publicShop(request, 2);
+  await page.goto(`/shop/${subdomain}`);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(pages(page)).toHaveCount(0);
+});
+
+test('storefront mode shows the same shop; a private shop is Shop Not Found on both', async ({ page, request }) => {
+  const { account, subdomain } = await publicShop(request, 3);
+  await page.goto(`${storefrontHost(subdomain)}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Owl & Goblin Games' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(3);
+  await expect(page.locator('header.site-header')).toHaveCount(0);
+
+  await setVisibility(request, account, subdomain, 1);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: m.notFoundTitle })).toBeVisible();
+  await expect(page.getByText(m.httpError(404, 'Not Found'))).toBeVisible();
+  await page.goto(`/shop/${subdomain}`);
+  await expect(page.getByRole('heading', { name: m.notFoundTitle })).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test('the grid has 1 to 5 columns by width, each card at most 250 px', async ({ page, request }) => {
+  const { subdomain } = await publicShop(request, 12);
+  for (const [width, columns] of [
+    [400, 1],
+    [700, 2],
+    [1000, 3],
+    [1300, 4],
+    [1600, 5],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/shop/${subdomain}`);
+    await expect(cards(page)).toHaveCount(12);
+    const tracks = await page
+      .locator('.storefront-grid')
+      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+    expect(tracks, `${width} px`).toBe(columns);
+    const tops = await cards(page).evaluateAll((els) => els.map((el) => (el as HTMLElement).offsetTop));
+    expect(
+      tops.filter((top) => top === tops[0]),
+      `${width} px`,
+    ).toHaveLength(columns);
+    const widest = await cards(page).evaluateAll((els) =>
+      Math.max(...els.map((el) => el.getBoundingClientRect().width)),
+    );
+    expect(widest).toBeLessThanOrEqual(limits.storefrontCardMaxWidthPx);
+  }
+});
