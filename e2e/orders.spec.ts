@@ -1,31 +1,16 @@
 import { messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importSharedCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
 
 const m = messages.orders;
 
-interface Card {
-  id: string;
-  name: string;
-}
+type Card = PricedCard;
 
 test.beforeAll(() => importSharedCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-/** Printings found by `q` that sell nonfoil and have a market price, so every order line has a price. */
-async function pricedCards(request: APIRequestContext, q: string, count: number): Promise<Card[]> {
-  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json();
-  const cards: Card[] = [];
-  for (const hit of found.data) {
-    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
-    if (card.finishes.includes('nonfoil') && Number(card.prices.usd) > 0) cards.push({ id: card.id, name: card.name });
-    if (cards.length === count) return cards;
-  }
-  throw new Error(`Only ${cards.length} priced printings for "${q}"`);
-}
 
 async function stock(request: APIRequestContext, account: Account, quantity: number, cards: Card[]) {
   for (const card of cards) {

@@ -1,34 +1,16 @@
 import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importSharedCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
 
 const m = messages.stats;
 
-interface Card {
-  id: string;
-  name: string;
-}
+type Card = PricedCard;
 
 test.beforeAll(() => importSharedCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-/** Printings found by `q` with a nonfoil price and different names, so each has its own row and every sale a price. */
-async function pricedCards(request: APIRequestContext, q: string, count: number): Promise<Card[]> {
-  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json();
-  const cards: Card[] = [];
-  for (const hit of found.data) {
-    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
-    const fresh = !cards.some((c) => c.name === card.name);
-    if (fresh && card.finishes.includes('nonfoil') && Number(card.prices.usd) > 0) {
-      cards.push({ id: card.id, name: card.name });
-    }
-    if (cards.length === count) return cards;
-  }
-  throw new Error(`Only ${cards.length} priced printings with distinct names for "${q}"`);
-}
 
 async function stock(request: APIRequestContext, account: Account, card: Card, quantity: number) {
   const res = await request.post('/api/shop/inventory/add', {
@@ -61,7 +43,7 @@ const figure = (page: Page, label: string) =>
 
 test('confirmed orders show in the figures, the chart and both tables', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Stats Emporium');
-  const [first, second, unsold] = await pricedCards(request, 'angel', 3);
+  const [first, second, unsold] = await pricedCards(request, 'angel', 3, { distinctNames: true });
   await stock(request, account, first!, 5);
   await stock(request, account, second!, 4);
   await stock(request, account, unsold!, 3);
@@ -113,7 +95,7 @@ test('confirmed orders show in the figures, the chart and both tables', async ({
 
 test('a shop without confirmed orders sees "No sales yet."', async ({ page, context, request }) => {
   const account = await registerShop(request);
-  const [card] = await pricedCards(request, 'angel', 1);
+  const [card] = await pricedCards(request, 'angel', 1, { distinctNames: true });
   await stock(request, account, card!, 4);
   // A pending order is not a sale yet.
   const placed = await request.post('/api/device/order', {

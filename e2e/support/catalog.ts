@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,4 +14,38 @@ export function importSharedCatalog(): void {
     env: { ...process.env, DATA_DIR: e2eEnv.mainDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     stdio: 'ignore',
   });
+}
+
+export interface PricedCard {
+  id: string;
+  name: string;
+}
+
+/**
+ * `count` printings found by `q` that sell nonfoil and have a market price,
+ * so every order line has a price; `distinctNames` keeps one printing a name.
+ */
+export async function pricedCards(
+  request: APIRequestContext,
+  q: string,
+  count: number,
+  { distinctNames = false } = {},
+): Promise<PricedCard[]> {
+  const found = (await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json()) as {
+    data: { id: string }[];
+  };
+  const cards: PricedCard[] = [];
+  for (const hit of found.data) {
+    const card = (await (await request.get(`/api/cards/${hit.id}`)).json()) as {
+      id: string;
+      name: string;
+      finishes: string[];
+      prices: { usd: string | null };
+    };
+    const fresh = !distinctNames || !cards.some((c) => c.name === card.name);
+    if (fresh && card.finishes.includes('nonfoil') && Number(card.prices.usd) > 0)
+      cards.push({ id: card.id, name: card.name });
+    if (cards.length === count) return cards;
+  }
+  throw new Error(`Only ${cards.length} priced printings for "${q}"`);
 }

@@ -5,11 +5,9 @@ import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { authToken } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { formatLocalTime } from './order-view.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
-import { OrderNumber, OrderStatus } from './OrderParts.tsx';
-import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { OrderTable } from './OrderTable.tsx';
 
 const m = messages.orders;
 const title = 'Order History';
@@ -51,46 +49,14 @@ export function OrderHistoryPage() {
     <section className="page orders-page">
       <PageHeader title={title} />
       {history.isError && <p className="text-error">{history.error.message}</p>}
-      <div className="table-wrap">
-        <table className="table order-table">
-          <thead>
-            <tr>
-              <th scope="col">Order Number</th>
-              <th scope="col">Status</th>
-              <th scope="col">Order Time</th>
-              <th scope="col">Total Items</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.isPending && token ? (
-              <TableMessageRow columns={5}>{m.historyLoading}</TableMessageRow>
-            ) : orders.length === 0 ? (
-              <TableMessageRow columns={5}>{m.historyEmpty}</TableMessageRow>
-            ) : (
-              orders.map((order) => (
-                <tr key={order.order_number}>
-                  <td>
-                    <OrderNumber orderNumber={order.order_number} />
-                  </td>
-                  <td>
-                    <OrderStatus status={order.status} />
-                  </td>
-                  <td>
-                    <time dateTime={order.confirmed_timestamp}>{formatLocalTime(order.confirmed_timestamp)}</time>
-                  </td>
-                  <td>{order.total_items}</td>
-                  <td>
-                    <button type="button" className="btn btn-small" onClick={() => setReviewing(order.order_number)}>
-                      Review
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <OrderTable
+        orders={orders}
+        loading={history.isPending && Boolean(token)}
+        loadingText={m.historyLoading}
+        emptyText={m.historyEmpty}
+        timeOf={(order) => order.confirmed_timestamp}
+        onReview={setReviewing}
+      />
 
       {selected && <OrderHistoryModal order={selected} onClose={() => setReviewing(undefined)} />}
     </section>

@@ -5,11 +5,10 @@ import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { finishSummary, formatLocalTime, orderSetChanged } from './order-view.ts';
-import { OrderNumber, OrderStatus } from './OrderParts.tsx';
+import { orderSetChanged } from './order-view.ts';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
-import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { OrderTable } from './OrderTable.tsx';
 
 const m = messages.orders;
 const title = 'Order Management';
@@ -65,48 +64,15 @@ export function OrderManagementPage() {
   return (
     <section className="page orders-page">
       <PageHeader title={title} />
-      <div className="table-wrap">
-        <table className="table order-table">
-          <thead>
-            <tr>
-              <th scope="col">Order Number</th>
-              <th scope="col">Status</th>
-              <th scope="col">Order Time</th>
-              <th scope="col">Total Items</th>
-              <th scope="col">Finish</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pending.isPending && token ? (
-              <TableMessageRow columns={6}>{m.pendingLoading}</TableMessageRow>
-            ) : orders.length === 0 ? (
-              <TableMessageRow columns={6}>{m.pendingEmpty}</TableMessageRow>
-            ) : (
-              orders.map((order) => (
-                <tr key={order.order_number}>
-                  <td>
-                    <OrderNumber orderNumber={order.order_number} />
-                  </td>
-                  <td>
-                    <OrderStatus status={order.status} />
-                  </td>
-                  <td>
-                    <time dateTime={order.timestamp}>{formatLocalTime(order.timestamp)}</time>
-                  </td>
-                  <td>{order.total_items}</td>
-                  <td>{finishSummary(order.items)}</td>
-                  <td>
-                    <button type="button" className="btn btn-small" onClick={() => setReviewing(order.order_number)}>
-                      Review
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <OrderTable
+        orders={orders}
+        loading={pending.isPending && Boolean(token)}
+        loadingText={m.pendingLoading}
+        emptyText={m.pendingEmpty}
+        timeOf={(order) => order.timestamp}
+        withFinish
+        onReview={setReviewing}
+      />
 
       {selected && (
         <OrderReviewModal

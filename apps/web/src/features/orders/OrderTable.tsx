@@ -1,0 +1,74 @@
+import type { PendingOrder } from '@cardstock/contract';
+import { TableMessageRow } from '../../components/TableMessageRow.tsx';
+import { OrderNumber, OrderStatus } from './OrderParts.tsx';
+import { finishSummary, formatLocalTime } from './order-view.ts';
+
+/**
+ * The orders table both order screens show (spec 000): number with its
+ * callout, status, time, total items, the Finish column where asked for,
+ * and Review.
+ */
+export function OrderTable<O extends PendingOrder>({
+  orders,
+  loading,
+  loadingText,
+  emptyText,
+  timeOf,
+  withFinish = false,
+  onReview,
+}: {
+  orders: O[];
+  loading: boolean;
+  loadingText: string;
+  emptyText: string;
+  /** The time shown: placed for pending orders, confirmed for the history. */
+  timeOf: (order: O) => string;
+  withFinish?: boolean;
+  onReview: (orderNumber: string) => void;
+}) {
+  const columns = withFinish ? 6 : 5;
+  return (
+    <div className="table-wrap">
+      <table className="table order-table">
+        <thead>
+          <tr>
+            <th scope="col">Order Number</th>
+            <th scope="col">Status</th>
+            <th scope="col">Order Time</th>
+            <th scope="col">Total Items</th>
+            {withFinish && <th scope="col">Finish</th>}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loading ? (
+            <TableMessageRow columns={columns}>{loadingText}</TableMessageRow>
+          ) : orders.length === 0 ? (
+            <TableMessageRow columns={columns}>{emptyText}</TableMessageRow>
+          ) : (
+            orders.map((order) => (
+              <tr key={order.order_number}>
+                <td>
+                  <OrderNumber orderNumber={order.order_number} />
+                </td>
+                <td>
+                  <OrderStatus status={order.status} />
+                </td>
+                <td>
+                  <time dateTime={timeOf(order)}>{formatLocalTime(timeOf(order))}</time>
+                </td>
+                <td>{order.total_items}</td>
+                {withFinish && <td>{finishSummary(order.items)}</td>}
+                <td>
+                  <button type="button" className="btn btn-small" onClick={() => onReview(order.order_number)}>
+                    Review
+                  </button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
