@@ -27,6 +27,7 @@ export const routePaths = {
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
   publicInventory: ['POST', '/api/public/shop/inventory'],
+  shopWebsiteInventory: ['POST', '/api/shopwebsite/inventory'],
   settingsGet: ['POST', '/api/shop/settings/get'],
   settingsSave: ['POST', '/api/shop/settings'],
   statsSummary: ['POST', '/api/shop/stats/summary'],

@@ -68,7 +68,12 @@ import {
   ZTeamUpdateRoleRequest,
   ZTeamUpdateRoleResponse,
 } from './schemas/team.ts';
-import { ZPublicInventoryRequest, ZPublicInventoryResponse } from './schemas/storefront.ts';
+import {
+  ZPublicInventoryRequest,
+  ZPublicInventoryResponse,
+  ZShopWebsiteRequest,
+  ZShopWebsiteResponse,
+} from './schemas/storefront.ts';
 import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './schemas/settings.ts';
 import {
   ZLatestSoldRequest,
@@ -360,6 +365,16 @@ export const routes = define({
     tags: ['storefront'],
     body: ZPublicInventoryRequest,
     response: ZPublicInventoryResponse,
+  },
+  shopWebsiteInventory: {
+    method: 'POST',
+    path: '/api/shopwebsite/inventory',
+    auth: 'none',
+    summary:
+      'The demo shop page’s call: a public shop’s inventory rows by shop name (page as text, optional filter); a private or unknown shop is 404',
+    tags: ['storefront'],
+    body: ZShopWebsiteRequest,
+    response: ZShopWebsiteResponse,
   },
   settingsGet: {
     method: 'POST',

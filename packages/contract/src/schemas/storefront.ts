@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finishes } from './inventory.ts';
+import { finishes, ZInventoryRow } from './inventory.ts';
 
 /** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
 export const STOREFRONT_PAGE_SIZE = 60;
@@ -44,4 +44,26 @@ export const ZPublicInventoryResponse = z.object({
   total_pages: z.number().int(),
   page: z.number().int(),
   message: z.string(),
+});
+
+/** The demo shop page's call (spec 001 §7): a public shop by name, one page, optionally filtered. */
+export const ZShopWebsiteRequest = z.object({
+  shopname: z
+    .string({ error: 'shopname is required.' })
+    .trim()
+    .min(1, 'shopname is required.')
+    .max(200, 'shopname must be at most 200 characters.'),
+  page: ZPublicInventoryRequest.shape.page,
+  filter: z
+    .string({ error: 'filter must be text.' })
+    .max(200, 'filter must be at most 200 characters.')
+    .optional()
+    .default(''),
+});
+
+export const ZShopWebsiteResponse = z.object({
+  inventory: z.array(ZInventoryRow),
+  shop_name: z.string(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
 });

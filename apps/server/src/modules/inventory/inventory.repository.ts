@@ -88,8 +88,8 @@ export const inventoryRepository = {
     return indexSelect(db).where('inventory.id', '=', id).where('inventory.shop_id', '=', shopId).executeTakeFirst();
   },
 
-  /** A shop by its subdomain, with what its public page depends on. */
-  async publicShop(db: Executor, subdomain: string) {
+  /** A shop by its subdomain (or, for the demo page's call, its name), with what its public page depends on. */
+  async publicShop(db: Executor, by: { subdomain: string } | { name: string }) {
     const row = await db
       .selectFrom('shops')
       .select([
@@ -102,8 +102,9 @@ export const inventoryRepository = {
         (eb) =>
           eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
       ])
-      .where('subdomain', '=', subdomain)
+      .where('subdomain' in by ? 'subdomain' : 'name', '=', 'subdomain' in by ? by.subdomain : by.name)
       .where('is_active', '=', 1)
+      .orderBy('id')
       .executeTakeFirst();
     return (
       row && { ...row, inventory_version: Number(row.inventory_version), catalog_version: row.catalog_version ?? '' }

@@ -20,6 +20,7 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: 
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
     return answer;
   });
+  registerRoute(app, routes.shopWebsiteInventory, ({ body }) => inventory.shopWebsitePage(body));
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));

@@ -86,7 +86,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
      * unknown shop is not found.
      */
     async publicPage(subdomain: string, page: number) {
-      const shop = await repo.publicShop(ctx.db, subdomain);
+      const shop = await repo.publicShop(ctx.db, { subdomain });
       if (!shop || shop.shop_hidden !== 0) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
       const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
       const key = `public|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${page}|${shop.name}|${shop.description}`;
@@ -114,6 +114,25 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           total_pages: pages,
           page,
           message: messages.storefrontServer.page(page, pages),
+        });
+      });
+    },
+
+    /** The demo shop page's call: a public shop's rows by its name, as the staff list shows them. */
+    async shopWebsitePage(input: { shopname: string; page: number; filter: string }) {
+      const shop = await repo.publicShop(ctx.db, { name: input.shopname });
+      if (!shop || shop.shop_hidden !== 0) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      const query = parse(input.filter);
+      const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
+      const key = `website|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${input.page}|${input.filter}`;
+      return answers.get(key, async () => {
+        const { rows, total } = await pageOf(shop.id, state, query, input.page, INVENTORY_PAGE_SIZE);
+        const rule = ruleOf(state.pricing);
+        return Serialized.of(routes.shopWebsiteInventory.response, {
+          inventory: rows.map((r) => toInventoryRow(r, rule)),
+          shop_name: shop.name,
+          total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
+          page: input.page,
         });
       });
     },

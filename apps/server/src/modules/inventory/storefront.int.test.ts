@@ -101,8 +101,24 @@ describe(`public storefront (${testEngine})`, () => {
     expect(changed.body.inventory[0].inv_quantity).toBe(0);
   });
 
+  it('answers the demo shop page’s call by shop name, filtered, with the staff list’s rows', async () => {
+    const website = (body: Record<string, unknown>) => server.request('POST', '/api/shopwebsite/inventory', body);
+    const all = await website({ shopname: shop.shopName, page: '1', filter: '' });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ shop_name: shop.shopName, page: 1, total_pages: 2 });
+    expect(all.body.inventory).toHaveLength(50);
+    expect(all.body.inventory[0]).toMatchObject({ inv_pkey: expect.any(Number), card_scryfallid: expect.any(String) });
+    const name = all.body.inventory[3].card_name as string;
+    const filtered = await website({ shopname: shop.shopName, page: '1', filter: name });
+    expect(filtered.body.inventory.map((r: { card_name: string }) => r.card_name)).toContain(name);
+    expect(filtered.body.inventory.length).toBeLessThan(50);
+    expect((await website({ shopname: 'No Such Shop', page: '1', filter: '' })).status).toBe(404);
+  });
+
   it('disappears again when the shop goes private', async () => {
     await settings(1);
     expect((await storefront({ subdomain, page: '1' })).status).toBe(404);
+    const website = await server.request('POST', '/api/shopwebsite/inventory', { shopname: shop.shopName, page: '1' });
+    expect(website.status).toBe(404);
   });
 });
