@@ -48,3 +48,14 @@ export function wholeCents(dollars: number): number | null {
   // Float dollars are never exact (19.99 * 100 = 1998.9999999999998): a hair off a whole cent is that cent.
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
 }
+
+/** A shop's pricing rule as stored (JSON of any of its fields, or null): its settings over the defaults. */
+export function pricingRuleOf(stored: string | null): PricingRule {
+  if (!stored) return defaultPricingRule;
+  const rule = JSON.parse(stored) as Partial<PricingRule>;
+  return {
+    ...defaultPricingRule,
+    ...rule,
+    condition_percent: { ...defaultPricingRule.condition_percent, ...rule.condition_percent },
+  };
+}

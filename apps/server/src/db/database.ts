@@ -98,6 +98,12 @@ export function openDatabase(config: Config['database']): Database {
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
+/** A unique-key violation on either engine: a concurrent twin of a write got in first. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 /** Runs `work` in one transaction: all of it is committed, or none of it. */
 export function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(work);

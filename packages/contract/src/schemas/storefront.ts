@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finishes, ZInventoryRow } from './inventory.ts';
+import { finishes, ZInventoryRow, ZPageText } from './inventory.ts';
 
 /** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
 export const STOREFRONT_PAGE_SIZE = 60;
@@ -11,17 +11,7 @@ export const ZPublicInventoryRequest = z.object({
     .toLowerCase()
     .min(1, 'No subdomain specified')
     .max(63, 'No subdomain specified'),
-  page: z
-    .union([z.string(), z.number()], { error: 'page must be a number.' })
-    .optional()
-    .transform((v, ctx) => {
-      const n = v === undefined || v === '' ? 1 : Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: 'page must be a whole number from 1.' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  page: ZPageText,
 });
 
 /** A card on a shop's public page (spec 001 §3 public shop response). */
@@ -53,7 +43,7 @@ export const ZShopWebsiteRequest = z.object({
     .trim()
     .min(1, 'shopname is required.')
     .max(200, 'shopname must be at most 200 characters.'),
-  page: ZPublicInventoryRequest.shape.page,
+  page: ZPageText,
   filter: z
     .string({ error: 'filter must be text.' })
     .max(200, 'filter must be at most 200 characters.')

@@ -1,12 +1,4 @@
-import {
-  defaultPricingRule,
-  messages,
-  routes,
-  STOREFRONT_PAGE_SIZE,
-  type Finish,
-  type PricingRule,
-  type Quality,
-} from '@cardstock/contract';
+import { pricingRuleOf, messages, routes, STOREFRONT_PAGE_SIZE, type Finish, type Quality } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -30,11 +22,6 @@ function parse(q: string): InventoryQuery {
     if (err instanceof QueryError) throw new AppError('BAD_REQUEST', err.message);
     throw err;
   }
-}
-
-/** The shop's pricing rule: its stored settings over the defaults. */
-function ruleOf(stored: string | null): PricingRule {
-  return stored ? { ...defaultPricingRule, ...(JSON.parse(stored) as Partial<PricingRule>) } : defaultPricingRule;
 }
 
 export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache, answers: AnswerCache) {
@@ -70,7 +57,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
       const query = parse(input.filter);
       return answer(shopId, `list|${input.page}|${input.filter}`, async (state) => {
         const { rows, total } = await pageOf(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
-        const rule = ruleOf(state.pricing);
+        const rule = pricingRuleOf(state.pricing);
         return Serialized.of(routes.inventoryList.response, {
           inventory: rows.map((r) => toInventoryRow(r, rule)),
           page: input.page,
@@ -92,7 +79,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
       const key = `public|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${page}|${shop.name}|${shop.description}`;
       return answers.get(key, async () => {
         const { rows, total } = await pageOf(shop.id, state, parse(''), page, STOREFRONT_PAGE_SIZE);
-        const rule = ruleOf(state.pricing);
+        const rule = pricingRuleOf(state.pricing);
         const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
         return Serialized.of(routes.publicInventory.response, {
           inventory: rows.map((r) => {
@@ -127,7 +114,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
       const key = `website|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${input.page}|${input.filter}`;
       return answers.get(key, async () => {
         const { rows, total } = await pageOf(shop.id, state, query, input.page, INVENTORY_PAGE_SIZE);
-        const rule = ruleOf(state.pricing);
+        const rule = pricingRuleOf(state.pricing);
         return Serialized.of(routes.shopWebsiteInventory.response, {
           inventory: rows.map((r) => toInventoryRow(r, rule)),
           shop_name: shop.name,
@@ -142,7 +129,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
       const query = parse(input.q);
       return answer(shopId, `search|${input.page}|${input.q}`, async (state) => {
         const { rows, total } = await pageOf(shopId, state, query, input.page, SEARCH_PAGE_SIZE);
-        const rule = ruleOf(state.pricing);
+        const rule = pricingRuleOf(state.pricing);
         const hits = rows.map((r) => {
           const row = toInventoryRow(r, rule);
           return {

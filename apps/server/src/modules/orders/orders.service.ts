@@ -1,5 +1,5 @@
 import {
-  defaultPricingRule,
+  pricingRuleOf,
   finishes,
   messages,
   priceCents,
@@ -11,7 +11,7 @@ import {
   type PricingRule,
   type Quality,
 } from '@cardstock/contract';
-import { withTransaction, type Executor } from '../../db/database.ts';
+import { isUniqueViolation, withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,21 +27,11 @@ const dollars = (cents: number) => cents / 100;
 const asFinish = (f: string): Finish => (finishes.includes(f as Finish) ? (f as Finish) : 'nonfoil');
 const asQuality = (q: string): Quality => (qualities.includes(q as Quality) ? (q as Quality) : 'NM');
 
-/** Unique-key violations on either engine: a concurrent twin of this write got in first. */
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
-
 /** A refusal that names each card short of stock and how many are left. */
 class NotEnoughStock extends AppError {
   constructor(readonly shortages: string[]) {
     super('CONFLICT', shortages.join(' '));
   }
-}
-
-function ruleOf(stored: string | null): PricingRule {
-  return stored ? { ...defaultPricingRule, ...(JSON.parse(stored) as Partial<PricingRule>) } : defaultPricingRule;
 }
 
 /** Lines of the same printing, finish and condition add up, as a cart merges them. */
@@ -220,7 +210,7 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
             if (earlier) return { answer: answer(earlier.order_number), version: undefined };
           }
           const { pricing } = await inventoryRepository.inventoryState(tx, shopId);
-          const lines = await reserve(tx, shopId, items, ruleOf(pricing), at, left);
+          const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
           const day = at.slice(0, 10).replaceAll('-', '');
           const callout = await repo.nextCallout(tx, shopId, day);
           const orderNumber = `${day}-${shopId}-${source.id}-${callout}`;

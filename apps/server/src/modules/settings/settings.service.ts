@@ -1,17 +1,11 @@
-import { defaultPricingRule, messages, type PricingRule, type ShopSettings } from '@cardstock/contract';
-import { withTransaction } from '../../db/database.ts';
+import { messages, pricingRuleOf, type PricingRule, type ShopSettings } from '@cardstock/contract';
+import { isUniqueViolation, withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { settingsRepository as repo } from './settings.repository.ts';
-
-/** Unique-key violations on either engine: another shop took the subdomain at the same moment. */
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /**
  * The storefront's own address: the shop's subdomain on the platform's host,
@@ -31,7 +25,6 @@ export function createSettingsService(ctx: AppContext) {
       const shop = await repo.shop(ctx.db, shopId);
       const hidden = shop.shop_hidden === 0 ? 0 : 1;
       const isPublic = hidden === 0 && shop.subdomain !== null;
-      const stored = shop.pricing ? (JSON.parse(shop.pricing) as Partial<PricingRule>) : {};
       return {
         name: shop.name,
         subdomain: shop.subdomain,
@@ -47,11 +40,7 @@ export function createSettingsService(ctx: AppContext) {
           enabled: isPublic,
           storefront_path: shop.subdomain ? `/shop/${shop.subdomain}` : null,
         },
-        pricing: {
-          ...defaultPricingRule,
-          ...stored,
-          condition_percent: { ...defaultPricingRule.condition_percent, ...stored.condition_percent },
-        },
+        pricing: pricingRuleOf(shop.pricing),
       };
     },
 
