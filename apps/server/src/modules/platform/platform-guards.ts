@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { messages } from '@cardstock/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../lib/errors.ts';
+import { sessionToken } from '../../lib/route.ts';
+import type { AppContext } from '../../context.ts';
+import { currentSystemSettings } from './system-settings.ts';
+
+/** Probes and the admin area itself: never throttled or shut, so staff can always lift a setting they set. */
+const alwaysOpen = (path: string) =>
+  path === '/api/health' || path === '/api/ready' || path === '/api/admin' || path.startsWith('/api/admin/');
+
+/**
+ * What stays open in maintenance besides: the web app's start-up settings, and
+ * logging in and out (the login refuses shop accounts itself, with the same
+ * message, so platform staff can still sign in to end the maintenance).
+ */
+const openInMaintenance = new Set(['/api/config', '/api/login', '/api/logout']);
+
+/**
+ * One request hook for the platform-wide switches of the system settings
+ * (spec 001 §3, §5): maintenance mode answers every shop call 503 with a
+ * sentence, and `rate_limit_per_minute` caps API calls per client: per
+ * session or device token when the call carries one, else per address. A shop's
+ * staff PCs and tablets usually share one public address, and one budget for
+ * all of them would throttle a busy shop; anonymous callers share their address's.
+ * The settings come from a 2-second cache, so the hot paths pay a lookup.
+ * `RATE_LIMIT_SCALE` multiplies the limit as it does every other limit
+ * (browser suites and benchmarks call from one address).
+ */
+export function registerPlatformGuards(app: FastifyInstance, ctx: AppContext): void {
+  let limiter: { perMinute: number; counter: RateLimiterMemory } | undefined;
+  const counterFor = (perMinute: number) => {
+    if (limiter?.perMinute !== perMinute) {
+      const points = perMinute * ctx.config.rateLimitScale;
+      limiter = { perMinute, counter: new RateLimiterMemory({ points, duration: 60, keyPrefix: 'api' }) };
+    }
+    return limiter.counter;
+  };
+
+  // After the body is parsed, so a token sent in the body (as the spec's clients do) names the client.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const url = request.url;
+    if (!url.startsWith('/api/')) return;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (alwaysOpen(path)) return;
+    const settings = await currentSystemSettings(ctx.db);
+    if (settings.maintenance_mode && !openInMaintenance.has(path))
+      throw new AppError('UNAVAILABLE', messages.auth.maintenance, { retryAfterSeconds: 60 });
+    try {
+      const token = sessionToken(request);
+      const client = token ? `token:${createHash('sha256').update(token).digest('base64url')}` : `ip:${request.ip}`;
+      await counterFor(settings.rate_limit_per_minute).consume(client);
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) throw res;
+      throw new AppError('TOO_MANY_REQUESTS', messages.auth.tooManyRequests, {
+        retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      });
+    }
+  });
+}

@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { adminFeedbackTypes, messages } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createSuperadmin, logInAs, type Staff } from './support/admin.ts';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importSharedCatalog, pricedCards } from './support/catalog.ts';
+
+const m = messages.admin;
+
+/** A shop with priced stock, public under a unique subdomain. */
+async function publicShop(request: APIRequestContext, name: string, cards = 3) {
+  const account = await registerShop(request, name);
+  for (const card of await pricedCards(request, 'dragon', cards)) {
+    const res = await request.post('/api/shop/inventory/add', {
+      data: { token: account.token, scryfall_id: card.id, quantity: 2, foil: false, quality: 'NM' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const subdomain = `adm-${randomUUID().slice(0, 8)}`;
+  const res = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain, shop_hidden: 0, shop_description: 'Dragons of every era. '.repeat(8) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { account, subdomain };
+}
+
+/** The store's card on the admin dashboard, found by searching its name. */
+async function storeCard(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Search stores' }).fill(name);
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+let root: Staff;
+
+test.beforeAll(() => {
+  importSharedCatalog();
+  root = createSuperadmin();
+});
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+test('a superadmin deactivates a shop: its owner cannot log in and its storefront is gone; reactivation restores both', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const name = `Suspended Scales ${randomUUID().slice(0, 6)}`;
+  const { account, subdomain } = await publicShop(request, name);
+
+  await logInAs(page, root);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: m.dashboardTitle })).toBeVisible();
+  await expect(page.getByLabel('Signed in as')).toContainText(root.email);
+  await expect(page.getByLabel('Signed in as')).toContainText('Superadmin');
+  await expect(page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link')).toHaveText([
+    /Create New Store/,
+    /Global Inventory/,
+    /System Settings/,
+    /User Management/,
+    /Reports/,
+    /Analytics/,
+  ]);
+
+  // The lightning bolt opens the feedback dialog with the admin types; what is sent reaches the inbox.
+  await page.getByRole('button', { name: messages.feedback.title }).click();
+  const feedback = page.getByRole('dialog', { name: messages.feedback.title });
+  await expect(feedback.getByLabel('Type').locator('option')).toHaveText(adminFeedbackTypes.map((t) => t.label));
+  await feedback.getByLabel('Type').selectOption('urgent');
+  const note = `Admin area on real data ${randomUUID().slice(0, 6)}`;
+  await feedback.getByLabel('Feedback').fill(note);
+  await feedback.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(feedback.getByRole('status')).toHaveText(messages.feedback.sent);
+  await feedback.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Feedback' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Feedback' }).getByRole('row', { name: new RegExp(note) }),
+  ).toContainText('urgent');
+
+  const card = await storeCard(page, name);
+  await expect(card).toContainText('3 items');
+  await expect(card).toContainText('0 pending orders');
+  // The description is cut at 100 characters, with an ellipsis.
+  const description = 'Dragons of every era. '.repeat(8).trim();
+  await expect(card.getByText(`${description.slice(0, 100)}...`, { exact: true })).toBeVisible();
+  for (const [label, path] of [
+    ['Edit Store', 'edit'],
+    ['Orders', 'orders'],
+    ['Settings', 'settings'],
+  ] as const) {
+    await expect(card.getByRole('link', { name: label })).toHaveAttribute(
+      'href',
+      new RegExp(`/admin/store/\\d+/${path}$`),
+    );
+  }
+  await expect(card.getByRole('link', { name: 'Inventory' })).toHaveAttribute('href', /\/admin\/inventory\/\d+$/);
+
+  await card.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText(messages.adminServer.storeDeactivated(name))).toBeVisible();
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+  await page.getByLabel('Filter').selectOption({ label: 'Inactive Only' });
+  await expect(page.getByRole('article', { name })).toBeVisible();
+  await page.getByLabel('Filter').selectOption({ label: 'Active Only' });
+  await expect(page.getByRole('article', { name })).toHaveCount(0);
+
+  // The owner, on a browser of their own: refused at login with the reason, storefront not found.
+  const owner = await (await browser.newContext()).newPage();
+  await logInAs(owner, account);
+  await expect(owner.getByRole('alert')).toHaveText(messages.auth.shopSuspended);
+  await owner.goto(`/shop/${subdomain}`);
+  await expect(owner.getByRole('heading', { name: messages.storefront.notFoundTitle })).toBeVisible();
+  await expect(owner.getByText(messages.storefrontServer.notFound)).toBeVisible();
+
+  await page.getByLabel('Filter').selectOption({ label: 'All' });
+  await (await storeCard(page, name)).getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText(messages.adminServer.storeActivated(name))).toBeVisible();
+
+  await logInAs(owner, account);
+  await expect(owner).toHaveURL(/\/dashboard$/);
+  await owner.goto(`/shop/${subdomain}`);
+  await expect(owner.locator('.storefront-grid > li')).toHaveCount(3);
+});
+
+test('a bulk +10% on a store’s inventory changes the prices its storefront shows', async ({ page, request }) => {
+  const name = `Bulk Wyrm ${randomUUID().slice(0, 6)}`;
+  const { subdomain } = await publicShop(request, name, 2);
+  const prices = async () => {
+    const res = await request.post('/api/public/shop/inventory', { data: { subdomain, page: '1' } });
+    return ((await res.json()) as { inventory: { price: number }[] }).inventory.map((c) => c.price);
+  };
+  const before = await prices();
+
+  await logInAs(page, root);
+  await expect(page).toHaveURL(/\/admin$/);
+  await (await storeCard(page, name)).getByRole('link', { name: 'Inventory' }).click();
+  await expect(page.getByRole('heading', { name: 'Global Inventory' })).toBeVisible();
+  await expect(page.getByLabel('Store')).toHaveValue(/\d+/);
+  const rows = page.getByRole('table', { name: 'Inventory' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('button', { name: '+10%' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Price Change' });
+  await expect(dialog.getByText(m.confirmBulk(10, 2))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Change prices by +10%' }).click();
+  await expect(page.getByText(messages.adminServer.bulkPriceChanged(2, 10))).toBeVisible();
+
+  const after = await prices();
+  expect(after).toEqual(before.map((p) => Math.round(p * 110) / 100));
+  await page.goto(`/shop/${subdomain}`);
+  for (const price of after) await expect(page.getByText(`$${price.toFixed(2)}`).first()).toBeVisible();
+});
+
+test('a CSV report downloads with the real rows of the shops', async ({ page, request }) => {
+  const name = `Report Roost ${randomUUID().slice(0, 6)}`;
+  const { account } = await publicShop(request, name, 1);
+  const [card] = await pricedCards(request, 'dragon', 1);
+  const placed = await request.post('/api/device/order', {
+    data: { token: account.token, items: [{ scryfall_id: card!.id, quantity: 2 }] },
+  });
+  const { order_number } = (await placed.json()) as { order_number: string };
+  await request.post('/api/order/confirm', { data: { token: account.token, order_number } });
+
+  await logInAs(page, root);
+  await page.getByRole('link', { name: /Reports/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText([
+    'Overview',
+    'Store Performance',
+    'User Activity',
+    'Revenue Analysis',
+  ]);
+  await expect(page.getByLabel('Date range').locator('option')).toHaveText(['7 days', '30 days', '3 months', '1 year']);
+  await page.getByLabel('Date range').selectOption({ label: '7 days' });
+  await page.getByRole('tab', { name: 'Store Performance' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Store performance' }).getByRole('row', { name: new RegExp(name) }),
+  ).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cardstock-report-stores-7d-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs
+    .readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split('\n');
+  expect(csv[0]).toBe('Store,Subdomain,Active,Orders,Confirmed orders,Cards sold,Revenue ($)');
+  expect(csv.find((line) => line.startsWith(`${name},`))).toMatch(
+    new RegExp(`^${name},adm-[\\w]+,Yes,1,1,2,\\d+\\.\\d{2}$`),
+  );
+
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  const pdfFile = await pdf;
+  expect(pdfFile.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    fs
+      .readFileSync(await pdfFile.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+});
+
+test('a shop owner opening the admin area sees the access error view with Go to Login', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account: Account = await registerShop(request, 'Curious Owner Games');
+  await useSession(context, account);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: m.accessTitle })).toBeVisible();
+  await expect(page.getByText(messages.adminServer.staffOnly)).toBeVisible();
+  await page.getByRole('button', { name: m.goToLogin }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('users: a superadmin’s role is locked and it cannot be deleted; another user is deleted after confirming', async ({
+  page,
+  request,
+}) => {
+  const other = createSuperadmin();
+  const account = await registerShop(request, 'Member Moth Games');
+  const member = `member-${randomUUID().slice(0, 8)}@example.com`;
+  await request.post('/api/team/invite', {
+    data: { token: account.token, name: 'Mo Member', email: member, role: 'Watcher' },
+  });
+
+  await logInAs(page, root);
+  await page.getByRole('link', { name: /User Management/ }).click();
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  await search.fill(other.email);
+  const row = page.getByRole('row', { name: new RegExp(other.email) });
+  await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(editor.getByLabel('Role')).toBeDisabled();
+  await expect(editor.getByText(m.superadminLocked)).toBeVisible();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+
+  await search.fill(member);
+  const memberRow = page.getByRole('row', { name: new RegExp(member) });
+  await memberRow.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete User' });
+  await expect(confirm.getByText(m.confirmDeleteUser(member))).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(messages.adminServer.userDeleted(member))).toBeVisible();
+  await expect(page.getByText(m.noUsers)).toBeVisible();
+});
+
+test('a store is deleted for good only after its name is typed; its owner and storefront are gone', async ({
+  page,
+  request,
+}) => {
+  const name = `Doomed Drakes ${randomUUID().slice(0, 6)}`;
+  const { account, subdomain } = await publicShop(request, name, 1);
+  await logInAs(page, root);
+  await (await storeCard(page, name)).getByRole('link', { name: 'Edit Store' }).click();
+  const danger = page.getByRole('region', { name: m.deleteStoreTitle });
+  await danger.getByRole('button', { name: m.deleteStoreButton }).click();
+  const dialog = page.getByRole('dialog', { name: m.deleteStoreTitle });
+  await dialog.getByLabel(m.deleteStoreType).fill('Doomed');
+  await dialog.getByRole('button', { name: m.deleteStoreConfirm, exact: true }).click();
+  await expect(page.getByText(messages.adminServer.storeDeleteName)).toBeVisible();
+  await dialog.getByLabel(m.deleteStoreType).fill(name);
+  await dialog.getByRole('button', { name: m.deleteStoreConfirm, exact: true }).click();
+  await expect(page.getByText(messages.adminServer.storeDeleted(name))).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  const login = await request.post('/api/login', {
+    data: { email: account.email, password: account.password, turnstileToken: 'test' },
+  });
+  expect(login.status()).toBe(401);
+  const front = await request.post('/api/public/shop/inventory', { data: { subdomain, page: '1' } });
+  expect(front.status()).toBe(404);
+});
