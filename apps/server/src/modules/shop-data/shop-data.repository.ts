@@ -1,0 +1,89 @@
+import type { Executor } from '../../db/database.ts';
+
+/** Columns that hold secrets (hashes of passwords and tokens): never exported. */
+const secret = new Set(['password_hash', 'token_hash']);
+const withoutSecrets = <T extends object>(rows: T[]) =>
+  rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !secret.has(column))));
+
+/**
+ * Everything Cardstock holds about one shop, table by table: the one list
+ * that the Owner's export reads and that deleting a shop empties.
+ */
+export const shopDataRepository = {
+  async read(db: Executor, shopId: number) {
+    const [shop, users, inventory, sealed, orders, orderLines, devices, deviceCodes] = await Promise.all([
+      db.selectFrom('shops').selectAll().where('id', '=', shopId).execute(),
+      db.selectFrom('users').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('inventory').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sealed_products').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('orders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('order_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('devices').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('device_codes').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
+    const [invitations, subscriptions, payments, feedback, audit] = await Promise.all([
+      db
+        .selectFrom('team_invitations')
+        .innerJoin('users', 'users.id', 'team_invitations.user_id')
+        .selectAll('team_invitations')
+        .where('users.shop_id', '=', shopId)
+        .orderBy('team_invitations.id')
+        .execute(),
+      db.selectFrom('subscriptions').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('billing_payments').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('feedback').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('audit_log').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
+    return {
+      shop: withoutSecrets(shop)[0],
+      users: withoutSecrets(users),
+      team_invitations: withoutSecrets(invitations),
+      inventory,
+      sealed_products: sealed,
+      orders,
+      order_lines: orderLines,
+      devices: withoutSecrets(devices),
+      device_codes: deviceCodes,
+      subscriptions,
+      billing_payments: payments,
+      feedback,
+      audit_log: audit,
+    };
+  },
+
+  /**
+   * Deletes the shop and everything of it, in the order foreign keys need:
+   * what hangs on its people, then its own tables, then its people, then the
+   * shop. Run it inside a transaction.
+   */
+  async delete(db: Executor, shopId: number): Promise<void> {
+    const people = db.selectFrom('users').select('id').where('shop_id', '=', shopId);
+    await db.deleteFrom('sessions').where('user_id', 'in', people).execute();
+    await db.deleteFrom('password_resets').where('user_id', 'in', people).execute();
+    await db.deleteFrom('team_invitations').where('user_id', 'in', people).execute();
+    await db
+      .updateTable('invite_codes')
+      .set({ used_by_user_id: null })
+      .where('used_by_user_id', 'in', people)
+      .execute();
+    await db
+      .deleteFrom('feedback')
+      .where((eb) => eb.or([eb('shop_id', '=', shopId), eb('user_id', 'in', people)]))
+      .execute();
+    for (const table of [
+      'order_lines',
+      'orders',
+      'order_counters',
+      'inventory',
+      'sealed_products',
+      'devices',
+      'device_codes',
+      'billing_payments',
+      'subscriptions',
+      'audit_log',
+    ] as const)
+      await db.deleteFrom(table).where('shop_id', '=', shopId).execute();
+    await db.deleteFrom('users').where('shop_id', '=', shopId).execute();
+    await db.deleteFrom('shops').where('id', '=', shopId).execute();
+  },
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+const ZRows = z.array(z.record(z.string(), z.unknown()));
+
+/** Everything Cardstock holds about a shop, table by table, secrets (password and token hashes) left out. */
+export const ZShopExport = z.object({
+  exported_at: z.string(),
+  format: z.literal('cardstock-shop-export/1'),
+  shop: z.record(z.string(), z.unknown()).optional(),
+  users: ZRows,
+  team_invitations: ZRows,
+  inventory: ZRows,
+  sealed_products: ZRows,
+  orders: ZRows,
+  order_lines: ZRows,
+  devices: ZRows,
+  device_codes: ZRows,
+  subscriptions: ZRows,
+  billing_payments: ZRows,
+  feedback: ZRows,
+  audit_log: ZRows,
+});
+export type ShopExport = z.infer<typeof ZShopExport>;
