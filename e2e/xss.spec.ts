@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { registerShop, useSession } from './support/accounts.ts';
+import { importCatalog, sharedCards } from './support/catalog.ts';
+
+const HOSTILE_CARD = '<img src=x onerror="window.__pwned=1">Goblin <b>Guide</b>';
+const HOSTILE_TEXT = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"> & Sons';
+
+/** A printing from the shared sample, renamed to markup: card data comes from outside and is never trusted. */
+function hostileCatalog(): string {
+  const first = fs.readFileSync(sharedCards, 'utf8').split('\n')[0]!;
+  const card = { ...(JSON.parse(first) as Record<string, unknown>), id: randomUUID(), name: HOSTILE_CARD };
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xss-')), 'hostile.ndjson');
+  fs.writeFileSync(file, JSON.stringify(card));
+  importCatalog(file);
+  return card.id;
+}
+
+/** Nothing ran: no dialog, no flag set by injected script, no injected element in the page. */
+async function expectInert(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.locator('b', { hasText: 'Guide' })).toHaveCount(0);
+}
+
+test('card names and shop texts with markup show as text on the staff screens and the storefront', async ({
+  context,
+  page,
+  request,
+}) => {
+  const cardId = hostileCatalog();
+  const account = await registerShop(request, HOSTILE_TEXT);
+  const added = await request.post('/api/shop/inventory/add', {
+    data: { token: account.token, scryfall_id: cardId, quantity: 2, foil: false, quality: 'NM' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const subdomain = `xss-${randomUUID().slice(0, 8)}`;
+  const settings = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain, shop_hidden: 0, shop_description: HOSTILE_TEXT },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.message()}`);
+  });
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+  await useSession(context, account);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${HOSTILE_TEXT}`);
+  await expectInert(page);
+
+  await page.goto('/inventory-management');
+  await expect(page.getByText(HOSTILE_CARD).first()).toBeVisible();
+  await expectInert(page);
+
+  await page.goto(`/shop/${subdomain}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE_TEXT);
+  await expect(page.getByText(HOSTILE_CARD).first()).toBeVisible();
+  await expect(page).toHaveTitle(`${HOSTILE_TEXT} — Cardstock`);
+  await expectInert(page);
+
+  await page.goto('/shop-home');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE_TEXT);
+  await expectInert(page);
+});
