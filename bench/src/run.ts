@@ -11,7 +11,9 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { catalogFile, inventoryCsv } from './generate.ts';
-import { jobs, scenarios, type Scenario } from './scenarios.ts';
+import { type AuditRow, lighthouse } from './lighthouse.ts';
+import { audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
+import { soak, type SoakRow } from './soak.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -20,7 +22,7 @@ const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const catalogSize = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
 const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const wanted = args.filter((a) => !a.startsWith('--'));
-const known = [...scenarios.map((s) => s.name), ...jobs];
+const known = [...scenarios.map((s) => s.name), ...jobs, ...audits, ...endurance];
 const unknown = wanted.filter((w) => !known.includes(w));
 if (unknown.length) {
   console.error(`Unknown: ${unknown.join(', ')}. Known: ${known.join(', ')}`);
@@ -28,6 +30,9 @@ if (unknown.length) {
 }
 const chosen = scenarios.filter((s) => !wanted.length || wanted.includes(s.name));
 const chosenJobs = jobs.filter((j) => !wanted.length || wanted.includes(j));
+const chosenAudits = audits.filter((a) => !wanted.length || wanted.includes(a));
+const chosenSoak = endurance.filter((e) => !wanted.length || wanted.includes(e)).length > 0;
+const soakSeconds = Number(process.env.BENCH_SOAK_S ?? 600);
 
 interface Budget {
   p99_ms?: number;
@@ -36,6 +41,9 @@ interface Budget {
   min_per_s?: number;
   max_seconds?: number;
   max_peak_mb?: number;
+  min_score?: number;
+  max_script_kb?: number;
+  max_growth_pct?: number;
 }
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Record<string, Budget>;
 
@@ -176,13 +184,13 @@ async function importInventory(url: string, token: string, serverPid: number): P
 }
 
 /** Gives the shop's first nonfoil row 100,000 copies, for order scenarios; its Scryfall id. */
-async function stockedCard(url: string, token: string): Promise<string> {
+async function stockedCard(url: string, token: string, index = 0): Promise<string> {
   const res = await fetch(`${url}/api/search`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token, q: 'is:nonfoil' }),
   });
-  const hit = ((await res.json()) as { data: { hits: { scryfallId: string; quality: string }[] } }).data.hits[0]!;
+  const hit = ((await res.json()) as { data: { hits: { scryfallId: string; quality: string }[] } }).data.hits[index]!;
   const edit = await fetch(`${url}/api/shop/inventory/edit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -208,7 +216,8 @@ async function publishShop(url: string, token: string): Promise<void> {
   if (!res.ok) throw new Error(`could not publish the shop: ${await res.text()}`);
 }
 
-function withToken(s: Scenario, token: string, card = ''): Scenario {
+/** The scenario with the shop's token for $TOKEN and stocked printings for $CARD, $CARD2 and $CARD3. */
+function withToken(s: Scenario, token: string, cards: string[] = []): Scenario {
   return {
     ...s,
     requests: s.requests.map((r) => ({
@@ -216,7 +225,13 @@ function withToken(s: Scenario, token: string, card = ''): Scenario {
       body:
         r.body === undefined
           ? undefined
-          : (JSON.parse(JSON.stringify(r.body).replaceAll('$TOKEN', token).replaceAll('$CARD', card)) as unknown),
+          : (JSON.parse(
+              JSON.stringify(r.body)
+                .replaceAll('$TOKEN', token)
+                .replaceAll('$CARD3', cards[2] ?? '')
+                .replaceAll('$CARD2', cards[1] ?? '')
+                .replaceAll('$CARD', cards[0] ?? ''),
+            ) as unknown),
     })),
   };
 }
@@ -271,14 +286,21 @@ const tokenFile = path.join(dataDir, 'bench-token.txt');
 const prepared = keptDir !== undefined && fs.existsSync(tokenFile);
 const jobRows: JobRow[] = [];
 const loadRows: LoadRow[] = [];
+const auditRows: AuditRow[] = [];
+const soakRows: SoakRow[] = [];
 try {
-  const needsCatalog = chosen.some((s) => s.needs === 'catalog' || s.needs === 'shop');
+  const needsCatalog =
+    chosen.some((s) => s.needs === 'catalog' || s.needs === 'shop') || chosenAudits.length > 0 || chosenSoak;
   if (chosenJobs.length || (needsCatalog && !prepared)) {
     console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
     const row = await importCatalog(dataDir);
     if (chosenJobs.includes('catalog-import')) jobRows.push(row);
   }
-  const needsShop = chosenJobs.includes('csv-import') || chosen.some((s) => s.needs === 'shop');
+  const needsShop =
+    chosenJobs.includes('csv-import') ||
+    chosen.some((s) => s.needs === 'shop') ||
+    chosenAudits.length > 0 ||
+    chosenSoak;
   if (chosen.length || needsShop) {
     const server = await startServer(dataDir);
     try {
@@ -292,11 +314,14 @@ try {
         if (chosenJobs.includes('csv-import')) jobRows.push(row);
         if (keptDir) fs.writeFileSync(tokenFile, token);
       }
-      const card =
-        needsShop && chosen.some((s) => s.name.startsWith('order')) ? await stockedCard(server.url, token) : '';
-      if (needsShop && chosen.some((s) => s.name.startsWith('storefront'))) await publishShop(server.url, token);
+      // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
+      const cards: string[] = [];
+      if (needsShop && (chosen.some((s) => s.name.startsWith('order')) || chosenSoak))
+        for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
+      if (chosen.some((s) => s.name.startsWith('storefront')) || chosenAudits.length || chosenSoak)
+        await publishShop(server.url, token);
       for (const base of chosen) {
-        const s = withToken(base, token, card);
+        const s = withToken(base, token, cards);
         console.log(`▸ ${s.name}: ${s.description}`);
         await load(server.url, s, 10); // warm-up, not recorded
         const result = await load(server.url, s);
@@ -310,6 +335,16 @@ try {
           peakMb: peakMemoryMb(server.child.pid!),
           bareRps: Math.round(await measureBare(server.url, s)),
         });
+      }
+      if (chosenSoak) {
+        console.log(`▸ soak: ${soakScenario.description}, ${soakSeconds} s`);
+        soakRows.push(await soak(server.url, withToken(soakScenario, token, cards), server.child.pid!, soakSeconds));
+      }
+      for (const audit of chosenAudits) {
+        console.log(`▸ ${audit}: Lighthouse performance of the 100,000-row shop's storefront`);
+        // A visitor after the first: the first view of a shop builds its in-memory index (seconds at 100,000 rows).
+        await fetch(`${server.url}/shop/bench-shop`);
+        auditRows.push(lighthouse(audit, `${server.url}/shop/bench-shop`));
       }
     } finally {
       server.stop();
@@ -344,6 +379,30 @@ if (jobRows.length) {
     ].join('\n'),
   );
 }
+if (soakRows.length) {
+  tables.push(
+    [
+      '| soak | engine | capacity req/s | rate req/s | seconds | requests | errors | p99 ms | RSS first minute MB | RSS last minute MB | growth % |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      ...soakRows.map(
+        (r) =>
+          `| ${r.soak} | ${engine} | ${r.capacityRps} | ${r.rateRps} | ${r.seconds} | ${r.requests} | ${r.errors} | ${r.p99} | ${r.rssStartMb} | ${r.rssEndMb} | ${r.growthPct} |`,
+      ),
+    ].join('\n'),
+  );
+}
+if (auditRows.length) {
+  tables.push(
+    [
+      '| audit | engine | page | performance score | FCP ms | LCP ms | TBT ms | CLS | scripts KB (gzip) |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...auditRows.map(
+        (r) =>
+          `| ${r.audit} | ${engine} | ${r.page} | ${r.score} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKb} |`,
+      ),
+    ].join('\n'),
+  );
+}
 const section = `## ${new Date().toISOString().slice(0, 10)} — \`${command}\` (${os.cpus().length} cores, ${durationS} s per load run)\n\n${tables.join('\n\n')}\n`;
 const resultsFile = path.join(root, 'bench/RESULTS.md');
 const header =
@@ -370,6 +429,19 @@ if (check) {
     if (b.min_per_s !== undefined && r.perS < b.min_per_s) misses.push(`${r.job}: ${r.perS}/s < ${b.min_per_s}/s`);
     if (b.max_peak_mb !== undefined && r.peakMb > b.max_peak_mb)
       misses.push(`${r.job}: peak ${r.peakMb} MB > ${b.max_peak_mb} MB`);
+  }
+  for (const r of soakRows) {
+    const b = budgets[r.soak] ?? {};
+    if (r.errors > 0) misses.push(`${r.soak}: ${r.errors} errors`);
+    if (b.max_growth_pct !== undefined && r.growthPct > b.max_growth_pct)
+      misses.push(`${r.soak}: memory grew ${r.growthPct}% > ${b.max_growth_pct}%`);
+  }
+  for (const r of auditRows) {
+    const b = budgets[r.audit] ?? {};
+    if (b.min_score !== undefined && r.score < b.min_score)
+      misses.push(`${r.audit}: score ${r.score} < ${b.min_score}`);
+    if (b.max_script_kb !== undefined && r.scriptKb > b.max_script_kb)
+      misses.push(`${r.audit}: scripts ${r.scriptKb} KB > ${b.max_script_kb} KB`);
   }
   if (misses.length) {
     console.error(`Budgets missed:\n  ${misses.join('\n  ')}`);

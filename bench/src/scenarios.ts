@@ -103,3 +103,31 @@ scenarios.push({
 
 /** Jobs measured by their own clock and memory rather than by autocannon. */
 export const jobs = ['catalog-import', 'csv-import'] as const;
+
+/** Mixed traffic of a busy Saturday, for the soak: staff lists and searches, tablets order, visitors browse. */
+export const soakScenario: Scenario = {
+  name: 'soak',
+  description: 'mixed load at half capacity: inventory list and search, card search, orders, storefront',
+  connections: 50,
+  needs: 'shop',
+  requests: [
+    { method: 'POST', path: '/api/shop/inventory', body: { Authorization: '$TOKEN', page: '3', filter: '' } },
+    { method: 'POST', path: '/api/search', body: { token: '$TOKEN', q: 'dragon' } },
+    { method: 'GET', path: '/api/cards/search?q=goblin%20gu' },
+    ...['$CARD', '$CARD2', '$CARD3'].map((card) => ({
+      method: 'POST' as const,
+      path: '/api/device/order',
+      body: { token: '$TOKEN', items: [{ scryfall_id: card, finish: 'nonfoil', quantity: 1 }] },
+    })),
+    { method: 'POST', path: '/api/public/shop/inventory', body: { subdomain: 'bench-shop', page: '3' } },
+    { method: 'POST', path: '/api/shop/inventory', body: { Authorization: '$TOKEN', page: '7', filter: '' } },
+    { method: 'POST', path: '/api/public/shop/inventory', body: { subdomain: 'bench-shop', page: '1' } },
+    { method: 'POST', path: '/api/search', body: { token: '$TOKEN', q: 'bolt' } },
+    { method: 'GET', path: '/api/cards/search?q=dragon' },
+    { method: 'POST', path: '/api/search', body: { token: '$TOKEN', q: 'set:mh3 is:foil' } },
+  ],
+};
+export const endurance = ['soak'] as const;
+
+/** Pages audited in a real browser (Lighthouse) rather than loaded. */
+export const audits = ['storefront-lighthouse'] as const;

@@ -1,0 +1,63 @@
+import { gzipSync } from 'node:zlib';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+
+/**
+ * Initial JavaScript per screen, gzipped, in KB: the app shell (which holds
+ * the public storefront, not code-split) plus the screen's own lazy chunk and
+ * everything it imports. A build that grows past a budget fails.
+ */
+export const budgets = {
+  /** The shell and the storefront (issue 11: under 150 KB). */
+  entry: 150,
+  /** Any other screen: the shell plus its own chunk. */
+  screen: 200,
+};
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** A chunk and every chunk it imports statically, by file name. */
+function closure(bundle: OutputBundle, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const chunk = bundle[file];
+  if (chunk?.type === 'chunk') for (const next of chunk.imports) closure(bundle, next, seen);
+  return seen;
+}
+
+export function bundleBudgets(): Plugin {
+  return {
+    name: 'cardstock-bundle-budgets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const gz = new Map<string, number>();
+      const size = (file: string) => {
+        const chunk = bundle[file] as OutputChunk;
+        if (!gz.has(file)) gz.set(file, gzipSync(chunk.code).length);
+        return gz.get(file)!;
+      };
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const shell = closure(bundle, entry.fileName);
+      const shellBytes = [...shell].reduce((sum, f) => sum + size(f), 0);
+      const rows = [{ screen: 'entry (shell + storefront)', kb: kb(shellBytes), budget: budgets.entry }];
+      for (const page of chunks.filter((c) => c.isDynamicEntry && /Page\.tsx$/.test(c.facadeModuleId ?? ''))) {
+        const extra = [...closure(bundle, page.fileName)].filter((f) => !shell.has(f));
+        const bytes = shellBytes + extra.reduce((sum, f) => sum + size(f), 0);
+        const name = (page.facadeModuleId ?? page.name)
+          .split('/')
+          .pop()!
+          .replace(/\.tsx$/, '');
+        rows.push({ screen: name, kb: kb(bytes), budget: budgets.screen });
+      }
+      rows.sort((a, b) => b.kb - a.kb);
+      this.info(
+        `initial JavaScript per screen, gzipped (KB):\n${rows.map((r) => `  ${r.kb.toFixed(1).padStart(6)} / ${r.budget}  ${r.screen}`).join('\n')}`,
+      );
+      const over = rows.filter((r) => r.kb > r.budget);
+      if (over.length)
+        this.error(`over budget: ${over.map((r) => `${r.screen} ${r.kb} KB > ${r.budget} KB`).join(', ')}`);
+    },
+  };
+}
