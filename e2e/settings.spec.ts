@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { messages, timings, type ShopSettings } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -151,4 +152,34 @@ test('an Employee is told who can change settings, and the page makes no calls',
   await expect(page.getByText(m.notAllowed)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Shop settings' })).toHaveCount(0);
   expect(calls).toEqual([]);
+});
+
+test('the Owner downloads all of the shop’s data as one JSON file; a Manager is not offered it', async ({
+  context,
+  page,
+  request,
+}) => {
+  const account = await registerShop(request, 'Data Keepers');
+  await useSession(context, account);
+  await page.goto('/shop-settings');
+  const card = page.getByRole('region', { name: m.dataTitle });
+  await expect(card).toContainText(m.dataText);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: m.dataDownload }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^cardstock-shop-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await fs.promises.readFile(await download.path(), 'utf8')) as {
+    shop: { name: string };
+    users: { email: string }[];
+  };
+  expect(data.shop.name).toBe('Data Keepers');
+  expect(data.users.map((u) => u.email)).toEqual([account.email]);
+  await expect(page.getByText(m.dataSaved(download.suggestedFilename()))).toBeVisible();
+
+  await context.clearCookies();
+  await useSession(context, account, 'Manager');
+  await page.goto('/shop-settings');
+  await expect(page.getByRole('heading', { name: 'Current Shop Info' })).toBeVisible();
+  await expect(page.getByRole('region', { name: m.dataTitle })).toHaveCount(0);
 });

@@ -80,6 +80,24 @@ test('the shop page shows the banner, priced cards with stock, and the footer', 
   await expect(page.getByText(m.poweredBy)).toBeVisible();
 });
 
+test('the first page comes inside the document, so it shows without a call; the next page is loaded', async ({
+  page,
+  request,
+}) => {
+  const { subdomain } = await publicShop(request);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/public/shop/inventory')) calls.push(r.postData() ?? '');
+  });
+  const response = await page.goto(`/shop/${subdomain}`);
+  expect(await response?.text()).toContain('<title>Owl &amp; Goblin Games — Cardstock</title>');
+  await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
+  expect(calls).toEqual([]);
+  await pages(page).getByRole('button', { name: 'Next' }).click();
+  await expect(cards(page)).toHaveCount(CARD_COUNT - STOREFRONT_PAGE_SIZE);
+  expect(calls.map((body) => JSON.parse(body) as unknown)).toEqual([{ subdomain, page: '2' }]);
+});
+
 test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next disable at the ends', async ({
   page,
   request,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleBudgets } from './bundle-budgets.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bundleBudgets()],
   server: {
     port: 5173,
     host: '127.0.0.1',

@@ -9,7 +9,12 @@ export const sharedCards = path.resolve(root, '../shared/data/cards/cards.scryfa
 
 /** Loads the shared Scryfall sample into the suite's server through the real CLI (an idempotent upsert). */
 export function importSharedCatalog(): void {
-  execFileSync('node', ['apps/server/dist/cli.js', 'cards', 'import', sharedCards], {
+  importCatalog(sharedCards);
+}
+
+/** Loads a Scryfall bulk file (JSON array or one object a line) through the real CLI. */
+export function importCatalog(file: string): void {
+  execFileSync('node', ['apps/server/dist/cli.js', 'cards', 'import', file], {
     cwd: root,
     env: { ...process.env, DATA_DIR: e2eEnv.mainDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     stdio: 'ignore',

@@ -14,6 +14,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -27,11 +28,15 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { shopDataRoutes } from './modules/shop-data/shop-data.routes.ts';
 import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerPlatformGuards } from './modules/platform/platform-guards.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -60,6 +65,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Reset and invitation links carry their token in the query string: it never reaches the log.
+      serializers: { req: logRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (req) => {
@@ -80,7 +87,9 @@ export async function buildApp(
     done(null, payload);
   });
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, (err) =>
+    app.log.warn({ err }, 'database connection lost while idle; the pool opens a new one'),
+  );
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db, database.engine);
 
@@ -97,7 +106,7 @@ export async function buildApp(
     mailer,
   };
 
-  registerSecurity(app);
+  await registerSecurity(app, config.corsOrigins);
   await app.register(compress, { threshold: 1024 });
   // Uploads (CSV import): fields and the file land in request.body; the file as a Buffer.
   await app.register(multipart, {
@@ -117,6 +126,8 @@ export async function buildApp(
       : auth.authenticate(token),
   );
 
+  // Maintenance mode and the API rate limit of the system settings, before any route runs.
+  registerPlatformGuards(app, ctx);
   systemRoutes(app, ctx);
   contactRoutes(app, ctx);
   authRoutes(app, ctx, auth);
@@ -125,16 +136,19 @@ export async function buildApp(
   catalogRoutes(app, catalog);
   // One set of shop indexes, so an order's stock change moves the held index instead of a rebuild.
   const indexes = new ShopIndexCache();
-  inventoryRoutes(app, ctx, indexes);
+  const storefrontPages = inventoryRoutes(app, ctx, indexes);
   ordersRoutes(app, ctx, indexes);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  shopDataRoutes(app, ctx);
   sealedRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  adminRoutes(app, ctx, auth);
 
   await ensureDemoData(ctx, auth);
 
-  await registerWeb(app, config.webDist ?? defaultWebDist);
+  await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
   return { app, ctx };
 }

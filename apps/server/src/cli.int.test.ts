@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvite, registrationBody } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { sampleCardLines } from '../test/shared-data.ts';
-import { DEMO_OWNER } from './modules/demo/demo.ts';
+import { DEMO_ADMIN, DEMO_OWNER } from './modules/demo/demo.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +52,45 @@ describe(`npm run cli (${testEngine})`, () => {
     expect(row.note).toBe('for Rita');
     const days = (Date.parse(row.expires_at!) - Date.parse(row.created_at)) / 86_400_000;
     expect(days).toBeCloseTo(3, 5);
+  });
+
+  it('admin create makes a superadmin who can log in and use the admin area; again it promotes', async () => {
+    const email = `root-${Date.now()}@example.com`;
+    const { stdout } = await cli(
+      server,
+      'admin',
+      'create',
+      '--email',
+      email,
+      '--password',
+      'root password',
+      '--username',
+      'root',
+    );
+    expect(stdout.trim().split('\n').at(-1)).toBe(`Superadmin created: ${email}`);
+    const login = await server.request('POST', '/api/login', { email, password: 'root password', turnstileToken: 't' });
+    expect(login.body).toMatchObject({ is_admin: true, shop_name: '' });
+    const me = await server.request('GET', '/api/admin/me', undefined, { authorization: `Bearer ${login.body.token}` });
+    expect(me.body).toMatchObject({ username: 'root', role: 'superadmin', can_grant_superadmin: true });
+
+    // An existing shop account is promoted; its password stays without --password.
+    const owner = registrationBody(await createInvite(server));
+    await server.request('POST', '/api/register', owner);
+    const promoted = await cli(server, 'admin', 'create', '--email', owner.email);
+    expect(promoted.stdout.trim().split('\n').at(-1)).toBe(`Superadmin promoted: ${owner.email}`);
+    const again = await server.request('POST', '/api/login', { ...owner, turnstileToken: 't' });
+    expect(again.body.is_admin).toBe(true);
+
+    await expect(cli(server, 'admin', 'create', '--email', 'new@example.com')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('A new superadmin needs a password'),
+    });
+    await expect(
+      cli(server, 'admin', 'create', '--email', 'short@example.com', '--password', 'abc'),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(messages.auth.passwordTooShort(6)),
+    });
   });
 
   it('explains bad usage with a non-zero exit', async () => {
@@ -172,6 +211,9 @@ describe(`demo data (${testEngine})`, () => {
       expect(front.body.inventory.some((c: { inv_quantity: number }) => c.inv_quantity > 0)).toBe(true);
       const sealed = await server.request('POST', '/api/shop/sealed', { token: res.body.token });
       expect(sealed.body.total).toBe(3);
+      // And a superadmin to try the admin area with.
+      const admin = await server.request('POST', '/api/login', { ...DEMO_ADMIN, turnstileToken: 't' });
+      expect(admin.body.is_admin).toBe(true);
     } finally {
       await server.close();
     }

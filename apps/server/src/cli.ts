@@ -1,14 +1,17 @@
 import fs from 'node:fs';
+import readline from 'node:readline/promises';
 import cliProgress from 'cli-progress';
 import pino from 'pino';
 import { createCaptchaVerifier } from './adapters/captcha.ts';
 import { createMailer } from './adapters/mailer.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
+import { backupDatabase, restoreDatabase } from './db/backup.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createSuperadmin } from './modules/admin/superadmin.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { importCatalogFile, type ImportResult } from './modules/catalog/catalog-import.ts';
 import { downloadDefaultCards } from './modules/catalog/scryfall-download.ts';
@@ -84,6 +87,24 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
       console.log(code);
     },
   },
+  admin: {
+    help: 'admin create --email E [--password P] [--username U]   make (or promote) a platform superadmin',
+    async run(args) {
+      const [sub, ...rest] = args;
+      const usage = 'Usage: admin create --email E [--password P] [--username U]';
+      if (sub !== 'create') throw new Error(usage);
+      const options = flags(rest);
+      const email = options.get('email') ?? (await ask('E-mail: '));
+      if (!email) throw new Error(usage);
+      // Without --password: asked on a terminal (a new account needs one; a promotion keeps its own).
+      const password =
+        options.get('password') ?? ((await ask('Password (empty keeps an existing one): ', true)) || undefined);
+      const outcome = await withContext((ctx) =>
+        createSuperadmin(ctx, { email, password, username: options.get('username') }),
+      );
+      console.log(`Superadmin ${outcome}: ${email.trim().toLowerCase()}`);
+    },
+  },
   cards: {
     help: 'cards import FILE | cards download            load Scryfall bulk card data (JSON array or one object a line)',
     async run(args) {
@@ -114,15 +135,56 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
       throw new Error('Usage: cards import FILE | cards download');
     },
   },
+  backup: {
+    help: 'backup FILE                                      copy the embedded database to FILE while the server runs',
+    async run([file]) {
+      if (!file) throw new Error('Usage: backup FILE');
+      const bar = progressBar('Backing up', '{value}/{total} pages');
+      let started = false;
+      const result = await backupDatabase(loadConfig(), file, (done, total) => {
+        if (!started) bar.start(total, done);
+        else bar.update(done);
+        started = true;
+      });
+      if (started) bar.stop();
+      console.log(`Backed up ${mb(result.bytes)} MB to ${result.file}`);
+    },
+  },
+  restore: {
+    help: 'restore FILE                                     replace the embedded database with a backup (stop the server first)',
+    async run([file]) {
+      if (!file) throw new Error('Usage: restore FILE');
+      const { file: target } = restoreDatabase(loadConfig(), file);
+      console.log(`Restored ${file} into ${target}`);
+    },
+  },
 };
+
+/** A line typed on the terminal (hidden for passwords); '' when input is not a terminal. */
+async function ask(question: string, hidden = false): Promise<string> {
+  if (!process.stdin.isTTY) return '';
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Echo nothing of what is typed after the question.
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
+      write.call(rl, s.startsWith(question) ? question : '');
+  }
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    if (hidden) process.stdout.write('\n');
+    rl.close();
+  }
+}
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** A progress bar on a terminal; plain periodic lines when output goes to a file or CI log. */
-function progressBar(label: string) {
+function progressBar(label: string, figures = '{doneMb}/{totalMb} MB | {cards} cards | {malformed} skipped') {
   const bar = new cliProgress.SingleBar(
     {
-      format: `${label} [{bar}] {percentage}% | {doneMb}/{totalMb} MB | {cards} cards | {malformed} skipped | {eta_formatted}`,
+      format: `${label} [{bar}] {percentage}% | ${figures} | {eta_formatted}`,
       noTTYOutput: true,
       notTTYSchedule: 5000,
       hideCursor: true,

@@ -18,6 +18,15 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/cs' });
   });
 
+  it('takes CORS origins as a comma-separated list of origins, none by default', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://pos.example.com, https://till.example.com' }).corsOrigins).toEqual([
+      'https://pos.example.com',
+      'https://till.example.com',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrowError(/CORS_ORIGINS/);
+  });
+
   it('lists every problem at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAPTCHA_MODE: 'maybe' })).toThrowError(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*CAPTCHA_MODE/,
@@ -35,6 +44,26 @@ describe('loadConfig', () => {
     for (const key of ['PUBLIC_URL', 'SMTP_URL', 'CAPTCHA_MODE', 'TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY']) {
       expect(message).toContain(key);
     }
+  });
+
+  it('refuses Stripe billing without its keys and prices, and points the SDK where STRIPE_API_URL says', () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe' })).toThrowError(
+      /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PRICE_STARTER[\s\S]*STRIPE_PRICE_PRO/,
+    );
+    const config = loadConfig({
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_STARTER: 'price_s',
+      STRIPE_PRICE_PRO: 'price_p',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.billing).toMatchObject({
+      provider: 'stripe',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+      stripePrices: { starter: 'price_s', pro: 'price_p' },
+    });
+    expect(loadConfig({}).billing).toMatchObject({ provider: 'local', stripeApiUrl: 'https://api.stripe.com' });
   });
 
   it('turns demo data off in production', () => {

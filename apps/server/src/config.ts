@@ -27,13 +27,40 @@ const ZEnv = z
     BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().default(''),
     STRIPE_WEBHOOK_SECRET: z.string().default(''),
+    // Tests point the SDK at a local server speaking the Stripe API.
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    // The Stripe price (price_…) each plan is billed with.
+    STRIPE_PRICE_STARTER: z.string().default(''),
+    STRIPE_PRICE_PRO: z.string().default(''),
     DEMO: bool01.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     SCRYFALL_API_URL: z.url().default('https://api.scryfall.com'),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url('must be a comma-separated list of origins such as https://pos.example.com'))),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .superRefine((env, ctx) => {
+    if (env.BILLING_PROVIDER === 'stripe') {
+      // Without these the Stripe provider can neither charge nor verify an event, in any environment.
+      for (const key of [
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_PRICE_STARTER',
+        'STRIPE_PRICE_PRO',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with BILLING_PROVIDER=stripe' });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
     const need = (key: keyof typeof env, why: string) => {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required in production (${why})` });
@@ -45,10 +72,6 @@ const ZEnv = z
     }
     need('TURNSTILE_SITE_KEY', 'captcha');
     need('TURNSTILE_SECRET_KEY', 'captcha');
-    if (env.BILLING_PROVIDER === 'stripe') {
-      need('STRIPE_SECRET_KEY', 'billing');
-      need('STRIPE_WEBHOOK_SECRET', 'billing');
-    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -87,11 +110,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       provider: e.BILLING_PROVIDER,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      stripePrices: { starter: e.STRIPE_PRICE_STARTER, pro: e.STRIPE_PRICE_PRO },
     },
     demo: e.DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    /** Origins whose browser pages may call the API; none by default (same origin only). */
+    corsOrigins: e.CORS_ORIGINS,
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/$/, ''),
   } as const;
 }

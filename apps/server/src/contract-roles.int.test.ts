@@ -18,7 +18,11 @@ describe(`every route’s permission, for every role (${testEngine})`, () => {
   let deviceToken = '';
 
   // An empty body: a refused role must hear 403 before its input is even looked at.
-  const call = (def: RouteDef, token: string) => server.request(def.method, def.path, { token });
+  // A GET has no body: the token goes in the Bearer header.
+  const call = (def: RouteDef, token: string) =>
+    def.method === 'GET'
+      ? server.request(def.method, def.path, undefined, { authorization: `Bearer ${token}` })
+      : server.request(def.method, def.path, { token });
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });

@@ -42,6 +42,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('devices').select(['name', 'is_active']).where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('users').select(['email', 'role']).where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('shops').selectAll().where('id', '=', shopId).execute(),
+      db.selectFrom('subscriptions').selectAll().where('shop_id', '=', shopId).execute(),
+      db.selectFrom('billing_payments').selectAll().where('shop_id', '=', shopId).execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -59,6 +61,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     sealedEdit: { id: ids.sealed, name: 'Taken', category: 'Bundle', set_code: null, price: 1, quantity: 0 },
     sealedDelete: { id: ids.sealed },
     search: { q: '*' },
+    shopExport: {},
     settingsGet: {},
     settingsSave: { subdomain: '', shop_hidden: 1 },
     statsSummary: {},
@@ -79,6 +82,11 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },
     orderHistory: {},
+    billingSubscription: {},
+    billingPayments: {},
+    billingUpgrade: {},
+    billingCancel: {},
+    billingPortal: {},
   });
 
   beforeAll(async () => {
@@ -105,6 +113,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     const code = (await as('/api/user/create_code', { device_name: 'A tablet' })).body.data.code;
     ids.device = 'A-SERIAL-7';
     await server.request('POST', '/api/device/pair', { code, serial_number: ids.device });
+    const asA = { authorization: `Bearer ${a.token}` };
+    await server.request('POST', '/api/stripe/subscription/upgrade', undefined, asA);
+    const payment = (await server.request('GET', '/api/stripe/payments', undefined, asA)).body.payments[0].id;
     secrets.push(
       theirs.id,
       'A secret box',
@@ -113,6 +124,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       ids.member,
       ids.device,
       'Shop A Secretive Games',
+      payment,
     );
   });
   afterAll(() => server.close());
@@ -131,7 +143,10 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     for (const [name, def] of Object.entries(routes as Record<string, RouteDef>)) {
       const body = calls[name];
       if (!body || own.has(name)) continue;
-      const res = await server.request(def.method, def.path, { token: b.token, ...body });
+      const res =
+        def.method === 'GET'
+          ? await server.request(def.method, def.path, undefined, { authorization: `Bearer ${b.token}` })
+          : await server.request(def.method, def.path, { token: b.token, ...body });
       // What B itself sent may come back (a "not found" names it); nothing else of A's may.
       const sent = JSON.stringify(body);
       for (const secret of secrets.filter((s) => !sent.includes(s)))

@@ -69,3 +69,23 @@ export async function addMember(server: TestServer, ownerEmail: string, role: 'M
   const login = await server.request('POST', '/api/login', { email, password: 'member password', turnstileToken: 't' });
   return { email, token: login.body.token as string };
 }
+
+/** A platform account without a shop (admin area), logged in: `{ email, password, token }`. */
+export async function addPlatformStaff(server: TestServer, platformRole: 'admin' | 'website_staff' | 'superadmin') {
+  const email = uniqueEmail(platformRole.replace('_', '-'));
+  const password = 'staff password';
+  await server.ctx.db
+    .insertInto('users')
+    .values({
+      shop_id: null,
+      email,
+      password_hash: await hashPassword(password),
+      role: null,
+      platform_role: platformRole,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const login = await server.request('POST', '/api/login', { email, password, turnstileToken: 't' });
+  if (login.status !== 200) throw new Error(`staff login failed: ${login.status} ${login.text}`);
+  return { email, password, token: login.body.token as string };
+}

@@ -1,4 +1,4 @@
-import { timings } from '@cardstock/contract';
+import { storefrontSubdomain, timings } from '@cardstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,7 +6,6 @@ import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { createRouter } from './app/router.tsx';
-import { storefrontSubdomain } from './lib/host.ts';
 import './styles.css';
 import './components.css';
 

@@ -82,6 +82,38 @@ export const adminFeedbackTypes = [
   { value: 'urgent', label: 'Urgent' },
 ] as const;
 
+/**
+ * Bounds and fallbacks of the admin area's numbers (spec 001 §5, §9): a value
+ * outside the bounds is refused by the server; an empty or invalid entry in
+ * a form becomes the fallback.
+ */
+export const adminBounds = {
+  max_stores_per_user: { min: 1, max: 10, fallback: 1 },
+  password_min_length: { min: 6, max: 32, fallback: 8 },
+  session_timeout_hours: { min: 1, max: 168, fallback: 24 },
+  rate_limit_per_minute: { min: 10, max: 1000, fallback: 100 },
+  smtp_port: { min: 1, max: 65535, fallback: 587 },
+  max_inventory_items: { min: 1, max: 10_000, fallback: 1000 },
+} as const;
+export type AdminBound = (typeof adminBounds)[keyof typeof adminBounds];
+
+/** The admin area's constants (spec 001 §9): price steps, the store performance bar, report ranges. */
+export const adminLimits = {
+  bulkPriceStepPercent: 10,
+  storePerformanceFullAt: 500,
+  descriptionCut: 100,
+  inventoryPageSize: 50,
+} as const;
+
+/** Report date ranges (spec 001 §2.9): value, label and length in days. */
+export const reportRanges = [
+  { value: '7d', label: '7 days', days: 7 },
+  { value: '30d', label: '30 days', days: 30 },
+  { value: '3m', label: '3 months', days: 91 },
+  { value: '1y', label: '1 year', days: 365 },
+] as const;
+export type ReportRange = (typeof reportRanges)[number]['value'];
+
 /** Cookie names of spec 000 §3; no expiry, path /. */
 export const cookies = {
   authToken: 'auth_token',

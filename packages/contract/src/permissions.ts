@@ -1,4 +1,4 @@
-import type { ShopRole } from './constants.ts';
+import type { PlatformRole, ShopRole } from './constants.ts';
 
 /**
  * What each shop role may do (DESIGN §5). The server enforces it on every
@@ -15,6 +15,7 @@ export const permissions = {
   'orders:decide': { roles: ['Owner', 'Manager', 'Employee'], says: 'confirm or reject orders' },
   'stats:view': { roles: ['Owner', 'Manager', 'Employee', 'Watcher'], says: 'view statistics' },
   billing: { roles: ['Owner'], says: 'manage billing' },
+  'data:export': { roles: ['Owner'], says: 'download all of the shop’s data' },
   team: { roles: ['Owner'], says: 'manage the team' },
   devices: { roles: ['Owner', 'Manager'], says: 'manage devices' },
   settings: { roles: ['Owner', 'Manager'], says: 'change shop settings' },
@@ -24,3 +25,23 @@ export type Permission = keyof typeof permissions;
 
 export const roleAllows = (role: string | null | undefined, permission: Permission): boolean =>
   (permissions[permission].roles as readonly string[]).includes(role ?? '');
+
+/**
+ * What each platform role may do in the admin area (DESIGN §5). A plain
+ * `user` (every shop account) may do nothing there. Website staff look
+ * (shops, users, inventory, reports, analytics, inboxes) but change nothing;
+ * an admin changes shops, users, inventory and system settings; only a
+ * superadmin makes another superadmin (and no one deletes or demotes one).
+ */
+export const adminPermissions = {
+  'admin:view': { roles: ['website_staff', 'admin', 'superadmin'], says: 'view the admin area' },
+  'admin:manage': {
+    roles: ['admin', 'superadmin'],
+    says: 'change shops, users, inventory or system settings',
+  },
+} as const satisfies Record<string, { roles: readonly PlatformRole[]; says: string }>;
+
+export type AdminPermission = keyof typeof adminPermissions;
+
+export const platformRoleAllows = (role: string | null | undefined, permission: AdminPermission): boolean =>
+  (adminPermissions[permission].roles as readonly string[]).includes(role ?? '');

@@ -16,12 +16,10 @@ export interface Mailer {
   close(): void;
 }
 
-const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
-
 /**
  * Real SMTP when SMTP_URL is set; otherwise each mail is written to the
- * outbox folder as an .eml file, and its subject and links are logged so a
- * developer can follow them.
+ * outbox folder as an .eml file, and the file is logged so a developer can
+ * open it. The mail's links are not logged: they carry one-time tokens.
  */
 export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
@@ -41,7 +39,7 @@ export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Ma
       await fs.mkdir(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, links: linksIn(mail.text), file }, 'mail written to outbox');
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -40,6 +40,9 @@ export interface ShopTable {
   created_at: Generated<string>;
   pricing: string | null;
   inventory_version: Generated<number>;
+  /** Admin store settings (migration 0011). */
+  require_approval: Generated<number>;
+  max_inventory_items: Generated<number>;
 }
 
 export interface UserTable {
@@ -52,6 +55,8 @@ export interface UserTable {
   role: string | null;
   platform_role: Generated<string>;
   is_active: Generated<number>;
+  /** Shown in the admin area; null: the name or e-mail stands in (migration 0011). */
+  username: string | null;
   last_used_at: string | null;
   created_at: Generated<string>;
 }
@@ -230,7 +235,45 @@ export interface TeamInvitationTable {
   used_at: string | null;
 }
 
+/** A shop's subscription (migration 0010): one row per shop. */
+export interface SubscriptionTable {
+  id: Generated<number>;
+  shop_id: number;
+  plan: string;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  billing_anchor: string;
+  cancel_at_period_end: Generated<number>;
+  ends_at: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingPaymentTable {
+  id: Generated<number>;
+  shop_id: number;
+  reference: string;
+  amount_cents: number;
+  status: string;
+  description: string;
+  paid_at: string;
+  created_at: string;
+}
+
+export interface BillingEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface DB {
+  subscriptions: SubscriptionTable;
+  billing_payments: BillingPaymentTable;
+  billing_events: BillingEventTable;
   inventory: InventoryTable;
   orders: OrderTable;
   order_lines: OrderLineTable;

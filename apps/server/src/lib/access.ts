@@ -1,4 +1,13 @@
-import { messages, permissions, roleAllows, type Permission, type ShopRole } from '@cardstock/contract';
+import {
+  adminPermissions,
+  messages,
+  permissions,
+  platformRoleAllows,
+  roleAllows,
+  type AdminPermission,
+  type Permission,
+  type ShopRole,
+} from '@cardstock/contract';
 import type { Actor } from './actor.ts';
 import { AppError } from './errors.ts';
 
@@ -28,3 +37,16 @@ export function requireRole(actor: Actor, permission: Permission): ShopActor {
 }
 
 export type { Permission };
+
+/**
+ * The first check of every admin call: the caller's platform role allows
+ * `permission`. A shop account (platform role `user`) hears that the area is
+ * for platform staff; website staff asked to change something hear what
+ * their role cannot do.
+ */
+export function requirePlatformRole(actor: Actor, permission: AdminPermission): Actor {
+  if (actor.device) throw new AppError('FORBIDDEN', messages.devicesServer.staffOnly);
+  if (platformRoleAllows(actor.platformRole, permission)) return actor;
+  if (actor.platformRole === 'user') throw new AppError('FORBIDDEN', messages.adminServer.staffOnly);
+  throw new AppError('FORBIDDEN', messages.access.forbidden(actor.platformRole, adminPermissions[permission].says));
+}

@@ -50,4 +50,13 @@ describe('error handler', () => {
       errors: [{ field: 'n', message: 'n must be a number.' }],
     });
   });
+
+  it('answers a PostgreSQL out-of-range number (a schema gap) with 400, not 500', async () => {
+    const app = await appWith(async () => {
+      throw Object.assign(new Error('value "9007199254740991" is out of range for type integer'), { code: '22003' });
+    });
+    const res = await app.inject({ method: 'POST', url: '/boom' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'A number in the request is too large.' });
+  });
 });

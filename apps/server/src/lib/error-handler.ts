@@ -19,6 +19,10 @@ const fastifyCodes: Record<string, { status: number; message: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: messages.server.unsupportedMediaType },
 };
 
+/** What busboy (under @fastify/multipart) throws for a form that is not well-formed multipart; it sets no code. */
+const malformedMultipart =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+
 /**
  * The one place errors become answers: `{ message }` with the right status,
  * field issues on 400, and a logged, generic 500 for anything unexpected —
@@ -40,6 +44,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.status(400).send({ message: messages.server.invalidJson });
+    }
+    // PostgreSQL refusing a value no schema bounded: a number out of its column's range.
+    if ((error as { code?: unknown }).code === '22003') {
+      request.log.warn({ err: error }, 'a number out of range reached the database: bound it in the schema');
+      return reply.status(400).send({ message: messages.server.numberOutOfRange });
+    }
+    if (malformedMultipart.test(error.message)) {
+      return reply.status(400).send({ message: messages.server.malformedMultipart });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { RouteDef } from '@cardstock/contract';
+import { messages, type RouteDef } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireRole } from './access.ts';
+import { requirePlatformRole, requireRole } from './access.ts';
+import { AppError } from './errors.ts';
 import type { Actor } from './actor.ts';
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ type Input<D extends RouteDef> = {
   query: D['querystring'] extends z.ZodType ? z.output<D['querystring']> : undefined;
   /** Multipart routes: the form's fields, files as Buffers. */
   params: D['params'] extends z.ZodType ? z.output<D['params']> : undefined;
-  actor: D['auth'] extends 'session' | 'device' ? Actor : undefined;
+  actor: D['auth'] extends 'session' | 'device' | 'admin' ? Actor : undefined;
 };
 
 /**
@@ -68,6 +69,14 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** Whether any text in a parsed body, query or path holds U+0000 (files of a multipart form are bytes, not text). */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value) || depth > 20) return false;
+  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || hasNul(inner, depth + 1)) return true;
+  return false;
+}
+
 /** The caller of each request, set before its body is validated. */
 const actors = new WeakMap<FastifyRequest, Actor>();
 
@@ -77,14 +86,38 @@ const actors = new WeakMap<FastifyRequest, Actor>();
  * on. Routes marked `session` (or `device`) get the caller as `actor`, or
  * answer 401; a route's `permission` is checked against the caller's role
  * before its body is even validated, so a refusal never depends on the input.
+ * `admin` routes take a session whose platform role allows the route's
+ * `adminPermission` (`admin:manage` when a route names none).
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
   const authenticate =
-    def.auth === 'session'
+    def.auth === 'session' || def.auth === 'admin'
       ? (token: string | undefined) => app.authenticate(token)
       : def.auth === 'device'
         ? (token: string | undefined) => app.authenticateDevice(token)
         : undefined;
+  const preValidation: ((request: FastifyRequest) => Promise<void>)[] = [
+    // PostgreSQL cannot store U+0000 in text: refuse it for every call, on both engines alike.
+    async (request) => {
+      if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
+        throw new AppError('BAD_REQUEST', messages.server.nulCharacter);
+    },
+  ];
+  if (def.body) {
+    // A call sent without a body (a DELETE with only a Bearer header, say) reads as an empty form:
+    // refused field by field where something is required, accepted where nothing is.
+    preValidation.push(async (request) => {
+      if (request.body === null || request.body === undefined) request.body = {};
+    });
+  }
+  if (authenticate) {
+    preValidation.push(async (request) => {
+      const actor = await authenticate(sessionToken(request));
+      if (def.auth === 'admin') requirePlatformRole(actor, def.adminPermission ?? 'admin:manage');
+      if (def.permission) requireRole(actor, def.permission);
+      actors.set(request, actor);
+    });
+  }
   app.route({
     method: def.method,
     url: def.path,
@@ -97,15 +130,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, 
       response: { 200: def.response },
       ...(authenticate ? { security: [{ bearer: [] }] } : {}),
     },
-    ...(authenticate
-      ? {
-          preValidation: async (request: FastifyRequest) => {
-            const actor = await authenticate(sessionToken(request));
-            if (def.permission) requireRole(actor, def.permission);
-            actors.set(request, actor);
-          },
-        }
-      : {}),
+    ...(preValidation.length ? { preValidation } : {}),
     handler: async (request, reply) => {
       const actor = actors.get(request);
       const answer = await handler(

@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -41,10 +42,22 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-export function registerSecurity(app: FastifyInstance): void {
+/**
+ * Security headers on every answer, and CORS closed unless the operator
+ * names origins (CORS_ORIGINS): other sites' pages cannot read the API.
+ */
+export async function registerSecurity(app: FastifyInstance, corsOrigins: readonly string[]): Promise<void> {
   const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  if (corsOrigins.length) {
+    await app.register(cors, {
+      origin: [...corsOrigins],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
+      maxAge: 600,
+    });
+  }
 }

@@ -20,13 +20,21 @@ describe(`serving the web app (${testEngine})`, () => {
   });
 
   it('answers index.html for the root and every client route, never cached', async () => {
-    for (const route of ['/', '/home', '/inventory-management', '/shop/demo?page=2', '/no/such/page']) {
+    for (const route of ['/', '/home', '/inventory-management', '/no/such/page']) {
       const res = await server.request('GET', route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.text).toContain('<div id="root">');
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('answers a storefront of no public shop with the app, as a 404 (the page says Shop Not Found)', async () => {
+    const res = await server.request('GET', '/shop/demo?page=2');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.text).toContain('<div id="root">');
+    expect(res.text).not.toContain('storefront-data');
   });
 
   it('serves hashed assets for a year and a missing one as 404', async () => {

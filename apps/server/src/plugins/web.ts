@@ -1,16 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@cardstock/contract';
-import type { FastifyInstance } from 'fastify';
+import { messages, storefrontSubdomain } from '@cardstock/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Serialized } from '../lib/route.ts';
+import { storefrontDocument } from './storefront-document.ts';
+
+/** A public shop's page of cards, or undefined when no public shop has that subdomain. */
+export type StorefrontPages = (subdomain: string, page: number) => Promise<Serialized | undefined>;
+
+/** The shop a document request is for: the host's subdomain (storefront mode), else /shop/{subdomain}. */
+function storefrontOf(request: FastifyRequest): string | undefined {
+  const fromHost = storefrontSubdomain(request.hostname);
+  if (fromHost) return fromHost;
+  const match = /^\/shop\/([^/?#]+)\/?$/.exec(request.url.split('?')[0] ?? '');
+  return match ? decodeURIComponent(match[1]!).toLowerCase() : undefined;
+}
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other
  * non-API path answers index.html so the client router can take over.
  */
-export async function registerWeb(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  storefrontPages: StorefrontPages,
+): Promise<void> {
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = index !== undefined && fs.existsSync(index);
+
+  /** index.html, or for a shop's public page the same document with that page of cards in it (a 404 when there is no such shop). */
+  async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('Cache-Control', 'no-cache');
+    const subdomain = storefrontOf(request);
+    if (subdomain === undefined || index === undefined) return reply.sendFile('index.html');
+    const requested = Number((request.query as Record<string, unknown>).page ?? 1);
+    const page = await storefrontPages(subdomain, Number.isInteger(requested) && requested >= 1 ? requested : 1);
+    if (!page) return reply.code(404).sendFile('index.html');
+    const template = await fs.promises.readFile(index, 'utf8');
+    return reply.type('text/html; charset=utf-8').send(storefrontDocument(template, page));
+  }
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -28,10 +58,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       },
     });
     // The root is a folder to the static handler; it is the app's home page to people.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
-    });
+    app.get('/', { schema: { hide: true } }, sendDocument);
   } else {
     app.log.warn({ distDir }, 'web app not built: only the API is served');
   }
@@ -44,7 +71,6 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     if (isApi || isAsset || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ message: messages.server.notFound });
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendDocument(request, reply);
   });
 }

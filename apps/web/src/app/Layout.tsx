@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
+import { MaintenanceBanner } from '../components/MaintenanceBanner.tsx';
 
 /** Header and footer on every page except the public shop pages under /shop/ (spec 001 §2.12). */
 export function Layout() {
@@ -11,6 +12,7 @@ export function Layout() {
     <div className="app-shell">
       {!bare && <Header />}
       <main className={bare ? 'main-bare' : 'main'}>
+        <MaintenanceBanner />
         <Suspense fallback={<p className="loading">Loading...</p>}>
           <Outlet />
         </Suspense>

@@ -2,6 +2,8 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { RequireAuth } from '../components/RequireAuth.tsx';
+// Not code-split: the public storefront is the page strangers land on, and one request less paints it sooner.
+import { StorefrontPage as Storefront } from '../features/storefront/StorefrontPage.tsx';
 import { Layout } from './Layout.tsx';
 
 /** Code-split pages: each route loads only its own screen. */
@@ -14,24 +16,48 @@ const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 const HomePage = page(() => import('../features/public/HomePage.tsx').then((m) => m.HomePage));
 const RegisterPage = page(() => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage));
-const StorefrontPage = page(() => import('../features/storefront/StorefrontPage.tsx').then((m) => m.StorefrontPage));
 
 /** Guarded screens that later capabilities fill in; until then, a heading. */
-const placeholders: [path: string, title: string][] = [
-  ['/shop-home', 'Shop Home'],
-  ['/stripe-management', 'Stripe Management'],
-  ['/admin', 'Admin Dashboard'],
-  ['/admin/dashboard', 'Admin Dashboard'],
-  ['/admin/store/create', 'Create Store'],
-  ['/admin/store/:storeId/:action', 'Store Management'],
-  ['/admin/store/:storeId', 'Store Management'],
-  ['/admin/inventory', 'Global Inventory'],
-  ['/admin/inventory/:storeId', 'Global Inventory'],
-  ['/admin/system-settings', 'System Settings'],
-  ['/admin/users', 'User Management'],
-  ['/admin/reports', 'Reports'],
-  ['/admin/analytics', 'Analytics'],
-];
+const placeholders: [path: string, title: string][] = [];
+
+const AdminDashboardPage = page(() =>
+  import('../features/admin/AdminDashboardPage.tsx').then((m) => m.AdminDashboardPage),
+);
+const AdminStorePage = page(() => import('../features/admin/StorePage.tsx').then((m) => m.StorePage));
+const AdminInventoryPage = page(() =>
+  import('../features/admin/AdminInventoryPage.tsx').then((m) => m.AdminInventoryPage),
+);
+
+/**
+ * The admin area (spec 001 §2.9, §2.12): guarded by the auth_token cookie like
+ * every staff screen; the server checks the platform role on every call and
+ * the pages show the access error view when it refuses.
+ */
+const adminRoutes: RouteObject[] = [
+  { path: '/admin', element: AdminDashboardPage },
+  { path: '/admin/dashboard', element: AdminDashboardPage },
+  {
+    path: '/admin/store/create',
+    element: page(() => import('../features/admin/CreateStorePage.tsx').then((m) => m.CreateStorePage)),
+  },
+  { path: '/admin/store/:storeId/:action', element: AdminStorePage },
+  { path: '/admin/store/:storeId', element: AdminStorePage },
+  { path: '/admin/inventory', element: AdminInventoryPage },
+  { path: '/admin/inventory/:storeId', element: AdminInventoryPage },
+  {
+    path: '/admin/system-settings',
+    element: page(() => import('../features/admin/SystemSettingsPage.tsx').then((m) => m.SystemSettingsPage)),
+  },
+  { path: '/admin/users', element: page(() => import('../features/admin/UsersPage.tsx').then((m) => m.UsersPage)) },
+  {
+    path: '/admin/reports',
+    element: page(() => import('../features/admin/ReportsPage.tsx').then((m) => m.ReportsPage)),
+  },
+  {
+    path: '/admin/analytics',
+    element: page(() => import('../features/admin/AnalyticsPage.tsx').then((m) => m.AnalyticsPage)),
+  },
+].map((route) => ({ ...route, element: guarded(route.element) }));
 
 /** The route table of spec 001 §2.12, normal mode. */
 export const appRoutes: RouteObject[] = [
@@ -107,8 +133,16 @@ export const appRoutes: RouteObject[] = [
         element: page(() => import('../features/team/AcceptInvitePage.tsx').then((m) => m.AcceptInvitePage)),
       },
       {
+        path: '/shop-home',
+        element: guarded(page(() => import('../features/shop-home/ShopHomePage.tsx').then((m) => m.ShopHomePage))),
+      },
+      {
         path: '/stats',
         element: guarded(page(() => import('../features/stats/StatsPage.tsx').then((m) => m.StatsPage))),
+      },
+      {
+        path: '/stripe-management',
+        element: guarded(page(() => import('../features/billing/BillingPage.tsx').then((m) => m.BillingPage))),
       },
       {
         path: '/shop-settings',
@@ -126,14 +160,15 @@ export const appRoutes: RouteObject[] = [
         path: '/dashboard',
         element: guarded(page(() => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage))),
       },
-      { path: '/shop/:subdomain', element: StorefrontPage },
+      { path: '/shop/:subdomain', element: <Storefront /> },
       ...placeholders.map(([path, title]) => ({ path, element: guarded(<PlaceholderPage title={title} />) })),
+      ...adminRoutes,
       { path: '*', element: page(() => import('../features/public/NotFoundPage.tsx').then((m) => m.NotFoundPage)) },
     ],
   },
 ];
 
 /** Storefront mode: the host names a shop, so the whole app is that shop's public page (spec 001 §2.7). */
-export const storefrontRoutes: RouteObject[] = [{ path: '*', element: StorefrontPage }];
+export const storefrontRoutes: RouteObject[] = [{ path: '*', element: <Storefront /> }];
 
 export const createRouter = (storefront: boolean) => createBrowserRouter(storefront ? storefrontRoutes : appRoutes);

@@ -5,7 +5,8 @@ import { Modal } from './Modal.tsx';
 /**
  * Asks before something that cannot be taken back. `onConfirm` does the work
  * and says whether it succeeded; while it runs the button shows `busyLabel`,
- * and after a failure the dialog stays open for another try.
+ * and after a failure the dialog stays open for another try. `danger: false`
+ * asks before something that is not destructive (a paid upgrade).
  */
 export function ConfirmModal({
   title,
@@ -14,10 +15,14 @@ export function ConfirmModal({
   onClose,
   onConfirm,
   children,
+  dismiss,
+  danger = true,
 }: {
   title: string;
   confirm: string;
   busyLabel: string;
+  dismiss?: string;
+  danger?: boolean;
   onClose: () => void;
   onConfirm: () => Promise<boolean>;
   children: ReactNode;
@@ -40,7 +45,8 @@ export function ConfirmModal({
           onConfirm={() => void run()}
           confirm={busy ? busyLabel : confirm}
           disabled={busy}
-          danger
+          danger={danger}
+          dismiss={dismiss}
         />
       }
     >

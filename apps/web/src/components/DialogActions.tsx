@@ -7,14 +7,23 @@ interface DialogActionsProps {
   confirm: ReactNode;
   disabled?: boolean;
   danger?: boolean;
+  /** The left button's text, when "Cancel" would be ambiguous (cancelling a subscription). */
+  dismiss?: ReactNode;
 }
 
 /** Cancel on the left, the dialog's one action on the right. */
-export function DialogActions({ onCancel, onConfirm, confirm, disabled, danger }: DialogActionsProps) {
+export function DialogActions({
+  onCancel,
+  onConfirm,
+  confirm,
+  disabled,
+  danger,
+  dismiss = 'Cancel',
+}: DialogActionsProps) {
   return (
     <>
       <button type="button" className="btn" onClick={onCancel}>
-        Cancel
+        {dismiss}
       </button>
       <button
         type="button"

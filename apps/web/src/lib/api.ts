@@ -1,4 +1,4 @@
-import { routePaths, type RouteName, type Routes } from '@cardstock/contract';
+import { messages, routePaths, type RouteName, type Routes } from '@cardstock/contract';
 import type { z } from 'zod';
 
 type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType } ? z.input<Routes[N]['body']> : never;
@@ -15,6 +15,9 @@ export interface CallInput<N extends RouteName> {
   /** Extra request headers (an `Idempotency-Key`, say). */
   headers?: Record<string, string>;
 }
+
+/** Sent on `window` when the server answers 503 with its maintenance sentence; `detail` is the sentence. */
+export const MAINTENANCE_EVENT = 'cardstock:unavailable';
 
 /** The server answered, but not with 2xx: `message` is the server's own sentence, or the fallback. */
 export class ApiError extends Error {
@@ -69,6 +72,10 @@ export async function call<N extends RouteName>(
       typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
         ? data.message
         : fallback;
+    // Maintenance mode: every screen says so in one place (the layout's banner), whatever the call was.
+    // Only the server's maintenance answer: any other 503 (a proxy, a failing call) is that call's own error.
+    if (res.status === 503 && message === messages.auth.maintenance)
+      window.dispatchEvent(new CustomEvent(MAINTENANCE_EVENT, { detail: message }));
     throw new ApiError(res.status, message, res.statusText);
   }
   return data as AnswerOf<N>;

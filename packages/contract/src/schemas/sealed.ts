@@ -43,6 +43,7 @@ const ZSealedId = z
   .number({ error: m.idInvalid })
   .int(m.idInvalid)
   .min(1, m.idInvalid)
+  .max(2_147_483_647, m.idInvalid)
   .describe('The id of the sealed product, as the list answers it');
 
 export const ZSealedListRequest = z.object({

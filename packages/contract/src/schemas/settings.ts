@@ -76,19 +76,21 @@ export type ShopSettings = z.infer<typeof ZShopSettings>;
 
 export const ZSettingsGetRequest = z.object({ token: ZSessionToken });
 
+/** A subdomain as typed: lower case, the platform's rule, not one of its own host names; "" is none. */
+export const ZSubdomainText = z
+  .string({ error: 'subdomain must be text.' })
+  .trim()
+  .toLowerCase()
+  .refine((s) => s === '' || subdomainRule.test(s), {
+    error: 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.',
+  })
+  .refine((s) => !(reservedSubdomains as readonly string[]).includes(s), {
+    error: 'That subdomain is reserved for Cardstock itself. Choose another.',
+  });
+
 export const ZSettingsSaveRequest = z.object({
   token: ZSessionToken,
-  subdomain: z
-    .string({ error: 'subdomain must be text.' })
-    .trim()
-    .toLowerCase()
-    .refine((s) => s === '' || subdomainRule.test(s), {
-      error: 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.',
-    })
-    .refine((s) => !(reservedSubdomains as readonly string[]).includes(s), {
-      error: 'That subdomain is reserved for Cardstock itself. Choose another.',
-    })
-    .describe('"" removes the subdomain'),
+  subdomain: ZSubdomainText.describe('"" removes the subdomain'),
   shop_hidden: z
     .union([z.literal(0), z.literal(1), z.boolean()], { error: 'shop_hidden must be 0 or 1.' })
     .transform((v) => (v === true || v === 1 ? 1 : 0)),

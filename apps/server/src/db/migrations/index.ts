@@ -11,6 +11,8 @@ import * as m0006 from './0006-inventory-version.ts';
 import * as m0007 from './0007-orders.ts';
 import * as m0008 from './0008-devices.ts';
 import * as m0009 from './0009-team.ts';
+import * as m0010 from './0010-billing.ts';
+import * as m0011 from './0011-admin.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -28,6 +30,8 @@ const all: Record<string, MigrationFactory> = {
   '0007-orders': m0007.migration,
   '0008-devices': m0008.migration,
   '0009-team': m0009.migration,
+  '0010-billing': m0010.migration,
+  '0011-admin': m0011.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.ts';
+import { precompiled, type Executor } from '../../db/database.ts';
 
 /** The account and its shop, as login and session checks need them. */
 const accountColumns = [
@@ -10,6 +10,22 @@ const accountColumns = [
   'shops.name as shop_name',
   'shops.is_active as shop_is_active',
 ] as const;
+
+/** A session with its account and shop, by the hash of its token: run on every signed-in call. */
+const sessionOf = precompiled((db: Executor, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('shops', 'shops.id', 'users.shop_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at',
+      'sessions.expires_at',
+      'users.id as user_id',
+      ...accountColumns,
+    ])
+    .where('sessions.token_hash', '=', tokenHash),
+);
 
 /** Accounts, sessions, invite codes and reset tokens: the tables behind logging in. */
 export const authRepository = {
@@ -78,19 +94,7 @@ export const authRepository = {
   },
 
   findSession(db: Executor, tokenHash: string) {
-    return db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('shops', 'shops.id', 'users.shop_id')
-      .select([
-        'sessions.id as session_id',
-        'sessions.last_used_at',
-        'sessions.expires_at',
-        'users.id as user_id',
-        ...accountColumns,
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    return sessionOf(db, tokenHash);
   },
 
   async touchUser(db: Executor, userId: number, at: string): Promise<void> {

@@ -16,7 +16,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newHumanCode, newToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import { systemSettingsRepository } from '../platform/system-settings.ts';
+import { startTrial } from '../billing/billing.service.ts';
+import { currentSystemSettings, systemSettingsRepository } from '../platform/system-settings.ts';
 import { authRepository as repo } from './auth.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -74,9 +75,13 @@ export function createAuthService(ctx: AppContext) {
       // Same answer for an unknown e-mail and a wrong password: nothing tells which accounts exist.
       const ok = await verifyPassword(input.password, user?.password_hash ?? null);
       if (!user || !ok) throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
-      if (!user.is_active || user.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
-      const token = await openSession(user.id);
+      if (!user.is_active) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
+      if (user.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
       const platformRole = asPlatformRole(user.platform_role);
+      // In maintenance only platform staff get in (to lift it); everyone else hears why.
+      if (!isPlatformStaff(platformRole) && (await currentSystemSettings(ctx.db)).maintenance_mode)
+        throw new AppError('UNAVAILABLE', messages.auth.maintenance);
+      const token = await openSession(user.id);
       return {
         shop_name: user.shop_name ?? '',
         token,
@@ -113,6 +118,7 @@ export function createAuthService(ctx: AppContext) {
           country: input.shop_country,
           created_at: at,
         });
+        await startTrial(tx, shopId, ctx);
         const id = await repo.insertUser(tx, {
           shop_id: shopId,
           email: input.email,
@@ -189,7 +195,8 @@ export function createAuthService(ctx: AppContext) {
       const row = await repo.findSession(ctx.db, hashToken(token));
       const at = ctx.clock.now();
       if (!row || row.expires_at <= at.toISOString()) throw new AppError('UNAUTHORIZED', messages.auth.sessionExpired);
-      if (!row.is_active || row.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
+      if (!row.is_active) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
+      if (row.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
       if (at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
         const { session_timeout_hours } = await systemSettingsRepository.getAll(ctx.db);
         await repo.touchSession(

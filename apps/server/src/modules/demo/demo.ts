@@ -2,12 +2,15 @@ import { withTransaction } from '../../db/database.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { authRepository } from '../auth/auth.repository.ts';
+import { startTrial } from '../billing/billing.service.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { demoCatalog } from './demo-catalog.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
 export const DEMO_OWNER = { email: 'owner@demo.cardstock.local', password: 'cardstock-demo' } as const;
+/** A platform superadmin, so the admin area (/admin) can be tried on the demo data. */
+export const DEMO_ADMIN = { email: 'admin@demo.cardstock.local', password: 'cardstock-admin' } as const;
 
 /**
  * Outside production: on an empty catalog loads the demo catalog; on a
@@ -26,6 +29,7 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
   const anyShop = await ctx.db.selectFrom('shops').select('id').limit(1).executeTakeFirst();
   if (anyShop) return;
   const passwordHash = await hashPassword(DEMO_OWNER.password);
+  const adminHash = await hashPassword(DEMO_ADMIN.password);
   const at = ctx.clock.now().toISOString();
   await withTransaction(ctx.db, async (tx) => {
     const shopId = await authRepository.insertShop(tx, {
@@ -38,6 +42,7 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
       country: 'United States',
       created_at: at,
     });
+    await startTrial(tx, shopId, ctx);
     await tx
       .updateTable('shops')
       .set({
@@ -86,11 +91,22 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
       role: 'Owner',
       created_at: at,
     });
+    await authRepository.insertUser(tx, {
+      shop_id: null,
+      email: DEMO_ADMIN.email,
+      password_hash: adminHash,
+      first_name: 'Avery',
+      last_name: 'Admin',
+      role: null,
+      platform_role: 'superadmin',
+      created_at: at,
+    });
   });
   const invite = await auth.createInvite({ note: 'demo' });
   const lines = [
     'Demo shop created: "Demo Card Shop" (subdomain demo, public)',
     `  Owner login:  ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
+    `  Admin login:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (platform superadmin, /admin)`,
     `  Invite code for registering another shop: ${invite}`,
   ];
   console.log(`\n${lines.join('\n')}\n`);

@@ -18,6 +18,7 @@ export const devicesRepository = {
         'device_codes.expires_at',
         'device_codes.used_at',
         'shops.name as shop_name',
+        'shops.is_active as shop_is_active',
       ])
       .where('device_codes.code', '=', code)
       .executeTakeFirst();
@@ -42,7 +43,14 @@ export const devicesRepository = {
     return db
       .selectFrom('devices')
       .innerJoin('shops', 'shops.id', 'devices.shop_id')
-      .select(['devices.id', 'devices.shop_id', 'devices.name', 'devices.is_active', 'shops.name as shop_name'])
+      .select([
+        'devices.id',
+        'devices.shop_id',
+        'devices.name',
+        'devices.is_active',
+        'shops.name as shop_name',
+        'shops.is_active as shop_is_active',
+      ])
       .where('devices.token_hash', '=', tokenHash)
       .executeTakeFirst();
   },

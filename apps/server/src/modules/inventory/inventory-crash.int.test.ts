@@ -1,46 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { spawnServer } from '../../../test/process.ts';
 import { sampleCardLines } from '../../../test/shared-data.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The server as its own process on the test's database, so it can be killed outright. */
-async function spawnServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = 21000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      DEMO: '0',
-      NODE_ENV: 'test',
-      RATE_LIMIT_SCALE: '100',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 describe(`an import killed half-way (${testEngine})`, () => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { precompiled, type Executor } from '../../db/database.ts';
 import type { InventoryTable } from '../../db/schema.ts';
 import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
 import type { IndexVersion } from './inventory-index.ts';
@@ -58,6 +58,48 @@ const rowColumns = [
 
 const cardKeyColumns = ['id', 'name', 'sort_name', 'set_code', 'collector_number', 'finishes', 'tcgplayer_id'] as const;
 
+/** A shop as its public pages need it, by subdomain, name or id: run on every storefront view. */
+const publicShopOf = (column: 'subdomain' | 'name' | 'id') =>
+  precompiled((db: Executor, value: string | number) =>
+    db
+      .selectFrom('shops')
+      .select([
+        'id',
+        'name',
+        'description',
+        'shop_hidden',
+        'inventory_version',
+        'pricing',
+        (eb) =>
+          eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
+        // When the shop's subscription ends (or ended): the storefront goes offline then.
+        (eb) =>
+          eb
+            .selectFrom('subscriptions')
+            .select('ends_at')
+            .whereRef('subscriptions.shop_id', '=', 'shops.id')
+            .as('billing_ends_at'),
+      ])
+      .where(column, '=', value as never)
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .limit(1),
+  );
+const publicShopBy = { subdomain: publicShopOf('subdomain'), name: publicShopOf('name'), id: publicShopOf('id') };
+
+/** The versions a shop's cached answers are checked against: run on every list and search. */
+const inventoryStateOf = precompiled((db: Executor, shopId: number) =>
+  db
+    .selectFrom('shops')
+    .select([
+      'inventory_version',
+      'pricing',
+      (eb) =>
+        eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
+    ])
+    .where('id', '=', shopId),
+);
+
 export const inventoryRepository = {
   /** The shop's rows with these ids, with their cards (a page the index chose). */
   rowsByIds(db: Executor, shopId: number, ids: number[]) {
@@ -89,23 +131,13 @@ export const inventoryRepository = {
   },
 
   /** A shop by its subdomain (or, for the demo page's call, its name), with what its public page depends on. */
-  async publicShop(db: Executor, by: { subdomain: string } | { name: string }) {
-    const row = await db
-      .selectFrom('shops')
-      .select([
-        'id',
-        'name',
-        'description',
-        'shop_hidden',
-        'inventory_version',
-        'pricing',
-        (eb) =>
-          eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
-      ])
-      .where('subdomain' in by ? 'subdomain' : 'name', '=', 'subdomain' in by ? by.subdomain : by.name)
-      .where('is_active', '=', 1)
-      .orderBy('id')
-      .executeTakeFirst();
+  async publicShop(db: Executor, by: { subdomain: string } | { name: string } | { id: number }) {
+    const row =
+      'id' in by
+        ? await publicShopBy.id(db, by.id)
+        : 'subdomain' in by
+          ? await publicShopBy.subdomain(db, by.subdomain)
+          : await publicShopBy.name(db, by.name);
     return (
       row && { ...row, inventory_version: Number(row.inventory_version), catalog_version: row.catalog_version ?? '' }
     );
@@ -113,16 +145,7 @@ export const inventoryRepository = {
 
   /** What a shop's inventory answers depend on: its inventory's version, the catalog's, its pricing rule. */
   async inventoryState(db: Executor, shopId: number): Promise<InventoryState> {
-    const row = await db
-      .selectFrom('shops')
-      .select([
-        'inventory_version',
-        'pricing',
-        (eb) =>
-          eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
-      ])
-      .where('id', '=', shopId)
-      .executeTakeFirst();
+    const row = await inventoryStateOf(db, shopId);
     return {
       inventory: Number(row?.inventory_version ?? 0),
       catalog: row?.catalog_version ?? '',

@@ -1,15 +1,17 @@
 import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../lib/route.ts';
+import { registerRoute, sessionToken } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { messages } from '@cardstock/contract';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { StorefrontPages } from '../../plugins/web.ts';
 import type { ShopIndexCache } from './inventory-index.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 
-export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: ShopIndexCache): void {
+/** Registers the inventory and storefront calls; answers the public page lookup the web documents use. */
+export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: ShopIndexCache): StorefrontPages {
   const inventory = createInventoryService(ctx, indexes, new AnswerCache());
   registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body));
   registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body));
@@ -20,7 +22,12 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: 
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
     return answer;
   });
-  registerRoute(app, routes.shopWebsiteInventory, ({ body }) => inventory.shopWebsitePage(body));
+  // Anyone may see a public shop's page; its own staff (a Bearer session) also while it is private.
+  registerRoute(app, routes.shopWebsiteInventory, async ({ body }, request) => {
+    const token = sessionToken(request);
+    const viewer = token ? await app.authenticate(token).catch(() => undefined) : undefined;
+    return inventory.shopWebsitePage(body, viewer?.shopId ?? null);
+  });
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
@@ -39,4 +46,10 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: 
     if (status === 422) return reply.code(422).send(report);
     return report;
   });
+
+  return (subdomain, page) =>
+    inventory.publicPage(subdomain, page).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+      throw err;
+    });
 }

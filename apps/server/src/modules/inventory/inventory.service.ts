@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
 import { ShopIndex, type ShopIndexCache } from './inventory-index.ts';
 import { toInventoryRow } from './inventory.mapper.ts';
@@ -26,6 +27,9 @@ function parse(q: string): InventoryQuery {
 
 export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache, answers: AnswerCache) {
   const now = () => ctx.clock.now().toISOString();
+  /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
+  const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
+    shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
 
   /**
    * A page of the rows that match, from the shop's index for `state`. A row
@@ -74,7 +78,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
      */
     async publicPage(subdomain: string, page: number) {
       const shop = await repo.publicShop(ctx.db, { subdomain });
-      if (!shop || shop.shop_hidden !== 0) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
       const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
       const key = `public|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${page}|${shop.name}|${shop.description}`;
       return answers.get(key, async () => {
@@ -106,9 +110,16 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
     },
 
     /** The demo shop page's call: a public shop's rows by its name, as the staff list shows them. */
-    async shopWebsitePage(input: { shopname: string; page: number; filter: string }) {
-      const shop = await repo.publicShop(ctx.db, { name: input.shopname });
-      if (!shop || shop.shop_hidden !== 0) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+    /**
+     * A shop's page by name: public shops for anyone, a private one only for
+     * its own staff (`viewerShopId`). Names are not unique, so staff asking
+     * for their own shop's name get their own shop.
+     */
+    async shopWebsitePage(input: { shopname: string; page: number; filter: string }, viewerShopId: number | null) {
+      const own = viewerShopId === null ? undefined : await repo.publicShop(ctx.db, { id: viewerShopId });
+      const shop = own?.name === input.shopname ? own : await repo.publicShop(ctx.db, { name: input.shopname });
+      if (!shop || (!isPublic(shop) && shop.id !== viewerShopId))
+        throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
       const query = parse(input.filter);
       const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
       const key = `website|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${input.page}|${input.filter}`;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
@@ -29,7 +30,10 @@ describe(`public storefront (${testEngine})`, () => {
     });
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: '100' });
+    // The web app's own index.html as the document template, without building the app.
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'front-web-'));
+    fs.copyFileSync(new URL('../../../../web/index.html', import.meta.url), path.join(web, 'index.html'));
+    server = await startServer({ RATE_LIMIT_SCALE: '100', WEB_DIST: web });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'front-')), 'cards.ndjson');
     fs.writeFileSync(file, sampleCardLines(3000).join('\n'));
     await importCatalogFile(server.ctx.db, file);
@@ -115,10 +119,82 @@ describe(`public storefront (${testEngine})`, () => {
     expect((await website({ shopname: 'No Such Shop', page: '1', filter: '' })).status).toBe(404);
   });
 
+  it('serves the shop’s page as a document with its own title and description and that page’s cards inside', async () => {
+    const inlined = (html: string) =>
+      JSON.parse(/<script id="storefront-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as unknown;
+    const doc = await server.request('GET', `/shop/${subdomain}?page=2`);
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(doc.text).toContain(`<title>${shop.shopName} — Cardstock</title>`);
+    expect(doc.text).toContain('<meta name="description" content="Singles since 1999." />');
+    expect(inlined(doc.text)).toEqual((await storefront({ subdomain, page: '2' })).body);
+
+    // Storefront mode: the host names the shop; a bad page number falls back to page 1.
+    const host = await new Promise<string>((resolve, reject) => {
+      // fetch() will not send another Host header; node:http will.
+      http
+        .get(`${server.url}/?page=abc`, { headers: { host: `${subdomain}.localhost` } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        })
+        .on('error', reject);
+    });
+    expect(inlined(host)).toEqual((await storefront({ subdomain, page: '1' })).body);
+
+    const unknown = await server.request('GET', '/shop/no-such-shop');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).not.toContain('storefront-data');
+    const home = await server.request('GET', '/');
+    expect(home.text).toContain('<title>Cardstock</title>');
+  });
+
+  it('keeps markup out of the inlined page: a description cannot close the script', async () => {
+    const sneaky = '</script><script>alert(1)</script> & "quotes"';
+    await server.request('POST', '/api/shop/settings', {
+      token: shop.token,
+      subdomain,
+      shop_hidden: 0,
+      shop_description: sneaky,
+    });
+    const doc = await server.request('GET', `/shop/${subdomain}`);
+    expect(doc.text).not.toContain('<script>alert(1)');
+    expect(doc.text).toContain(
+      'content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"',
+    );
+    const data = /<script id="storefront-data" type="application\/json">(.*?)<\/script>/s.exec(doc.text)![1]!;
+    expect((JSON.parse(data) as { shop_info: { shop_description: string } }).shop_info.shop_description).toBe(sneaky);
+    await settings(0);
+  });
+
   it('disappears again when the shop goes private', async () => {
     await settings(1);
     expect((await storefront({ subdomain, page: '1' })).status).toBe(404);
     const website = await server.request('POST', '/api/shopwebsite/inventory', { shopname: shop.shopName, page: '1' });
     expect(website.status).toBe(404);
+  });
+
+  it('still shows a private shop’s page to its own staff, and to no other shop’s', async () => {
+    const body = { shopname: shop.shopName, page: '1', filter: '' };
+    const own = await server.request('POST', '/api/shopwebsite/inventory', body, {
+      authorization: `Bearer ${shop.token}`,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.inventory).toHaveLength(50);
+    const other = await buildShop(server, { shop_name: 'Another Shop Entirely' });
+    const foreign = await server.request('POST', '/api/shopwebsite/inventory', body, {
+      authorization: `Bearer ${other.token}`,
+    });
+    expect(foreign.status).toBe(404);
+    const namesake = await buildShop(server, { shop_name: shop.shopName });
+    const mine = await server.request('POST', '/api/shopwebsite/inventory', body, {
+      authorization: `Bearer ${namesake.token}`,
+    });
+    expect(mine.status, 'a namesake shop sees its own (empty) page').toBe(200);
+    expect(mine.body.inventory).toHaveLength(0);
+    const stale = await server.request('POST', '/api/shopwebsite/inventory', body, {
+      authorization: 'Bearer nonsense',
+    });
+    expect(stale.status).toBe(404);
   });
 });

@@ -11,7 +11,12 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { requirePasswordRule } from '../auth/auth.service.ts';
 import { teamRepository as repo } from './team.repository.ts';
 
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** An invitation link works for 7 days, once. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The page an invitation mail links to, where the invited person chooses a password. */
+export const invitationLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
 
 /** "Ada Lovelace" → first and last name; one word is a first name. */
 function splitName(name: string): { first_name: string; last_name: string } {
@@ -88,7 +93,7 @@ export function createTeamService(ctx: AppContext) {
           created_at: now(),
         });
       });
-      const link = `${ctx.config.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+      const link = invitationLink(ctx.config.publicUrl, token);
       await ctx.mailer.send({
         to: input.email,
         subject: `You are invited to ${shopName} on Cardstock`,

@@ -35,8 +35,9 @@ export function LoginPage() {
         userRole: answer.user_role,
         isAdmin: answer.is_admin,
       });
-      // A full page load: every screen starts from the new cookies (spec 000 §2).
-      window.location.assign('/dashboard');
+      // A full page load: every screen starts from the new cookies (spec 000 §2). Platform
+      // staff without a shop have no shop dashboard: theirs is the admin area.
+      window.location.assign(answer.is_admin && !answer.shop_name ? '/admin' : '/dashboard');
     } catch (err) {
       setError(errorText(err, messages.common.noResponse, messages.common.networkError));
       setBusy(false);

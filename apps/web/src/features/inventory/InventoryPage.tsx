@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { call } from '../../lib/api.ts';
+import { saveDownload } from '../../lib/download.ts';
 import { authToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { AddCardFlow } from './AddCardFlow.tsx';
@@ -30,15 +31,7 @@ async function downloadExport(): Promise<void> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ auth_token: authToken() }),
   });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? res.statusText);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'inventory_export.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
+  await saveDownload(res, 'inventory_export.csv');
 }
 
 /** The screen a shop works in all day (spec 001 §2.1). */

@@ -9,6 +9,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { authToken } from '../../lib/session.ts';
 import { SealedProductModal } from './SealedProductModal.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 
 const m = messages.sealed;
 
@@ -97,22 +98,10 @@ export function SealedStockSection({ canEdit }: { canEdit: boolean }) {
                   <td>{item.quantity === 0 ? m.outOfStock : item.quantity}</td>
                   <td>
                     {canEdit && (
-                      <span className="actions">
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          onClick={() => setDialog({ kind: 'edit', item })}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          onClick={() => setDialog({ kind: 'remove', item })}
-                        >
-                          Delete
-                        </button>
-                      </span>
+                      <RowActions
+                        onEdit={() => setDialog({ kind: 'edit', item })}
+                        onDelete={() => setDialog({ kind: 'remove', item })}
+                      />
                     )}
                   </td>
                 </tr>

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
+import { ShopDataCard } from './ShopDataCard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { SettingsEditor } from './SettingsEditor.tsx';
 import { shopStatus } from './settings-form.ts';
@@ -67,7 +68,10 @@ export function SettingsPage() {
         </p>
       ) : (
         <div className="settings-layout">
-          <ShopInfo settings={settings.data} />
+          <div className="settings-side">
+            <ShopInfo settings={settings.data} />
+            {roleAllows(userRole(), 'data:export') && <ShopDataCard />}
+          </div>
           <SettingsEditor
             // A fresh load (Reset) fills the form again from what the server has.
             key={settings.dataUpdatedAt}

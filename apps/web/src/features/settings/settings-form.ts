@@ -1,6 +1,7 @@
 import {
   priceCents,
   qualities,
+  storefrontSubdomain,
   wholeCents,
   ZPricingRule,
   ZSettingsSaveRequest,
@@ -10,7 +11,6 @@ import {
 } from '@cardstock/contract';
 import type { z } from 'zod';
 import { formatPrice } from '../orders/order-view.ts';
-import { storefrontSubdomain } from '../../lib/host.ts';
 
 /**
  * Pure helpers of the Shop Settings screen (spec 001 §2.4, §3, §5; DESIGN §4):

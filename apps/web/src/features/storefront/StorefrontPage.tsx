@@ -1,10 +1,9 @@
-import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
+import { PRODUCT_NAME, messages, storefrontSubdomain, timings, type Finish } from '@cardstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CardImage } from '../../components/CardImage.tsx';
 import { ManaCost } from '../../components/ManaCost.tsx';
-import { storefrontSubdomain } from '../../lib/host.ts';
 import { finishName } from '../inventory/finish-label.ts';
 import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
@@ -58,6 +57,23 @@ async function loadShop(subdomain: string, page: string): Promise<ShopPage & { i
 }
 
 /**
+ * The page of cards the server put into the document (element
+ * `storefront-data`), taken once: it spares the first paint a round trip.
+ * Later visits to the same page load it like any other.
+ */
+function takeInlinedPage(): (ShopPage & { inventory: ShopCard[] }) | undefined {
+  const element = document.getElementById('storefront-data');
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as ShopPage;
+    return Array.isArray(data.inventory) ? { ...data, inventory: data.inventory } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Sets the tab title to "{shop} — Cardstock" and the meta description to the
  * shop's own, putting the app's description back when the page goes away.
  */
@@ -82,6 +98,7 @@ export function StorefrontPage() {
   const subdomain = params.subdomain ?? storefrontSubdomain(window.location.hostname);
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageParam(searchParams.get('page'));
+  const [inlined] = useState(takeInlinedPage);
   const shop = useQuery({
     // The whole query string is in the key: the inventory reloads whenever it changes (spec 001 §2.7).
     queryKey: ['storefront', subdomain, page, searchParams.toString()],
@@ -90,6 +107,10 @@ export function StorefrontPage() {
     retry: false,
     // Keep the current cards on screen while the next page loads.
     placeholderData: keepPreviousData,
+    initialData: inlined && String(inlined.page) === page ? inlined : undefined,
+    initialDataUpdatedAt: performance.timeOrigin,
+    // The document's own page is as fresh as it gets; changing the page or the query string still loads.
+    refetchOnMount: false,
   });
 
   const name = shopTitle(shop.data?.shop_name, subdomain);
