@@ -119,6 +119,15 @@ test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next dis
   await expect(page).toHaveURL(/[?&]page=1$/);
   await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
 
+  // Each page change is a history entry: Back and Forward walk them, the cards following the address.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=2$/);
+  await expect(cards(page)).toHaveCount(CARD_COUNT - STOREFRONT_PAGE_SIZE);
+  await expect(nav.getByLabel('Page number')).toHaveValue('2');
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]page=1$/);
+  await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
+
   // Out of range and the current page do nothing; 2 with Enter goes there.
   const box = nav.getByLabel('Page number');
   await box.fill('3');

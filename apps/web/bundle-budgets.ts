@@ -3,13 +3,15 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
 /**
- * Initial JavaScript per screen, gzipped, in KB: the app shell (which holds
- * the public storefront, not code-split) plus the screen's own lazy chunk and
- * everything it imports. A build that grows past a budget fails.
+ * Initial JavaScript per screen, gzipped, in KB: the app shell plus the
+ * screen's own lazy chunk and everything it imports, and the public
+ * storefront's own entry. A build that grows past a budget fails.
  */
 export const budgets = {
-  /** The shell and the storefront (issue 11: under 150 KB). */
+  /** The app shell: router, data layer, layout, toasts. */
   entry: 150,
+  /** The public storefront, its own document (issue 11: under 150 KB; it is about half that). */
+  storefront: 80,
   /** Any other screen: the shell plus its own chunk. */
   screen: 200,
 };
@@ -37,14 +39,22 @@ export function bundleBudgets(): Plugin {
         return gz.get(file)!;
       };
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
+      const entry = chunks.find((c) => c.isEntry && c.name === 'main');
       if (!entry) return;
+      const total = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + size(f), 0);
       const shell = closure(bundle, entry.fileName);
-      const shellBytes = [...shell].reduce((sum, f) => sum + size(f), 0);
-      const rows = [{ screen: 'entry (shell + storefront)', kb: kb(shellBytes), budget: budgets.entry }];
+      const shellBytes = total(shell);
+      const rows = [{ screen: 'entry (app shell)', kb: kb(shellBytes), budget: budgets.entry }];
+      const storefront = chunks.find((c) => c.isEntry && c.name === 'storefront');
+      if (storefront)
+        rows.push({
+          screen: 'storefront (its own entry)',
+          kb: kb(total(closure(bundle, storefront.fileName))),
+          budget: budgets.storefront,
+        });
       for (const page of chunks.filter((c) => c.isDynamicEntry && /Page\.tsx$/.test(c.facadeModuleId ?? ''))) {
         const extra = [...closure(bundle, page.fileName)].filter((f) => !shell.has(f));
-        const bytes = shellBytes + extra.reduce((sum, f) => sum + size(f), 0);
+        const bytes = shellBytes + total(extra);
         const name = (page.facadeModuleId ?? page.name)
           .split('/')
           .pop()!

@@ -28,16 +28,19 @@ export async function registerWeb(
 ): Promise<void> {
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = index !== undefined && fs.existsSync(index);
+  // The storefront's own document (a lighter entry); a build without it falls back to the app's.
+  const storefrontFile =
+    distDir && fs.existsSync(path.join(distDir, 'storefront.html')) ? 'storefront.html' : 'index.html';
 
-  /** index.html, or for a shop's public page the same document with that page of cards in it (a 404 when there is no such shop). */
+  /** index.html, or for a shop's public page its own document with that page of cards in it (a 404 when there is no such shop). */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-cache');
     const subdomain = storefrontOf(request);
-    if (subdomain === undefined || index === undefined) return reply.sendFile('index.html');
+    if (subdomain === undefined || distDir === undefined) return reply.sendFile('index.html');
     const requested = Number((request.query as Record<string, unknown>).page ?? 1);
     const page = await storefrontPages(subdomain, Number.isInteger(requested) && requested >= 1 ? requested : 1);
-    if (!page) return reply.code(404).sendFile('index.html');
-    const template = await fs.promises.readFile(index, 'utf8');
+    if (!page) return reply.code(404).sendFile(storefrontFile);
+    const template = await fs.promises.readFile(path.join(distDir, storefrontFile), 'utf8');
     return reply.type('text/html; charset=utf-8').send(storefrontDocument(template, page));
   }
 

@@ -2,8 +2,6 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { RequireAuth } from '../components/RequireAuth.tsx';
-// Not code-split: the public storefront is the page strangers land on, and one request less paints it sooner.
-import { StorefrontPage as Storefront } from '../features/storefront/StorefrontPage.tsx';
 import { Layout } from './Layout.tsx';
 
 /** Code-split pages: each route loads only its own screen. */
@@ -13,6 +11,10 @@ function page(load: () => Promise<ComponentType>) {
 }
 
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+// Served documents of the storefront use its own entry (storefront-main.tsx); the app
+// reaches it only on the Vite dev server or through a link followed inside the app.
+const Storefront = page(() => import('../features/storefront/StorefrontRoute.tsx').then((m) => m.StorefrontRoute));
 
 const HomePage = page(() => import('../features/public/HomePage.tsx').then((m) => m.HomePage));
 const RegisterPage = page(() => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage));
@@ -160,7 +162,7 @@ export const appRoutes: RouteObject[] = [
         path: '/dashboard',
         element: guarded(page(() => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage))),
       },
-      { path: '/shop/:subdomain', element: <Storefront /> },
+      { path: '/shop/:subdomain', element: Storefront },
       ...placeholders.map(([path, title]) => ({ path, element: guarded(<PlaceholderPage title={title} />) })),
       ...adminRoutes,
       { path: '*', element: page(() => import('../features/public/NotFoundPage.tsx').then((m) => m.NotFoundPage)) },
@@ -169,6 +171,6 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /** Storefront mode: the host names a shop, so the whole app is that shop's public page (spec 001 §2.7). */
-export const storefrontRoutes: RouteObject[] = [{ path: '*', element: <Storefront /> }];
+export const storefrontRoutes: RouteObject[] = [{ path: '*', element: Storefront }];
 
 export const createRouter = (storefront: boolean) => createBrowserRouter(storefront ? storefrontRoutes : appRoutes);

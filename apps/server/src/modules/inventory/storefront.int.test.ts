@@ -30,9 +30,10 @@ describe(`public storefront (${testEngine})`, () => {
     });
 
   beforeAll(async () => {
-    // The web app's own index.html as the document template, without building the app.
+    // The web app's own documents as templates, without building the app.
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'front-web-'));
-    fs.copyFileSync(new URL('../../../../web/index.html', import.meta.url), path.join(web, 'index.html'));
+    for (const file of ['index.html', 'storefront.html'])
+      fs.copyFileSync(new URL(`../../../../web/${file}`, import.meta.url), path.join(web, file));
     server = await startServer({ RATE_LIMIT_SCALE: '100', WEB_DIST: web });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'front-')), 'cards.ndjson');
     fs.writeFileSync(file, sampleCardLines(3000).join('\n'));
@@ -126,6 +127,9 @@ describe(`public storefront (${testEngine})`, () => {
     expect(doc.status).toBe(200);
     expect(doc.headers.get('content-type')).toMatch(/^text\/html/);
     expect(doc.text).toContain(`<title>${shop.shopName} — Cardstock</title>`);
+    // The storefront's own light document, not the whole app's.
+    expect(doc.text).toContain('src="/src/storefront-main.tsx"');
+    expect((await server.request('GET', '/login')).text).toContain('src="/src/main.tsx"');
     expect(doc.text).toContain('<meta name="description" content="Singles since 1999." />');
     expect(inlined(doc.text)).toEqual((await storefront({ subdomain, page: '2' })).body);
 

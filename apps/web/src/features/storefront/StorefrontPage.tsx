@@ -1,7 +1,5 @@
-import { PRODUCT_NAME, messages, storefrontSubdomain, timings, type Finish } from '@cardstock/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router';
 import { CardImage } from '../../components/CardImage.tsx';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
@@ -33,14 +31,17 @@ interface ShopPage {
   message?: string;
 }
 
+type LoadedPage = ShopPage & { inventory: ShopCard[] };
+
 /** Loads one page of a shop's public inventory; errors carry the spec's texts (spec 001 §8). */
-async function loadShop(subdomain: string, page: string): Promise<ShopPage & { inventory: ShopCard[] }> {
+async function loadShop(subdomain: string, page: string, signal: AbortSignal): Promise<LoadedPage> {
   let res: Response;
   try {
     res = await fetch('/api/public/shop/inventory', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ subdomain, page }),
+      signal,
     });
   } catch {
     throw new Error(storefront.loadFailed);
@@ -61,7 +62,7 @@ async function loadShop(subdomain: string, page: string): Promise<ShopPage & { i
  * `storefront-data`), taken once: it spares the first paint a round trip.
  * Later visits to the same page load it like any other.
  */
-function takeInlinedPage(): (ShopPage & { inventory: ShopCard[] }) | undefined {
+function takeInlinedPage(): LoadedPage | undefined {
   const element = document.getElementById('storefront-data');
   if (!element) return undefined;
   element.remove();
@@ -92,44 +93,79 @@ function useShopHead(name: string | undefined, description: string | undefined) 
   }, [description]);
 }
 
-/** The public shop page, at /shop/{subdomain} or in storefront mode (spec 001 §2.7). */
-export function StorefrontPage() {
-  const params = useParams();
-  const subdomain = params.subdomain ?? storefrontSubdomain(window.location.hostname);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageParam(searchParams.get('page'));
-  const [inlined] = useState(takeInlinedPage);
-  const shop = useQuery({
-    // The whole query string is in the key: the inventory reloads whenever it changes (spec 001 §2.7).
-    queryKey: ['storefront', subdomain, page, searchParams.toString()],
-    queryFn: () => loadShop(subdomain ?? '', page),
-    enabled: Boolean(subdomain),
-    retry: false,
-    // Keep the current cards on screen while the next page loads.
-    placeholderData: keepPreviousData,
-    initialData: inlined && String(inlined.page) === page ? inlined : undefined,
-    initialDataUpdatedAt: performance.timeOrigin,
-    // The document's own page is as fresh as it gets; changing the page or the query string still loads.
-    refetchOnMount: false,
+interface ShopPageState {
+  /** What `data` was loaded for (subdomain, page and query string); undefined while nothing is. */
+  key?: string;
+  data?: LoadedPage;
+  error?: string;
+  loading: boolean;
+}
+
+/**
+ * One page of a shop, loaded whenever the subdomain or the query string
+ * changes (spec 001 §2.7); the cards on screen stay while the next page
+ * loads. The page the document brought is used instead of a first call.
+ */
+function useShopPage(subdomain: string | undefined, page: string, search: string): ShopPageState {
+  const key = `${subdomain ?? ''}|${search}`;
+  const [state, setState] = useState<ShopPageState>(() => {
+    const inlined = takeInlinedPage();
+    return inlined && String(inlined.page) === page
+      ? { key, data: inlined, loading: false }
+      : { loading: Boolean(subdomain) };
   });
+  const loadedKey = useRef(state.key);
+  useEffect(() => {
+    if (!subdomain || loadedKey.current === key) return;
+    const controller = new AbortController();
+    setState((prev) => ({ ...prev, error: undefined, loading: true }));
+    loadShop(subdomain, page, controller.signal).then(
+      (data) => {
+        loadedKey.current = key;
+        setState({ key, data, loading: false });
+      },
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        loadedKey.current = key;
+        setState((prev) => ({ ...prev, key, error: err instanceof Error ? err.message : String(err), loading: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [subdomain, page, key]);
+  return state;
+}
+
+export interface StorefrontPageProps {
+  /** The shop: the route's parameter, else the host's first label (spec 001 §2.7). */
+  subdomain: string | undefined;
+  /** The address's query string, without `?`: `page` is read from it, and any change reloads. */
+  search: string;
+  /** Puts `page` into the address's query string. */
+  onPageChange: (page: number) => void;
+}
+
+/**
+ * The public shop page, at /shop/{subdomain} or in storefront mode (spec 001
+ * §2.7). It knows no router: the storefront's own entry and the app's router
+ * each tell it the subdomain and query string, and how to change the page.
+ */
+export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPageProps) {
+  const page = pageParam(new URLSearchParams(search).get('page'));
+  const shop = useShopPage(subdomain, page, search);
 
   const name = shopTitle(shop.data?.shop_name, subdomain);
   const description = shop.data?.shop_info?.shop_description || undefined;
-  useShopHead(shop.isSuccess ? name : undefined, description);
+  useShopHead(shop.data && !shop.error ? name : undefined, description);
 
   const scrollTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
   const goTo = (next: number) => {
-    setSearchParams((prev) => {
-      const copy = new URLSearchParams(prev);
-      copy.set('page', String(next));
-      return copy;
-    });
+    onPageChange(next);
     window.clearTimeout(scrollTimer.current);
     scrollTimer.current = window.setTimeout(() => window.scrollTo({ top: 0 }), timings.storefrontScrollDelayMs);
   };
 
-  const error = !subdomain ? storefront.noSubdomain : shop.error?.message;
+  const error = !subdomain ? storefront.noSubdomain : shop.error;
   return (
     <div className="storefront">
       {error ? (
@@ -145,7 +181,7 @@ export function StorefrontPage() {
             <h1>{name}</h1>
             {description && <p>{description}</p>}
           </header>
-          <div className="storefront-main" aria-busy={shop.isPlaceholderData}>
+          <div className="storefront-main" aria-busy={shop.loading}>
             {shop.data.inventory.length === 0 ? (
               <div className="storefront-empty">
                 <h2>{storefront.emptyTitle}</h2>

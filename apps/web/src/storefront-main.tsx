@@ -1,0 +1,42 @@
+/**
+ * The public storefront's own entry (storefront.html): the page strangers
+ * land on loads React and this page only, not the app's router, data layer
+ * and toasts. The server sends it for /shop/{subdomain} and on shop hosts.
+ */
+import { storefrontSubdomain } from '@cardstock/contract';
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StorefrontPage } from './features/storefront/StorefrontPage.tsx';
+import './styles.css';
+import './components.css';
+
+/** The route's subdomain (/shop/{subdomain}), else the host's first label. */
+function subdomainOf(location: Location): string | undefined {
+  const match = /^\/shop\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]!).toLowerCase() : storefrontSubdomain(location.hostname);
+}
+
+/** The address's query string, following Back and Forward; page changes are pushed as history entries. */
+function Storefront() {
+  const [search, setSearch] = useState(() => window.location.search.slice(1));
+  useEffect(() => {
+    const follow = () => setSearch(window.location.search.slice(1));
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
+  const onPageChange = (page: number) => {
+    const params = new URLSearchParams(window.location.search);
+    params.set('page', String(page));
+    window.history.pushState(null, '', `${window.location.pathname}?${params.toString()}`);
+    setSearch(params.toString());
+  };
+  return <StorefrontPage subdomain={subdomainOf(window.location)} search={search} onPageChange={onPageChange} />;
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from storefront.html');
+createRoot(root).render(
+  <StrictMode>
+    <Storefront />
+  </StrictMode>,
+);
