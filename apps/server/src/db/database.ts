@@ -10,6 +10,13 @@ import {
   sql,
   type DatabaseConnection,
   type Driver,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
   type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
@@ -27,6 +34,48 @@ export interface Database {
   db: Db;
   engine: Engine;
   close(): Promise<void>;
+}
+
+/**
+ * Counts the writes this process makes through a database handle, so copies
+ * of rows kept in memory know when to read again (see RowCache). A write
+ * counts when it is sent and again when it is done, and a transaction once
+ * more when it commits: a read that overlapped any of them never passes for
+ * fresh. Other processes' writes are not seen here; caches bound those by age.
+ */
+export class WriteCounter implements KyselyPlugin {
+  private count = 0;
+  private readonly writes = new WeakSet<QueryId>();
+
+  get value(): number {
+    return this.count;
+  }
+
+  bump(): void {
+    this.count++;
+  }
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind !== 'SelectQueryNode') {
+      this.writes.add(queryId);
+      this.count++;
+    }
+    return node;
+  }
+
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.writes.has(queryId)) this.count++;
+    return result;
+  }
+}
+
+const writeCounters = new WeakMap<Db, WriteCounter>();
+
+/** The write counter of a handle made by openDatabase (a fresh one for any other). */
+export function writeCounterOf(db: Db): WriteCounter {
+  let counter = writeCounters.get(db);
+  if (!counter) writeCounters.set(db, (counter = new WriteCounter()));
+  return counter;
 }
 
 // PostgreSQL returns BIGINT (count(*), sums) as text to avoid precision loss;
@@ -93,7 +142,9 @@ export function openDatabase(
   if (config.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', onIdleError);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new WriteCounter();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    writeCounters.set(db, writes);
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -104,7 +155,12 @@ export function openDatabase(
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) });
+  const writes = new WriteCounter();
+  const db = new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }),
+    plugins: [writes],
+  });
+  writeCounters.set(db, writes);
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -115,8 +171,13 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Runs `work` in one transaction: all of it is committed, or none of it. */
-export function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } finally {
+    // Committed or rolled back, what readers see may have changed only now.
+    writeCounterOf(db).bump();
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

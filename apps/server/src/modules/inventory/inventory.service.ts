@@ -1,10 +1,11 @@
 import { pricingRuleOf, messages, routes, STOREFRONT_PAGE_SIZE, type Finish, type Quality } from '@cardstock/contract';
-import { withTransaction } from '../../db/database.ts';
+import { withTransaction, writeCounterOf } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
+import { RowCache } from '../../lib/row-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
@@ -30,6 +31,8 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
   /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
   const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
     shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
+  // Every storefront view starts with this lookup: kept until this process writes, or for a second.
+  const publicShops = new RowCache<string, Awaited<ReturnType<typeof repo.publicShop>>>(writeCounterOf(ctx.db));
 
   /**
    * A page of the rows that match, from the shop's index for `state`. A row
@@ -77,7 +80,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
      * unknown shop is not found.
      */
     async publicPage(subdomain: string, page: number) {
-      const shop = await repo.publicShop(ctx.db, { subdomain });
+      const shop = await publicShops.get(subdomain, () => repo.publicShop(ctx.db, { subdomain }));
       if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
       const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
       const key = `public|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${page}|${shop.name}|${shop.description}`;

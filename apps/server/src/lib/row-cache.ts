@@ -1,0 +1,39 @@
+import type { WriteCounter } from '../db/database.ts';
+
+interface Entry<V> {
+  value: V;
+  /** The write count before the value was read. */
+  writes: number;
+  /** When it was read (performance.now()). */
+  at: number;
+}
+
+/**
+ * Rows read from the database, kept while this process has written nothing
+ * and for at most `maxAgeMs` (other processes' writes, and other servers',
+ * show within that). For lookups on paths too hot for a query per request,
+ * such as a public shop by its subdomain. Unknown keys are kept too, so
+ * guessing at names costs no queries either. Up to `maxEntries`; the ones
+ * read from the database longest ago leave first.
+ */
+export class RowCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+
+  constructor(
+    private readonly writes: WriteCounter,
+    private readonly maxAgeMs = 1000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(key: K, read: () => Promise<V>): Promise<V> {
+    const now = performance.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.writes === this.writes.value && now - hit.at < this.maxAgeMs) return hit.value;
+    const writes = this.writes.value;
+    const value = await read();
+    this.entries.delete(key);
+    this.entries.set(key, { value, writes, at: now });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+}
