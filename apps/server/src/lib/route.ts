@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { messages, type RouteDef } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -33,18 +34,58 @@ type Input<D extends RouteDef> = {
  * kept in this form and sent as they are.
  */
 export class Serialized {
-  /** A strong validator of these exact bytes, for `ETag` and `If-None-Match`. */
+  /**
+   * A weak validator of this answer, for `ETag` and `If-None-Match`: weak,
+   * because the same answer goes out plain, gzip- or brotli-encoded.
+   */
   readonly etag: string;
+  private readonly encoded: Partial<Record<ContentEncoding, Buffer>> = {};
 
   /** UTF-8 bytes, encoded once: sending them again costs no encoding and no length scan. */
   private constructor(readonly body: Buffer) {
-    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   }
 
   static of<S extends z.ZodType>(schema: S, value: z.input<S>): Serialized {
     return new Serialized(Buffer.from(JSON.stringify(schema.parse(value))));
   }
+
+  /** The body compressed for `encoding`, once per answer: a kept answer is never compressed twice. */
+  encodedAs(encoding: ContentEncoding): Buffer {
+    return (this.encoded[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(this.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+          })
+        : gzipSync(this.body, { level: 6 }));
+  }
 }
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding to answer in: brotli, else gzip, when `Accept-Encoding` allows it (a `q=0` refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks of it). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** Answers this small go out as they are: compressing them saves less than it costs. */
+const MIN_COMPRESSED_BYTES = 1024;
 
 export type Handler<D extends RouteDef> = (
   input: Input<D>,
@@ -89,7 +130,21 @@ const actors = new WeakMap<FastifyRequest, Actor>();
  * `admin` routes take a session whose platform role allows the route's
  * `adminPermission` (`admin:manage` when a route names none).
  */
-export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
+export interface RouteOptions {
+  /**
+   * The handler answers with kept `Serialized` answers: they go out
+   * compressed once and kept (brotli or gzip as the client accepts), instead
+   * of through the compression plugin on every request.
+   */
+  precompressed?: boolean;
+}
+
+export function registerRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: Handler<D>,
+  options: RouteOptions = {},
+): void {
   const authenticate =
     def.auth === 'session' || def.auth === 'admin'
       ? (token: string | undefined) => app.authenticate(token)
@@ -131,6 +186,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, 
       ...(authenticate ? { security: [{ bearer: [] }] } : {}),
     },
     ...(preValidation.length ? { preValidation } : {}),
+    ...(options.precompressed ? { compress: false, decompress: false } : {}),
     handler: async (request, reply) => {
       const actor = actors.get(request);
       const answer = await handler(
@@ -138,7 +194,17 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, def: D, 
         request,
         reply,
       );
-      if (answer instanceof Serialized) return reply.type('application/json; charset=utf-8').send(answer.body);
+      if (answer instanceof Serialized) {
+        reply.type('application/json; charset=utf-8');
+        if (!options.precompressed) return reply.send(answer.body);
+        reply.header('vary', 'accept-encoding');
+        const encoding =
+          answer.body.length >= MIN_COMPRESSED_BYTES
+            ? preferredEncoding(request.headers['accept-encoding'])
+            : undefined;
+        if (!encoding) return reply.send(answer.body);
+        return reply.header('content-encoding', encoding).send(answer.encodedAs(encoding));
+      }
       // A handler that sent its own answer (a file, a stream) returns the reply itself.
       if (answer === reply) return reply;
       return answer;

@@ -1,6 +1,6 @@
 import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute, sessionToken } from '../../lib/route.ts';
+import { etagMatches, registerRoute, sessionToken } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { messages } from '@cardstock/contract';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -13,21 +13,33 @@ import { createInventoryService } from './inventory.service.ts';
 /** Registers the inventory and storefront calls; answers the public page lookup the web documents use. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: ShopIndexCache): StorefrontPages {
   const inventory = createInventoryService(ctx, indexes, new AnswerCache());
-  registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body));
-  registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body));
+  // Kept answers: compressed once per answer, not once per request.
+  const kept = { precompressed: true };
+  registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body), kept);
+  registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body), kept);
   // Public pages are the same for every visitor: validated by ETag, revalidated on every view.
-  registerRoute(app, routes.publicInventory, async ({ body }, request, reply) => {
-    const answer = await inventory.publicPage(body.subdomain, body.page);
-    reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
-    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-    return answer;
-  });
+  registerRoute(
+    app,
+    routes.publicInventory,
+    async ({ body }, request, reply) => {
+      const answer = await inventory.publicPage(body.subdomain, body.page);
+      reply.header('etag', answer.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
+      if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      return answer;
+    },
+    kept,
+  );
   // Anyone may see a public shop's page; its own staff (a Bearer session) also while it is private.
-  registerRoute(app, routes.shopWebsiteInventory, async ({ body }, request) => {
-    const token = sessionToken(request);
-    const viewer = token ? await app.authenticate(token).catch(() => undefined) : undefined;
-    return inventory.shopWebsitePage(body, viewer?.shopId ?? null);
-  });
+  registerRoute(
+    app,
+    routes.shopWebsiteInventory,
+    async ({ body }, request) => {
+      const token = sessionToken(request);
+      const viewer = token ? await app.authenticate(token).catch(() => undefined) : undefined;
+      return inventory.shopWebsitePage(body, viewer?.shopId ?? null);
+    },
+    kept,
+  );
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { sampleCardLines } from '../../../test/shared-data.ts';
+import { openDatabase } from '../../db/database.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[] };
@@ -85,10 +87,35 @@ describe(`public storefront (${testEngine})`, () => {
     expect((await storefront({ subdomain, page: '0' })).status).toBe(400);
   });
 
+  it('shows a change another process made (the CLI, another server) within a second', async () => {
+    await settings(0);
+    const other = openDatabase(server.ctx.config.database);
+    try {
+      await other.db
+        .updateTable('shops')
+        .set({ description: 'Changed by another process.' })
+        .where('subdomain', '=', subdomain)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    const changedAt = performance.now();
+    let description: unknown;
+    while (performance.now() - changedAt < 1500) {
+      description = (await storefront({ subdomain, page: '1' })).body.shop_info.shop_description;
+      if (description === 'Changed by another process.') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(description).toBe('Changed by another process.');
+    await settings(0);
+    // This server's own change shows at once.
+    expect((await storefront({ subdomain, page: '1' })).body.shop_info.shop_description).toBe('Singles since 1999.');
+  });
+
   it('answers a revalidation with 304 until the stock changes', async () => {
     const first = await storefront({ subdomain, page: '1' });
     const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
     const again = await storefront({ subdomain, page: '1' }, { 'if-none-match': etag });
     expect(again.status).toBe(304);
@@ -151,6 +178,45 @@ describe(`public storefront (${testEngine})`, () => {
     expect(unknown.text).not.toContain('storefront-data');
     const home = await server.request('GET', '/');
     expect(home.text).toContain('<title>Cardstock</title>');
+  });
+
+  it('sends the page brotli- or gzip-encoded as the browser accepts, the same answer and validator', async () => {
+    const raw = (acceptEncoding: string, extra: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.request(
+          `${server.url}/api/public/shop/inventory`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-encoding': acceptEncoding, ...extra },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ subdomain, page: '1' }));
+      });
+    await settings(0);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const answer = JSON.parse(plain.body.toString('utf8')) as unknown;
+
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(answer);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    const gzip = await raw('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(answer);
+
+    // One validator for every encoding: what a browser kept revalidates whichever way it came.
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect((await raw('br', { 'if-none-match': br.headers.etag! })).status).toBe(304);
   });
 
   it('keeps markup out of the inlined page: a description cannot close the script', async () => {
