@@ -1,4 +1,4 @@
-// The ceiling: a bare node:http server answering fixed bytes with fixed headers.
+// The ceiling: a bare node:http server answering one fixed response, headers and body, byte for byte.
 import fs from 'node:fs';
 import http from 'node:http';
 
