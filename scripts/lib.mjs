@@ -137,6 +137,61 @@ export async function ensurePostgres() {
   };
 }
 
+/** Whether a Redis answers PING at host:port (one that wants a password answers -NOAUTH: no). */
+export function redisAnswers(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    let reply = '';
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * A Redis for the test run, as a URL: TEST_REDIS_URL when given, else a
+ * server answering PING on 127.0.0.1:6379, else Debian's redis-server started
+ * on a free loopback port with nothing written to disk (stopped by `stop()`).
+ */
+export async function ensureRedis() {
+  if (process.env.TEST_REDIS_URL) return { url: process.env.TEST_REDIS_URL, stop: async () => {} };
+  if (await redisAnswers(6379)) return { url: 'redis://127.0.0.1:6379', stop: async () => {} };
+
+  if (!commandExists('redis-server')) await aptInstall(['redis-server']);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-redis-'));
+  const port = await freePort();
+  log(`Starting a throwaway Redis on 127.0.0.1:${port}`);
+  // No RDB snapshots and no append-only file: the counters of a test run are not worth keeping.
+  const child = spawn(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 50 && !(await redisAnswers(port)); i++) {
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!(await redisAnswers(port))) {
+    await stop();
+    throw new Error('redis-server did not start');
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop };
+}
+
 function uidGid(user) {
   const line = fs
     .readFileSync('/etc/passwd', 'utf8')

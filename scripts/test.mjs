@@ -1,7 +1,7 @@
 // `npm test`: everything, on a fresh clone, with nothing installed by hand.
 // Installs npm packages, Debian's Chromium and (when no server answers)
-// PostgreSQL; then lint, typecheck, format, build, unit tests, API tests on
-// SQLite and on PostgreSQL, and the browser suite. The last line sums them:
+// PostgreSQL and Redis; then lint, typecheck, format, build, unit tests, API
+// tests on SQLite and on PostgreSQL, and the browser suite. The last line sums them:
 // `N passed, N failed`.
 //
 //   npm test            every suite
@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureDeps, ensurePostgres, freePort, log, run } from './lib.mjs';
+import { ensureChromium, ensureDeps, ensurePostgres, ensureRedis, freePort, log, run } from './lib.mjs';
 
 const only = process.argv[2];
 const wants = (suite) => !only || suite === only || suite.startsWith(`${only}:`);
@@ -105,6 +105,7 @@ async function audit() {
 }
 
 let postgres;
+let redis;
 try {
   await ensureDeps();
   if (wants('checks')) {
@@ -114,10 +115,16 @@ try {
     await audit();
   }
   if (wants('unit')) await vitest('unit tests', 'unit');
-  if (wants('int:sqlite')) await vitest('API tests on SQLite', 'int', { TEST_DB: 'sqlite' });
+  // Several servers sharing rate limits need a Redis (apps/server/src/multi-server.int.test.ts).
+  if (wants('int:sqlite') || wants('int:postgres')) redis = await ensureRedis();
+  if (wants('int:sqlite')) await vitest('API tests on SQLite', 'int', { TEST_DB: 'sqlite', TEST_REDIS_URL: redis.url });
   if (wants('int:postgres')) {
     postgres = await ensurePostgres();
-    await vitest('API tests on PostgreSQL', 'int', { TEST_DB: 'postgres', TEST_PG_ADMIN_URL: postgres.adminUrl });
+    await vitest('API tests on PostgreSQL', 'int', {
+      TEST_DB: 'postgres',
+      TEST_PG_ADMIN_URL: postgres.adminUrl,
+      TEST_REDIS_URL: redis.url,
+    });
   }
   if (wants('e2e')) {
     const chromium = await ensureChromium();
@@ -136,6 +143,7 @@ try {
   record('test run', 0, 1);
 } finally {
   await postgres?.stop();
+  await redis?.stop();
   fs.rmSync(reportsDir, { recursive: true, force: true });
 }
 

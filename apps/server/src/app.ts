@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { openRedis } from './lib/redis.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -95,13 +96,17 @@ export async function buildApp(
 
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
+  // Several servers behind a load balancer count their rate limits together in Redis (docs/scaling.md).
+  const redis = config.redis ? await openRedis(config.redis, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
     log: app.log,
     clock: options.clock ?? systemClock,
-    limiter: createRateLimiter(config.rateLimitScale),
+    limiter: createRateLimiter(config.rateLimitScale, redis?.redis),
+    redis: redis?.redis,
     captcha: options.captcha ?? createCaptchaVerifier(config.captcha),
     mailer,
   };

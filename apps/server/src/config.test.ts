@@ -27,6 +27,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrowError(/CORS_ORIGINS/);
   });
 
+  it('shares state through Redis only when REDIS_URL names one, with keys under REDIS_PREFIX', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
+      url: 'redis://cache:6379',
+      prefix: 'cardstock',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1', REDIS_PREFIX: 'shop-eu' }).redis).toEqual({
+      url: 'rediss://:pw@cache:6380/1',
+      prefix: 'shop-eu',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrowError(/REDIS_URL: must be redis:\/\/host/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache', REDIS_PREFIX: 'a b' })).toThrowError(/REDIS_PREFIX/);
+  });
+
   it('lists every problem at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAPTCHA_MODE: 'maybe' })).toThrowError(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*CAPTCHA_MODE/,

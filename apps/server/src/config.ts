@@ -47,6 +47,15 @@ const ZEnv = z
       )
       .pipe(z.array(z.url('must be a comma-separated list of origins such as https://pos.example.com'))),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+    // Several servers behind a load balancer share their rate-limit counters here (docs/scaling.md).
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, hostname: /./, error: 'must be redis://host:port (rediss:// for TLS)' })
+      .optional(),
+    // Starts every key, so deployments (and test runs) can share one Redis.
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "-" and "_" only')
+      .default('cardstock'),
   })
   .superRefine((env, ctx) => {
     if (env.BILLING_PROVIDER === 'stripe') {
@@ -117,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    /** Shared state of several servers; unset, each server keeps its counters in memory. */
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     /** Origins whose browser pages may call the API; none by default (same origin only). */
     corsOrigins: e.CORS_ORIGINS,
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/$/, ''),

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { CaptchaVerifier } from './adapters/captcha.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import type { Config } from './config.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   clock: Clock;
   limiter: RateLimiter;
+  /** Where state shared by every server lives (`REDIS_URL`); unset: one server, counters in memory. */
+  redis?: Redis;
   captcha: CaptchaVerifier;
   mailer: Mailer;
 }

@@ -1,5 +1,6 @@
 import { messages } from '@cardstock/contract';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
 
 export interface LimitRule {
@@ -26,15 +27,38 @@ export interface RateLimiter {
   hit(name: LimitName, key: string): Promise<void>;
 }
 
+export interface CounterOptions {
+  points: number;
+  windowSeconds: number;
+  /** Names the counter's keys; counters with the same name share their counts. */
+  name: string;
+}
+
 /**
- * Fixed-window counters per rule. `scale` multiplies every limit (browser
- * suites and load tests make many logins from one address).
+ * A fixed-window counter of `points` per key and window. With a Redis client
+ * the counts live there (`limit:<name>:<key>`), so every server behind the
+ * load balancer spends the same budget; without one, in this process. When
+ * Redis fails to answer, an in-process counter stands in (rate-limiter-flexible's
+ * insurance limiter): the limit keeps holding, per server, and no request fails
+ * because Redis is away.
  */
-export function createRateLimiter(scale = 1): RateLimiter {
+export function createCounter(redis: Redis | undefined, options: CounterOptions): RateLimiterAbstract {
+  const shape = { points: options.points, duration: options.windowSeconds, keyPrefix: `limit:${options.name}` };
+  const memory = new RateLimiterMemory(shape);
+  if (!redis) return memory;
+  return new RateLimiterRedis({ ...shape, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+}
+
+/**
+ * Fixed-window counters per rule, shared by every server when `redis` is
+ * given. `scale` multiplies every limit (browser suites and load tests make
+ * many logins from one address).
+ */
+export function createRateLimiter(scale = 1, redis?: Redis): RateLimiter {
   const limiters = new Map(
     Object.entries(limitRules).map(([name, rule]) => [
       name,
-      new RateLimiterMemory({ points: rule.points * scale, duration: rule.windowSeconds, keyPrefix: name }),
+      createCounter(redis, { points: rule.points * scale, windowSeconds: rule.windowSeconds, name }),
     ]),
   );
   return {

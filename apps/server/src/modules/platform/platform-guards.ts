@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { messages } from '@cardstock/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/errors.ts';
+import { createCounter } from '../../lib/rate-limit.ts';
 import { sessionToken } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { currentSystemSettings } from './system-settings.ts';
@@ -27,14 +28,19 @@ const openInMaintenance = new Set(['/api/config', '/api/login', '/api/logout']);
  * all of them would throttle a busy shop; anonymous callers share their address's.
  * The settings come from a 2-second cache, so the hot paths pay a lookup.
  * `RATE_LIMIT_SCALE` multiplies the limit as it does every other limit
- * (browser suites and benchmarks call from one address).
+ * (browser suites and benchmarks call from one address). With Redis the
+ * counts are shared by every server; they are kept per limit, so a new limit
+ * starts every client's minute afresh, on every server alike.
  */
 export function registerPlatformGuards(app: FastifyInstance, ctx: AppContext): void {
-  let limiter: { perMinute: number; counter: RateLimiterMemory } | undefined;
+  let limiter: { perMinute: number; counter: RateLimiterAbstract } | undefined;
   const counterFor = (perMinute: number) => {
     if (limiter?.perMinute !== perMinute) {
       const points = perMinute * ctx.config.rateLimitScale;
-      limiter = { perMinute, counter: new RateLimiterMemory({ points, duration: 60, keyPrefix: 'api' }) };
+      limiter = {
+        perMinute,
+        counter: createCounter(ctx.redis, { points, windowSeconds: 60, name: `api:${perMinute}` }),
+      };
     }
     return limiter.counter;
   };
