@@ -57,6 +57,8 @@ interface LoadRow {
   errors: number;
   peakMb: number;
   bareRps: number;
+  /** The bare server's worst p99: below it no server can go at these connections on this machine. */
+  bareP99: number;
 }
 interface JobRow {
   job: string;
@@ -323,6 +325,7 @@ async function measure(url: string, s: Scenario): Promise<Omit<LoadRow, 'scenari
     p99: Math.max(...ours.map((r) => r.latency.p99)),
     errors: ours.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
     bareRps: Math.round(perSecond(theirs)),
+    bareP99: Math.max(...theirs.map((r) => r.latency.p99)),
   };
 }
 
@@ -409,11 +412,11 @@ const tables: string[] = [];
 if (loadRows.length) {
   tables.push(
     [
-      '| scenario | engine | connections | req/s | p50 ms | p99 ms | errors | server peak MB | bare node:http req/s | ratio |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| scenario | engine | connections | req/s | p50 ms | p99 ms | errors | server peak MB | bare node:http req/s | bare p99 ms | ratio |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...loadRows.map(
         (r) =>
-          `| ${r.scenario} | ${engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${(r.rps / r.bareRps).toFixed(2)} |`,
+          `| ${r.scenario} | ${engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
       ),
     ].join('\n'),
   );
