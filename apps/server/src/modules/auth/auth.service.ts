@@ -8,11 +8,12 @@ import {
   type RegisterRequest,
   type ShopRole,
 } from '@cardstock/contract';
-import { withTransaction } from '../../db/database.ts';
+import { withTransaction, writeCounterOf } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isPlatformStaff } from '../../lib/actor.ts';
 import { isoIn } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { RowCache } from '../../lib/row-cache.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newHumanCode, newToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -42,6 +43,17 @@ export async function requirePasswordRule(ctx: AppContext, password: string): Pr
 
 export function createAuthService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  /**
+   * Every call starts with its session. On the embedded database (one server)
+   * the row is kept until this process writes anything (a logout, a removal,
+   * a suspension), so an ended session is refused at once either way. On
+   * PostgreSQL another server may end it, so there it is read on every call.
+   * Expiry is checked on every call against the clock.
+   */
+  const sessions = new RowCache<string, Awaited<ReturnType<typeof repo.findSession>>>(
+    writeCounterOf(ctx.db),
+    ctx.engine === 'sqlite' ? 1000 : 0,
+  );
 
   async function requireHuman(token: string, ip: string) {
     if (!(await ctx.captcha.verify(token, ip))) throw new AppError('BAD_REQUEST', messages.server.captchaFailed);
@@ -192,7 +204,8 @@ export function createAuthService(ctx: AppContext) {
     /** The caller behind a session token, renewing the session's inactivity timeout. */
     async authenticate(token: string | undefined): Promise<Actor> {
       if (!token) throw new AppError('UNAUTHORIZED', messages.auth.sessionRequired);
-      const row = await repo.findSession(ctx.db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const row = await sessions.get(tokenHash, () => repo.findSession(ctx.db, tokenHash));
       const at = ctx.clock.now();
       if (!row || row.expires_at <= at.toISOString()) throw new AppError('UNAUTHORIZED', messages.auth.sessionExpired);
       if (!row.is_active) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);

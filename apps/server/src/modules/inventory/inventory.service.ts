@@ -33,6 +33,10 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
     shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
   // Every storefront view starts with this lookup: kept until this process writes, or for a second.
   const publicShops = new RowCache<string, Awaited<ReturnType<typeof repo.publicShop>>>(writeCounterOf(ctx.db));
+  // The versions every list and search checks. The embedded database has one server (and the CLI,
+  // whose catalog imports show within a second); on PostgreSQL a shop's staff may reach another
+  // server right after an edit, so there they are read on every call.
+  const states = new RowCache<number, InventoryState>(writeCounterOf(ctx.db), ctx.engine === 'sqlite' ? 1000 : 0);
 
   /**
    * A page of the rows that match, from the shop's index for `state`. A row
@@ -53,7 +57,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
    * versions, pricing rule), so repeated page turns and searches cost a lookup.
    */
   async function answer(shopId: number, what: string, make: (state: InventoryState) => Promise<Serialized>) {
-    const state = await repo.inventoryState(ctx.db, shopId);
+    const state = await states.get(shopId, () => repo.inventoryState(ctx.db, shopId));
     const key = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${what}`;
     return answers.get(key, () => make(state));
   }
