@@ -52,7 +52,8 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
     if (keys.length) await redis.del(...keys);
   }
 
-  describe('a session and the API limit', () => {
+  /** Two servers for the enclosing describe; closed, and their Redis keys forgotten, after it. */
+  function pairForThisSuite() {
     let pair: Awaited<ReturnType<typeof startPair>>;
     beforeAll(async () => {
       pair = await startPair();
@@ -61,9 +62,14 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
       await pair.close();
       await forget(pair.prefix);
     });
+    return () => pair;
+  }
+
+  describe('a session and the API limit', () => {
+    const pair = pairForThisSuite();
 
     it('a session opened on one server works on the other, and logging out on either ends it on both', async () => {
-      const { a, b } = pair;
+      const { a, b } = pair();
       const shop = await buildShop(a, { shop_name: 'Two Doors Games' });
       const signedIn = await login(a, shop.email, shop.password);
       expect(signedIn.status).toBe(200);
@@ -84,7 +90,7 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
     });
 
     it('rate_limit_per_minute is one budget per client across every server', async () => {
-      const { a, b } = pair;
+      const { a, b } = pair();
       const staff = await addPlatformStaff(a, 'admin');
       const headers = { authorization: `Bearer ${staff.token}` };
       const settings = (await a.request('GET', '/api/admin/system-settings', undefined, headers))
@@ -108,17 +114,10 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
   });
 
   describe('the login limit', () => {
-    let pair: Awaited<ReturnType<typeof startPair>>;
-    beforeAll(async () => {
-      pair = await startPair();
-    });
-    afterAll(async () => {
-      await pair.close();
-      await forget(pair.prefix);
-    });
+    const pair = pairForThisSuite();
 
     it('counts failed logins on both servers together: the eleventh is refused on either', async () => {
-      const { a, b, prefix } = pair;
+      const { a, b, prefix } = pair();
       const email = uniqueEmail();
       for (let i = 0; i < 10; i++) {
         const res = await login(i % 2 ? b : a, email, 'wrong');
