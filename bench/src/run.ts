@@ -1,8 +1,10 @@
-// `npm run bench [-- <name> ...] [-- --check]`: builds, prepares data, starts a
-// real server (embedded database, or PostgreSQL with DATABASE_URL), drives it
-// with autocannon from this second process, measures a bare node:http server
-// sending the same response in alternating rounds, and writes bench/RESULTS.md.
-// `--check` fails when a figure misses bench/budgets.json.
+// `npm run bench [-- <name> ...] [-- --check]`: builds, prepares what the chosen
+// scenarios need (catalog, 100,000-row shop, a year of orders, a queue of
+// pending orders) through the real CLI and API, starts a real server (embedded
+// database, or PostgreSQL with DATABASE_URL), drives it with autocannon from
+// this second process, measures a bare node:http server sending the same
+// response in alternating rounds, audits pages with Lighthouse, and writes
+// bench/RESULTS.md. `--check` fails when a figure misses bench/budgets.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { catalogFile, inventoryCsv } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
-import { audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
+import { keepPending, orderYear, placeOrderYear } from './orders.ts';
+import { auditPages, audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
 import { soak, type SoakRow } from './soak.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -341,13 +344,15 @@ const dataDir = keptDir ? path.resolve(keptDir) : fs.mkdtempSync(path.join(os.tm
 fs.mkdirSync(dataDir, { recursive: true });
 const tokenFile = path.join(dataDir, 'bench-token.txt');
 const prepared = keptDir !== undefined && fs.existsSync(tokenFile);
+// The shop's token once its year of orders is made: a new shop (csv-import) gets its own year.
+const orderYearFile = path.join(dataDir, 'bench-order-year.txt');
 const jobRows: JobRow[] = [];
 const loadRows: LoadRow[] = [];
 const auditRows: AuditRow[] = [];
 const soakRows: SoakRow[] = [];
 try {
-  const needsCatalog =
-    chosen.some((s) => s.needs === 'catalog' || s.needs === 'shop') || chosenAudits.length > 0 || chosenSoak;
+  const shopAudits = chosenAudits.filter((a) => auditPages[a].needs === 'shop');
+  const needsCatalog = chosen.some((s) => s.needs !== undefined) || shopAudits.length > 0 || chosenSoak;
   if (chosenJobs.length || (needsCatalog && !prepared)) {
     console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
     const row = await importCatalog(dataDir);
@@ -355,10 +360,10 @@ try {
   }
   const needsShop =
     chosenJobs.includes('csv-import') ||
-    chosen.some((s) => s.needs === 'shop') ||
-    chosenAudits.length > 0 ||
+    chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
+    shopAudits.length > 0 ||
     chosenSoak;
-  if (chosen.length || needsShop) {
+  if (chosen.length || needsShop || chosenAudits.length) {
     const server = await startServer(dataDir);
     try {
       let token = prepared && !chosenJobs.length ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
@@ -373,12 +378,36 @@ try {
       }
       // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
       const cards: string[] = [];
-      if (needsShop && (chosen.some((s) => s.name.startsWith('order')) || chosenSoak))
+      if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
         for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
-      if (chosen.some((s) => s.name.startsWith('storefront')) || chosenAudits.length || chosenSoak)
+      if (chosen.some((s) => s.name.startsWith('storefront')) || shopAudits.length || chosenSoak)
         await publishShop(server.url, token);
+      const madeYear = fs.existsSync(orderYearFile) && fs.readFileSync(orderYearFile, 'utf8').trim() === token;
+      if (chosen.some((s) => s.needs === 'orders') && !madeYear) {
+        console.log(
+          `▸ a year of orders: about ${orderYear.ordersPerDay} a day for ${orderYear.days} days through ` +
+            'POST /api/device/order, confirmed or rejected, then dated back over the year',
+        );
+        // Rows of their own (after the order scenarios' first three), each with 100,000 copies.
+        const stocked: string[] = [];
+        for (let i = 3; i < 15; i++) stocked.push(await stockedCard(server.url, token, i));
+        const started = Date.now();
+        // The server's SQLite file (apps/server/src/config.ts), unless DATABASE_URL points it at PostgreSQL.
+        const placed = await placeOrderYear(server.url, token, stocked, path.join(dataDir, 'cardstock.sqlite'));
+        console.log(`  ${placed} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        if (keptDir) fs.writeFileSync(orderYearFile, token);
+      }
       for (const base of chosen) {
         const s = withToken(base, token, cards);
+        if (s.pending !== undefined) {
+          const started = Date.now();
+          const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);
+          if (rejected || placed)
+            console.log(
+              `▸ pending queue: ${s.pending} orders (${rejected} rejected, ${placed} placed, ` +
+                `${((Date.now() - started) / 1000).toFixed(1)} s)`,
+            );
+        }
         console.log(`▸ ${s.name}: ${s.description}`);
         await load(server.url, s, 10); // warm-up, not recorded
         const figures = await measure(server.url, s);
@@ -394,10 +423,11 @@ try {
         soakRows.push(await soak(server.url, withToken(soakScenario, token, cards), server.child.pid!, soakSeconds));
       }
       for (const audit of chosenAudits) {
-        console.log(`▸ ${audit}: Lighthouse performance of the 100,000-row shop's storefront`);
+        const page = auditPages[audit];
+        console.log(`▸ ${audit}: Lighthouse performance of ${page.what}`);
         // A visitor after the first: the first view of a shop builds its in-memory index (seconds at 100,000 rows).
-        await fetch(`${server.url}/shop/bench-shop`);
-        auditRows.push(lighthouse(audit, `${server.url}/shop/bench-shop`));
+        await fetch(server.url + page.path);
+        auditRows.push(lighthouse(audit, server.url + page.path));
       }
     } finally {
       server.stop();

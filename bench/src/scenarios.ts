@@ -1,3 +1,5 @@
+import { limits } from '@cardstock/contract';
+
 /** A load scenario: request shapes replayed by autocannon (in turn) against a running server. */
 export interface Scenario {
   name: string;
@@ -6,9 +8,12 @@ export interface Scenario {
   /**
    * What the server must hold first: the catalog, or a shop with 100,000 rows
    * (whose token replaces $TOKEN, and the Scryfall id of a row with 100,000
-   * copies in stock replaces $CARD).
+   * copies in stock replaces $CARD), or that shop with a year of decided
+   * orders as well (bench/src/orders.ts).
    */
-  needs?: 'catalog' | 'shop';
+  needs?: 'catalog' | 'shop' | 'orders';
+  /** The shop's pending orders are made exactly this many before the run (earlier order runs leave thousands). */
+  pending?: number;
   requests: { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> }[];
 }
 
@@ -101,6 +106,39 @@ scenarios.push({
   requests: [{ method: 'POST', path: '/api/public/shop/inventory', body: { subdomain: 'bench-shop', page: '3' } }],
 });
 
+// Every staff screen and tablet on the Orders page polls the queue (every 10 s each); a counter's queue is short.
+scenarios.push({
+  name: 'orders-poll',
+  description: 'POST /api/pending by 100 polling staff screens, 20 orders pending in a 100,000-row shop',
+  connections: 100,
+  needs: 'shop',
+  pending: 20,
+  requests: [{ method: 'POST', path: '/api/pending', body: { token: '$TOKEN' } }],
+});
+
+// The statistics screen fires its five calls together; in turn here, over a year of orders.
+scenarios.push({
+  name: 'stats',
+  description: 'the statistics screen’s five calls in turn, a year of orders in a 100,000-row shop',
+  connections: 50,
+  needs: 'orders',
+  requests: [
+    { method: 'POST', path: '/api/shop/stats/total-cards', body: { token: '$TOKEN' } },
+    { method: 'POST', path: '/api/shop/stats/orders-over-time', body: { token: '$TOKEN' } },
+    {
+      method: 'POST',
+      path: '/api/shop/stats/top-selling-cards',
+      body: { token: '$TOKEN', limit: limits.topSellingLimit },
+    },
+    {
+      method: 'POST',
+      path: '/api/shop/stats/latest-cards-sold',
+      body: { token: '$TOKEN', limit: limits.latestSoldLimit },
+    },
+    { method: 'POST', path: '/api/shop/stats/summary', body: { token: '$TOKEN' } },
+  ],
+});
+
 /** Jobs measured by their own clock and memory rather than by autocannon. */
 export const jobs = ['catalog-import', 'csv-import'] as const;
 
@@ -130,4 +168,11 @@ export const soakScenario: Scenario = {
 export const endurance = ['soak'] as const;
 
 /** Pages audited in a real browser (Lighthouse) rather than loaded. */
-export const audits = ['storefront-lighthouse'] as const;
+export const audits = ['home-lighthouse', 'login-lighthouse', 'storefront-lighthouse'] as const;
+
+/** Each audit's page; only the storefront needs the bench shop (public as `bench-shop`). */
+export const auditPages: Record<(typeof audits)[number], { path: string; what: string; needs?: 'shop' }> = {
+  'home-lighthouse': { path: '/', what: 'the home page' },
+  'login-lighthouse': { path: '/login', what: 'the login page' },
+  'storefront-lighthouse': { path: '/shop/bench-shop', what: 'the 100,000-row shop’s storefront', needs: 'shop' },
+};
