@@ -89,11 +89,8 @@ function yearSlots(cards: string[]): Slot[] {
         createdAt: new Date(created).toISOString(),
         decidedAt: new Date(decided).toISOString(),
         status: rand() < orderYear.rejectedShare ? 'rejected' : 'confirmed',
-        // In one order of cards for every cart: the server locks rows in cart order, and on PostgreSQL two
-        // orders taking the same rows in opposite orders deadlock (one answers 500).
         lines: picked
           .slice(0, lineCount)
-          .sort()
           .map((id) => ({ scryfall_id: id, finish: 'nonfoil', quantity: 1 + Math.floor(rand() * 3) })),
       });
     }

@@ -170,13 +170,27 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Runs `work` in one transaction: all of it is committed, or none of it. */
+/** PostgreSQL's "run the transaction again" answers: chosen as a deadlock's victim, a serialization failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * Runs `work` in one transaction: all of it is committed, or none of it. When
+ * PostgreSQL ends it as a deadlock's victim, it runs again (up to three times
+ * in all), so `work` must act on the database only, never outside it.
+ */
 export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(work);
-  } finally {
-    // Committed or rolled back, what readers see may have changed only now.
-    writeCounterOf(db).bump();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      if (attempt >= ATTEMPTS || !RETRYABLE.has(String((err as { code?: unknown }).code))) throw err;
+      // A moment apart, so the two transactions do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    } finally {
+      // Committed or rolled back, what readers see may have changed only now.
+      writeCounterOf(db).bump();
+    }
   }
 }
 

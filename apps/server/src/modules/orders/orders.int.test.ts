@@ -132,6 +132,25 @@ describe(`orders (${testEngine})`, () => {
     expect(row.quantity).toBe(0);
   });
 
+  it('fills carts that hold the same cards in opposite orders at once, and rejects them at once, all of them', async () => {
+    // Two rows each order locks: taken in cart order, opposite carts would wait on each other (a deadlock on PostgreSQL).
+    const [first, second] = [priced[5]!, priced[6]!];
+    await add(first, 200);
+    await add(second, 200);
+    const line = (card: Card) => ({ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 });
+    const placed = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => place(i % 2 ? [line(first), line(second)] : [line(second), line(first)])),
+    );
+    expect(placed.map((r) => r.status)).toEqual(Array<number>(60).fill(200));
+    expect(await stock(first)).toBe(140);
+    expect(await stock(second)).toBe(140);
+
+    const rejected = await Promise.all(placed.map((r) => decide('reject', r.body.order_number as string)));
+    expect(rejected.map((r) => r.status)).toEqual(Array<number>(60).fill(200));
+    expect(await stock(first)).toBe(200);
+    expect(await stock(second)).toBe(200);
+  });
+
   it('confirms an order into the history with prices; a decided order cannot be decided again', async () => {
     const [order] = await pending();
     const res = await decide('confirm', order!.order_number);

@@ -34,15 +34,20 @@ class NotEnoughStock extends AppError {
   }
 }
 
-/** Lines of the same printing, finish and condition add up, as a cart merges them. */
-function mergeLines(items: CartLine[]): CartLine[] {
-  const merged = new Map<string, CartLine>();
-  for (const item of items) {
+/**
+ * Lines of the same printing, finish and condition add up, as a cart merges
+ * them. They come out in one order for every cart (by printing, finish,
+ * condition), so concurrent orders lock stock rows in the same order and never
+ * wait on each other in a circle; rejecting gives back in that order too.
+ */
+function mergeLines(items: CartLine[]): (CartLine & { position: number })[] {
+  const merged = new Map<string, CartLine & { position: number }>();
+  items.forEach((item, position) => {
     const key = `${item.scryfall_id}|${item.finish}|${item.quality ?? ''}`;
     const prev = merged.get(key);
-    merged.set(key, prev ? { ...prev, quantity: prev.quantity + item.quantity } : { ...item });
-  }
-  return [...merged.values()];
+    merged.set(key, prev ? { ...prev, quantity: prev.quantity + item.quantity } : { ...item, position });
+  });
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
 }
 
 function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
@@ -91,7 +96,8 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
     left: Map<number, number>,
   ) {
     const lines: Parameters<typeof repo.insert>[2] = [];
-    const shortages: string[] = [];
+    // What cannot be filled, told in the cart's order.
+    const shortages: { position: number; text: string }[] = [];
     for (const item of mergeLines(items)) {
       const rows = await repo.stockFor(tx, shopId, {
         cardId: item.scryfall_id,
@@ -100,12 +106,15 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
       });
       if (rows.length === 0) {
         const card = await repo.cardName(tx, item.scryfall_id);
-        shortages.push(messages.ordersServer.notInInventory(card?.name ?? item.scryfall_id));
+        shortages.push({
+          position: item.position,
+          text: messages.ordersServer.notInInventory(card?.name ?? item.scryfall_id),
+        });
         continue;
       }
       const available = rows.reduce((n, r) => n + r.quantity, 0);
       if (available < item.quantity) {
-        shortages.push(messages.ordersServer.notEnough(rows[0]!.name, available));
+        shortages.push({ position: item.position, text: messages.ordersServer.notEnough(rows[0]!.name, available) });
         continue;
       }
       let wanted = item.quantity;
@@ -134,7 +143,8 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
         });
       }
     }
-    if (shortages.length) throw new NotEnoughStock(shortages);
+    if (shortages.length)
+      throw new NotEnoughStock(shortages.sort((a, b) => a.position - b.position).map((s) => s.text));
     return lines;
   }
 
