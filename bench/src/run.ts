@@ -338,9 +338,11 @@ if (!args.includes('--no-build')) {
 }
 
 // BENCH_DATA_DIR keeps the prepared data (catalog, shop, token) between runs,
-// so load scenarios can be repeated without re-importing; jobs always run.
+// so load scenarios can be repeated without re-importing. Jobs always run, on an
+// empty data dir: they measure a first import, and make the shop anew.
 const keptDir = process.env.BENCH_DATA_DIR;
 const dataDir = keptDir ? path.resolve(keptDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-'));
+if (keptDir && chosenJobs.length && !process.env.DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 const tokenFile = path.join(dataDir, 'bench-token.txt');
 const prepared = keptDir !== undefined && fs.existsSync(tokenFile);

@@ -58,4 +58,20 @@ describe('RowCache', () => {
     await cache.get('x', read);
     expect(reads).toBe(4);
   });
+
+  it('shares one read among callers asking at once, and keeps no failed read', async () => {
+    const writes = new WriteCounter();
+    const cache = new RowCache<string, number>(writes, 60_000);
+    let reads = 0;
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++reads), 10));
+    expect(await Promise.all([cache.get('a', slow), cache.get('a', slow), cache.get('a', slow)])).toEqual([1, 1, 1]);
+    expect(reads).toBe(1);
+    // A read that began before a write is not shared with a caller after it.
+    const before = cache.get('c', slow);
+    writes.bump();
+    const after = cache.get('c', slow);
+    expect(await before).not.toBe(await after);
+    await expect(cache.get('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('b', async () => 7)).toBe(7);
+  });
 });

@@ -18,6 +18,11 @@ interface Entry<V> {
  */
 export class RowCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
+  /**
+   * Reads under way: callers asking for the same key meanwhile share one, not
+   * one query each, unless a write came since it began (it may predate that).
+   */
+  private readonly reading = new Map<K, { value: Promise<V>; writes: number }>();
 
   constructor(
     private readonly writes: WriteCounter,
@@ -30,10 +35,22 @@ export class RowCache<K, V> {
     const hit = this.entries.get(key);
     if (hit && hit.writes === this.writes.value && now - hit.at < this.maxAgeMs) return hit.value;
     const writes = this.writes.value;
-    const value = await read();
-    this.entries.delete(key);
-    this.entries.set(key, { value, writes, at: now });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    return value;
+    const under = this.reading.get(key);
+    if (under?.writes === writes) return under.value;
+    const reading = read().then(
+      (value) => {
+        if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+        this.entries.delete(key);
+        this.entries.set(key, { value, writes, at: now });
+        if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        return value;
+      },
+      (err: unknown) => {
+        if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+        throw err;
+      },
+    );
+    this.reading.set(key, { value: reading, writes });
+    return reading;
   }
 }
