@@ -1,4 +1,12 @@
-import type { WriteCounter } from '../db/database.ts';
+import type { Engine, WriteCounter } from '../db/database.ts';
+
+/**
+ * How long rows that staff act on (sessions, inventory versions) may be kept
+ * without a write of this process: on the embedded database this server is the
+ * only writer besides the CLI, so a second; on PostgreSQL another server may
+ * write, so they are read on every call (a read under way is still shared).
+ */
+export const staffRowAgeMs = (engine: Engine): number => (engine === 'sqlite' ? 1000 : 0);
 
 interface Entry<V> {
   value: V;

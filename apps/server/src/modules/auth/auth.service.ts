@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { isPlatformStaff } from '../../lib/actor.ts';
 import { isoIn } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { RowCache } from '../../lib/row-cache.ts';
+import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newHumanCode, newToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -43,16 +43,10 @@ export async function requirePasswordRule(ctx: AppContext, password: string): Pr
 
 export function createAuthService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
-  /**
-   * Every call starts with its session. On the embedded database (one server)
-   * the row is kept until this process writes anything (a logout, a removal,
-   * a suspension), so an ended session is refused at once either way. On
-   * PostgreSQL another server may end it, so there it is read on every call.
-   * Expiry is checked on every call against the clock.
-   */
+  // Every call starts with its session (staffRowAgeMs); expiry is checked on every call against the clock.
   const sessions = new RowCache<string, Awaited<ReturnType<typeof repo.findSession>>>(
     writeCounterOf(ctx.db),
-    ctx.engine === 'sqlite' ? 1000 : 0,
+    staffRowAgeMs(ctx.engine),
   );
 
   async function requireHuman(token: string, ip: string) {

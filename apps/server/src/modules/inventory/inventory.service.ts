@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
-import { RowCache } from '../../lib/row-cache.ts';
+import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
@@ -33,10 +33,8 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
     shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
   // Every storefront view starts with this lookup: kept until this process writes, or for a second.
   const publicShops = new RowCache<string, Awaited<ReturnType<typeof repo.publicShop>>>(writeCounterOf(ctx.db));
-  // The versions every list and search checks. The embedded database has one server (and the CLI,
-  // whose catalog imports show within a second); on PostgreSQL a shop's staff may reach another
-  // server right after an edit, so there they are read on every call.
-  const states = new RowCache<number, InventoryState>(writeCounterOf(ctx.db), ctx.engine === 'sqlite' ? 1000 : 0);
+  // The versions every list and search checks (staffRowAgeMs: kept on the embedded database only).
+  const states = new RowCache<number, InventoryState>(writeCounterOf(ctx.db), staffRowAgeMs(ctx.engine));
 
   /**
    * A page of the rows that match, from the shop's index for `state`. A row
