@@ -10,9 +10,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     cli: 'src/cli.ts',
-    // Loaded by URL next to the bundle that starts them (see catalog-import.ts, inventory-csv.service.ts).
+    // Loaded by URL next to the bundle that starts it (see catalog-import.ts).
     'catalog-parse.worker': 'src/modules/catalog/catalog-parse.worker.ts',
-    'csv-parse.worker': 'src/modules/inventory/csv-parse.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -15,7 +15,7 @@ import path from 'node:path';
 const RUNS = 200;
 /** A fixed seed keeps CI reproducible; FUZZ_SEED explores other inputs (a failure prints its seed and path). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-/** Generated CSV files (on top of the route's 200 bad forms): each import starts a parser worker, ~0.3 s. */
+/** Generated CSV files, on top of the route's 200 bad forms. */
 const CSV_RUNS = Number(process.env.FUZZ_CSV_RUNS ?? 60);
 
 /** Routes that end the caller's session or answer a third party's signature: walked separately or not at all. */

@@ -229,7 +229,6 @@ export const messages = {
     deletedAll: (n: number) => `Deleted ${n} inventory item${n === 1 ? '' : 's'}.`,
     importNoFile: 'Choose a .csv file to upload.',
     importNotCsv: 'The file is not a CSV file.',
-    importTooBig: 'The file is too large to read at once. Split it into smaller files and import them one by one.',
     importTooLarge: 'The file is too large: at most 50 MB.',
     importDone: (rows: number) => `Imported ${rows} line${rows === 1 ? '' : 's'}.`,
     importDryRun: (rows: number, refused: number) =>

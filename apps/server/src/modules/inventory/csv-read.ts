@@ -1,43 +1,81 @@
-import { on } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { messages } from '@cardstock/contract';
+import { finished } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse, type Options } from 'csv-parse';
 import { AppError } from '../../lib/errors.ts';
-import type { CsvFormat, CsvLine, CsvProblem } from './csv-formats.ts';
+import {
+  CsvFormatError,
+  csvReading,
+  lineReader,
+  notCsv,
+  type CsvFormat,
+  type CsvLine,
+  type CsvProblem,
+  type CsvRecord,
+  type LineReader,
+} from './csv-formats.ts';
 
 export interface CsvBatch {
   lines: CsvLine[];
   problems: CsvProblem[];
 }
 
-/** What the reading thread says: the file's tool first, then batches, then done or an error. */
-export type CsvWorkerMessage = { format: CsvFormat } | CsvBatch | { done: true } | { error: string; format: boolean };
+/** Lines handed to the import at a time: its printing lookups go by batch. */
+const BATCH = 1000;
+/** Text given to the parser at a time: about a millisecond of parsing before other requests get their turn. */
+const SLICE = 16 * 1024;
 
 /**
- * Reads an uploaded CSV in a worker thread (csv-parse.worker.ts): its tool
- * first, then its lines a batch at a time. A file that is not CSV, or that
- * no known tool wrote, is a 400 with the reason.
+ * Reads an uploaded CSV: its tool first, then its lines a batch at a time.
+ * It parses a slice of the text at a time and lets the event loop turn between
+ * slices, so the server keeps answering while a big file is read. (It used to
+ * run in a worker thread: a second V8 heap and two more copies of the file
+ * were a fifth of the 300 MB an import of 100,000 lines may take; see
+ * docs/decisions.md.) A file that is not CSV, or that no known tool wrote, is
+ * a 400 with the reason.
  */
 export async function* readCsv(file: Buffer): AsyncGenerator<{ format: CsvFormat } | CsvBatch> {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(fromSource ? './csv-parse.worker-dev.mjs' : './csv-parse.worker.js', import.meta.url);
-  // The upload limit (50 MB) keeps real files far below this heap; past it the thread stops, not the server.
-  const worker = new Worker(url, { workerData: { file }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
-  try {
-    for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
-      const m = message as CsvWorkerMessage;
-      if ('error' in m) {
-        throw new AppError('BAD_REQUEST', m.format ? m.error : messages.inventoryServer.importNotCsv);
+  const reading = csvReading(file.toString('utf8'));
+  // csv-parse's types do not model `on_record` changing the record's type.
+  const parser = parse(reading.options as unknown as Options);
+  const records: CsvRecord[] = [];
+  parser.on('readable', () => {
+    for (let record: CsvRecord | null; (record = parser.read() as CsvRecord | null) !== null;) records.push(record);
+  });
+  let failure: Error | undefined;
+  parser.on('error', (err) => (failure = err));
+  const ended = finished(parser);
+  ended.catch(() => undefined); // its failure is `failure`, thrown below
+
+  let reader: LineReader | undefined;
+  let batch: CsvBatch = { lines: [], problems: [] };
+  function* fold(): Generator<{ format: CsvFormat } | CsvBatch> {
+    for (const record of records.splice(0)) {
+      if (!reader) {
+        reader = lineReader(record);
+        yield { format: reader.format };
+        continue;
       }
-      if ('done' in m) return;
-      yield m;
-      if ('lines' in m) worker.postMessage('more');
+      reader.read(record, batch);
+      if (batch.lines.length + batch.problems.length >= BATCH) {
+        yield batch;
+        batch = { lines: [], problems: [] };
+      }
     }
-    throw new Error('The CSV reader stopped before the end of the file.');
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-      throw new AppError('BAD_REQUEST', messages.inventoryServer.importTooBig);
-    throw err;
-  } finally {
-    void worker.terminate();
   }
+  try {
+    for (let at = 0; at < reading.text.length; at += SLICE) {
+      parser.write(reading.text.slice(at, at + SLICE));
+      await nextTurn();
+      if (failure) throw failure;
+      yield* fold();
+    }
+    parser.end();
+    await ended;
+    yield* fold();
+    if (!reader) lineReader(undefined); // throws: the file is empty
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('BAD_REQUEST', (err instanceof CsvFormatError ? err : notCsv(err)).message);
+  }
+  yield batch;
 }
