@@ -1,6 +1,5 @@
 import { overviewCounts, reportRanges, type AdminReport, type ReportRange, type ReportTab } from '@cardstock/contract';
 import { stringify } from 'csv-stringify/sync';
-import PDFDocument from 'pdfkit';
 import type { AppContext } from '../../context.ts';
 import { adminReportsRepository as repo } from './admin-reports.repository.ts';
 
@@ -64,7 +63,9 @@ export function reportTable(report: AdminReport, tab: ReportTab): ReportTable {
 }
 
 /** A table as a PDF: title, range, then the rows, a new page whenever one fills up. */
-function pdfOf(table: ReportTable, subtitle: string): Promise<Buffer> {
+async function pdfOf(table: ReportTable, subtitle: string): Promise<Buffer> {
+  // Loaded on the first PDF report: pdfkit and its fonts are about 25 MB of memory every server would hold from start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Cardstock — ${table.title}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,4 @@
 import { limits, messages } from '@cardstock/contract';
-import QRCode from 'qrcode';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -52,6 +51,8 @@ export function createDevicesService(ctx: AppContext) {
         });
       });
       const pairUrl = `${ctx.config.publicUrl}/kiosk?code=${encodeURIComponent(code)}`;
+      // Loaded on the first pairing code (about 10 MB of memory from start otherwise).
+      const { default: QRCode } = await import('qrcode');
       const qr = await QRCode.toDataURL(pairUrl, { margin: 1, width: 256, errorCorrectionLevel: 'M' });
       return { success: true as const, data: { code, qr_code_url: qr, pair_url: pairUrl, expires_at: expiresAt } };
     },
