@@ -12,7 +12,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'apps/server/build.mjs', 'vitest.config.ts'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'scripts/*.mjs',
+            'apps/server/build.mjs',
+            'vitest.config.ts',
+            'scripts/*.d.mts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

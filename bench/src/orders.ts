@@ -98,17 +98,17 @@ function yearSlots(cards: string[]): Slot[] {
   return slots;
 }
 
-/** The server's database, as the server is configured: PostgreSQL at DATABASE_URL, else the data folder's SQLite file. */
+/** The server's database: PostgreSQL, or its SQLite file. */
 interface Sql {
   run(text: string, params?: unknown[]): Promise<void>;
   all<T>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
-async function connect(sqliteFile: string): Promise<Sql> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
+/** `database`: a postgres:// URL, or the path of the SQLite file. */
+async function connect(database: string): Promise<Sql> {
+  if (/^postgres(ql)?:\/\//.test(database)) {
+    const client = new pg.Client({ connectionString: database });
     await client.connect();
     // The statements below are written with `?`, as SQLite takes them.
     const numbered = (text: string) => {
@@ -121,7 +121,7 @@ async function connect(sqliteFile: string): Promise<Sql> {
       close: () => client.end(),
     };
   }
-  const file = new Database(sqliteFile);
+  const file = new Database(database);
   // The server holds the same file open; wait for its writes rather than fail.
   file.pragma('busy_timeout = 5000');
   return {
@@ -202,9 +202,9 @@ async function backdate(sql: Sql, placed: { orderNumber: string; slot: Slot }[])
  * A year of orders in the shop: placed with POST /api/device/order from the
  * stocked `cards`, confirmed or (one in ten) rejected with /api/order/confirm
  * and /api/order/reject, then spread over the past year's days in the
- * database (`sqliteFile` unless DATABASE_URL is set). The number placed.
+ * server's `database` (a postgres:// URL, or the SQLite file). The number placed.
  */
-export async function placeOrderYear(url: string, token: string, cards: string[], sqliteFile: string): Promise<number> {
+export async function placeOrderYear(url: string, token: string, cards: string[], database: string): Promise<number> {
   const slots = yearSlots(cards);
   // By slot, so each day's callouts follow its placing times.
   const placed: { orderNumber: string; slot: Slot }[] = [];
@@ -217,7 +217,7 @@ export async function placeOrderYear(url: string, token: string, cards: string[]
     });
     placed[i] = { orderNumber, slot };
   });
-  const sql = await connect(sqliteFile);
+  const sql = await connect(database);
   try {
     await backdate(sql, placed);
   } finally {

@@ -1,10 +1,13 @@
-// `npm run bench [-- <name> ...] [-- --check]`: builds, prepares what the chosen
-// scenarios need (catalog, 100,000-row shop, a year of orders, a queue of
-// pending orders) through the real CLI and API, starts a real server (embedded
-// database, or PostgreSQL with DATABASE_URL), drives it with autocannon from
-// this second process, measures a bare node:http server sending the same
-// response in alternating rounds, audits pages with Lighthouse, and writes
-// bench/RESULTS.md. `--check` fails when a figure misses bench/budgets.json.
+// `npm run bench [-- <name> ...] [-- --engine=sqlite|postgres] [-- --check]`:
+// builds, prepares what the chosen scenarios need (catalog, 100,000-row shop, a
+// year of orders, a queue of pending orders) through the real CLI and API,
+// starts a real server, drives it with autocannon from this second process,
+// measures a bare node:http server sending the same response in alternating
+// rounds, audits pages with Lighthouse, and writes bench/RESULTS.md. It runs
+// every scenario on the embedded database, then on PostgreSQL (a fresh database
+// on the server scripts/lib.mjs finds or starts, dropped afterwards); with
+// DATABASE_URL, on that PostgreSQL database only (as bench/src/pg-scale.ts
+// filled it). `--check` fails when a figure misses bench/budgets.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,10 +16,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { catalogFile, inventoryCsv } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
 import { auditPages, audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
+import { ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
 import { soak, type SoakRow } from './soak.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,8 +29,12 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const catalogSize = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
-const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const wanted = args.filter((a) => !a.startsWith('--'));
+const engineArg = args.find((a) => a.startsWith('--engine='))?.slice('--engine='.length);
+if (engineArg !== undefined && engineArg !== 'sqlite' && engineArg !== 'postgres') {
+  console.error(`--engine is sqlite or postgres, not ${engineArg}`);
+  process.exit(2);
+}
 const known = [...scenarios.map((s) => s.name), ...jobs, ...audits, ...endurance];
 const unknown = wanted.filter((w) => !known.includes(w));
 if (unknown.length) {
@@ -49,7 +58,13 @@ interface Budget {
   max_script_kb?: number;
   max_growth_pct?: number;
 }
-const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Record<string, Budget>;
+/**
+ * Each scenario's budget on the embedded database; on PostgreSQL each time and
+ * rate may be `postgres_within` times worse (issue #12: within 2×).
+ */
+const { postgres_within: postgresWithin, scenarios: budgets } = JSON.parse(
+  fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'),
+) as { postgres_within: number; scenarios: Record<string, Budget> };
 
 interface LoadRow {
   scenario: string;
@@ -86,23 +101,35 @@ async function firstLine(child: ChildProcess): Promise<string> {
   throw new Error('process ended before printing');
 }
 
-const serverEnv = (dataDir: string) => ({
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEMO: '0',
-  NODE_ENV: 'test',
-  // Load scenarios come from one address; the limits are proven by the API tests.
-  RATE_LIMIT_SCALE: '100000',
-});
+/** Where a run's server keeps its data: the data folder, and PostgreSQL at `databaseUrl` when given. */
+interface Target {
+  engine: 'sqlite' | 'postgres';
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+function serverEnv({ dataDir, databaseUrl }: Target): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO: '0',
+    NODE_ENV: 'test',
+    // Load scenarios come from one address; the limits are proven by the API tests.
+    RATE_LIMIT_SCALE: '100000',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
+}
 
 /** Runs the CLI's catalog import, sampling its memory; the job's figures. */
-async function importCatalog(dataDir: string): Promise<JobRow> {
+async function importCatalog(target: Target): Promise<JobRow> {
   const file = await catalogFile(catalogSize);
   const started = Date.now();
   const child = spawn('node', ['apps/server/dist/cli.js', 'cards', 'import', file], {
     cwd: root,
-    env: serverEnv(dataDir),
+    env: serverEnv(target),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let peak = 0;
@@ -117,11 +144,12 @@ async function importCatalog(dataDir: string): Promise<JobRow> {
   return { job: 'catalog-import', items, seconds, perS: Math.round(items / seconds), peakMb: peak };
 }
 
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess; stop(): void }> {
+async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; stop(): void }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn('node', ['apps/server/dist/main.js'], {
+  // As production starts it (docs/deployment.md).
+  const child = spawn('node', [...serverNodeFlags, 'apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...serverEnv(dataDir), PORT: String(port) },
+    env: { ...serverEnv(target), PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -138,10 +166,10 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
 }
 
 /** A shop and its Owner's token, through the real CLI (invite) and API (registration). */
-async function createShop(url: string, dataDir: string): Promise<string> {
+async function createShop(url: string, target: Target): Promise<string> {
   const invite = spawnSync('node', ['apps/server/dist/cli.js', 'invite', 'create'], {
     cwd: root,
-    env: serverEnv(dataDir),
+    env: serverEnv(target),
     encoding: 'utf8',
   })
     .stdout.trim()
@@ -338,105 +366,155 @@ if (!args.includes('--no-build')) {
 }
 
 // BENCH_DATA_DIR keeps the prepared data (catalog, shop, token) between runs,
-// so load scenarios can be repeated without re-importing. Jobs always run, on an
-// empty data dir: they measure a first import, and make the shop anew.
+// so load scenarios can be repeated without re-importing (the embedded
+// database, or PostgreSQL at DATABASE_URL). Jobs always run on an empty
+// database: they measure a first import, and make the shop anew.
 const keptDir = process.env.BENCH_DATA_DIR;
-const dataDir = keptDir ? path.resolve(keptDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-'));
-if (keptDir && chosenJobs.length && !process.env.DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
-const tokenFile = path.join(dataDir, 'bench-token.txt');
-const prepared = keptDir !== undefined && fs.existsSync(tokenFile);
-// The shop's token once its year of orders is made: a new shop (csv-import) gets its own year.
-const orderYearFile = path.join(dataDir, 'bench-order-year.txt');
-const jobRows: JobRow[] = [];
-const loadRows: LoadRow[] = [];
-const auditRows: AuditRow[] = [];
-const soakRows: SoakRow[] = [];
-try {
+const jobRows: (JobRow & Engine)[] = [];
+const loadRows: (LoadRow & Engine)[] = [];
+const auditRows: (AuditRow & Engine)[] = [];
+const soakRows: (SoakRow & Engine)[] = [];
+interface Engine {
+  engine: Target['engine'];
+}
+
+/** Every chosen job, scenario, soak and audit against a server on `target`, into the rows above. */
+async function benchOn(target: Target, kept: boolean): Promise<void> {
+  const { engine, dataDir } = target;
+  if (kept && chosenJobs.length && engine === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const tokenFile = path.join(dataDir, 'bench-token.txt');
+  const prepared = kept && fs.existsSync(tokenFile);
+  // The shop's token once its year of orders is made: a new shop (csv-import) gets its own year.
+  const orderYearFile = path.join(dataDir, 'bench-order-year.txt');
+  console.log(`\n▸▸ ${engine}${target.databaseUrl ? ` (${target.databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ''}`);
   const shopAudits = chosenAudits.filter((a) => auditPages[a].needs === 'shop');
   const needsCatalog = chosen.some((s) => s.needs !== undefined) || shopAudits.length > 0 || chosenSoak;
   if (chosenJobs.length || (needsCatalog && !prepared)) {
     console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
-    const row = await importCatalog(dataDir);
-    if (chosenJobs.includes('catalog-import')) jobRows.push(row);
+    const row = await importCatalog(target);
+    if (chosenJobs.includes('catalog-import')) jobRows.push({ engine, ...row });
   }
   const needsShop =
     chosenJobs.includes('csv-import') ||
     chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
     shopAudits.length > 0 ||
     chosenSoak;
-  if (chosen.length || needsShop || chosenAudits.length) {
-    const server = await startServer(dataDir);
-    try {
-      let token = prepared && !chosenJobs.length ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
-      if (needsShop && !token) {
-        token = await createShop(server.url, dataDir);
-        console.log(
-          `▸ csv-import: ${catalogSize} rows through POST /api/shop/inventory/csv/import (dry run, then commit)`,
-        );
-        const row = await importInventory(server.url, token, server.child.pid!);
-        if (chosenJobs.includes('csv-import')) jobRows.push(row);
-        if (keptDir) fs.writeFileSync(tokenFile, token);
-      }
-      // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
-      const cards: string[] = [];
-      if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
-        for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
-      if (chosen.some((s) => s.name.startsWith('storefront')) || shopAudits.length || chosenSoak)
-        await publishShop(server.url, token);
-      const madeYear = fs.existsSync(orderYearFile) && fs.readFileSync(orderYearFile, 'utf8').trim() === token;
-      if (chosen.some((s) => s.needs === 'orders') && !madeYear) {
-        console.log(
-          `▸ a year of orders: about ${orderYear.ordersPerDay} a day for ${orderYear.days} days through ` +
-            'POST /api/device/order, confirmed or rejected, then dated back over the year',
-        );
-        // Rows of their own (after the order scenarios' first three), each with 100,000 copies.
-        const stocked: string[] = [];
-        for (let i = 3; i < 15; i++) stocked.push(await stockedCard(server.url, token, i));
-        const started = Date.now();
-        // The server's SQLite file (apps/server/src/config.ts), unless DATABASE_URL points it at PostgreSQL.
-        const placed = await placeOrderYear(server.url, token, stocked, path.join(dataDir, 'cardstock.sqlite'));
-        console.log(`  ${placed} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        if (keptDir) fs.writeFileSync(orderYearFile, token);
-      }
-      for (const base of chosen) {
-        const s = withToken(base, token, cards);
-        if (s.pending !== undefined) {
-          const started = Date.now();
-          const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);
-          if (rejected || placed)
-            console.log(
-              `▸ pending queue: ${s.pending} orders (${rejected} rejected, ${placed} placed, ` +
-                `${((Date.now() - started) / 1000).toFixed(1)} s)`,
-            );
-        }
-        console.log(`▸ ${s.name}: ${s.description}`);
-        await load(server.url, s, 10); // warm-up, not recorded
-        const figures = await measure(server.url, s);
-        loadRows.push({
-          scenario: s.name,
-          connections: s.connections,
-          ...figures,
-          peakMb: peakMemoryMb(server.child.pid!),
-        });
-      }
-      if (chosenSoak) {
-        console.log(`▸ soak: ${soakScenario.description}, ${soakSeconds} s`);
-        soakRows.push(await soak(server.url, withToken(soakScenario, token, cards), server.child.pid!, soakSeconds));
-      }
-      for (const audit of chosenAudits) {
-        const page = auditPages[audit];
-        console.log(`▸ ${audit}: Lighthouse performance of ${page.what}`);
-        // A visitor after the first: the first view of a shop builds its in-memory index (seconds at 100,000 rows).
-        await fetch(server.url + page.path);
-        auditRows.push(lighthouse(audit, server.url + page.path));
-      }
-    } finally {
-      server.stop();
+  if (!chosen.length && !needsShop && !chosenAudits.length) return;
+  const server = await startServer(target);
+  try {
+    let token = prepared && !chosenJobs.length ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
+    if (needsShop && !token) {
+      token = await createShop(server.url, target);
+      console.log(
+        `▸ csv-import: ${catalogSize} rows through POST /api/shop/inventory/csv/import (dry run, then commit)`,
+      );
+      const row = await importInventory(server.url, token, server.child.pid!);
+      if (chosenJobs.includes('csv-import')) jobRows.push({ engine, ...row });
+      if (kept) fs.writeFileSync(tokenFile, token);
     }
+    // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
+    const cards: string[] = [];
+    if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
+      for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
+    if (chosen.some((s) => s.name.startsWith('storefront')) || shopAudits.length || chosenSoak)
+      await publishShop(server.url, token);
+    const madeYear = fs.existsSync(orderYearFile) && fs.readFileSync(orderYearFile, 'utf8').trim() === token;
+    if (chosen.some((s) => s.needs === 'orders') && !madeYear) {
+      console.log(
+        `▸ a year of orders: about ${orderYear.ordersPerDay} a day for ${orderYear.days} days through ` +
+          'POST /api/device/order, confirmed or rejected, then dated back over the year',
+      );
+      // Rows of their own (after the order scenarios' first three), each with 100,000 copies.
+      const stocked: string[] = [];
+      for (let i = 3; i < 15; i++) stocked.push(await stockedCard(server.url, token, i));
+      const started = Date.now();
+      // The server's database: PostgreSQL, or its SQLite file (apps/server/src/config.ts).
+      const database = target.databaseUrl ?? path.join(dataDir, 'cardstock.sqlite');
+      const placed = await placeOrderYear(server.url, token, stocked, database);
+      console.log(`  ${placed} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (kept) fs.writeFileSync(orderYearFile, token);
+    }
+    for (const base of chosen) {
+      const s = withToken(base, token, cards);
+      if (s.pending !== undefined) {
+        const started = Date.now();
+        const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);
+        if (rejected || placed)
+          console.log(
+            `▸ pending queue: ${s.pending} orders (${rejected} rejected, ${placed} placed, ` +
+              `${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          );
+      }
+      console.log(`▸ ${s.name}: ${s.description}`);
+      await load(server.url, s, 10); // warm-up, not recorded
+      const figures = await measure(server.url, s);
+      loadRows.push({
+        engine,
+        scenario: s.name,
+        connections: s.connections,
+        ...figures,
+        peakMb: peakMemoryMb(server.child.pid!),
+      });
+    }
+    if (chosenSoak) {
+      console.log(`▸ soak: ${soakScenario.description}, ${soakSeconds} s`);
+      const row = await soak(server.url, withToken(soakScenario, token, cards), server.child.pid!, soakSeconds);
+      soakRows.push({ engine, ...row });
+    }
+    for (const audit of chosenAudits) {
+      const page = auditPages[audit];
+      console.log(`▸ ${audit}: Lighthouse performance of ${page.what}`);
+      // A visitor after the first: the first view of a shop builds its in-memory index (seconds at 100,000 rows).
+      await fetch(server.url + page.path);
+      auditRows.push({ engine, ...lighthouse(audit, server.url + page.path) });
+    }
+  } finally {
+    server.stop();
   }
-} finally {
-  if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A data folder for one engine's run: BENCH_DATA_DIR's (kept), else a temporary one (removed). */
+async function inDataDir(engine: Target['engine'], run: (dataDir: string, kept: boolean) => Promise<void>) {
+  if (keptDir) return run(path.resolve(keptDir), true);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cardstock-bench-${engine}-`));
+  try {
+    await run(dataDir, false);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The run on a new PostgreSQL database of its own, dropped afterwards. */
+async function benchOnFreshPostgres(): Promise<void> {
+  const server = await ensurePostgres();
+  const name = `cardstock_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const databaseUrl = server.adminUrl.replace(/\/[^/]*$/, `/${name}`);
+    // Kept data folders belong to the embedded database: PostgreSQL's run prepares its data anew.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-postgres-'));
+    try {
+      await benchOn({ engine: 'postgres', dataDir, databaseUrl }, false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await server.stop();
+  }
+}
+
+if (process.env.DATABASE_URL) {
+  const databaseUrl = process.env.DATABASE_URL;
+  await inDataDir('postgres', (dataDir, kept) => benchOn({ engine: 'postgres', dataDir, databaseUrl }, kept));
+} else {
+  if (engineArg !== 'postgres')
+    await inDataDir('sqlite', (dataDir, kept) => benchOn({ engine: 'sqlite', dataDir }, kept));
+  if (engineArg !== 'sqlite') await benchOnFreshPostgres();
 }
 
 const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
@@ -448,7 +526,7 @@ if (loadRows.length) {
       '|---|---|---|---|---|---|---|---|---|---|---|',
       ...loadRows.map(
         (r) =>
-          `| ${r.scenario} | ${engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
+          `| ${r.scenario} | ${r.engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
       ),
     ].join('\n'),
   );
@@ -459,7 +537,7 @@ if (jobRows.length) {
       '| job | engine | items | seconds | items/s | peak MB |',
       '|---|---|---|---|---|---|',
       ...jobRows.map(
-        (r) => `| ${r.job} | ${engine} | ${r.items} | ${r.seconds.toFixed(1)} | ${r.perS} | ${r.peakMb} |`,
+        (r) => `| ${r.job} | ${r.engine} | ${r.items} | ${r.seconds.toFixed(1)} | ${r.perS} | ${r.peakMb} |`,
       ),
     ].join('\n'),
   );
@@ -471,7 +549,7 @@ if (soakRows.length) {
       '|---|---|---|---|---|---|---|---|---|---|---|',
       ...soakRows.map(
         (r) =>
-          `| ${r.soak} | ${engine} | ${r.capacityRps} | ${r.rateRps} | ${r.seconds} | ${r.requests} | ${r.errors} | ${r.p99} | ${r.rssStartMb} | ${r.rssEndMb} | ${r.growthPct} |`,
+          `| ${r.soak} | ${r.engine} | ${r.capacityRps} | ${r.rateRps} | ${r.seconds} | ${r.requests} | ${r.errors} | ${r.p99} | ${r.rssStartMb} | ${r.rssEndMb} | ${r.growthPct} |`,
       ),
     ].join('\n'),
   );
@@ -483,7 +561,7 @@ if (auditRows.length) {
       '|---|---|---|---|---|---|---|---|---|',
       ...auditRows.map(
         (r) =>
-          `| ${r.audit} | ${engine} | ${r.page} | ${r.score} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKb} |`,
+          `| ${r.audit} | ${r.engine} | ${r.page} | ${r.score} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKb} |`,
       ),
     ].join('\n'),
   );
@@ -504,38 +582,63 @@ fs.writeFileSync(resultsFile, `${header}${section}\n${previous}`);
 spawnSync('npx', ['prettier', '--write', '--log-level', 'warn', resultsFile], { cwd: root, stdio: 'inherit' });
 console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
 
-if (check) {
+/**
+ * Every figure against its budget; on PostgreSQL times and rates may be
+ * `postgres_within` times worse. A p99 budget that the bare node:http server
+ * itself misses in the same run is not judged: no server answers faster than
+ * Node does on this machine (docs/decisions.md, "Budgets this machine cannot meet").
+ */
+function judge(): { misses: string[]; unjudged: string[] } {
   const misses: string[] = [];
+  const unjudged: string[] = [];
+  const slack = (engine: Target['engine']) => (engine === 'postgres' ? postgresWithin : 1);
   for (const r of loadRows) {
     const b = budgets[r.scenario] ?? {};
-    if (b.p99_ms !== undefined && r.p99 > b.p99_ms) misses.push(`${r.scenario}: p99 ${r.p99} ms > ${b.p99_ms} ms`);
-    if (b.min_rps !== undefined && r.rps < b.min_rps) misses.push(`${r.scenario}: ${r.rps} req/s < ${b.min_rps}`);
-    if (b.min_ratio !== undefined && r.rps / r.bareRps < b.min_ratio)
-      misses.push(`${r.scenario}: ratio ${(r.rps / r.bareRps).toFixed(2)} < ${b.min_ratio}`);
-    if (r.errors > 0) misses.push(`${r.scenario}: ${r.errors} errors`);
+    const k = slack(r.engine);
+    const at = `${r.scenario} on ${r.engine}`;
+    if (b.p99_ms !== undefined && r.p99 > b.p99_ms * k) {
+      const limit = b.p99_ms * k;
+      if (r.bareP99 >= limit)
+        unjudged.push(`${at}: p99 ${r.p99} ms > ${limit} ms, but the bare server's own p99 is ${r.bareP99} ms`);
+      else misses.push(`${at}: p99 ${r.p99} ms > ${limit} ms`);
+    }
+    if (b.min_rps !== undefined && r.rps < b.min_rps / k) misses.push(`${at}: ${r.rps} req/s < ${b.min_rps / k}`);
+    if (b.min_ratio !== undefined && r.rps / r.bareRps < b.min_ratio / k)
+      misses.push(`${at}: ratio ${(r.rps / r.bareRps).toFixed(2)} < ${b.min_ratio / k}`);
+    if (r.errors > 0) misses.push(`${at}: ${r.errors} errors`);
   }
   for (const r of jobRows) {
     const b = budgets[r.job] ?? {};
-    if (b.min_per_s !== undefined && r.perS < b.min_per_s) misses.push(`${r.job}: ${r.perS}/s < ${b.min_per_s}/s`);
+    const k = slack(r.engine);
+    const at = `${r.job} on ${r.engine}`;
+    if (b.min_per_s !== undefined && r.perS < b.min_per_s / k) misses.push(`${at}: ${r.perS}/s < ${b.min_per_s / k}/s`);
+    if (b.max_seconds !== undefined && r.seconds > b.max_seconds * k)
+      misses.push(`${at}: ${r.seconds.toFixed(1)} s > ${b.max_seconds * k} s`);
     if (b.max_peak_mb !== undefined && r.peakMb > b.max_peak_mb)
-      misses.push(`${r.job}: peak ${r.peakMb} MB > ${b.max_peak_mb} MB`);
+      misses.push(`${at}: peak ${r.peakMb} MB > ${b.max_peak_mb} MB`);
   }
   for (const r of soakRows) {
     const b = budgets[r.soak] ?? {};
-    if (r.errors > 0) misses.push(`${r.soak}: ${r.errors} errors`);
+    if (r.errors > 0) misses.push(`${r.soak} on ${r.engine}: ${r.errors} errors`);
     if (b.max_growth_pct !== undefined && r.growthPct > b.max_growth_pct)
-      misses.push(`${r.soak}: memory grew ${r.growthPct}% > ${b.max_growth_pct}%`);
+      misses.push(`${r.soak} on ${r.engine}: memory grew ${r.growthPct}% > ${b.max_growth_pct}%`);
   }
   for (const r of auditRows) {
     const b = budgets[r.audit] ?? {};
     if (b.min_score !== undefined && r.score < b.min_score)
-      misses.push(`${r.audit}: score ${r.score} < ${b.min_score}`);
+      misses.push(`${r.audit} on ${r.engine}: score ${r.score} < ${b.min_score}`);
     if (b.max_script_kb !== undefined && r.scriptKb > b.max_script_kb)
-      misses.push(`${r.audit}: scripts ${r.scriptKb} KB > ${b.max_script_kb} KB`);
+      misses.push(`${r.audit} on ${r.engine}: scripts ${r.scriptKb} KB > ${b.max_script_kb} KB`);
   }
+  return { misses, unjudged };
+}
+
+if (check) {
+  const { misses, unjudged } = judge();
+  for (const line of unjudged) console.warn(`Not judged: ${line}`);
   if (misses.length) {
     console.error(`Budgets missed:\n  ${misses.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('All budgets met.');
+  console.log(unjudged.length ? 'Every budget this machine can judge is met.' : 'All budgets met.');
 }
