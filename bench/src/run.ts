@@ -474,15 +474,20 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
   }
 }
 
-/** A data folder for one engine's run: BENCH_DATA_DIR's (kept), else a temporary one (removed). */
-async function inDataDir(engine: Target['engine'], run: (dataDir: string, kept: boolean) => Promise<void>) {
-  if (keptDir) return run(path.resolve(keptDir), true);
+/** `run` in a new temporary data folder for `engine`, removed afterwards. */
+async function inTempDir(engine: Target['engine'], run: (dataDir: string) => Promise<void>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cardstock-bench-${engine}-`));
   try {
-    await run(dataDir, false);
+    await run(dataDir);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A data folder for one engine's run: BENCH_DATA_DIR's (kept), else a temporary one. */
+async function inDataDir(engine: Target['engine'], run: (dataDir: string, kept: boolean) => Promise<void>) {
+  if (keptDir) return run(path.resolve(keptDir), true);
+  await inTempDir(engine, (dataDir) => run(dataDir, false));
 }
 
 /** The run on a new PostgreSQL database of its own, dropped afterwards. */
@@ -495,12 +500,7 @@ async function benchOnFreshPostgres(): Promise<void> {
     await admin.query(`create database ${name}`);
     const databaseUrl = server.adminUrl.replace(/\/[^/]*$/, `/${name}`);
     // Kept data folders belong to the embedded database: PostgreSQL's run prepares its data anew.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-bench-postgres-'));
-    try {
-      await benchOn({ engine: 'postgres', dataDir, databaseUrl }, false);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    await inTempDir('postgres', (dataDir) => benchOn({ engine: 'postgres', dataDir, databaseUrl }, false));
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -2,16 +2,9 @@ import { billingTerms, plans, type BillingProviderName, type Payment, type Subsc
 import { hasEnded, isStorefrontOnline, upgradeTarget, type PeriodState } from './billing-rules.ts';
 
 /** A stored row's plan and status as the rules read them (the columns hold the contract's values). */
-export const periodState = (row: {
-  plan: string;
-  status: string;
-  current_period_start: string;
-  current_period_end: string;
-  billing_anchor: string;
-  cancel_at_period_end: number;
-  ends_at: string | null;
-  stripe_subscription_id: string | null;
-}): PeriodState => ({
+export const periodState = (
+  row: Omit<PeriodState, 'plan' | 'status'> & { plan: string; status: string },
+): PeriodState => ({
   plan: row.plan as PeriodState['plan'],
   status: row.status as PeriodState['status'],
   current_period_start: row.current_period_start,

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { messages } from '@cardstock/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/errors.ts';
 import { createCounter } from '../../lib/rate-limit.ts';
 import { sessionToken } from '../../lib/route.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { currentSystemSettings } from './system-settings.ts';
 
@@ -57,7 +57,8 @@ export function registerPlatformGuards(app: FastifyInstance, ctx: AppContext): v
       throw new AppError('UNAVAILABLE', messages.auth.maintenance, { retryAfterSeconds: 60 });
     try {
       const token = sessionToken(request);
-      const client = token ? `token:${createHash('sha256').update(token).digest('base64url')}` : `ip:${request.ip}`;
+      // Hashed, so no session token is ever a key in Redis (authentication hashes it again: about a microsecond).
+      const client = token ? `token:${hashToken(token)}` : `ip:${request.ip}`;
       await counterFor(settings.rate_limit_per_minute).consume(client);
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;
