@@ -111,7 +111,7 @@ describe('ShopIndexCache', () => {
   });
 
   it('moves an index forward in place after a local write, and drops it when it cannot', async () => {
-    const cache = new ShopIndexCache();
+    const cache = new ShopIndexCache(1_000_000, 30);
     let builds = 0;
     const build = () => {
       builds++;
@@ -128,6 +128,42 @@ describe('ShopIndexCache', () => {
     await cache.advance(1, 4, 5, () => undefined);
     await cache.get(1, version(5), build);
     expect(builds).toBe(3);
+  });
+
+  it('waits for its own writes that commit side by side, in either order, instead of rebuilding', async () => {
+    const cache = new ShopIndexCache();
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return Promise.resolve(new ShopIndex(rows));
+    };
+    const held = await cache.get(1, version(1), build);
+    // A reader already sees version 3, committed by two writes whose advances have not run yet.
+    const reader = cache.get(1, version(3), build);
+    // They arrive out of order: 2 → 3 first, then 1 → 2.
+    const applied: number[] = [];
+    const later = cache.advance(1, 2, 3, (index) => (applied.push(3), index));
+    await cache.advance(1, 1, 2, (index) => (applied.push(2), index));
+    await later;
+    expect(applied).toEqual([2, 3]);
+    expect(await reader).toBe(held);
+    // A reader behind the index (it read version 2 before the last commit) is answered by it too.
+    expect(await cache.get(1, version(2), build)).toBe(held);
+    expect(builds).toBe(1);
+  });
+
+  it('rebuilds after a short wait when another process moved the version', async () => {
+    const cache = new ShopIndexCache(1_000_000, 30);
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return Promise.resolve(new ShopIndex(rows));
+    };
+    await cache.get(1, version(1), build);
+    const started = Date.now();
+    await cache.get(1, version(2), build);
+    expect(builds).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
   });
 
   it('lets the least recently used shops go past the row limit', async () => {

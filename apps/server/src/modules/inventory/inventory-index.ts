@@ -271,16 +271,31 @@ interface Entry {
  * transaction, so an index never answers for rows it has not seen, whichever
  * process wrote them. The least recently used indexes leave first once the
  * rows held pass `maxRows`.
+ *
+ * On PostgreSQL this process's writes commit side by side: a reader may read a
+ * version whose write has committed but not yet moved the index (`advance`),
+ * and advances may arrive out of order. Both wait, up to `catchUpMs`, for the
+ * index to reach the version they need; only then is it dropped and rebuilt
+ * (a second or more at 100,000 rows). An index ahead of a reader's version
+ * answers it: it has seen every row the reader's version has.
  */
 export class ShopIndexCache {
   private readonly entries = new Map<number, Entry>();
+  /** Who waits for a shop's index to move (see `reach`). */
+  private readonly waiting = new Map<number, Set<() => void>>();
   private rows = 0;
 
-  constructor(private readonly maxRows = 1_000_000) {}
+  constructor(
+    private readonly maxRows = 1_000_000,
+    private readonly catchUpMs = 250,
+  ) {}
 
-  get(shopId: number, version: IndexVersion, build: () => Promise<ShopIndex>): Promise<ShopIndex> {
+  async get(shopId: number, version: IndexVersion, build: () => Promise<ShopIndex>): Promise<ShopIndex> {
+    const held = this.entries.get(shopId);
+    if (held && held.version.catalog === version.catalog && held.version.inventory < version.inventory)
+      await this.reach(shopId, held, version.inventory);
     const hit = this.entries.get(shopId);
-    if (hit && hit.version.inventory === version.inventory && hit.version.catalog === version.catalog) {
+    if (hit && hit.version.inventory >= version.inventory && hit.version.catalog === version.catalog) {
       this.entries.delete(shopId);
       this.entries.set(shopId, hit);
       return hit.index;
@@ -314,7 +329,8 @@ export class ShopIndexCache {
     apply: (index: ShopIndex) => ShopIndex | undefined | Promise<ShopIndex | undefined>,
   ): Promise<void> {
     const hit = this.entries.get(shopId);
-    if (!hit || hit.version.inventory === to) return;
+    if (!hit || hit.version.inventory >= to) return;
+    if (hit.version.inventory < from) await this.reach(shopId, hit, from);
     if (hit.version.inventory === from) {
       const index = await hit.index.catch(() => undefined);
       const next = index && this.entries.get(shopId) === hit ? await apply(index) : undefined;
@@ -323,6 +339,7 @@ export class ShopIndexCache {
         hit.index = Promise.resolve(next);
         this.rows += next.size - hit.rows;
         hit.rows = next.size;
+        this.moved(shopId);
         return;
       }
     }
@@ -334,6 +351,33 @@ export class ShopIndexCache {
     if (!hit) return;
     this.entries.delete(shopId);
     this.rows -= hit.rows;
+    this.moved(shopId);
+  }
+
+  /** Waits until `entry`, still the shop's, holds `version` or later; at most `catchUpMs`. */
+  private async reach(shopId: number, entry: Entry, version: number): Promise<void> {
+    const deadline = Date.now() + this.catchUpMs;
+    while (this.entries.get(shopId) === entry && entry.version.inventory < version && Date.now() < deadline) {
+      const waiting = this.waiting.get(shopId) ?? new Set<() => void>();
+      this.waiting.set(shopId, waiting);
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, deadline - Date.now());
+        waiting.add(done);
+      });
+    }
+  }
+
+  /** Wakes whoever waits for the shop's index: it moved, or is gone. */
+  private moved(shopId: number): void {
+    const waiting = this.waiting.get(shopId);
+    if (!waiting) return;
+    this.waiting.delete(shopId);
+    for (const wake of waiting) wake();
   }
 
   private evict(): void {
