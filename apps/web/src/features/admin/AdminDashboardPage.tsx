@@ -1,9 +1,8 @@
 import { messages, type StoreStatusFilter } from '@cardstock/contract';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import Cookies from 'js-cookie';
-import { IconBadge, type IconName } from '../../components/Icon.tsx';
+import { TileGrid, type Tile } from '../../components/TileGrid.tsx';
 import { userRole } from '../../lib/session.ts';
 import { adminCall, adminChange, useAdminQuery } from './admin-api.ts';
 import { roleLabels, storeFilters } from './admin-view.ts';
@@ -26,7 +25,7 @@ const tiles = [
   { to: '/admin/users', title: 'User Management', text: 'Accounts, roles and access', icon: 'users' },
   { to: '/admin/reports', title: 'Reports', text: 'Stores, users and revenue, as CSV or PDF', icon: 'clipboard' },
   { to: '/admin/analytics', title: 'Analytics', text: 'Live figures and server health', icon: 'chart' },
-] as const satisfies readonly { to: string; title: string; text: string; icon: IconName }[];
+] as const satisfies readonly Tile[];
 
 /**
  * The admin dashboard (spec 001 §2.9) on real data: who is signed in, the
@@ -72,15 +71,7 @@ export function AdminDashboardPage() {
         <span className="badge">{roleLabels[role as keyof typeof roleLabels] ?? role}</span>
         <span className="muted">Permissions: {permission}</span>
       </p>
-      <nav className="tile-grid" aria-label="Quick actions">
-        {tiles.map((tile) => (
-          <Link key={tile.to} to={tile.to} className="tile">
-            <IconBadge name={tile.icon} />
-            <span className="tile-title">{tile.title}</span>
-            <span className="tile-text">{tile.text}</span>
-          </Link>
-        ))}
-      </nav>
+      <TileGrid label="Quick actions" tiles={tiles} />
 
       <section className="admin-section" aria-labelledby="store-management">
         <h2 id="store-management">Store Management</h2>

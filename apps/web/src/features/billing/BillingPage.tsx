@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
@@ -101,46 +102,38 @@ export function BillingPage() {
   return (
     <section className="page billing-page">
       <PageHeader title={m.heading} />
-      {!canManage ? (
-        <p className="muted" role="status">
-          {m.ownerOnly}
-        </p>
-      ) : !token ? (
-        <p className="text-error" role="alert">
-          {m.authRequired}
-        </p>
-      ) : billing.isPending ? (
-        <p className="muted" role="status">
-          {m.loading}
-        </p>
-      ) : billing.isError ? (
-        <p className="text-error" role="alert">
-          {m.loadFailed}
-        </p>
-      ) : (
-        <>
-          {searchParams.get('checkout') === 'success' && (
-            <p className="billing-notice" role="status">
-              {m.checkoutReturned}
-            </p>
-          )}
-          <div className="billing-layout">
-            <SubscriptionCard
-              subscription={subscription}
-              onUpgrade={() => setDialog('upgrade')}
-              onCancel={() => setDialog('cancel')}
-            />
-            <QuickActions
-              onViewHistory={viewHistory}
-              onManagePayment={() => void managePaymentMethods()}
-              onContactSupport={() => void navigate('/contact')}
-              onReportIssue={() => setDialog('feedback')}
-              isOpeningPortal={openingPortal}
-            />
-            <PaymentHistory ref={historyRef} payments={billing.data.payments} />
-          </div>
-        </>
-      )}
+      <QueryState
+        query={billing}
+        notAllowed={canManage ? undefined : m.ownerOnly}
+        notSignedIn={token ? undefined : m.authRequired}
+        loading={m.loading}
+        failed={m.loadFailed}
+      >
+        {({ payments }) => (
+          <>
+            {searchParams.get('checkout') === 'success' && (
+              <p className="billing-notice" role="status">
+                {m.checkoutReturned}
+              </p>
+            )}
+            <div className="billing-layout">
+              <SubscriptionCard
+                subscription={subscription}
+                onUpgrade={() => setDialog('upgrade')}
+                onCancel={() => setDialog('cancel')}
+              />
+              <QuickActions
+                onViewHistory={viewHistory}
+                onManagePayment={() => void managePaymentMethods()}
+                onContactSupport={() => void navigate('/contact')}
+                onReportIssue={() => setDialog('feedback')}
+                isOpeningPortal={openingPortal}
+              />
+              <PaymentHistory ref={historyRef} payments={payments} />
+            </div>
+          </>
+        )}
+      </QueryState>
 
       {dialog === 'upgrade' && subscription?.upgradeTo && (
         <ConfirmModal

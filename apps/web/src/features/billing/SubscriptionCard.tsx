@@ -42,7 +42,7 @@ export function SubscriptionCard({ subscription, onUpgrade, onCancel }: Subscrip
   return (
     <section className="card billing-card" aria-labelledby="billing-subscription-title">
       <h2 id="billing-subscription-title">Subscription Details</h2>
-      <dl className="billing-facts">
+      <dl className="fact-tiles billing-facts">
         <div>
           <dt>Plan</dt>
           <dd className="billing-plan">{subscription.plan}</dd>

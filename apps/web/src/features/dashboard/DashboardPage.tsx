@@ -1,6 +1,5 @@
 import { messages } from '@cardstock/contract';
-import { Link } from 'react-router';
-import { IconBadge } from '../../components/Icon.tsx';
+import { TileGrid } from '../../components/TileGrid.tsx';
 import { shopName, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { FeedbackButton } from '../feedback/FeedbackButton.tsx';
@@ -14,15 +13,7 @@ export function DashboardPage() {
   return (
     <section className="page">
       <h1>Welcome, {name ?? messages.dashboard.loadingName}</h1>
-      <nav className="tile-grid" aria-label="Dashboard">
-        {shown.map((tile) => (
-          <Link key={tile.to} to={tile.to} className="tile">
-            <IconBadge name={tile.icon} />
-            <span className="tile-title">{tile.title}</span>
-            <span className="tile-text">{tile.text}</span>
-          </Link>
-        ))}
-      </nav>
+      <TileGrid label="Dashboard" tiles={shown} />
       <FeedbackButton />
     </section>
   );

@@ -2,6 +2,7 @@ import { messages, roleAllows, type ShopSettings } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { call } from '../../lib/api.ts';
 import { authToken, userRole } from '../../lib/session.ts';
 import { ShopDataCard } from './ShopDataCard.tsx';
@@ -50,37 +51,29 @@ export function SettingsPage() {
   return (
     <section className="page settings-page">
       <PageHeader title={title} />
-      {!canChange ? (
-        <p className="muted" role="status">
-          {m.notAllowed}
-        </p>
-      ) : !token ? (
-        <p className="text-error" role="alert">
-          {m.notAuthenticated}
-        </p>
-      ) : settings.isPending ? (
-        <p className="muted" role="status">
-          {m.loading}
-        </p>
-      ) : settings.isError ? (
-        <p className="text-error" role="alert">
-          {m.loadFailed}
-        </p>
-      ) : (
-        <div className="settings-layout">
-          <div className="settings-side">
-            <ShopInfo settings={settings.data} />
-            {roleAllows(userRole(), 'data:export') && <ShopDataCard />}
+      <QueryState
+        query={settings}
+        notAllowed={canChange ? undefined : m.notAllowed}
+        notSignedIn={token ? undefined : m.notAuthenticated}
+        loading={m.loading}
+        failed={m.loadFailed}
+      >
+        {(data) => (
+          <div className="settings-layout">
+            <div className="settings-side">
+              <ShopInfo settings={data} />
+              {roleAllows(userRole(), 'data:export') && <ShopDataCard />}
+            </div>
+            <SettingsEditor
+              // A fresh load (Reset) fills the form again from what the server has.
+              key={settings.dataUpdatedAt}
+              settings={data}
+              isResetting={settings.isFetching}
+              onReset={() => void reset()}
+            />
           </div>
-          <SettingsEditor
-            // A fresh load (Reset) fills the form again from what the server has.
-            key={settings.dataUpdatedAt}
-            settings={settings.data}
-            isResetting={settings.isFetching}
-            onReset={() => void reset()}
-          />
-        </div>
-      )}
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -91,7 +84,7 @@ function ShopInfo({ settings }: { settings: ShopSettings }) {
   return (
     <section className="card settings-card" aria-labelledby="settings-info-title">
       <h2 id="settings-info-title">Current Shop Info</h2>
-      <dl className="settings-info">
+      <dl className="fact-tiles settings-info">
         <div>
           <dt>Shop Name</dt>
           <dd>{settings.name}</dd>

@@ -1,5 +1,6 @@
 import { messages } from '@cardstock/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrdersChart } from './OrdersChart.tsx';
 import { LatestSoldTable, TopSellingTable } from './StatsTables.tsx';
@@ -22,17 +23,17 @@ export function StatsPage() {
   return (
     <section className="page stats-page">
       <PageHeader title={title} />
-      {stats.isPending ? (
-        <p className="muted" role="status">
-          {m.loading}
-        </p>
-      ) : stats.isError ? (
-        <p className="text-error" role="alert">
-          {m.error}: {stats.error.message}
-        </p>
-      ) : (
-        <StatsBody stats={stats.data} />
-      )}
+      <QueryState
+        query={stats}
+        loading={m.loading}
+        failed={(error) => (
+          <>
+            {m.error}: {error.message}
+          </>
+        )}
+      >
+        {(data) => <StatsBody stats={data} />}
+      </QueryState>
     </section>
   );
 }
@@ -43,14 +44,14 @@ function StatsBody({ stats }: { stats: Stats }) {
       <div className="stats-summary">
         <section className="card stats-card" aria-labelledby="stats-summary-title">
           <h2 id="stats-summary-title">Summary Dashboard</h2>
-          <dl className="stats-figures">
+          <dl className="fact-tiles stats-figures">
             <Figure label="Total Orders" value={stats.totalOrders} />
             <Figure label="Cards Sold" value={stats.cardsSold} />
           </dl>
         </section>
         <section className="card stats-card" aria-labelledby="stats-inventory-title">
           <h2 id="stats-inventory-title">Inventory Overview</h2>
-          <dl className="stats-figures">
+          <dl className="fact-tiles stats-figures">
             <Figure label="Total Cards in Shop" value={stats.totalCards} />
           </dl>
         </section>
@@ -77,7 +78,7 @@ const count = new Intl.NumberFormat('en-US');
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <div className="stats-figure">
+    <div>
       <dt>{label}</dt>
       <dd>{count.format(value)}</dd>
     </div>
