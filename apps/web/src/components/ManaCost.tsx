@@ -1,4 +1,5 @@
 import 'mana-font/css/mana.min.css';
+import './mana-font.css';
 
 /** One mana symbol such as `U`, `3`, `W/U`, `G/P`, `T` as its mana-font class. */
 function symbolClass(symbol: string): string {
