@@ -93,50 +93,47 @@ describe('ShopIndex', () => {
 
 describe('ShopIndexCache', () => {
   const version = (inventory: number) => ({ inventory, catalog: 'c1' });
+  /** An index builder that counts its builds. */
+  const counted = () => {
+    let n = 0;
+    const build = () => {
+      n++;
+      return Promise.resolve(new ShopIndex(rows));
+    };
+    return { build, builds: () => n };
+  };
 
   it('builds once per version and rebuilds when the version moves', async () => {
     const cache = new ShopIndexCache();
-    let builds = 0;
-    const build = () => {
-      builds++;
-      return Promise.resolve(new ShopIndex(rows));
-    };
+    const { build, builds } = counted();
     const a = await cache.get(1, version(1), build);
     expect(await cache.get(1, version(1), build)).toBe(a);
-    expect(builds).toBe(1);
+    expect(builds()).toBe(1);
     await cache.get(1, { inventory: 1, catalog: 'c2' }, build);
-    expect(builds).toBe(2);
+    expect(builds()).toBe(2);
     await cache.get(1, version(2), build);
-    expect(builds).toBe(3);
+    expect(builds()).toBe(3);
   });
 
   it('moves an index forward in place after a local write, and drops it when it cannot', async () => {
     const cache = new ShopIndexCache(1_000_000, 30);
-    let builds = 0;
-    const build = () => {
-      builds++;
-      return Promise.resolve(new ShopIndex(rows));
-    };
+    const { build, builds } = counted();
     await cache.get(1, version(1), build);
     await cache.advance(1, 1, 2, (index) => index);
     await cache.get(1, version(2), build);
-    expect(builds).toBe(1);
+    expect(builds()).toBe(1);
     // Another writer got in between (3 → 4 while the index is at 2): rebuild.
     await cache.advance(1, 3, 4, (index) => index);
     await cache.get(1, version(4), build);
-    expect(builds).toBe(2);
+    expect(builds()).toBe(2);
     await cache.advance(1, 4, 5, () => undefined);
     await cache.get(1, version(5), build);
-    expect(builds).toBe(3);
+    expect(builds()).toBe(3);
   });
 
   it('waits for its own writes that commit side by side, in either order, instead of rebuilding', async () => {
     const cache = new ShopIndexCache();
-    let builds = 0;
-    const build = () => {
-      builds++;
-      return Promise.resolve(new ShopIndex(rows));
-    };
+    const { build, builds } = counted();
     const held = await cache.get(1, version(1), build);
     // A reader already sees version 3, committed by two writes whose advances have not run yet.
     const reader = cache.get(1, version(3), build);
@@ -149,38 +146,30 @@ describe('ShopIndexCache', () => {
     expect(await reader).toBe(held);
     // A reader behind the index (it read version 2 before the last commit) is answered by it too.
     expect(await cache.get(1, version(2), build)).toBe(held);
-    expect(builds).toBe(1);
+    expect(builds()).toBe(1);
   });
 
   it('rebuilds after a short wait when another process moved the version', async () => {
     const cache = new ShopIndexCache(1_000_000, 30);
-    let builds = 0;
-    const build = () => {
-      builds++;
-      return Promise.resolve(new ShopIndex(rows));
-    };
+    const { build, builds } = counted();
     await cache.get(1, version(1), build);
     const started = Date.now();
     await cache.get(1, version(2), build);
-    expect(builds).toBe(2);
+    expect(builds()).toBe(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
   });
 
   it('lets the least recently used shops go past the row limit', async () => {
     const cache = new ShopIndexCache(rows.length * 2);
-    let builds = 0;
-    const build = () => {
-      builds++;
-      return Promise.resolve(new ShopIndex(rows));
-    };
+    const { build, builds } = counted();
     await cache.get(1, version(1), build);
     await cache.get(2, version(1), build);
     await cache.get(1, version(1), build);
     await cache.get(3, version(1), build); // shop 2 is the oldest now
-    expect(builds).toBe(3);
+    expect(builds()).toBe(3);
     await cache.get(1, version(1), build);
-    expect(builds).toBe(3);
+    expect(builds()).toBe(3);
     await cache.get(2, version(1), build);
-    expect(builds).toBe(4);
+    expect(builds()).toBe(4);
   });
 });
