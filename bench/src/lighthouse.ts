@@ -46,6 +46,7 @@ export function lighthouse(audit: string, url: string): AuditRow {
       '--chrome-flags=--headless=new --no-sandbox',
       // Card pictures come from Scryfall's CDN: offline (CI, this machine) they would hang, so they fail at once.
       '--blocked-url-patterns=*cards.scryfall.io*',
+      '--blocked-url-patterns=*c1.scryfall.com*',
     ],
     { stdio: 'inherit', env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
   );

@@ -10,7 +10,15 @@ export const contentSecurityPolicy = {
   scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
   frameSrc: ['https://challenges.cloudflare.com'],
   connectSrc: ["'self'", 'https://challenges.cloudflare.com'],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https://cards.scryfall.io', 'https://svgs.scryfall.io'],
+  // c1.scryfall.com: Scryfall's image host before 2022, which older card data (../shared/data holds some) still names.
+  imgSrc: [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://cards.scryfall.io',
+    'https://c1.scryfall.com',
+    'https://svgs.scryfall.io',
+  ],
   // Toast and chart libraries set inline styles at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   fontSrc: ["'self'", 'data:'],

@@ -59,6 +59,7 @@ describe(`system endpoints (${testEngine})`, () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com/);
     expect(csp).toMatch(/img-src [^;]*https:\/\/cards\.scryfall\.io/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/c1\.scryfall\.com/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
