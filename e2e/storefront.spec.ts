@@ -98,6 +98,44 @@ test('the first page comes inside the document, so it shows without a call; the 
   expect(calls.map((body) => JSON.parse(body) as unknown)).toEqual([{ subdomain, page: '2' }]);
 });
 
+test('the banner comes drawn in the document: it shows without scripts, and the page keeps it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const { subdomain } = await publicShop(request);
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScripts.newPage();
+  await still.goto(`/shop/${subdomain}`);
+  await expect(still.getByRole('heading', { level: 1, name: 'Owl & Goblin Games' })).toBeVisible();
+  await expect(still.getByText('Singles from Alpha to today.')).toBeVisible();
+  await noScripts.close();
+
+  // With scripts, React adopts the server's banner (hydration) instead of drawing it again: no heading is
+  // ever removed, and React reports no mismatch.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('net::ERR_FAILED')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedHeadings: string[] }).removedHeadings = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of Array.from(record.removedNodes))
+          if (node instanceof Element && (node.matches('h1, header') || node.querySelector('h1')))
+            removed.push(node.outerHTML);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/shop/${subdomain}`);
+  await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
+  await expect(page.getByText(m.poweredBy)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next disable at the ends', async ({
   page,
   request,

@@ -5,7 +5,7 @@
  */
 import { storefrontSubdomain } from '@cardstock/contract';
 import { StrictMode, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { StorefrontPage } from './features/storefront/StorefrontPage.tsx';
 import './styles.css';
 import './components.css';
@@ -35,8 +35,11 @@ function Storefront() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from storefront.html');
-createRoot(root).render(
+const page = (
   <StrictMode>
     <Storefront />
-  </StrictMode>,
+  </StrictMode>
 );
+// A shop's document comes with its banner drawn (storefront-document.ts): React adopts it rather than drawing it again.
+if (root.hasChildNodes()) hydrateRoot(root, page);
+else createRoot(root).render(page);

@@ -158,6 +158,10 @@ describe(`public storefront (${testEngine})`, () => {
     expect(doc.text).toContain('src="/src/storefront-main.tsx"');
     expect((await server.request('GET', '/login')).text).toContain('src="/src/main.tsx"');
     expect(doc.text).toContain('<meta name="description" content="Singles since 1999." />');
+    // The banner comes drawn, as the page draws it, so it paints before any script runs.
+    expect(doc.text).toContain(
+      `<div id="root"><div class="storefront"><header class="storefront-banner"><h1>${shop.shopName}</h1><p>Singles since 1999.</p></header></div></div>`,
+    );
     expect(inlined(doc.text)).toEqual((await storefront({ subdomain, page: '2' })).body);
 
     // Storefront mode: the host names the shop; a bad page number falls back to page 1.
@@ -219,8 +223,8 @@ describe(`public storefront (${testEngine})`, () => {
     expect((await raw('br', { 'if-none-match': br.headers.etag! })).status).toBe(304);
   });
 
-  it('keeps markup out of the inlined page: a description cannot close the script', async () => {
-    const sneaky = '</script><script>alert(1)</script> & "quotes"';
+  it('keeps markup out of the drawn banner and the inlined page: a description cannot close the script', async () => {
+    const sneaky = `</script><script>alert(1)</script> & "quotes" $' $&`;
     await server.request('POST', '/api/shop/settings', {
       token: shop.token,
       subdomain,
@@ -229,9 +233,9 @@ describe(`public storefront (${testEngine})`, () => {
     });
     const doc = await server.request('GET', `/shop/${subdomain}`);
     expect(doc.text).not.toContain('<script>alert(1)');
-    expect(doc.text).toContain(
-      'content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"',
-    );
+    const escaped = `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; $&#39; $&amp;`;
+    expect(doc.text).toContain(`content="${escaped}"`);
+    expect(doc.text).toContain(`<p>${escaped}</p></header>`);
     const data = /<script id="storefront-data" type="application\/json">(.*?)<\/script>/s.exec(doc.text)![1]!;
     expect((JSON.parse(data) as { shop_info: { shop_description: string } }).shop_info.shop_description).toBe(sneaky);
     await settings(0);

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
-import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
@@ -152,6 +152,9 @@ export interface StorefrontPageProps {
 export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPageProps) {
   const page = pageParam(new URLSearchParams(search).get('page'));
   const shop = useShopPage(subdomain, page, search);
+  // A served document holds the banner already drawn (storefront-document.ts): hydration draws exactly that, so
+  // React adopts the painted elements instead of drawing them again, and the cards follow in the next render.
+  const bannerOnly = useHydrating();
 
   const name = shopTitle(shop.data?.shop_name, subdomain);
   const description = shop.data?.shop_info?.shop_description || undefined;
@@ -177,33 +180,54 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
         <p className="loading">Loading...</p>
       ) : (
         <>
-          <header className="storefront-banner">
-            <h1>{name}</h1>
-            {description && <p>{description}</p>}
-          </header>
-          <div className="storefront-main" aria-busy={shop.loading}>
-            {shop.data.inventory.length === 0 ? (
-              <div className="storefront-empty">
-                <h2>{storefront.emptyTitle}</h2>
-                <p>{storefront.emptyText}</p>
-              </div>
-            ) : (
-              <ul className="storefront-grid" aria-label="Cards">
-                {shop.data.inventory.map((card, i) => (
-                  <ShopCardTile key={card.id} card={card} index={i} />
-                ))}
-              </ul>
-            )}
-            {(shop.data.total_pages ?? 1) > 1 && (
-              <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
-            )}
-          </div>
+          <ShopBanner name={name} description={description} />
+          {!bannerOnly && (
+            <div className="storefront-main" aria-busy={shop.loading}>
+              {shop.data.inventory.length === 0 ? (
+                <div className="storefront-empty">
+                  <h2>{storefront.emptyTitle}</h2>
+                  <p>{storefront.emptyText}</p>
+                </div>
+              ) : (
+                <ul className="storefront-grid" aria-label="Cards">
+                  {shop.data.inventory.map((card, i) => (
+                    <ShopCardTile key={card.id} card={card} index={i} />
+                  ))}
+                </ul>
+              )}
+              {(shop.data.total_pages ?? 1) > 1 && (
+                <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
+              )}
+            </div>
+          )}
         </>
       )}
-      <footer className="storefront-footer">
-        {storefront.poweredBy} <a href="/">{PRODUCT_NAME}</a>
-      </footer>
+      {!bannerOnly && (
+        <footer className="storefront-footer">
+          {storefront.poweredBy} <a href="/">{PRODUCT_NAME}</a>
+        </footer>
+      )}
     </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** True while React hydrates markup the server drew, then false; false from the start when nothing is hydrated. */
+const useHydrating = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+/** The shop's name and description over the cards. */
+function ShopBanner({ name, description }: { name: string; description: string | undefined }) {
+  return (
+    <header className="storefront-banner">
+      <h1>{name}</h1>
+      {description && <p>{description}</p>}
+    </header>
   );
 }
 
