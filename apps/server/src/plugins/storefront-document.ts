@@ -12,8 +12,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => htmlEscapes
  * title and description for search engines and link previews, a head start on
  * Scryfall's image host, the shop's banner already drawn, and the requested
  * page of cards inlined. The banner (the page's largest text) paints as soon
- * as the styles arrive, before any script runs; the page's script then draws
- * the banner again with the cards, from the inlined page without a call to
+ * as the styles arrive, before any script runs; the page's script then adopts
+ * it (hydration) and adds the cards from the inlined page, without a call to
  * the API (apps/web storefront-main.tsx, StorefrontPage).
  */
 export function storefrontDocument(template: string, page: Serialized): string {
