@@ -17,7 +17,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => htmlEscapes
  * the API (apps/web storefront-main.tsx, StorefrontPage).
  */
 export function storefrontDocument(template: string, page: Serialized): string {
-  const data = JSON.parse(page.body.toString('utf8')) as { shop_name: string; shop_info: { shop_description: string } };
+  const json = page.body.toString('utf8');
+  const data = JSON.parse(json) as { shop_name: string; shop_info: { shop_description: string } };
   const title = `<title>${escapeHtml(`${data.shop_name} — ${PRODUCT_NAME}`)}</title>`;
   const description = data.shop_info.shop_description.trim();
   // The markup StorefrontPage draws for the banner (its description paragraph only when there is one).
@@ -26,7 +27,7 @@ export function storefrontDocument(template: string, page: Serialized): string {
     (data.shop_info.shop_description ? `<p>${escapeHtml(data.shop_info.shop_description)}</p>` : '') +
     '</header></div>';
   // JSON in a script element: `<` is the only character that can end it early, and it only occurs inside strings.
-  const inline = `<script id="${STOREFRONT_DATA_ID}" type="application/json">${page.body.toString('utf8').replaceAll('<', '\\u003c')}</script>`;
+  const inline = `<script id="${STOREFRONT_DATA_ID}" type="application/json">${json.replaceAll('<', '\\u003c')}</script>`;
   // Replacer functions, not strings: the shop's own text may hold `$&` or `$'`, which a replacement string expands.
   let html = template
     .replace(/<title>[^<]*<\/title>/, () => title)
