@@ -50,8 +50,8 @@ const importUpserts = new WeakMap<Executor, Map<number, CompiledQuery>>();
  * checked to bind exactly the rows' values in `importColumns` order.
  */
 function importUpsert(db: Executor, rows: readonly ImportRow[], at: string): CompiledQuery {
-  const bySize = importUpserts.get(db) ?? new Map<number, CompiledQuery>();
-  importUpserts.set(db, bySize);
+  let bySize = importUpserts.get(db);
+  if (!bySize) importUpserts.set(db, (bySize = new Map<number, CompiledQuery>()));
   let query = bySize.get(rows.length);
   if (!query) {
     query = db
