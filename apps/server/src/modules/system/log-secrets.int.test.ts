@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,4 +82,45 @@ describe(`what the log never holds (${testEngine})`, () => {
       expect(log.includes(encodeURIComponent(secret)), `the log holds ${secret.slice(0, 6)}… (encoded)`).toBe(false);
     }
   });
+
+  it('holds no error when browsers leave in the middle of a compressed download', async () => {
+    // A web app whose script is big enough to still be on its way when the browser leaves.
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-web-'));
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    const lines = Array.from({ length: 200_000 }, (_, i) => `export const value${i} = ${i * 7919};`);
+    fs.writeFileSync(path.join(web, 'assets', 'app.js'), lines.join('\n'));
+    let webLog = '';
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (webLog += chunk.toString()));
+    const withWeb = await startServer({ LOG_LEVEL: 'info', WEB_DIST: web }, { logStream: stream });
+    try {
+      const leaveEarly = () =>
+        new Promise<void>((resolve, reject) => {
+          const req = http.get(`${withWeb.url}/assets/app.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            expect(res.headers['content-encoding']).toBe('gzip');
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          });
+          req.on('error', (err) => (req.destroyed ? resolve() : reject(err)));
+        });
+      for (let i = 0; i < 10; i++) await leaveEarly();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(webLog).toContain('incoming request');
+      expect(errorLines(webLog)).toEqual([]);
+      expect((await withWeb.request('GET', '/api/health')).status).toBe(200);
+    } finally {
+      await withWeb.close();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
+  });
 });
+
+/** The log's lines at error level or worse (pino's 50 and 60). */
+const errorLines = (log: string): string[] =>
+  log
+    .split('\n')
+    .filter(Boolean)
+    .filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
