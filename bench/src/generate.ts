@@ -1,64 +1,30 @@
-// Data generators for the benchmarks. Real card objects from ../shared/data
-// multiplied with new ids when present; otherwise generated from scratch.
+// Data generators for the benchmarks: the repository's card fixture (or the
+// larger Scryfall sample BENCH_CARDS_FILE names) multiplied with new ids.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixtureCardsFile, multipliedCards } from '@cardstock/fixtures';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const sharedCards = path.resolve(root, '../shared/data/cards/cards.scryfall.ndjson');
+/** The printings a generated catalog repeats: one Scryfall card object a line. */
+const baseCards = process.env.BENCH_CARDS_FILE || fixtureCardsFile;
 
-const uuid = (seed: string) => {
-  const h = createHash('sha1').update(seed).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
-
-function syntheticCard(i: number): Record<string, unknown> {
-  const words = ['Ancient', 'Storm', 'Goblin', 'Vial', 'Dragon', 'Shadow', 'Grove', 'Oracle', 'Bolt', 'Titan'];
-  const name = `${words[i % 10]} ${words[Math.floor(i / 10) % 10]} ${Math.floor(i / 100)}`;
-  return {
-    id: uuid(`synthetic-${i}`),
-    oracle_id: uuid(`oracle-${name}`),
-    name,
-    lang: 'en',
-    released_at: '2024-01-01',
-    set: 'syn',
-    set_name: 'Synthetic',
-    collector_number: String(i),
-    rarity: 'common',
-    mana_cost: '{1}{R}',
-    type_line: 'Instant',
-    finishes: ['nonfoil', 'foil'],
-    prices: { usd: '0.25', usd_foil: '1.00' },
-  };
+/** A short name of the base file's contents, so a cached catalog made from other printings is never reused. */
+function baseTag(): string {
+  return createHash('sha1').update(fs.readFileSync(baseCards)).digest('hex').slice(0, 10);
 }
 
 /**
  * A Scryfall-format NDJSON file of `count` printings, cached in the temp
- * folder: the shared sample repeated, each copy with new ids and its set
+ * folder: the base printings repeated, each copy with new ids and its set
  * code suffixed, so names repeat like reprints do.
  */
 export async function catalogFile(count: number): Promise<string> {
-  const file = path.join(os.tmpdir(), `cardstock-bench-catalog-${count}.ndjson`);
+  const file = path.join(os.tmpdir(), `cardstock-bench-catalog-${count}-${baseTag()}.ndjson`);
   if (fs.existsSync(file)) return file;
-  const base = fs.existsSync(sharedCards)
-    ? fs.readFileSync(sharedCards, 'utf8').split('\n').filter(Boolean)
-    : undefined;
+  const base = fs.readFileSync(baseCards, 'utf8').split('\n').filter(Boolean);
   const out = fs.createWriteStream(`${file}.part`);
-  for (let i = 0; i < count; i++) {
-    let card: Record<string, unknown>;
-    if (base) {
-      const copy = Math.floor(i / base.length);
-      card = JSON.parse(base[i % base.length]!) as Record<string, unknown>;
-      if (copy > 0) {
-        card.id = uuid(`${String(card.id)}-${copy}`);
-        card.set = `${String(card.set)}${copy}`;
-        card.released_at = `${2000 + (copy % 26)}-01-01`;
-      }
-    } else {
-      card = syntheticCard(i);
-    }
+  for (const card of multipliedCards(count, base)) {
     if (!out.write(`${JSON.stringify(card)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => {
@@ -74,7 +40,7 @@ export async function catalogFile(count: number): Promise<string> {
  * with `count` inventory rows once imported.
  */
 export async function inventoryCsv(count: number): Promise<string> {
-  const file = path.join(os.tmpdir(), `cardstock-bench-inventory-${count}.csv`);
+  const file = path.join(os.tmpdir(), `cardstock-bench-inventory-${count}-${baseTag()}.csv`);
   if (fs.existsSync(file)) return file;
   const catalog = fs
     .readFileSync(await catalogFile(count), 'utf8')
