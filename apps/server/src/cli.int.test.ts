@@ -9,7 +9,7 @@ import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvite, registrationBody } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
-import { sampleCardLines } from '../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { DEMO_ADMIN, DEMO_OWNER } from './modules/demo/demo.ts';
 
 const run = promisify(execFile);
@@ -109,7 +109,7 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
   let server: TestServer;
   let scryfall: http.Server;
   let scryfallUrl = '';
-  const cards = sampleCardLines(50);
+  const cards = fixtureCardLines(50);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-cli-'));
 
   beforeAll(async () => {
@@ -152,7 +152,7 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
 
   it('cards import in another process does not disturb the server’s own writes', async () => {
     const file = path.join(tmp, 'all.ndjson');
-    fs.writeFileSync(file, sampleCardLines(6000).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(6000).join('\n'));
     const importing = cli(server, 'cards', 'import', file);
     const statuses: number[] = [];
     const deadline = Date.now() + 60_000;

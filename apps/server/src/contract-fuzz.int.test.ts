@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildShop } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
-import { sampleCardLines } from '../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from './modules/catalog/catalog-import.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -157,7 +157,7 @@ describe(`every route, ${RUNS} generated bad requests each: never a 5xx, refusal
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100000' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(200).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(200).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     owner = await buildShop(server);
     admin = await buildShop(server, { shop_name: 'Platform Staff' });

@@ -5,11 +5,11 @@ import { routes, type RouteDef } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildShop } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
-import { sampleCardLines } from '../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from './modules/catalog/catalog-import.ts';
 
 type Card = { id: string; finishes: string[] };
-const [mine, theirs] = sampleCardLines(400)
+const [mine, theirs] = fixtureCardLines(400)
   .map((l) => JSON.parse(l) as Card)
   .filter((c) => c.finishes.includes('nonfoil')) as [Card, Card];
 
@@ -92,7 +92,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tenancy-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(400).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(400).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     a = await buildShop(server, { shop_name: 'Shop A Secretive Games' });
     b = await buildShop(server);

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../test/harness.ts';
-import { sampleCardLines } from '../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../modules/catalog/catalog-import.ts';
 
 const run = promisify(execFile);
@@ -30,10 +30,10 @@ describe.runIf(testEngine === 'sqlite')('npm run cli -- backup / restore (sqlite
   beforeAll(async () => {
     server = await startServer();
     const cards = path.join(work, 'cards.ndjson');
-    fs.writeFileSync(cards, sampleCardLines(50).join('\n'));
+    fs.writeFileSync(cards, fixtureCardLines(50).join('\n'));
     await importCatalogFile(server.ctx.db, cards);
     shop = await buildShop(server);
-    for (const line of sampleCardLines(5)) {
+    for (const line of fixtureCardLines(5)) {
       const { id } = JSON.parse(line) as { id: string };
       await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: id, quantity: 2 });
     }

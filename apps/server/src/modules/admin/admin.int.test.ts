@@ -5,12 +5,12 @@ import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addPlatformStaff, buildShop, uniqueEmail } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { decodedMail, startSmtpServer, waitForMail } from '../../../test/smtp.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
-const cards = sampleCardLines(300).map((l) => JSON.parse(l) as Card);
+const cards = fixtureCardLines(300).map((l) => JSON.parse(l) as Card);
 /** Nonfoil printings with a market price, so every row has a price to change. */
 const priced = cards.filter((c) => c.finishes.includes('nonfoil') && c.prices.usd && Number(c.prices.usd) > 0.5);
 
@@ -40,7 +40,7 @@ describe(`the admin area on real data (${testEngine})`, () => {
     smtp = await startSmtpServer();
     server = await startServer({ SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://cardstock.test' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'admin-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(300).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(300).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     superadmin = await addPlatformStaff(server, 'superadmin');
     admin = await addPlatformStaff(server, 'admin');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from './catalog-import.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-catalog-'));
@@ -13,7 +13,7 @@ const write = (name: string, text: string) => {
   fs.writeFileSync(file, text);
   return file;
 };
-const lines = sampleCardLines(6000);
+const lines = fixtureCardLines(6000);
 const raw = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 const byName = (name: string) => raw.filter((c) => c.name === name);
 const count = async (server: TestServer) =>
@@ -36,10 +36,10 @@ describe(`catalog import (${testEngine})`, () => {
   });
 
   it('imports one object per line, and a re-import updates prices without duplicating', async () => {
-    const first = lines.slice(0, 400);
+    const first = lines.slice(0, 200);
     const result = await importCatalogFile(server.ctx.db, write('first.ndjson', first.join('\n') + '\n'));
-    expect(result).toEqual({ cards: 400, malformedCount: 0, malformed: [] });
-    expect(await count(server)).toBe(400);
+    expect(result).toEqual({ cards: 200, malformedCount: 0, malformed: [] });
+    expect(await count(server)).toBe(200);
 
     const changed = first.map((l, i) => {
       const card = JSON.parse(l) as { prices: Record<string, string | null> };
@@ -47,7 +47,7 @@ describe(`catalog import (${testEngine})`, () => {
       return JSON.stringify(card);
     });
     await importCatalogFile(server.ctx.db, write('again.ndjson', changed.join('\n')));
-    expect(await count(server)).toBe(400);
+    expect(await count(server)).toBe(200);
     const id = (JSON.parse(first[0]!) as { id: string }).id;
     const row = await server.ctx.db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.price_usd).toBe(12345);
@@ -55,17 +55,17 @@ describe(`catalog import (${testEngine})`, () => {
   });
 
   it('imports a JSON array as Scryfall publishes it', async () => {
-    const slice = lines.slice(400, 700);
+    const slice = lines.slice(200, 350);
     const file = write('array.json', `[\n${slice.join(',\n')}\n]\n`);
     const progress: number[] = [];
     const result = await importCatalogFile(server.ctx.db, file, { onProgress: (p) => progress.push(p.cards) });
-    expect(result.cards).toBe(300);
-    expect(progress.at(-1)).toBe(300);
-    expect(await count(server)).toBe(700);
+    expect(result.cards).toBe(150);
+    expect(progress.at(-1)).toBe(150);
+    expect(await count(server)).toBe(350);
   });
 
   it('imports the good objects of a broken file and reports each bad one with its position', async () => {
-    const good = lines.slice(700, 710);
+    const good = lines.slice(350, 360);
     const text = [
       good[0],
       '{"id": "not-a-uuid", "name": "Broken"}',
@@ -86,7 +86,7 @@ describe(`catalog import (${testEngine})`, () => {
   });
 
   it('stops a JSON array at a syntax error, keeping what came before and saying where', async () => {
-    const slice = lines.slice(720, 725);
+    const slice = lines.slice(370, 375);
     const result = await importCatalogFile(server.ctx.db, write('cut.json', `[${slice.join(',')}, {"id": tru`));
     expect(result.cards).toBe(5);
     expect(result.fatal).toMatch(/JSON syntax error/);

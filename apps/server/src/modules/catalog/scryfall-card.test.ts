@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { normalizeName, toCardRow, ZScryfallCard } from './scryfall-card.ts';
 
-const cards = sampleCardLines(6000).map((l) => JSON.parse(l) as Record<string, unknown>);
+const cards = fixtureCardLines(6000).map((l) => JSON.parse(l) as Record<string, unknown>);
 const find = (pred: (c: Record<string, unknown>) => boolean) => cards.find(pred)!;
 
 describe('toCardRow (real Scryfall objects)', () => {

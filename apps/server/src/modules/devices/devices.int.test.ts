@@ -5,11 +5,11 @@ import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildShop, testClock } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[] };
-const card = sampleCardLines(500)
+const card = fixtureCardLines(500)
   .map((l) => JSON.parse(l) as Card)
   .find((c) => c.finishes.includes('nonfoil'))!;
 type Shop = Awaited<ReturnType<typeof buildShop>>;
@@ -29,7 +29,7 @@ describe(`devices and kiosk (${testEngine})`, () => {
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' }, { clock });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'devices-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(500).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(500).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server);
     await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: card.id, quantity: 5 });

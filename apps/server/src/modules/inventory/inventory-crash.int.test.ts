@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { spawnServer } from '../../../test/process.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { multipliedCards } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
 
@@ -15,7 +15,8 @@ describe(`an import killed half-way (${testEngine})`, () => {
   let csv: string;
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
-    const lines = sampleCardLines(6000);
+    // The fixture nine times over with new ids: 4,800 printings.
+    const lines = [...multipliedCards(4800)].map((card) => JSON.stringify(card));
     const file = path.join(server.dataDir, 'cards.ndjson');
     fs.writeFileSync(file, lines.join('\n'));
     await importCatalogFile(server.ctx.db, file);

@@ -5,14 +5,14 @@ import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { withTransaction } from '../../db/database.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 
 type Card = { id: string; name: string; set: string; finishes: string[]; type_line?: string; rarity: string };
-const cards = sampleCardLines(6000).map((l) => JSON.parse(l) as Card);
+const cards = fixtureCardLines(6000).map((l) => JSON.parse(l) as Card);
 const both = cards.filter((c) => c.finishes.includes('foil') && c.finishes.includes('nonfoil'));
 const nonfoilOnly = cards.find((c) => c.finishes.length === 1 && c.finishes[0] === 'nonfoil')!;
 const air = cards.find((c) => c.name === 'Air Elemental')!;
@@ -28,7 +28,7 @@ describe(`inventory (${testEngine})`, () => {
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inv-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(6000).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(6000).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server);
   });

@@ -7,12 +7,12 @@ import { STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { openDatabase } from '../../db/database.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[] };
-const cards = sampleCardLines(3000)
+const cards = fixtureCardLines(3000)
   .map((l) => JSON.parse(l) as Card)
   .filter((c) => c.finishes.includes('nonfoil'))
   .slice(0, STOREFRONT_PAGE_SIZE + 5);
@@ -38,7 +38,7 @@ describe(`public storefront (${testEngine})`, () => {
       fs.copyFileSync(new URL(`../../../../web/${file}`, import.meta.url), path.join(web, file));
     server = await startServer({ RATE_LIMIT_SCALE: '100', WEB_DIST: web });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'front-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(3000).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(3000).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server);
     for (const card of cards)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { killHard, spawnServer } from '../../../test/process.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 const STOCK = 5000;
@@ -20,9 +20,9 @@ describe(`order placement under load, server killed with SIGKILL (${testEngine})
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100000' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orders-crash-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(100).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(100).join('\n'));
     await importCatalogFile(server.ctx.db, file);
-    card = sampleCardLines(100)
+    card = fixtureCardLines(100)
       .map((l) => JSON.parse(l) as { id: string; finishes: string[] })
       .find((c) => c.finishes.includes('nonfoil'))!;
     shop = await buildShop(server);

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
-const cards = sampleCardLines(3000).map((l) => JSON.parse(l) as Card);
+const cards = fixtureCardLines(3000).map((l) => JSON.parse(l) as Card);
 // Printings with a nonfoil USD price, so every line has a price from the shop's rule.
 const priced = cards.filter(
   (c) => c.finishes.includes('nonfoil') && c.prices.usd !== null && Number(c.prices.usd) > 0.5,
@@ -41,7 +41,7 @@ describe(`orders (${testEngine})`, () => {
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orders-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(3000).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(3000).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server);
   });

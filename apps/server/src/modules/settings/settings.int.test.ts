@@ -5,11 +5,11 @@ import { defaultPricingRule, messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; finishes: string[]; prices: { usd: string | null } };
-const card = sampleCardLines(2000)
+const card = fixtureCardLines(2000)
   .map((l) => JSON.parse(l) as Card)
   .find((c) => c.finishes.includes('nonfoil') && c.prices.usd !== null && Number(c.prices.usd) >= 1)!;
 
@@ -24,7 +24,7 @@ describe(`shop settings (${testEngine})`, () => {
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://cardstock.test' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(2000).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(2000).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server);
   });

@@ -5,14 +5,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addPlatformStaff, buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
   let server: TestServer;
   let shop: Awaited<ReturnType<typeof buildShop>>;
   let other: Awaited<ReturnType<typeof buildShop>>;
-  const cards = sampleCardLines(40).map((l) => JSON.parse(l) as { id: string; finishes: string[] });
+  const cards = fixtureCardLines(40).map((l) => JSON.parse(l) as { id: string; finishes: string[] });
   const nonfoil = cards.filter((c) => c.finishes.includes('nonfoil'));
   const exportOf = (token: string) =>
     server.request('GET', '/api/shop/export', undefined, { authorization: `Bearer ${token}` });
@@ -20,7 +20,7 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'export-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(40).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(40).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server, { shop_name: 'Exporting Emporium' });
     other = await buildShop(server, { shop_name: 'Somebody Else' });

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildShop, testClock } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { sampleCardLines } from '../../../test/shared-data.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; set: string; finishes: string[]; prices: { usd: string | null } };
-const cards = sampleCardLines(2000)
+const cards = fixtureCardLines(2000)
   .map((l) => JSON.parse(l) as Card)
   .filter((c) => c.finishes.includes('nonfoil') && c.prices.usd !== null)
   .slice(0, 6);
@@ -36,7 +36,7 @@ describe(`statistics (${testEngine})`, () => {
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' }, { clock });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stats-')), 'cards.ndjson');
-    fs.writeFileSync(file, sampleCardLines(2000).join('\n'));
+    fs.writeFileSync(file, fixtureCardLines(2000).join('\n'));
     await importCatalogFile(server.ctx.db, file);
     shop = await buildShop(server);
   });
