@@ -4,7 +4,7 @@ import { adminFeedbackTypes, messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createSuperadmin, logInAs, type Staff } from './support/admin.ts';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog, pricedCards } from './support/catalog.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 
 const m = messages.admin;
 
@@ -36,7 +36,7 @@ async function storeCard(page: Page, name: string) {
 let root: Staff;
 
 test.beforeAll(() => {
-  importSharedCatalog();
+  importFixtureCatalog();
   root = createSuperadmin();
 });
 test.beforeEach(async ({ page }) => {

@@ -1,23 +1,29 @@
 import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 
 const m = messages.inventory;
 
-test.beforeAll(() => importSharedCatalog());
+test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
+/** Adds the first `count` cards found by `q` that are printed without foil, two copies each. */
 async function addViaApi(request: APIRequestContext, account: Account, q: string, count: number) {
   const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json();
-  for (const card of found.data.slice(0, count)) {
+  let added = 0;
+  for (const hit of found.data) {
+    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
+    if (!card.finishes.includes('nonfoil')) continue;
     const res = await request.post('/api/shop/inventory/add', {
       data: { token: account.token, scryfall_id: card.id, quantity: 2, foil: false, quality: 'NM' },
     });
     expect(res.status()).toBe(200);
+    if (++added === count) return;
   }
+  throw new Error(`Only ${added} nonfoil printings for "${q}"`);
 }
 
 test('add a card through the three dialogs, see it, edit its quantity', async ({ page, context, request }) => {
@@ -89,9 +95,11 @@ test('a nonfoil-only printing shows "Nonfoil Only" instead of the Foil box', asy
 
 test('live search narrows the table and hides pagination; pages clamp at 1', async ({ page, context, request }) => {
   const account = await registerShop(request);
+  // Sixty rows: two pages of fifty.
   await addViaApi(request, account, 'el', 20);
-  await addViaApi(request, account, 'dr', 20);
-  await addViaApi(request, account, 'go', 20);
+  await addViaApi(request, account, 'dr', 15);
+  await addViaApi(request, account, 'go', 15);
+  await addViaApi(request, account, 'an', 10);
   await useSession(context, account);
   await page.goto('/inventory-management');
   const pages = page.getByRole('navigation', { name: 'Pages' });

@@ -1,7 +1,7 @@
 import { messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
 
 const k = messages.kiosk;
@@ -9,7 +9,7 @@ const m = messages.ordering;
 const tokenKey = 'cardstock.kiosk.device_token';
 const serialKey = 'cardstock.kiosk.serial_number';
 
-test.beforeAll(() => importSharedCatalog());
+test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });

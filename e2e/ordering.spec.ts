@@ -1,11 +1,11 @@
 import { cookies, messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 
 const m = messages.ordering;
 
-test.beforeAll(() => importSharedCatalog());
+test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });

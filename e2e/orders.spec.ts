@@ -1,13 +1,13 @@
 import { messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
+import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
 
 const m = messages.orders;
 
 type Card = PricedCard;
 
-test.beforeAll(() => importSharedCatalog());
+test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });

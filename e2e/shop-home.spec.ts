@@ -1,12 +1,12 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { registerShop, useSession } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 
-// Air Elemental, Limited Edition Alpha #46, from the shared Scryfall sample.
+// Air Elemental, Limited Edition Alpha #46, from the card fixture (packages/fixtures).
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
 
-test.beforeAll(() => importSharedCatalog());
+test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });

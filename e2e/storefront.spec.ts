@@ -1,19 +1,16 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { STOREFRONT_PAGE_SIZE, limits, messages } from '@cardstock/contract';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, type Account } from './support/accounts.ts';
-import { importSharedCatalog, sharedCards } from './support/catalog.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 import { e2eEnv } from './support/env.ts';
 
 const m = messages.storefront;
 const CARD_COUNT = STOREFRONT_PAGE_SIZE + 5;
 
-/** Printings of the shared sample that exist without foil and have a market price, so every card shows one. */
-const printings = fs
-  .readFileSync(sharedCards, 'utf8')
-  .split('\n')
-  .filter(Boolean)
+/** Printings of the card fixture that exist without foil and have a market price, so every card shows one. */
+const printings = fixtureCardLines()
   .map((line) => JSON.parse(line) as { id: string; finishes: string[]; prices?: { usd?: string | null } })
   .filter((c) => c.finishes.includes('nonfoil') && c.prices?.usd)
   .slice(0, CARD_COUNT)
@@ -51,7 +48,7 @@ const storefrontHost = (subdomain: string) => `http://${subdomain}.localhost:${e
 
 test.beforeAll(() => {
   expect(printings).toHaveLength(CARD_COUNT);
-  importSharedCatalog();
+  importFixtureCatalog();
 });
 test.beforeEach(async ({ page }) => {
   // Offline and deterministic: card pictures fall back to the drawn placeholder.

@@ -1,13 +1,13 @@
 import { cookies, messages, type TeamMember } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
-import { importSharedCatalog } from './support/catalog.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
 
 const m = messages.team;
 
-test.beforeAll(() => importSharedCatalog());
+test.beforeAll(() => importFixtureCatalog());
 
 async function listTeam(request: APIRequestContext, account: Account): Promise<TeamMember[]> {
   const res = await request.post('/api/team/list', { data: { token: account.token } });
@@ -21,7 +21,7 @@ async function tokenOf(context: BrowserContext): Promise<string> {
   return decodeURIComponent(cookie!.value);
 }
 
-/** One card of the shared sample, by name. */
+/** One card of the card fixture, by name. */
 async function cardId(request: APIRequestContext, q: string): Promise<string> {
   const found = (await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json()) as {
     data: { id: string }[];

@@ -2,16 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { expect, test, type Page } from '@playwright/test';
 import { registerShop, useSession } from './support/accounts.ts';
-import { importCatalog, sharedCards } from './support/catalog.ts';
+import { importCatalog } from './support/catalog.ts';
 
 const HOSTILE_CARD = '<img src=x onerror="window.__pwned=1">Goblin <b>Guide</b>';
 const HOSTILE_TEXT = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"> & Sons';
 
-/** A printing from the shared sample, renamed to markup: card data comes from outside and is never trusted. */
+/** A printing from the card fixture, renamed to markup: card data comes from outside and is never trusted. */
 function hostileCatalog(): string {
-  const first = fs.readFileSync(sharedCards, 'utf8').split('\n')[0]!;
+  const first = fixtureCardLines(1)[0]!;
   const card = { ...(JSON.parse(first) as Record<string, unknown>), id: randomUUID(), name: HOSTILE_CARD };
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xss-')), 'hostile.ndjson');
   fs.writeFileSync(file, JSON.stringify(card));

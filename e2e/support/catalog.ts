@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fixtureCardsFile } from '@cardstock/fixtures';
 import type { APIRequestContext } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const sharedCards = path.resolve(root, '../shared/data/cards/cards.scryfall.ndjson');
 
-/** Loads the shared Scryfall sample into the suite's server through the real CLI (an idempotent upsert). */
-export function importSharedCatalog(): void {
-  importCatalog(sharedCards);
+/** Loads the repository's card fixture into the suite's server through the real CLI (an idempotent upsert). */
+export function importFixtureCatalog(): void {
+  importCatalog(fixtureCardsFile);
 }
 
 /** Loads a Scryfall bulk file (JSON array or one object a line) through the real CLI. */
