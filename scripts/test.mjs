@@ -1,22 +1,36 @@
 // `npm test`: everything, on a fresh clone, with nothing installed by hand.
 // Installs npm packages, Debian's Chromium and (when no server answers)
 // PostgreSQL and Redis; then lint, typecheck, format, build, unit tests, API
-// tests on SQLite and on PostgreSQL, and the browser suite. The last line sums them:
-// `N passed, N failed`.
+// tests on SQLite and on PostgreSQL, and the browser suite, all on the fixtures
+// the repository carries (packages/fixtures). Then the interop corpus: real
+// exports of other tools, from CARDSTOCK_INTEROP_DIR or else ../shared/data
+// beside the clone (CI has it); without either it is skipped, saying so.
+// The last line sums them: `N passed, N failed`.
 //
 //   npm test            every suite
-//   npm test -- unit    one suite: checks | unit | int | int:sqlite | int:postgres | e2e
+//   npm test -- unit    one suite: checks | unit | int | int:sqlite | int:postgres | e2e | interop
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureDeps, ensurePostgres, ensureRedis, freePort, log, run } from './lib.mjs';
+import { ensureChromium, ensureDeps, ensurePostgres, ensureRedis, freePort, log, root, run } from './lib.mjs';
 
 const only = process.argv[2];
 const wants = (suite) => !only || suite === only || suite.startsWith(`${only}:`);
 const tally = { passed: 0, failed: 0 };
 const lines = [];
 const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-reports-'));
+
+/**
+ * The interop corpus's folder: the one place the tests may look outside the
+ * repository without a variable naming it, because the shared folder beside
+ * our clones (and CI's) is where the corpus lives (packages/fixtures/src/interop.ts).
+ */
+function interopCorpus() {
+  if (process.env.CARDSTOCK_INTEROP_DIR) return path.resolve(process.env.CARDSTOCK_INTEROP_DIR);
+  const beside = path.resolve(root, '..', 'shared', 'data');
+  return fs.existsSync(path.join(beside, 'csv')) ? beside : undefined;
+}
 
 function record(name, passed, failed) {
   tally.passed += passed;
@@ -125,6 +139,19 @@ try {
       TEST_PG_ADMIN_URL: postgres.adminUrl,
       TEST_REDIS_URL: redis.url,
     });
+  }
+  if (wants('interop')) {
+    const corpus = interopCorpus();
+    if (corpus) {
+      redis ??= await ensureRedis();
+      await vitest('interop corpus', 'interop', {
+        CARDSTOCK_INTEROP_DIR: corpus,
+        TEST_DB: 'sqlite',
+        TEST_REDIS_URL: redis.url,
+      });
+    } else {
+      lines.push('interop corpus: skipped (no ../shared)');
+    }
   }
   if (wants('e2e')) {
     const chromium = await ensureChromium();
