@@ -1,122 +1,291 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  fixtureCards,
+  LAYOUT_NAMES,
+  LAYOUTS,
+  type FixtureCard,
+  type Grade,
+  type LayoutName,
+  type StockLine,
+} from '@cardstock/fixtures';
 import { describe, expect, it } from 'vitest';
 import {
   CARDSTOCK_CSV_HEADER,
   CsvFormatError,
   detectFormat,
   parseInventoryCsv,
-  type CsvFormat,
   type CsvLine,
   type ParsedCsv,
 } from './csv-formats.ts';
 
-// Real exports, read in place (shared/data/csv, described in its FORMATS.md).
-const CSV_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/csv');
+// Every layout is read here from files the fixture writer writes (packages/fixtures csv-writer.ts); the real exports
+// of the tools are read by csv-formats.interop.test.ts when the interop corpus is present.
 
-const read = (file: string): string => readFileSync(path.join(CSV_DIR, file), 'utf8');
-const parseFile = (file: string): ParsedCsv => parseInventoryCsv(read(file));
+const cards = fixtureCards();
 
-/** Data rows by counting non-blank physical lines: none of these files has a newline inside a quoted field. */
-function dataRowCount(text: string): number {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const sepLine = /^\uFEFF?"?sep=/.test(lines[0] ?? '') ? 1 : 0;
-  return lines.length - 1 - sepLine;
-}
-
-function lineAt(parsed: ParsedCsv, line: number): CsvLine {
-  const found = parsed.lines.filter((l) => l.line === line);
-  expect(found, `exactly one line parsed from file line ${line}`).toHaveLength(1);
+/** The one fixture printing of `name` in `set`. */
+function printing(name: string, set: string): FixtureCard {
+  const found = cards.filter((card) => card.name === name && card.set === set);
+  if (found.length !== 1) throw new Error(`${found.length} fixture printings of ${name} in ${set}`);
   return found[0]!;
 }
 
-const count = (parsed: ParsedCsv, predicate: (line: CsvLine) => boolean): number =>
-  parsed.lines.filter(predicate).length;
+/**
+ * A shop's stock: single-faced, transform, modal double-faced, split, adventure and flip cards; nonfoil, foil and
+ * etched; every grade of the seven-step scale, so every condition word of every tool; eleven languages; prices with
+ * and without cents, none, and four digits before the point; three printings of Lightning Bolt and two lines of one.
+ */
+const STOCK: readonly StockLine[] = [
+  {
+    card: printing('Lightning Bolt', '2x2'),
+    finish: 'nonfoil',
+    quality: 'NM',
+    grade: 'mint',
+    quantity: 4,
+    price: 1.25,
+  },
+  {
+    card: printing('Lightning Bolt', 'fca'),
+    finish: 'foil',
+    quality: 'NM',
+    grade: 'near_mint',
+    quantity: 1,
+    language: 'ja',
+    price: 7.68,
+  },
+  {
+    card: printing('Lightning Bolt', 'tle'),
+    finish: 'nonfoil',
+    quality: 'LP',
+    grade: 'excellent',
+    quantity: 2,
+    language: 'de',
+  },
+  {
+    card: printing('Aragorn, the Uniter', 'ltr'),
+    finish: 'foil',
+    quality: 'LP',
+    grade: 'good',
+    quantity: 1,
+    language: 'zhs',
+    price: 27,
+  },
+  {
+    card: printing('Delver of Secrets // Insectile Aberration', 'isd'),
+    finish: 'foil',
+    quality: 'MP',
+    grade: 'light_played',
+    quantity: 3,
+    language: 'zht',
+  },
+  {
+    card: printing('Boom // Bust', 'plc'),
+    finish: 'nonfoil',
+    quality: 'HP',
+    grade: 'played',
+    quantity: 1,
+    language: 'fr',
+    price: 0.5,
+  },
+  {
+    card: printing('Esika, God of the Tree // The Prismatic Bridge', 'khm'),
+    finish: 'nonfoil',
+    quality: 'D',
+    grade: 'poor',
+    quantity: 1,
+    language: 'ko',
+  },
+  {
+    card: printing('Altar of Bhaal // Bone Offering', 'clb'),
+    finish: 'foil',
+    quality: 'NM',
+    quantity: 2,
+    language: 'es',
+    price: 4599.99,
+  },
+  { card: printing('Abbot of Keral Keep', '2x2'), finish: 'etched', quality: 'NM', quantity: 1, price: 0.35 },
+  // A French-only printing: its language is the card's own.
+  { card: printing('Sylvan Library', 'ren'), finish: 'nonfoil', quality: 'LP', quantity: 1 },
+  { card: printing('Goblin Warchief', 'plst'), finish: 'nonfoil', quality: 'HP', quantity: 1, language: 'it' },
+  {
+    card: printing('Bushi Tenderfoot // Kenzo the Hardhearted', 'chk'),
+    finish: 'nonfoil',
+    quality: 'MP',
+    quantity: 12,
+    language: 'pt',
+    price: 0.05,
+  },
+  { card: printing('Lightning Bolt', '2x2'), finish: 'nonfoil', quality: 'LP', quantity: 1, language: 'ru' },
+];
 
-/** Cardstock CSV text as our export writes it: quoted only where needed. */
-function cardstockCsv(rows: string[][]): string {
-  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  return [CARDSTOCK_CSV_HEADER, ...rows].map((row) => row.map(quote).join(',')).join('\n') + '\n';
+type Expected = Omit<CsvLine, 'line'>;
+
+const language = (line: StockLine): string => line.language ?? line.card.lang;
+const setAndNumber = ({ card }: StockLine) => ({ setCode: card.set, collectorNumber: card.collector_number });
+const counted = ({ card, finish, quality, quantity }: StockLine) => ({ name: card.name, finish, quality, quantity });
+/** Etched copies of a tool that has no etched: the file says foil. */
+const etchedAsFoil = (line: StockLine): Expected['finish'] => (line.finish === 'etched' ? 'foil' : line.finish);
+/** Dragon Shield names transform and modal double-faced cards by their front face. */
+const frontFace = (card: FixtureCard): string =>
+  ['transform', 'modal_dfc'].includes(card.layout) ? card.name.split(' // ')[0]! : card.name;
+
+/** What the importer must read back from each layout's row for a stock line: whatever that tool's file carries. */
+const READS: Readonly<Record<Exclude<LayoutName, 'urzasgatherer'>, (line: StockLine) => Expected>> = {
+  cardstock: (l) => ({ ...counted(l), ...setAndNumber(l), scryfallId: l.card.id, price: l.price }),
+  manabox: (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    scryfallId: l.card.id,
+    setName: l.card.set_name,
+    price: l.price,
+    language: language(l),
+  }),
+  'manabox-without-binder': (l) => READS.manabox(l),
+  'tcgplayer-app': (l) => ({
+    ...counted(l),
+    // TCGplayer files The List as LIST.
+    setCode: l.card.set === 'plst' ? 'list' : l.card.set,
+    collectorNumber: l.card.collector_number,
+    setName: l.card.set_name,
+    tcgplayerId: l.finish === 'etched' ? l.card.tcgplayer_etched_id : l.card.tcgplayer_id,
+    language: language(l),
+  }),
+  // No product id (its id is a SKU) and no set code; the product name keeps TCGplayer's tag for etched.
+  'tcgplayer-seller': (l) => ({
+    ...counted(l),
+    name: l.finish === 'etched' ? `${l.card.name} (Foil Etched)` : l.card.name,
+    setName: l.card.set_name,
+    collectorNumber: l.card.collector_number,
+    price: l.price,
+    language: language(l),
+  }),
+  moxfield: (l) => ({ ...counted(l), ...setAndNumber(l), price: l.price, language: language(l) }),
+  deckbox: (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    setName: l.card.set_name,
+    finish: etchedAsFoil(l),
+    price: l.price,
+    language: language(l),
+  }),
+  'deckbox-all-columns': (l) => ({ ...READS.deckbox(l), scryfallId: l.card.id, tcgplayerId: l.card.tcgplayer_id }),
+  cardsphere: (l) => ({
+    ...counted(l),
+    scryfallId: l.card.id,
+    setName: l.finish === 'etched' ? `${l.card.set_name} - Etched Foil` : l.card.set_name,
+    language: language(l),
+  }),
+  'delverlens-moxfield': (l) => ({ ...counted(l), ...setAndNumber(l), language: language(l) }),
+  // These presets have no condition column: every copy reads as Near Mint.
+  'delverlens-scryfall': (l) => ({
+    ...counted(l),
+    quality: 'NM',
+    scryfallId: l.card.id,
+    setName: l.card.set_name,
+    language: language(l),
+  }),
+  'delverlens-quantityx': (l) => ({ ...counted(l), quality: 'NM', setCode: l.card.set }),
+  archidekt: (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    scryfallId: l.card.id,
+    setName: l.card.set_name,
+    price: l.price,
+    language: language(l),
+  }),
+  'dragonshield-web': (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    name: frontFace(l.card),
+    setName: l.card.set_name,
+    language: language(l),
+  }),
+  'dragonshield-app': (l) => ({ ...READS['dragonshield-web'](l), finish: etchedAsFoil(l) }),
+  helvault: (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    quality: 'NM',
+    scryfallId: l.card.id,
+    setName: l.card.set_name,
+    language: language(l),
+  }),
+  topdecked: (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    scryfallId: l.card.id,
+    setName: l.card.set_name,
+    language: language(l),
+  }),
+};
+
+/**
+ * Urza's Gatherer writes one row per printing, with no condition or language, counting every copy in `Count` and the
+ * foil and etched ones again beside it: a row reads back as one line per finish it has copies of, in finish order.
+ */
+function urzasGathererRows(stock: readonly StockLine[]): Expected[][] {
+  const printings = new Map<string, StockLine[]>();
+  for (const line of stock) printings.set(line.card.id, [...(printings.get(line.card.id) ?? []), line]);
+  return [...printings.values()].map((copies) => {
+    const { card } = copies[0]!;
+    return (['nonfoil', 'foil', 'etched'] as const)
+      .map((finish) => ({
+        name: card.name,
+        ...setAndNumber(copies[0]!),
+        scryfallId: card.id,
+        setName: card.set_name,
+        tcgplayerId: card.tcgplayer_id,
+        finish,
+        quality: 'NM' as const,
+        quantity: copies.filter((l) => l.finish === finish).reduce((sum, l) => sum + l.quantity, 0),
+      }))
+      .filter((line) => line.quantity > 0);
+  });
 }
 
-describe('the fixture folder', () => {
-  // ../shared beside the clone, wherever the clone lives (CI clones elsewhere than /work).
-  it('is the shared CSV exports, with their format notes', () => {
-    expect(readdirSync(CSV_DIR)).toContain('FORMATS.md');
+/** Dragon Shield's web export and Urza's Gatherer's put Excel's `"sep=,"` line above the header. */
+const FIRST_ROW_LINE: Readonly<Partial<Record<LayoutName, number>>> = { 'dragonshield-web': 3, urzasgatherer: 3 };
+
+/** Every line the importer must read from `layout`'s file of `stock`, numbered by the file line of its row. */
+function expectedLines(layout: LayoutName, stock: readonly StockLine[]): CsvLine[] {
+  const rows = layout === 'urzasgatherer' ? urzasGathererRows(stock) : stock.map((line) => [READS[layout](line)]);
+  const first = FIRST_ROW_LINE[layout] ?? 2;
+  return rows.flatMap((lines, row) => lines.map((line) => withoutUndefined({ line: first + row, ...line })));
+}
+
+function withoutUndefined(line: CsvLine): CsvLine {
+  return Object.fromEntries(Object.entries(line).filter(([, value]) => value !== undefined)) as unknown as CsvLine;
+}
+
+describe('the fixture stock', () => {
+  it('holds every grade, finish and card shape the layouts are tested on', () => {
+    const grades: Grade[] = ['mint', 'near_mint', 'excellent', 'good', 'light_played', 'played', 'poor'];
+    expect(grades.every((grade) => STOCK.some((line) => line.grade === grade))).toBe(true);
+    expect(new Set(STOCK.map((line) => line.finish))).toEqual(new Set(['nonfoil', 'foil', 'etched']));
+    expect(new Set(STOCK.map((line) => line.card.layout))).toEqual(
+      new Set(['normal', 'transform', 'modal_dfc', 'split', 'adventure', 'flip']),
+    );
+    expect(new Set(STOCK.map(language)).size).toBe(11);
   });
 });
 
-describe('format detection on every real file', () => {
-  const expected: Record<string, CsvFormat | undefined> = {
-    'archidekt.csv': 'archidekt',
-    'archidekt_2026.csv': 'archidekt',
-    'archidekt_all_columns.csv': 'archidekt',
-    'archidekt_tags.csv': 'archidekt',
-    'cardcastle.csv': undefined,
-    'cardcastle_simple.csv': undefined,
-    'cardmarket_generated.csv': undefined,
-    'cardsphere.csv': 'cardsphere',
-    // CardSphere's Moxfield-layout export, and ManaBox's: same columns, same words as Moxfield.
-    'cardsphere_alt_export.csv': 'moxfield',
-    'cardsphere_haves_2025-04.csv': 'cardsphere',
-    'cubecobra.csv': undefined,
-    'deckbox.csv': 'deckbox',
-    'deckbox_2026.csv': 'deckbox',
-    'deckbox_all_columns.csv': 'deckbox',
-    'decked_builder.csv': undefined,
-    'deckstats.csv': undefined,
-    'deckstats_large.csv': undefined,
-    'delverlens_moxfield_preset.csv': 'delverlens',
-    'delverlens_scryfall.csv': 'delverlens',
-    'dragonshield.csv': 'dragonshield',
-    'dragonshield_app.csv': 'dragonshield',
-    'dragonshield_collection_2022.csv': 'dragonshield',
-    'dragonshield_official_sample.csv': 'dragonshield',
-    'dragonshield_sample.csv': 'dragonshield',
-    'dragonshield_web.csv': 'dragonshield',
-    'echomtg.csv': undefined,
-    'helvault.csv': 'helvault',
-    'helvault_signed.csv': 'helvault',
-    'manabox.csv': 'manabox',
-    'manabox_2026.csv': 'manabox',
-    'manabox_collection_large.csv': 'manabox',
-    'manabox_conditions.csv': 'manabox',
-    'manabox_moxfield_format.csv': 'moxfield',
-    'moxfield.csv': 'moxfield',
-    'moxfield_2026.csv': 'moxfield',
-    'moxfield_conditions.csv': 'moxfield',
-    'mtggoldfish.csv': undefined,
-    'mtggoldfish_from_mtgarena.csv': undefined,
-    'mtggoldfish_with_scryfall_ids.csv': undefined,
-    'mtgo.csv': undefined,
-    'mtgo_small.csv': undefined,
-    'tappedout.csv': undefined,
-    'tcgplayer_app.csv': 'tcgplayer',
-    'tcgplayer_collection.csv': 'tcgplayer',
-    'tcgplayer_seller_pricing.csv': 'tcgplayer',
-    'topdecked.csv': 'topdecked',
-    'topdecked_collection.csv': 'topdecked',
-    'urzas_gatherer.csv': 'urzasgatherer',
-  };
+describe.each(LAYOUT_NAMES)('a %s file written by the fixture writer', (layout) => {
+  const text = LAYOUTS[layout].write(STOCK);
+  const expected = expectedLines(layout, STOCK);
+  let parsed: ParsedCsv | undefined;
+  const read = (): ParsedCsv => (parsed ??= parseInventoryCsv(text));
 
-  it('covers every file in the folder', () => {
-    const files = readdirSync(CSV_DIR).filter((file) => file.endsWith('.csv'));
-    expect(files.sort()).toEqual(Object.keys(expected).sort());
+  it(`is read as ${LAYOUTS[layout].format}`, () => {
+    expect(read().format).toBe(LAYOUTS[layout].format);
   });
 
-  it.each(Object.entries(expected))('%s → %s', (file, format) => {
-    if (format) {
-      expect(parseFile(file).format).toBe(format);
-    } else {
-      expect(() => parseFile(file)).toThrow(CsvFormatError);
-    }
+  it('reads every row, none of them a problem', () => {
+    expect(read().problems).toEqual([]);
+    expect(read().lines).toHaveLength(expected.length);
   });
 
-  it.each(Object.entries(expected).filter(([file]) => file !== 'tcgplayer_seller_pricing.csv'))(
-    '%s has no problem rows',
-    (file, format) => {
-      if (format) expect(parseFile(file).problems).toEqual([]);
+  it.each(expected.map((line, i) => ({ ...line, i })))(
+    'line $line: $quantity × $name, $finish, $quality',
+    ({ i, ...line }) => {
+      expect(read().lines[i]).toEqual(line);
     },
   );
 });
@@ -163,85 +332,8 @@ describe('detectFormat', () => {
   });
 });
 
-describe('ManaBox', () => {
-  const file = 'manabox_2026.csv';
-  const parsed = parseFile(file);
-
-  it('reads every row', () => {
-    expect(parsed.format).toBe('manabox');
-    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
-    expect(parsed.lines).toHaveLength(42);
-  });
-
-  it('reads a quoted name with a comma, the Scryfall ID, foil and the dollar price', () => {
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Aragorn, the Uniter',
-      scryfallId: '9d481911-48a9-4cd7-a3b4-14c058dcac19',
-      setCode: 'ltr',
-      setName: 'The Lord of the Rings: Tales of Middle-earth',
-      collectorNumber: '741z',
-      finish: 'foil',
-      quality: 'NM',
-      quantity: 1,
-      price: 4599.99,
-      language: 'en',
-    });
-  });
-
-  it('reads etched, The List collector numbers and DFC names', () => {
-    expect(lineAt(parsed, 8)).toMatchObject({
-      name: 'Demonic Tutor',
-      setCode: 'cmm',
-      collectorNumber: '509',
-      finish: 'etched',
-    });
-    expect(lineAt(parsed, 14)).toMatchObject({
-      setCode: 'plst',
-      collectorNumber: 'DDC-49',
-      finish: 'nonfoil',
-      price: 25,
-    });
-    expect(lineAt(parsed, 6)).toMatchObject({ name: 'Delver of Secrets // Insectile Aberration', setCode: 'isd' });
-    expect(count(parsed, (l) => l.finish === 'etched')).toBe(2);
-    expect(count(parsed, (l) => l.finish === 'foil')).toBe(6);
-  });
-
-  it('maps its language codes to Scryfall codes', () => {
-    expect(lineAt(parsed, 32).language).toBe('zhs');
-    expect(lineAt(parsed, 33).language).toBe('zht');
-    expect(lineAt(parsed, 29).language).toBe('ja');
-  });
-
-  it('reads the binder export of an older collection', () => {
-    const old = parseFile('manabox.csv');
-    expect(old.lines).toHaveLength(dataRowCount(read('manabox.csv')) - old.problems.length);
-    expect(old.lines).toHaveLength(59);
-    expect(lineAt(old, 57)).toEqual({
-      line: 57,
-      name: 'Icatian Moneychanger',
-      scryfallId: 'cf9521ae-6fac-4d86-9c60-adecaae5687d',
-      setCode: 'fem',
-      setName: 'Fallen Empires',
-      collectorNumber: '10c',
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 2,
-      price: 0.13,
-      language: 'en',
-    });
-    expect(old.lines.reduce((sum, l) => sum + l.quantity, 0)).toBe(43 * 1 + 11 * 2 + 3 * 3 + 4 + 5);
-  });
-
-  it('reads a large German collection', () => {
-    const large = parseFile('manabox_collection_large.csv');
-    expect(large.lines).toHaveLength(500);
-    expect(count(large, (l) => l.language === 'de')).toBe(351);
-    expect(count(large, (l) => l.finish === 'foil')).toBe(13);
-    expect(lineAt(large, 9)).toMatchObject({ name: 'Treasure', setCode: 'tmom', collectorNumber: '20' });
-  });
-
-  it('drops a purchase price that is not in dollars', () => {
+describe('values a written stock does not show', () => {
+  it('drops a ManaBox purchase price that is not in dollars', () => {
     const header =
       'Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency';
     const csv = `${header}\nLightning Bolt,M11,Magic 2011,149,normal,common,1,1,,2.5,false,false,near_mint,en,EUR\nLightning Bolt,M11,Magic 2011,149,normal,common,1,1,,2.5,false,false,near_mint,en,USD\n`;
@@ -249,134 +341,8 @@ describe('ManaBox', () => {
     expect(lines[0]!.price).toBeUndefined();
     expect(lines[1]!.price).toBe(2.5);
   });
-});
 
-describe('Deckbox', () => {
-  it('reads the default export (Deckbox set codes, $0.00 "My Price" as no price)', () => {
-    const parsed = parseFile('deckbox.csv');
-    expect(parsed.format).toBe('deckbox');
-    expect(parsed.lines).toHaveLength(dataRowCount(read('deckbox.csv')) - parsed.problems.length);
-    expect(parsed.lines).toHaveLength(53);
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Angelic Captain',
-      setCode: 'bfz',
-      setName: 'Battle for Zendikar',
-      collectorNumber: '208',
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 2,
-      language: 'en',
-    });
-    expect(lineAt(parsed, 49)).toMatchObject({ name: 'Urborg, Tomb of Yawgmoth', setCode: 'v12', finish: 'foil' });
-    expect(parsed.lines.filter((l) => l.finish === 'foil').map((l) => l.line)).toEqual([16, 30, 49]);
-    expect(count(parsed, (l) => l.price !== undefined)).toBe(0);
-  });
-
-  it('reads the Scryfall and TCGplayer ids of the all-columns export', () => {
-    const parsed = parseFile('deckbox_all_columns.csv');
-    expect(parsed.lines).toHaveLength(53);
-    expect(lineAt(parsed, 2)).toMatchObject({
-      name: 'Angelic Captain',
-      scryfallId: 'ef0baf56-816a-4e0a-beb3-73b51487ff00',
-      tcgplayerId: 105365,
-      quantity: 2,
-    });
-  });
-
-  it('reads the 2026 export: conditions, languages, etched stored as foil, empty ids', () => {
-    const parsed = parseFile('deckbox_2026.csv');
-    expect(parsed.lines).toHaveLength(dataRowCount(read('deckbox_2026.csv')) - parsed.problems.length);
-    expect(lineAt(parsed, 3)).toMatchObject({
-      name: 'Aragorn, the Uniter',
-      setCode: 'ltr',
-      collectorNumber: '741',
-      finish: 'foil',
-      tcgplayerId: 517446,
-      scryfallId: '5f092adf-a06e-47c1-9400-2eebf9ef719d',
-    });
-    const commanderMasters = lineAt(parsed, 12);
-    expect(commanderMasters).toMatchObject({ setCode: 'cmm', collectorNumber: '509', finish: 'foil' });
-    expect(commanderMasters.tcgplayerId).toBeUndefined();
-    expect(lineAt(parsed, 22).quality).toBe('NM'); // Mint
-    expect(lineAt(parsed, 24).quality).toBe('LP'); // Good (Lightly Played)
-    expect(lineAt(parsed, 30)).toMatchObject({ quality: 'HP', quantity: 2 });
-    expect(lineAt(parsed, 29).language).toBe('zht');
-    expect(lineAt(parsed, 31).language).toBe('zhs');
-  });
-});
-
-describe('TCGplayer', () => {
-  it('reads the app export: simple names, product ids, printing, conditions, languages', () => {
-    const parsed = parseFile('tcgplayer_app.csv');
-    expect(parsed.format).toBe('tcgplayer');
-    expect(parsed.lines).toHaveLength(dataRowCount(read('tcgplayer_app.csv')) - parsed.problems.length);
-    expect(parsed.lines).toHaveLength(18);
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Choose Your Weapon',
-      setCode: 'afr',
-      setName: 'Adventures in the Forgotten Realms',
-      collectorNumber: '175',
-      tcgplayerId: 243064,
-      finish: 'foil',
-      quality: 'NM',
-      quantity: 1,
-      language: 'en',
-    });
-    expect(lineAt(parsed, 3)).toMatchObject({ name: 'Illusion Token', setCode: 'cmr', finish: 'nonfoil' });
-    expect(lineAt(parsed, 3).collectorNumber).toBeUndefined();
-    // "(Foil Etched)" in the full name is the only sign of an etched card.
-    expect(lineAt(parsed, 9)).toMatchObject({
-      name: 'Najeela, the Blade-Blossom',
-      finish: 'etched',
-      tcgplayerId: 226819,
-      language: 'zht',
-    });
-    expect(lineAt(parsed, 10)).toMatchObject({ name: 'Najeela, the Blade-Blossom', setCode: 'sld', quality: 'LP' });
-    expect(lineAt(parsed, 11).quality).toBe('MP');
-    expect(lineAt(parsed, 17)).toMatchObject({ quality: 'D', setCode: 'ppeld', collectorNumber: '251p' });
-    expect(lineAt(parsed, 18)).toMatchObject({ quality: 'HP', language: 'zhs', finish: 'foil' });
-  });
-
-  it('reads a large collection export', () => {
-    const parsed = parseFile('tcgplayer_collection.csv');
-    expect(parsed.lines).toHaveLength(1010);
-    expect(count(parsed, (l) => l.finish === 'foil')).toBe(148);
-    expect(lineAt(parsed, 4)).toMatchObject({
-      name: 'Abzan Charm',
-      setCode: 'list',
-      setName: 'The List Reprints',
-      collectorNumber: 'C16-177',
-      tcgplayerId: 203116,
-    });
-  });
-
-  it('reads the seller pricing export, where condition, foil and language share a cell', () => {
-    const file = 'tcgplayer_seller_pricing.csv';
-    const parsed = parseFile(file);
-    expect(parsed.format).toBe('tcgplayer');
-    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
-    // Catalogue rows with nothing in stock.
-    expect(parsed.problems).toHaveLength(368);
-    expect(parsed.problems[0]).toEqual({ line: 2, reason: 'Quantity "0" is less than 1.' });
-    expect(lineAt(parsed, 395)).toEqual({
-      line: 395,
-      name: 'Dragon Cultist (Foil Etched)',
-      setName: "Commander Legends: Battle for Baldur's Gate",
-      collectorNumber: '503',
-      finish: 'etched',
-      quality: 'NM',
-      quantity: 1,
-      price: 0.35,
-      language: 'en',
-    });
-    expect(lineAt(parsed, 292)).toMatchObject({ name: 'Belligerent Whiptail', finish: 'foil', quality: 'LP' });
-    // The SKU id is not a product id.
-    expect(count(parsed, (l) => l.tcgplayerId !== undefined)).toBe(0);
-  });
-
-  it('splits "Near Mint Foil - Japanese"', () => {
+  it('splits "Near Mint Foil - Japanese" in a TCGplayer seller export', () => {
     const csv = [
       'TCGplayer Id,Product Line,Set Name,Product Name,Title,Number,Rarity,Condition,TCG Market Price,TCG Direct Low,TCG Low Price With Shipping,TCG Low Price,Total Quantity,Add to Quantity,TCG Marketplace Price,Photo URL',
       '8535707,Magic,Aetherdrift,March of the World Ooze (Showcase),,402,M,Near Mint Foil - Japanese,2.46,,3.29,1.98,2,0,5.8600,',
@@ -398,102 +364,8 @@ describe('TCGplayer', () => {
       { finish: 'foil', quality: 'D', language: 'en', quantity: 3, price: undefined },
     ]);
   });
-});
 
-describe('Moxfield', () => {
-  it('reads a real haves export', () => {
-    const parsed = parseFile('moxfield.csv');
-    expect(parsed.format).toBe('moxfield');
-    expect(parsed.lines).toHaveLength(dataRowCount(read('moxfield.csv')) - parsed.problems.length);
-    expect(parsed.lines).toHaveLength(558);
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Academy Rector',
-      setCode: 'uds',
-      collectorNumber: '1',
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 1,
-      language: 'en',
-    });
-    expect(lineAt(parsed, 136)).toMatchObject({
-      name: 'Elesh Norn, Grand Cenobite',
-      setCode: 'j14',
-      collectorNumber: '8',
-      finish: 'foil',
-      language: 'ph',
-    });
-    expect(lineAt(parsed, 324)).toMatchObject({ name: 'Phyrexian Tower', quantity: 3, language: 'en' });
-    expect(count(parsed, (l) => l.finish === 'foil')).toBe(124);
-  });
-
-  it('reads etched and purchase prices', () => {
-    const parsed = parseFile('moxfield_2026.csv');
-    expect(parsed.lines).toHaveLength(43);
-    expect(lineAt(parsed, 8)).toMatchObject({ name: 'Demonic Tutor', setCode: 'cmm', finish: 'etched', price: 40 });
-    expect(lineAt(parsed, 10)).toMatchObject({ setCode: 'sta', finish: 'etched', price: 45 });
-    expect(lineAt(parsed, 2)).toMatchObject({ collectorNumber: '741z', finish: 'foil' });
-    expect(lineAt(parsed, 2).price).toBeUndefined();
-  });
-
-  it("reads ManaBox's Moxfield-layout export", () => {
-    const parsed = parseFile('manabox_moxfield_format.csv');
-    expect(parsed.lines).toEqual([
-      {
-        line: 2,
-        name: 'Firkraag, Cunning Instigator',
-        setCode: 'clb',
-        collectorNumber: '648',
-        finish: 'foil',
-        quality: 'D',
-        quantity: 1,
-        price: 9.29,
-        language: 'en',
-      },
-    ]);
-  });
-});
-
-describe('Delver Lens', () => {
-  it('reads the Moxfield preset (upper-case set codes)', () => {
-    const file = 'delverlens_moxfield_preset.csv';
-    const parsed = parseFile(file);
-    expect(parsed.format).toBe('delverlens');
-    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
-    expect(parsed.lines).toHaveLength(89);
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Reflections of Littjara',
-      setCode: 'clb',
-      collectorNumber: '733',
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 1,
-    });
-    expect(lineAt(parsed, 6)).toMatchObject({ name: 'Island', setCode: 'iko', quantity: 3 });
-    expect(lineAt(parsed, 16)).toMatchObject({ name: 'Lukka, Bound to Ruin', setCode: 'one', finish: 'foil' });
-    expect(lineAt(parsed, 63)).toMatchObject({ setCode: 'fem', collectorNumber: '58b' });
-    expect(count(parsed, (l) => l.finish === 'foil')).toBe(7);
-  });
-
-  it('reads the Scryfall-ID preset, where Edition is a set name', () => {
-    const file = 'delverlens_scryfall.csv';
-    const parsed = parseFile(file);
-    expect(parsed.lines).toHaveLength(dataRowCount(read(file)) - parsed.problems.length);
-    expect(parsed.lines).toHaveLength(983);
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Backup Agent',
-      scryfallId: '2a46af75-3880-4141-b26e-19834d67e7a8',
-      setName: 'Streets of New Capenna',
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 4,
-    });
-    expect(lineAt(parsed, 680)).toMatchObject({ name: 'Island', quantity: 34 });
-  });
-
-  it('counts from "QuantityX" when there is no Quantity column', () => {
+  it('counts a Delver Lens file from "QuantityX" when there is no Quantity column', () => {
     const parsed = parseInventoryCsv(
       'QuantityX,Name,Edition code,Foil\n"1x","Knight of the Ebon Legion","M20",""\n3x,Opt,XLN,foil\n',
     );
@@ -502,7 +374,52 @@ describe('Delver Lens', () => {
       { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'NM', quantity: 3 },
     ]);
   });
+
+  it("reads CardSphere's abbreviated export: NM/SP/MP/HP, EN, N/F flags, etched named in the edition", () => {
+    const csv = [
+      'Count,Tradelist Count,Name,Edition,Condition,Language,Foil,Tags,Scryfall ID,Last Modified',
+      '"1","1","Survival of the Fittest","Exodus","NM","EN","N","","c060c178-3c0e-493f-b6f0-ead5b1d6f191","2023-06-15 15:47:55.405080"',
+      '"1","1","Aeromoeba","Modern Horizons 2","MP","EN","F","","2a304f7e-0b9e-4ef6-9ad8-34350839f7d9","2025-06-13 21:24:43.015018"',
+      '"2","1","Aeromoeba","Modern Horizons 2 Retro Frame Etched Foil","SP","EN","F","","25de0eb6-94f5-440f-8201-cc7dad2f0805","2025-06-13 21:24:30.105411"',
+      '"1","0","Opt","Ixalan","HP","EN","N","","00000000-0000-4000-8000-000000000001","2025-06-13 21:24:30.105411"',
+    ].join('\n');
+    const parsed = parseInventoryCsv(csv);
+    expect(parsed.format).toBe('cardsphere');
+    expect(parsed.lines.map((l) => [l.finish, l.quality, l.quantity, l.language])).toEqual([
+      ['nonfoil', 'NM', 1, 'en'],
+      ['foil', 'MP', 1, 'en'],
+      ['etched', 'LP', 2, 'en'],
+      ['nonfoil', 'HP', 1, 'en'],
+    ]);
+  });
+
+  it("Urza's Gatherer: foils are counted inside Count", () => {
+    const header =
+      'Name,Type,Color,Rarity,Author,Power,Toughness,Mana cost,Converted mana cost,Count,Foil count,Special foil count,Price,Foil price,Number,Set,Set code,ID,Multiverse ID,Comments,To trade,Condition,Grading,Languages,TCG ID,Cardmarket ID,Scryfall ID';
+    const row = (counts: string) =>
+      `Opt,Instant,Blue,Common,,0,0,(U),1,${counts},$0.10,$0.20,65,Ixalan,XLN,1,1,,0,,,,,,`;
+    const mixed = parseInventoryCsv(`${header}\n${row('5,2,1')}\n${row('0,0,0')}\n`);
+    expect(mixed.lines.map((l) => [l.line, l.finish, l.quantity])).toEqual([
+      [2, 'nonfoil', 2],
+      [2, 'foil', 2],
+      [2, 'etched', 1],
+    ]);
+    expect(mixed.problems).toEqual([{ line: 3, reason: 'Quantity "0" is less than 1.' }]);
+  });
 });
+
+/** Cardstock CSV text as our export writes it: quoted only where needed. */
+function cardstockCsv(rows: string[][]): string {
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return [CARDSTOCK_CSV_HEADER, ...rows].map((row) => row.map(quote).join(',')).join('\n') + '\n';
+}
+
+/** Data rows by counting non-blank physical lines: none of these files has a newline inside a quoted field. */
+function dataRowCount(text: string): number {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const sepLine = /^\uFEFF?"?sep=/.test(lines[0] ?? '') ? 1 : 0;
+  return lines.length - 1 - sepLine;
+}
 
 describe("Cardstock's own format", () => {
   const lines: CsvLine[] = [
@@ -577,57 +494,6 @@ describe("Cardstock's own format", () => {
 });
 
 describe('condition vocabularies', () => {
-  const qualities = (file: string): string[] => parseFile(file).lines.map((l) => l.quality);
-
-  it("ManaBox's seven EU grades", () => {
-    // mint, excellent, good, light_played, played, poor
-    expect(qualities('manabox_conditions.csv')).toEqual(['NM', 'LP', 'LP', 'MP', 'HP', 'D']);
-    // excellent, played, played, mint
-    const lines = parseFile('manabox_2026.csv');
-    expect([20, 21, 22, 23].map((n) => lineAt(lines, n).quality)).toEqual(['LP', 'HP', 'HP', 'NM']);
-  });
-
-  it("Moxfield's words", () => {
-    // Mint, Near Mint, Good (Lightly Played), Heavily Played, Played, Damaged
-    expect(qualities('moxfield_conditions.csv')).toEqual(['NM', 'NM', 'LP', 'HP', 'MP', 'D']);
-  });
-
-  it("Dragon Shield's EU grades, web and app", () => {
-    // Poor, Played, LightPlayed, Mint, Excellent, Good, NearMint
-    expect(qualities('dragonshield_sample.csv')).toEqual(['D', 'HP', 'MP', 'NM', 'LP', 'LP', 'NM']);
-    // Played, Excellent, Good, NearMint, Poor, LightPlayed, NearMint, NearMint, Mint, NearMint, NearMint
-    expect(qualities('dragonshield_app.csv')).toEqual([
-      'HP',
-      'LP',
-      'LP',
-      'NM',
-      'D',
-      'MP',
-      'NM',
-      'NM',
-      'NM',
-      'NM',
-      'NM',
-    ]);
-  });
-
-  it("Archidekt's abbreviations", () => {
-    const parsed = parseFile('archidekt_2026.csv');
-    expect([31, 32, 33].map((n) => lineAt(parsed, n).quality)).toEqual(['D', 'HP', 'MP']);
-  });
-
-  it("TopDecked's words", () => {
-    const parsed = parseFile('topdecked.csv');
-    // mint, slightly played, moderately played, heavily played, damaged
-    expect([20, 21, 22, 23, 24].map((n) => lineAt(parsed, n).quality)).toEqual(['NM', 'LP', 'MP', 'HP', 'D']);
-  });
-
-  it("CardSphere's abbreviations and the Moxfield words in its other export", () => {
-    expect(qualities('cardsphere.csv')).toEqual(['NM', 'MP', 'LP', 'HP', 'NM', 'LP']);
-    // Moderately Played, SP, Near Mint, ...
-    expect(qualities('cardsphere_alt_export.csv').slice(0, 2)).toEqual(['MP', 'LP']);
-  });
-
   it('an empty condition is Near Mint; an unknown one is a problem', () => {
     const header =
       '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"';
@@ -637,85 +503,17 @@ describe('condition vocabularies', () => {
     expect(parsed.lines.map((l) => l.quality)).toEqual(['NM']);
     expect(parsed.problems).toEqual([{ line: 3, reason: 'Condition "Excellent-ish" is not a known condition.' }]);
   });
-});
 
-describe('finishes of the other tools', () => {
-  it('Dragon Shield foil treatments and empty printings', () => {
-    const web = parseFile('dragonshield.csv');
-    expect(lineAt(web, 3)).toMatchObject({ name: 'Aragorn, the Uniter', collectorNumber: '741z', finish: 'foil' }); // Double Rainbow Foil
-    const sample = parseFile('dragonshield_sample.csv');
-    expect(sample.lines.map((l) => l.finish)).toEqual([
-      'nonfoil',
-      'foil',
-      'nonfoil',
-      'foil',
-      'nonfoil',
-      'etched',
-      'foil',
-    ]);
-    const older = parseFile('dragonshield_web.csv');
-    expect(lineAt(older, 4).finish).toBe('nonfoil'); // Printing left empty
-    expect(lineAt(older, 3)).toMatchObject({ finish: 'foil', quality: 'LP', language: 'zhs' });
-  });
-
-  it('Helvault extras flags', () => {
-    const parsed = parseFile('helvault.csv');
-    expect(parsed.lines.map((l) => [l.finish, l.quantity])).toEqual([
-      ['nonfoil', 1],
-      ['nonfoil', 1],
-      ['nonfoil', 1],
-      ['foil', 1],
-      ['nonfoil', 4],
-      ['foil', 2],
-      ['etched', 3],
-    ]);
-    expect(lineAt(parsed, 8)).toMatchObject({
-      scryfallId: '25de0eb6-94f5-440f-8201-cc7dad2f0805',
-      setCode: 'mh2',
-      collectorNumber: '389',
-      finish: 'etched',
-    });
-  });
-
-  it('CardSphere N/F flags, with etched named in the edition', () => {
-    expect(parseFile('cardsphere.csv').lines.map((l) => l.finish)).toEqual([
-      'nonfoil',
-      'foil',
-      'etched',
-      'foil',
-      'nonfoil',
-      'nonfoil',
-    ]);
-  });
-
-  it("Urza's Gatherer: foils are counted inside Count", () => {
-    const parsed = parseFile('urzas_gatherer.csv');
-    expect(parsed.lines).toHaveLength(300);
-    expect(lineAt(parsed, 3)).toEqual({
-      line: 3,
-      name: 'A Little Chat',
-      scryfallId: '4d7424b6-b56a-47b7-8204-294d3dca925f',
-      setCode: 'snc',
-      setName: 'Streets of New Capenna',
-      collectorNumber: '47',
-      tcgplayerId: 268341,
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 1,
-    });
-    expect(lineAt(parsed, 129)).toMatchObject({ name: 'Bonepicker Skirge', finish: 'foil', quantity: 3 });
-
-    const header =
-      'Name,Type,Color,Rarity,Author,Power,Toughness,Mana cost,Converted mana cost,Count,Foil count,Special foil count,Price,Foil price,Number,Set,Set code,ID,Multiverse ID,Comments,To trade,Condition,Grading,Languages,TCG ID,Cardmarket ID,Scryfall ID';
-    const row = (counts: string) =>
-      `Opt,Instant,Blue,Common,,0,0,(U),1,${counts},$0.10,$0.20,65,Ixalan,XLN,1,1,,0,,,,,,`;
-    const mixed = parseInventoryCsv(`${header}\n${row('5,2,1')}\n${row('0,0,0')}\n`);
-    expect(mixed.lines.map((l) => [l.line, l.finish, l.quantity])).toEqual([
-      [2, 'nonfoil', 2],
-      [2, 'foil', 2],
-      [2, 'etched', 1],
-    ]);
-    expect(mixed.problems).toEqual([{ line: 3, reason: 'Quantity "0" is less than 1.' }]);
+  it('reads "Played" as a US or an EU grade by the tool that wrote it', () => {
+    const bolt = printing('Lightning Bolt', '2x2');
+    const played: StockLine[] = [{ card: bolt, finish: 'nonfoil', quality: 'HP', grade: 'played', quantity: 1 }];
+    const lightlyPlayed: StockLine[] = [{ card: bolt, finish: 'nonfoil', quality: 'MP', quantity: 1 }];
+    // ManaBox and Dragon Shield write "played" for a worse card than Moxfield's "Played".
+    expect(LAYOUTS.manabox.write(played)).toContain(',played,');
+    expect(LAYOUTS.moxfield.write(lightlyPlayed)).toContain('"Played"');
+    expect(parseInventoryCsv(LAYOUTS.manabox.write(played)).lines[0]!.quality).toBe('HP');
+    expect(parseInventoryCsv(LAYOUTS['dragonshield-web'].write(played)).lines[0]!.quality).toBe('HP');
+    expect(parseInventoryCsv(LAYOUTS.moxfield.write(lightlyPlayed)).lines[0]!.quality).toBe('MP');
   });
 });
 
@@ -806,17 +604,13 @@ describe('file-level handling', () => {
     expect(() => parseInventoryCsv(cardstockCsv([]) + '"Opt,xln\n')).toThrow(/not valid CSV/);
   });
 
-  it('handles a BOM and a "sep=," line, as in the real Urza\'s Gatherer export', () => {
-    expect(read('urzas_gatherer.csv').charCodeAt(0)).toBe(0xfeff);
-    const parsed = parseFile('urzas_gatherer.csv');
+  it('reads past a BOM and a "sep=," line, as Urza\'s Gatherer writes them', () => {
+    const text = LAYOUTS.urzasgatherer.write(STOCK.slice(0, 1));
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.slice(1).split('\n')[0]).toBe('"sep=,"');
+    const parsed = parseInventoryCsv(text);
     expect(parsed.format).toBe('urzasgatherer');
     expect(parsed.lines[0]!.line).toBe(3);
-  });
-
-  it('numbers lines after a "sep=," line, as in the real Dragon Shield export', () => {
-    const parsed = parseFile('dragonshield_collection_2022.csv');
-    expect(parsed.lines).toHaveLength(dataRowCount(read('dragonshield_collection_2022.csv')));
-    expect(lineAt(parsed, 3)).toMatchObject({ name: 'Abandon the Post', setCode: 'mid', language: 'de' });
   });
 
   it('honours the delimiter a sep line names, and a BOM without one', () => {
@@ -835,24 +629,15 @@ describe('file-level handling', () => {
         price: 55,
       },
     ]);
-    const bom = parseInventoryCsv('\uFEFF' + read('moxfield_conditions.csv'));
+    const bom = parseInventoryCsv('\uFEFF' + LAYOUTS.moxfield.write(STOCK));
     expect(bom.format).toBe('moxfield');
-    expect(bom.lines).toHaveLength(6);
+    expect(bom.lines).toEqual(expectedLines('moxfield', STOCK));
   });
 
-  it('keeps short rows (TopDecked omits trailing cells)', () => {
-    const parsed = parseFile('topdecked_collection.csv');
-    expect(parsed.lines).toHaveLength(400);
-    expect(lineAt(parsed, 2)).toEqual({
-      line: 2,
-      name: 'Conscripted Infantry',
-      scryfallId: 'f50b0449-8ff7-4549-893b-aeca93720c64',
-      setCode: 'bro',
-      setName: "The Brothers' War",
-      collectorNumber: '129',
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity: 1,
-    });
+  it('keeps short rows (TopDecked leaves off trailing empty cells)', () => {
+    const text = LAYOUTS.topdecked.write(STOCK);
+    const [header, row] = text.split('\n');
+    expect(row!.split(',').length).toBeLessThan(header!.split(',').length);
+    expect(parseInventoryCsv(text).lines).toEqual(expectedLines('topdecked', STOCK));
   });
 });
