@@ -22,7 +22,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
-import { ShopIndexCache } from './modules/inventory/inventory-index.ts';
+import { InventoryReadModel } from './modules/inventory/read-model.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -139,10 +139,10 @@ export async function buildApp(
   feedbackRoutes(app, ctx);
   const catalog = createCatalogService(ctx);
   catalogRoutes(app, catalog);
-  // One set of shop indexes, so an order's stock change moves the held index instead of a rebuild.
-  const indexes = new ShopIndexCache();
-  const storefrontPages = inventoryRoutes(app, ctx, indexes);
-  ordersRoutes(app, ctx, indexes);
+  // One read model of the shops' stock: every stock write goes through it, so what it keeps stays true.
+  const inventoryReads = new InventoryReadModel(ctx.db, ctx.engine);
+  const storefrontPages = inventoryRoutes(app, ctx, inventoryReads);
+  ordersRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
@@ -150,7 +150,7 @@ export async function buildApp(
   shopDataRoutes(app, ctx);
   sealedRoutes(app, ctx);
   billingRoutes(app, ctx);
-  adminRoutes(app, ctx, auth);
+  adminRoutes(app, ctx, auth, inventoryReads);
 
   await ensureDemoData(ctx, auth);
 

@@ -181,17 +181,38 @@ const ATTEMPTS = 3;
  */
 export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const committed: (() => Promise<void>)[] = [];
+    let result: T;
     try {
-      return await db.transaction().execute(work);
+      result = await db.transaction().execute((tx) => {
+        afterCommits.set(tx, committed);
+        return work(tx);
+      });
     } catch (err) {
       if (attempt >= ATTEMPTS || !RETRYABLE.has(String((err as { code?: unknown }).code))) throw err;
       // A moment apart, so the two transactions do not meet again at once.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      continue;
     } finally {
       // Committed or rolled back, what readers see may have changed only now.
       writeCounterOf(db).bump();
     }
+    for (const then of committed) await then();
+    return result;
   }
+}
+
+/** What each open transaction of `withTransaction` runs once it has committed. */
+const afterCommits = new WeakMap<Tx, (() => Promise<void>)[]>();
+
+/**
+ * Runs `then` once `tx` has committed, before `withTransaction` returns; never
+ * when it rolls back, and not for an attempt PostgreSQL ended to run it again.
+ */
+export function afterCommit(tx: Tx, then: () => Promise<void>): void {
+  const queue = afterCommits.get(tx);
+  if (!queue) throw new Error('afterCommit needs a transaction opened by withTransaction');
+  queue.push(then);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { inventoryRepository } from '../inventory/inventory.repository.ts';
+import type { StockWriter } from '../inventory/read-model.ts';
 import {
   adminInventoryRepository as repo,
   type AdminItemRow,
@@ -73,7 +73,7 @@ const CHUNK = 500;
  * transaction, so the shop's screens and storefront answer the new state at
  * once, and is written to that shop's audit log.
  */
-export function createAdminInventoryService(ctx: AppContext) {
+export function createAdminInventoryService(ctx: AppContext, stock: StockWriter) {
   const now = () => ctx.clock.now().toISOString();
 
   async function itemOrThrow(db: Executor, id: number) {
@@ -138,7 +138,7 @@ export function createAdminInventoryService(ctx: AppContext) {
               await repo.setAskingPrice(tx, ids.slice(i, i + CHUNK), cents, at);
             items += ids.length;
           }
-          await inventoryRepository.bumpVersion(tx, shopId);
+          await stock.stockChanged(tx, shopId, { kind: 'other' });
           await audit(tx, actor, shopId, 'admin.inventory.bulk_price', shop.name, {
             percent: input.percent,
             items,
@@ -168,7 +168,13 @@ export function createAdminInventoryService(ctx: AppContext) {
           },
           now(),
         );
-        await inventoryRepository.bumpVersion(tx, before.shop_id);
+        await stock.stockChanged(
+          tx,
+          before.shop_id,
+          input.quantity !== undefined && cents === undefined
+            ? { kind: 'quantities', quantities: new Map([[id, input.quantity]]) }
+            : { kind: 'other' },
+        );
         await audit(tx, actor, before.shop_id, 'admin.inventory.edit', before.name, {
           id,
           from: { quantity: before.quantity, asking_price: before.asking_price },
@@ -183,7 +189,7 @@ export function createAdminInventoryService(ctx: AppContext) {
       const item = await withTransaction(ctx.db, async (tx) => {
         const before = await itemOrThrow(tx, id);
         await repo.remove(tx, id);
-        await inventoryRepository.bumpVersion(tx, before.shop_id);
+        await stock.stockChanged(tx, before.shop_id, { kind: 'other' });
         await audit(tx, actor, before.shop_id, 'admin.inventory.delete', before.name, {
           id,
           card_id: before.card_id,

@@ -3,15 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { StockWriter } from '../inventory/read-model.ts';
 import { createAdminAnalyticsService } from './admin-analytics.service.ts';
 import { createAdminInventoryService } from './admin-inventory.service.ts';
 import { createAdminReportsService } from './admin-reports.service.ts';
 import { createAdminService } from './admin.service.ts';
 
 /** The platform admin area: every route is `admin` in the contract, so the platform role is checked first. */
-export function adminRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
+export function adminRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService, stock: StockWriter): void {
   const admin = createAdminService(ctx, auth);
-  const inventory = createAdminInventoryService(ctx);
+  const inventory = createAdminInventoryService(ctx, stock);
   const reports = createAdminReportsService(ctx);
   const analytics = createAdminAnalyticsService(app, ctx);
 

@@ -12,6 +12,7 @@ import { normalizeName } from '../catalog/scryfall-card.ts';
 import { CARDSTOCK_CSV_HEADER, type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
 import { inventoryRepository as repo, type CardKey } from './inventory.repository.ts';
+import type { StockWriter } from './read-model.ts';
 
 const CHUNK = 500;
 
@@ -90,7 +91,7 @@ async function matchPrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<Cs
   return found;
 }
 
-export function createInventoryCsvService(ctx: AppContext) {
+export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
   const now = () => ctx.clock.now().toISOString();
 
   return {
@@ -230,7 +231,7 @@ export function createInventoryCsvService(ctx: AppContext) {
           detail: JSON.stringify({ rows: lines, added: report.added, merged, refused: refused.length }),
           created_at: at,
         });
-        await repo.bumpVersion(tx, shopId);
+        await stock.stockChanged(tx, shopId, { kind: 'other' });
       });
       return {
         status: 200,

@@ -9,7 +9,7 @@ import { fixtureCardLines } from '@cardstock/fixtures';
 import { withTransaction } from '../../db/database.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { inventoryRepository } from './inventory.repository.ts';
+import { InventoryReadModel } from './read-model.ts';
 
 type Card = { id: string; name: string; set: string; finishes: string[]; type_line?: string; rarity: string };
 const cards = fixtureCardLines(6000).map((l) => JSON.parse(l) as Card);
@@ -154,10 +154,11 @@ describe(`inventory (${testEngine})`, () => {
       (await list({ filter })).body.inventory.find((r: { inv_card_id: string }) => r.inv_card_id === air.id);
     expect(await airRow()).toBeDefined();
 
-    // Another server process writes as every writer does: the row and the shop's version, in one transaction.
+    // Another server process writes as every writer does: the row, and the change through its read model.
+    const otherProcess = new InventoryReadModel(db, server.ctx.engine);
     await withTransaction(db, async (tx) => {
       await tx.updateTable('inventory').set({ quantity: 42 }).where('card_id', '=', air.id).execute();
-      await inventoryRepository.bumpVersion(tx, shopId);
+      await otherProcess.stockChanged(tx, shopId, { kind: 'other' });
     });
     expect(await airRow('q=42')).toMatchObject({ inv_quantity: 42 });
 
@@ -178,7 +179,7 @@ describe(`inventory (${testEngine})`, () => {
     await withTransaction(db, (tx) => catalogRepository.upsert(tx, [card]));
     await withTransaction(db, async (tx) => {
       await tx.updateTable('inventory').set({ quantity: 0 }).where('card_id', '=', air.id).execute();
-      await inventoryRepository.bumpVersion(tx, shopId);
+      await otherProcess.stockChanged(tx, shopId, { kind: 'other' });
     });
   });
 

@@ -1,8 +1,6 @@
 import { sql, type CompiledQuery, type Selectable } from 'kysely';
-import { precompiled, type Executor } from '../../db/database.ts';
+import { type Executor } from '../../db/database.ts';
 import type { InventoryTable } from '../../db/schema.ts';
-import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
-import type { IndexVersion } from './inventory-index.ts';
 
 /** The market price of the row's finish, in cents. */
 const marketPrice = sql<
@@ -106,48 +104,6 @@ const rowColumns = [
 
 const cardKeyColumns = ['id', 'name', 'sort_name', 'set_code', 'collector_number', 'finishes', 'tcgplayer_id'] as const;
 
-/** A shop as its public pages need it, by subdomain, name or id: run on every storefront view. */
-const publicShopOf = (column: 'subdomain' | 'name' | 'id') =>
-  precompiled((db: Executor, value: string | number) =>
-    db
-      .selectFrom('shops')
-      .select([
-        'id',
-        'name',
-        'description',
-        'shop_hidden',
-        'inventory_version',
-        'pricing',
-        (eb) =>
-          eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
-        // When the shop's subscription ends (or ended): the storefront goes offline then.
-        (eb) =>
-          eb
-            .selectFrom('subscriptions')
-            .select('ends_at')
-            .whereRef('subscriptions.shop_id', '=', 'shops.id')
-            .as('billing_ends_at'),
-      ])
-      .where(column, '=', value as never)
-      .where('is_active', '=', 1)
-      .orderBy('id')
-      .limit(1),
-  );
-const publicShopBy = { subdomain: publicShopOf('subdomain'), name: publicShopOf('name'), id: publicShopOf('id') };
-
-/** The versions a shop's cached answers are checked against: run on every list and search. */
-const inventoryStateOf = precompiled((db: Executor, shopId: number) =>
-  db
-    .selectFrom('shops')
-    .select([
-      'inventory_version',
-      'pricing',
-      (eb) =>
-        eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
-    ])
-    .where('id', '=', shopId),
-);
-
 export const inventoryRepository = {
   /** The shop's rows with these ids, with their cards (a page the index chose). */
   rowsByIds(db: Executor, shopId: number, ids: number[]) {
@@ -178,38 +134,10 @@ export const inventoryRepository = {
     return indexSelect(db).where('inventory.id', '=', id).where('inventory.shop_id', '=', shopId).executeTakeFirst();
   },
 
-  /** A shop by its subdomain (or, for the demo page's call, its name), with what its public page depends on. */
-  async publicShop(db: Executor, by: { subdomain: string } | { name: string } | { id: number }) {
-    const row =
-      'id' in by
-        ? await publicShopBy.id(db, by.id)
-        : 'subdomain' in by
-          ? await publicShopBy.subdomain(db, by.subdomain)
-          : await publicShopBy.name(db, by.name);
-    return (
-      row && { ...row, inventory_version: Number(row.inventory_version), catalog_version: row.catalog_version ?? '' }
-    );
-  },
-
-  /** What a shop's inventory answers depend on: its inventory's version, the catalog's, its pricing rule. */
-  async inventoryState(db: Executor, shopId: number): Promise<InventoryState> {
-    const row = await inventoryStateOf(db, shopId);
-    return {
-      inventory: Number(row?.inventory_version ?? 0),
-      catalog: row?.catalog_version ?? '',
-      pricing: row?.pricing ?? null,
-    };
-  },
-
-  /** Marks a change to the shop's inventory (inside the writing transaction); the new version. */
-  async bumpVersion(db: Executor, shopId: number): Promise<number> {
-    const row = await db
-      .updateTable('shops')
-      .set({ inventory_version: sql`inventory_version + 1` })
-      .where('id', '=', shopId)
-      .returning('inventory_version')
-      .executeTakeFirstOrThrow();
-    return Number(row.inventory_version);
+  /** The shop's pricing rule as stored (JSON), null for the defaults. */
+  async pricingOf(db: Executor, shopId: number): Promise<string | null> {
+    const row = await db.selectFrom('shops').select('pricing').where('id', '=', shopId).executeTakeFirst();
+    return row?.pricing ?? null;
   },
 
   findCard(db: Executor, id: string) {
@@ -365,11 +293,6 @@ export const inventoryRepository = {
       .execute();
   },
 };
-
-export interface InventoryState extends IndexVersion {
-  /** The shop's pricing rule as stored (JSON), null for the defaults. */
-  pricing: string | null;
-}
 
 export type InventoryJoinedRow = Awaited<ReturnType<typeof inventoryRepository.rowsByIds>>[number];
 

@@ -3,16 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { etagMatches, registerRoute, sessionToken } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { messages } from '@cardstock/contract';
-import { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StorefrontPages } from '../../plugins/web.ts';
-import type { ShopIndexCache } from './inventory-index.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
+import type { InventoryReadModel } from './read-model.ts';
 
 /** Registers the inventory and storefront calls; answers the public page lookup the web documents use. */
-export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: ShopIndexCache): StorefrontPages {
-  const inventory = createInventoryService(ctx, indexes, new AnswerCache());
+export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): StorefrontPages {
+  const inventory = createInventoryService(ctx, reads);
   // Kept answers: compressed once per answer, not once per request.
   const kept = { precompressed: true };
   registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body), kept);
@@ -44,7 +43,7 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, indexes: 
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
 
-  const csv = createInventoryCsvService(ctx);
+  const csv = createInventoryCsvService(ctx, reads);
   registerRoute(app, routes.inventoryExport, ({ actor }, _request, reply) => csv.export(actor, reply));
   registerRoute(app, routes.inventoryImport, async ({ actor, body }, _request, reply) => {
     const file = body.file;

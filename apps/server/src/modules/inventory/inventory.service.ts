@@ -1,18 +1,16 @@
 import { pricingRuleOf, messages, routes, STOREFRONT_PAGE_SIZE, type Finish, type Quality } from '@cardstock/contract';
-import { withTransaction, writeCounterOf } from '../../db/database.ts';
+import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
-import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
-import { ShopIndex, type ShopIndexCache } from './inventory-index.ts';
 import { toInventoryRow } from './inventory.mapper.ts';
-import { inventoryRepository as repo, type InventoryState } from './inventory.repository.ts';
+import { inventoryRepository as repo } from './inventory.repository.ts';
+import type { InventoryReadModel, InventoryState } from './read-model.ts';
 
 export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
@@ -26,38 +24,16 @@ function parse(q: string): InventoryQuery {
   }
 }
 
-export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache, answers: AnswerCache) {
+export function createInventoryService(ctx: AppContext, reads: InventoryReadModel) {
   const now = () => ctx.clock.now().toISOString();
   /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
   const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
     shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
-  // Every storefront view starts with this lookup: kept until this process writes, or for a second.
-  const publicShops = new RowCache<string, Awaited<ReturnType<typeof repo.publicShop>>>(writeCounterOf(ctx.db));
-  // The versions every list and search checks (staffRowAgeMs: kept on the embedded database only).
-  const states = new RowCache<number, InventoryState>(writeCounterOf(ctx.db), staffRowAgeMs(ctx.engine));
 
-  /**
-   * A page of the rows that match, from the shop's index for `state`. A row
-   * deleted since the index was read is simply left out.
-   */
-  async function pageOf(shopId: number, state: InventoryState, query: InventoryQuery, page: number, size: number) {
-    const index = await indexes.get(shopId, state, async () => ShopIndex.of(await repo.indexRows(ctx.db, shopId)));
-    const ids = index.match(query);
-    const pageIds = Array.from(ids.subarray((page - 1) * size, page * size));
-    const found = pageIds.length ? await repo.rowsByIds(ctx.db, shopId, pageIds) : [];
-    const byId = new Map(found.map((r) => [r.id, r]));
-    return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
-  }
-
-  /**
-   * An answer computed from the shop's inventory as it stands: kept
-   * serialized under everything it depends on (inventory and catalog
-   * versions, pricing rule), so repeated page turns and searches cost a lookup.
-   */
+  /** A staff answer from the shop's inventory as it stands, kept until it changes. */
   async function answer(shopId: number, what: string, make: (state: InventoryState) => Promise<Serialized>) {
-    const state = await states.get(shopId, () => repo.inventoryState(ctx.db, shopId));
-    const key = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${what}`;
-    return answers.get(key, () => make(state));
+    const state = await reads.state(shopId);
+    return reads.answer(shopId, state, what, () => make(state));
   }
 
   return {
@@ -65,7 +41,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
       const { shopId } = requireRole(actor, 'inventory:view');
       const query = parse(input.filter);
       return answer(shopId, `list|${input.page}|${input.filter}`, async (state) => {
-        const { rows, total } = await pageOf(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
+        const { rows, total } = await reads.page(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
         return Serialized.of(routes.inventoryList.response, {
           inventory: rows.map((r) => toInventoryRow(r, rule)),
@@ -82,12 +58,11 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
      * unknown shop is not found.
      */
     async publicPage(subdomain: string, page: number) {
-      const shop = await publicShops.get(subdomain, () => repo.publicShop(ctx.db, { subdomain }));
+      const shop = await reads.publicShop({ subdomain });
       if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
-      const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
-      const key = `public|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${page}|${shop.name}|${shop.description}`;
-      return answers.get(key, async () => {
-        const { rows, total } = await pageOf(shop.id, state, parse(''), page, STOREFRONT_PAGE_SIZE);
+      const { state } = shop;
+      return reads.answer(shop.id, state, `public|${page}|${shop.name}|${shop.description}`, async () => {
+        const { rows, total } = await reads.page(shop.id, state, parse(''), page, STOREFRONT_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
         const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
         return Serialized.of(routes.publicInventory.response, {
@@ -121,15 +96,14 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
      * for their own shop's name get their own shop.
      */
     async shopWebsitePage(input: { shopname: string; page: number; filter: string }, viewerShopId: number | null) {
-      const own = viewerShopId === null ? undefined : await repo.publicShop(ctx.db, { id: viewerShopId });
-      const shop = own?.name === input.shopname ? own : await repo.publicShop(ctx.db, { name: input.shopname });
+      const own = viewerShopId === null ? undefined : await reads.publicShop({ id: viewerShopId });
+      const shop = own?.name === input.shopname ? own : await reads.publicShop({ name: input.shopname });
       if (!shop || (!isPublic(shop) && shop.id !== viewerShopId))
         throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
       const query = parse(input.filter);
-      const state = { inventory: shop.inventory_version, catalog: shop.catalog_version, pricing: shop.pricing };
-      const key = `website|${shop.id}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${input.page}|${input.filter}`;
-      return answers.get(key, async () => {
-        const { rows, total } = await pageOf(shop.id, state, query, input.page, INVENTORY_PAGE_SIZE);
+      const { state } = shop;
+      return reads.answer(shop.id, state, `website|${input.page}|${input.filter}`, async () => {
+        const { rows, total } = await reads.page(shop.id, state, query, input.page, INVENTORY_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
         return Serialized.of(routes.shopWebsiteInventory.response, {
           inventory: rows.map((r) => toInventoryRow(r, rule)),
@@ -144,7 +118,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
       const { shopId } = requireRole(actor, 'inventory:view');
       const query = parse(input.q);
       return answer(shopId, `search|${input.page}|${input.q}`, async (state) => {
-        const { rows, total } = await pageOf(shopId, state, query, input.page, SEARCH_PAGE_SIZE);
+        const { rows, total } = await reads.page(shopId, state, query, input.page, SEARCH_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
         const hits = rows.map((r) => {
           const row = toInventoryRow(r, rule);
@@ -179,7 +153,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           messages.inventoryServer.noSuchFinish(card.name, input.foil ? 'foil' : 'non-foil'),
         );
       }
-      const { row, version } = await withTransaction(ctx.db, async (tx) => {
+      await withTransaction(ctx.db, async (tx) => {
         const row = await repo.addCopies(
           tx,
           {
@@ -201,12 +175,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           detail: JSON.stringify({ finish, quality: input.quality, quantity: input.quantity }),
           created_at: now(),
         });
-        return { row, version: await repo.bumpVersion(tx, shopId) };
-      });
-      await indexes.advance(shopId, version - 1, version, async (index) => {
-        if (index.setQuantity(row.id, row.quantity)) return index;
-        const added = await repo.indexRow(ctx.db, shopId, row.id);
-        return added && index.withRow(added);
+        await reads.stockChanged(tx, shopId, { kind: 'row', id: row.id, quantity: row.quantity });
       });
       return { message: messages.inventoryServer.added(input.quantity, card.name) };
     },
@@ -214,7 +183,7 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
     /** Sets the quantity of one row; 0 keeps the row as out of stock. */
     async edit(actor: Actor, input: { scryfall_id: string; finish: Finish; quality: Quality; quantity: number }) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
-      const { id, version } = await withTransaction(ctx.db, async (tx) => {
+      await withTransaction(ctx.db, async (tx) => {
         const id = await repo.setQuantity(
           tx,
           { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality },
@@ -230,17 +199,14 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           detail: JSON.stringify({ finish: input.finish, quality: input.quality, quantity: input.quantity }),
           created_at: now(),
         });
-        return { id, version: await repo.bumpVersion(tx, shopId) };
+        await reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: new Map([[id, input.quantity]]) });
       });
-      await indexes.advance(shopId, version - 1, version, (index) =>
-        index.setQuantity(id, input.quantity) ? index : undefined,
-      );
       return { message: messages.inventoryServer.updated };
     },
 
     async deleteAll(actor: Actor) {
       const { shopId, email } = requireRole(actor, 'inventory:delete_all');
-      const { n: deleted, version } = await withTransaction(ctx.db, async (tx) => {
+      const deleted = await withTransaction(ctx.db, async (tx) => {
         const n = await repo.deleteAll(tx, shopId);
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -250,9 +216,9 @@ export function createInventoryService(ctx: AppContext, indexes: ShopIndexCache,
           detail: JSON.stringify({ deleted: n }),
           created_at: now(),
         });
-        return { n, version: await repo.bumpVersion(tx, shopId) };
+        await reads.stockChanged(tx, shopId, { kind: 'emptied' });
+        return n;
       });
-      await indexes.advance(shopId, version - 1, version, () => new ShopIndex([]));
       return { message: messages.inventoryServer.deletedAll(deleted) };
     },
   };

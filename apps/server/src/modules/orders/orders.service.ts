@@ -11,13 +11,13 @@ import {
   type PricingRule,
   type Quality,
 } from '@cardstock/contract';
-import { isUniqueViolation, withTransaction, type Executor } from '../../db/database.ts';
+import { isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import type { ShopIndexCache } from '../inventory/inventory-index.ts';
+import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
 
@@ -72,15 +72,8 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
   };
 }
 
-export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
+export function createOrdersService(ctx: AppContext, stock: StockWriter) {
   const now = () => ctx.clock.now().toISOString();
-
-  /** After a committed stock change to version `version`: the shop's held index takes the new quantities. */
-  async function moved(shopId: number, version: number, quantities: Map<number, number> | undefined) {
-    await indexes.advance(shopId, version - 1, version, (index) =>
-      quantities && [...quantities].every(([id, quantity]) => index.setQuantity(id, quantity)) ? index : undefined,
-    );
-  }
 
   /**
    * Takes every line's copies from the shop's rows (best condition first),
@@ -169,7 +162,7 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
     actor: Actor,
     orderNumber: string,
     status: 'confirmed' | 'rejected',
-    after: (tx: Executor, shopId: number, orderId: number, at: string) => Promise<void>,
+    after: (tx: Tx, shopId: number, orderId: number, at: string) => Promise<void>,
   ): Promise<number> {
     const { shopId, email } = requireRole(actor, 'orders:decide');
     const at = now();
@@ -217,9 +210,9 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
         const placed = await withTransaction(ctx.db, async (tx) => {
           if (idempotencyKey) {
             const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
-            if (earlier) return { answer: answer(earlier.order_number), version: undefined };
+            if (earlier) return answer(earlier.order_number);
           }
-          const { pricing } = await inventoryRepository.inventoryState(tx, shopId);
+          const pricing = await inventoryRepository.pricingOf(tx, shopId);
           const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
           const day = at.slice(0, 10).replaceAll('-', '');
           const callout = await repo.nextCallout(tx, shopId, day);
@@ -249,10 +242,10 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
             detail: JSON.stringify({ lines: lines.length }),
             created_at: at,
           });
-          return { answer: answer(orderNumber), version: await inventoryRepository.bumpVersion(tx, shopId) };
+          await stock.stockChanged(tx, shopId, { kind: 'quantities', quantities: left });
+          return answer(orderNumber);
         });
-        if (placed.version !== undefined) await moved(shopId, placed.version, left);
-        return placed.answer;
+        return placed;
       } catch (err) {
         // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
         if (idempotencyKey && isUniqueViolation(err)) {
@@ -290,10 +283,9 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
 
     /** Rejects a pending order and puts its copies back, on their rows or, if a row is gone, on a new one. */
     async reject(actor: Actor, orderNumber: string) {
-      // New quantities of the rows given back to; none when a row had to be made again.
-      let back: Map<number, number> | undefined = new Map();
-      let version = 0;
-      const shopId = await decide(actor, orderNumber, 'rejected', async (tx, shopId, orderId, at) => {
+      await decide(actor, orderNumber, 'rejected', async (tx, shopId, orderId, at) => {
+        // New quantities of the rows given back to; none when a row had to be made again.
+        let back: Map<number, number> | undefined = new Map();
         for (const line of await repo.linesOf(tx, [orderId])) {
           const quantity =
             line.inventory_id === null
@@ -320,9 +312,8 @@ export function createOrdersService(ctx: AppContext, indexes: ShopIndexCache) {
             at,
           );
         }
-        version = await inventoryRepository.bumpVersion(tx, shopId);
+        await stock.stockChanged(tx, shopId, back ? { kind: 'quantities', quantities: back } : { kind: 'other' });
       });
-      await moved(shopId, version, back);
       return { message: messages.ordersServer.rejected(orderNumber) };
     },
   };
