@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pricingRuleOf } from '@cardstock/contract';
+import { fixtureCards, fixtureCardLines, LAYOUTS, type FixtureCard } from '@cardstock/fixtures';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlatformStaff, buildShop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { importCatalogFile } from '../catalog/catalog-import.ts';
+import { toInventoryRow } from './inventory.mapper.ts';
+import { inventoryRepository } from './inventory.repository.ts';
+
+/**
+ * The read model keeps indexes and answers in memory; whatever path writes stock, the answers must stay what SQL
+ * says. Random sequences of every write path, each followed by the staff list, the live search and the public
+ * storefront compared with the rows read straight from the database.
+ */
+const QUALITIES = ['NM', 'LP', 'MP', 'HP', 'D'] as const;
+/** Printings sold both with and without foil, with a market price: every write path can take them. */
+const cards: FixtureCard[] = fixtureCards()
+  .filter((c) => c.finishes.includes('nonfoil') && c.finishes.includes('foil') && c.prices.usd)
+  .slice(0, 12);
+
+type Step =
+  | { kind: 'add'; card: number; quantity: number; foil: boolean; quality: number }
+  | { kind: 'edit'; row: number; quantity: number }
+  | { kind: 'import'; lines: { card: number; foil: boolean; quality: number; quantity: number; price?: number }[] }
+  | { kind: 'order'; row: number; quantity: number }
+  | { kind: 'decide'; confirm: boolean }
+  | { kind: 'deleteAll' }
+  | { kind: 'adminEdit'; row: number; quantity?: number; price?: number | null }
+  | { kind: 'adminRemove'; row: number }
+  | { kind: 'adminBulk'; percent: number };
+
+const pick = fc.nat({ max: 50 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      card: fc.nat({ max: cards.length - 1 }),
+      quantity: fc.integer({ min: 1, max: 4 }),
+      foil: fc.boolean(),
+      quality: fc.nat({ max: 4 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), row: pick, quantity: fc.nat({ max: 5 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('import' as const),
+      lines: fc.array(
+        fc.record(
+          {
+            card: fc.nat({ max: cards.length - 1 }),
+            foil: fc.boolean(),
+            quality: fc.nat({ max: 4 }),
+            quantity: fc.integer({ min: 1, max: 3 }),
+            price: fc.integer({ min: 10, max: 5000 }).map((c) => c / 100),
+          },
+          { requiredKeys: ['card', 'foil', 'quality', 'quantity'] },
+        ),
+        { minLength: 1, maxLength: 6 },
+      ),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('order' as const), row: pick, quantity: fc.integer({ min: 1, max: 2 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide' as const), confirm: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'deleteAll' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('adminEdit' as const),
+        row: pick,
+        quantity: fc.nat({ max: 6 }),
+        price: fc.option(fc.integer({ min: 1, max: 9999 }).map((c) => c / 100)),
+      },
+      { requiredKeys: ['kind', 'row'] },
+    ),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('adminRemove' as const), row: pick }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('adminBulk' as const), percent: fc.integer({ min: -50, max: 50 }) }),
+  },
+);
+
+describe(`the inventory read model follows every write path (${testEngine})`, () => {
+  let server: TestServer;
+  let admin: { token: string };
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '1000' });
+    const file = path.join(server.dataDir, 'cards.ndjson');
+    fs.writeFileSync(file, fixtureCardLines().join('\n'));
+    await importCatalogFile(server.ctx.db, file);
+    admin = await addPlatformStaff(server, 'superadmin');
+  });
+  afterAll(() => server.close());
+
+  /** A new public shop: its Owner's token, its id and subdomain. */
+  async function publicShop() {
+    const owner = await buildShop(server);
+    const { shop_id } = await server.ctx.db
+      .selectFrom('users')
+      .select('shop_id')
+      .where('email', '=', owner.email)
+      .executeTakeFirstOrThrow();
+    const subdomain = `rm-${randomUUID().slice(0, 8)}`;
+    const res = await server.request('POST', '/api/shop/settings', { token: owner.token, subdomain, shop_hidden: 0 });
+    expect(res.status, res.text).toBe(200);
+    return { token: owner.token, id: shop_id!, subdomain };
+  }
+
+  type Shop = Awaited<ReturnType<typeof publicShop>>;
+
+  /** The shop's rows as SQL has them, in the list's order, shaped as the staff list shows them. */
+  async function expected(shop: Shop) {
+    const { pricing } = await server.ctx.db
+      .selectFrom('shops')
+      .select('pricing')
+      .where('id', '=', shop.id)
+      .executeTakeFirstOrThrow();
+    const rule = pricingRuleOf(pricing);
+    const rows = [];
+    for await (const batch of inventoryRepository.exportBatches(server.ctx.db, shop.id)) rows.push(...batch);
+    return rows.map((r) => toInventoryRow(r, rule));
+  }
+
+  /** Every page of a paged answer, concatenated. */
+  async function allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; pages: number }>): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await fetchPage(page);
+      items.push(...answer.items);
+      if (page >= answer.pages) return items;
+    }
+  }
+
+  async function expectAnswersTrue(shop: Shop, after: string) {
+    const want = await expected(shop);
+    const list = await allPages(async (page) => {
+      const res = await server.request('POST', '/api/shop/inventory', {
+        Authorization: shop.token,
+        page: String(page),
+        filter: '',
+      });
+      return { items: res.body.inventory as unknown[], pages: res.body.total_pages as number };
+    });
+    expect(list, `staff list after ${after}`).toEqual(want);
+
+    const search = await allPages(async (page) => {
+      const res = await server.request('POST', '/api/search', { token: shop.token, q: '*', page });
+      const { hits, total } = res.body.data as {
+        hits: { id: number; quantity: number; price: number | null }[];
+        total: number;
+      };
+      return { items: hits.map((h) => [h.id, h.quantity, h.price]), pages: Math.max(1, Math.ceil(total / 100)) };
+    });
+    expect(search, `live search after ${after}`).toEqual(want.map((r) => [r.inv_pkey, r.inv_quantity, r.price]));
+
+    // The index answers quantity terms itself: copies in stock, and none.
+    for (const [filter, keep] of [
+      ['q>0', (q: number) => q > 0],
+      ['q=0', (q: number) => q === 0],
+    ] as const) {
+      const found = await allPages(async (page) => {
+        const res = await server.request('POST', '/api/shop/inventory', {
+          Authorization: shop.token,
+          page: String(page),
+          filter,
+        });
+        return {
+          items: (res.body.inventory as { inv_pkey: number }[]).map((r) => r.inv_pkey),
+          pages: res.body.total_pages as number,
+        };
+      });
+      expect(found, `list "${filter}" after ${after}`).toEqual(
+        want.filter((r) => keep(r.inv_quantity)).map((r) => r.inv_pkey),
+      );
+    }
+
+    const storefront = await allPages(async (page) => {
+      const res = await server.request('POST', '/api/public/shop/inventory', {
+        subdomain: shop.subdomain,
+        page: String(page),
+      });
+      const items = res.body.inventory as { id: number; inv_quantity: number; price: number | null }[];
+      return { items: items.map((i) => [i.id, i.inv_quantity, i.price]), pages: res.body.total_pages as number };
+    });
+    expect(storefront, `storefront after ${after}`).toEqual(want.map((r) => [r.inv_pkey, r.inv_quantity, r.price]));
+  }
+
+  /** Applies one step through the API; a refusal (no such row, not enough stock) is a step that changed nothing. */
+  async function apply(shop: Shop, s: Step): Promise<void> {
+    const rows = await server.ctx.db
+      .selectFrom('inventory')
+      .select(['id', 'card_id', 'finish', 'quality', 'quantity'])
+      .where('shop_id', '=', shop.id)
+      .orderBy('id')
+      .execute();
+    const row = (n: number) => rows[n % Math.max(1, rows.length)];
+    const adminCall = (method: string, p: string, body: unknown) =>
+      server.request(method, p, body, { authorization: `Bearer ${admin.token}` });
+    switch (s.kind) {
+      case 'add':
+        await server.request('POST', '/api/shop/inventory/add', {
+          token: shop.token,
+          scryfall_id: cards[s.card]!.id,
+          quantity: s.quantity,
+          foil: s.foil,
+          quality: QUALITIES[s.quality],
+        });
+        return;
+      case 'edit': {
+        const r = row(s.row);
+        if (r)
+          await server.request('POST', '/api/shop/inventory/edit', {
+            token: shop.token,
+            scryfall_id: r.card_id,
+            finish: r.finish,
+            quality: r.quality,
+            quantity: s.quantity,
+          });
+        return;
+      }
+      case 'import': {
+        const text = LAYOUTS.cardstock.write(
+          s.lines.map((l) => ({
+            card: cards[l.card]!,
+            finish: l.foil ? 'foil' : 'nonfoil',
+            quality: QUALITIES[l.quality]!,
+            quantity: l.quantity,
+            ...(l.price === undefined ? {} : { price: l.price }),
+          })),
+        );
+        const form = new FormData();
+        form.set('token', shop.token);
+        form.set('file', new Blob([text]), 'stock.csv');
+        const res = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+        expect(res.status, await res.text()).toBe(200);
+        return;
+      }
+      case 'order': {
+        const r = row(s.row);
+        if (r)
+          await server.request(
+            'POST',
+            '/api/device/order',
+            {
+              token: shop.token,
+              items: [{ scryfall_id: r.card_id, finish: r.finish, quality: r.quality, quantity: s.quantity }],
+            },
+            { 'idempotency-key': randomUUID() },
+          );
+        return;
+      }
+      case 'decide': {
+        const pending = await server.request('POST', '/api/pending', { token: shop.token });
+        const order = (pending.body.data.orders as { order_number: string }[]).at(-1);
+        if (order)
+          await server.request('POST', `/api/order/${s.confirm ? 'confirm' : 'reject'}`, {
+            token: shop.token,
+            order_number: order.order_number,
+          });
+        return;
+      }
+      case 'deleteAll':
+        await server.request('DELETE', '/api/shop/inventory/delete_all', { token: shop.token });
+        return;
+      case 'adminEdit': {
+        const r = row(s.row);
+        const body = {
+          ...(s.quantity === undefined ? {} : { quantity: s.quantity }),
+          ...(s.price === undefined ? {} : { asking_price: s.price }),
+        };
+        if (r && Object.keys(body).length) await adminCall('PATCH', `/api/admin/inventory/${r.id}`, body);
+        return;
+      }
+      case 'adminRemove': {
+        const r = row(s.row);
+        if (r) await adminCall('DELETE', `/api/admin/inventory/${r.id}`, {});
+        return;
+      }
+      case 'adminBulk':
+        await adminCall('POST', '/api/admin/inventory/bulk-price', { percent: s.percent, store_id: shop.id });
+        return;
+    }
+  }
+
+  it('keeps list, live search and storefront equal to SQL after each step of random write sequences', async () => {
+    expect(cards).toHaveLength(12);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
+        const shop = await publicShop();
+        // Read first, so every write below meets an index and answers this process holds.
+        await expectAnswersTrue(shop, 'nothing');
+        for (const [i, s] of steps.entries()) {
+          await apply(shop, s);
+          await expectAnswersTrue(shop, `step ${i + 1} (${JSON.stringify(s)})`);
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
