@@ -23,6 +23,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
 import { InventoryReadModel } from './modules/inventory/read-model.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -35,7 +36,7 @@ import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
+import { healthRoutes } from './modules/platform/health.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerPlatformGuards } from './modules/platform/platform-guards.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -133,7 +134,7 @@ export async function buildApp(
 
   // Maintenance mode and the API rate limit of the system settings, before any route runs.
   registerPlatformGuards(app, ctx);
-  systemRoutes(app, ctx);
+  healthRoutes(app, ctx);
   contactRoutes(app, ctx);
   authRoutes(app, ctx, auth);
   feedbackRoutes(app, ctx);
@@ -141,7 +142,8 @@ export async function buildApp(
   catalogRoutes(app, catalog);
   // One read model of the shops' stock: every stock write goes through it, so what it keeps stays true.
   const inventoryReads = new InventoryReadModel(ctx.db, ctx.engine);
-  const storefrontPages = inventoryRoutes(app, ctx, inventoryReads);
+  inventoryRoutes(app, ctx, inventoryReads);
+  const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
   ordersRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);

@@ -1,4 +1,4 @@
-import { pricingRuleOf, messages, routes, STOREFRONT_PAGE_SIZE, type Finish, type Quality } from '@cardstock/contract';
+import { pricingRuleOf, messages, routes, type Finish, type Quality } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -6,7 +6,6 @@ import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
 import { toInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
@@ -15,7 +14,8 @@ import type { InventoryReadModel, InventoryState } from './read-model.ts';
 export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
 
-function parse(q: string): InventoryQuery {
+/** A staff filter or search text as a query; a bad term is a 400 naming it. */
+export function queryOf(q: string): InventoryQuery {
   try {
     return parseInventoryQuery(q);
   } catch (err) {
@@ -26,9 +26,6 @@ function parse(q: string): InventoryQuery {
 
 export function createInventoryService(ctx: AppContext, reads: InventoryReadModel) {
   const now = () => ctx.clock.now().toISOString();
-  /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
-  const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
-    shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
 
   /** A staff answer from the shop's inventory as it stands, kept until it changes. */
   async function answer(shopId: number, what: string, make: (state: InventoryState) => Promise<Serialized>) {
@@ -39,7 +36,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
   return {
     async list(actor: Actor, input: { page: number; filter: string }) {
       const { shopId } = requireRole(actor, 'inventory:view');
-      const query = parse(input.filter);
+      const query = queryOf(input.filter);
       return answer(shopId, `list|${input.page}|${input.filter}`, async (state) => {
         const { rows, total } = await reads.page(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
@@ -52,71 +49,9 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       });
     },
 
-    /**
-     * A public shop's page of cards, the same for every visitor: kept
-     * serialized until its stock, prices or settings change. A private or
-     * unknown shop is not found.
-     */
-    async publicPage(subdomain: string, page: number) {
-      const shop = await reads.publicShop({ subdomain });
-      if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
-      const { state } = shop;
-      return reads.answer(shop.id, state, `public|${page}|${shop.name}|${shop.description}`, async () => {
-        const { rows, total } = await reads.page(shop.id, state, parse(''), page, STOREFRONT_PAGE_SIZE);
-        const rule = pricingRuleOf(state.pricing);
-        const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
-        return Serialized.of(routes.publicInventory.response, {
-          inventory: rows.map((r) => {
-            const row = toInventoryRow(r, rule);
-            return {
-              id: row.inv_pkey,
-              card_name: row.card_name,
-              card_scryfallid: row.card_scryfallid,
-              image_url: row.card_image_normal ?? row.card_image_small,
-              card_manaCost: row.card_manaCost,
-              card_setCode: row.card_setCode,
-              price: row.price,
-              inv_quantity: row.inv_quantity,
-              inv_finish: row.inv_finish,
-            };
-          }),
-          shop_info: { shop_description: shop.description },
-          shop_name: shop.name,
-          total_pages: pages,
-          page,
-          message: messages.storefrontServer.page(page, pages),
-        });
-      });
-    },
-
-    /** The demo shop page's call: a public shop's rows by its name, as the staff list shows them. */
-    /**
-     * A shop's page by name: public shops for anyone, a private one only for
-     * its own staff (`viewerShopId`). Names are not unique, so staff asking
-     * for their own shop's name get their own shop.
-     */
-    async shopWebsitePage(input: { shopname: string; page: number; filter: string }, viewerShopId: number | null) {
-      const own = viewerShopId === null ? undefined : await reads.publicShop({ id: viewerShopId });
-      const shop = own?.name === input.shopname ? own : await reads.publicShop({ name: input.shopname });
-      if (!shop || (!isPublic(shop) && shop.id !== viewerShopId))
-        throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
-      const query = parse(input.filter);
-      const { state } = shop;
-      return reads.answer(shop.id, state, `website|${input.page}|${input.filter}`, async () => {
-        const { rows, total } = await reads.page(shop.id, state, query, input.page, INVENTORY_PAGE_SIZE);
-        const rule = pricingRuleOf(state.pricing);
-        return Serialized.of(routes.shopWebsiteInventory.response, {
-          inventory: rows.map((r) => toInventoryRow(r, rule)),
-          shop_name: shop.name,
-          total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
-          page: input.page,
-        });
-      });
-    },
-
     async search(actor: Actor, input: { q: string; page: number }) {
       const { shopId } = requireRole(actor, 'inventory:view');
-      const query = parse(input.q);
+      const query = queryOf(input.q);
       return answer(shopId, `search|${input.page}|${input.q}`, async (state) => {
         const { rows, total } = await reads.page(shopId, state, query, input.page, SEARCH_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);

@@ -1,0 +1,78 @@
+import { messages, pricingRuleOf, routes, STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
+import { AppError } from '../../lib/errors.ts';
+import { Serialized } from '../../lib/route.ts';
+import type { AppContext } from '../../context.ts';
+import { isStorefrontOnline } from '../billing/billing-rules.ts';
+import { toInventoryRow } from '../inventory/inventory.mapper.ts';
+import { INVENTORY_PAGE_SIZE, queryOf } from '../inventory/inventory.service.ts';
+import type { InventoryReadModel } from '../inventory/read-model.ts';
+
+/** A shop's public pages: its storefront and the demo shop page, read through the inventory's read model. */
+export function createStorefrontService(ctx: AppContext, reads: InventoryReadModel) {
+  /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
+  const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
+    shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
+
+  return {
+    /**
+     * A public shop's page of cards, the same for every visitor: kept
+     * serialized until its stock, prices or settings change. A private or
+     * unknown shop is not found.
+     */
+    async publicPage(subdomain: string, page: number) {
+      const shop = await reads.publicShop({ subdomain });
+      if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      const { state } = shop;
+      return reads.answer(shop.id, state, `public|${page}|${shop.name}|${shop.description}`, async () => {
+        const { rows, total } = await reads.page(shop.id, state, queryOf(''), page, STOREFRONT_PAGE_SIZE);
+        const rule = pricingRuleOf(state.pricing);
+        const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
+        return Serialized.of(routes.publicInventory.response, {
+          inventory: rows.map((r) => {
+            const row = toInventoryRow(r, rule);
+            return {
+              id: row.inv_pkey,
+              card_name: row.card_name,
+              card_scryfallid: row.card_scryfallid,
+              image_url: row.card_image_normal ?? row.card_image_small,
+              card_manaCost: row.card_manaCost,
+              card_setCode: row.card_setCode,
+              price: row.price,
+              inv_quantity: row.inv_quantity,
+              inv_finish: row.inv_finish,
+            };
+          }),
+          shop_info: { shop_description: shop.description },
+          shop_name: shop.name,
+          total_pages: pages,
+          page,
+          message: messages.storefrontServer.page(page, pages),
+        });
+      });
+    },
+
+    /**
+     * A shop's page by name: public shops for anyone, a private one only for
+     * its own staff (`viewerShopId`). Names are not unique, so staff asking
+     * for their own shop's name get their own shop.
+     */
+    async shopWebsitePage(input: { shopname: string; page: number; filter: string }, viewerShopId: number | null) {
+      const own = viewerShopId === null ? undefined : await reads.publicShop({ id: viewerShopId });
+      const shop = own?.name === input.shopname ? own : await reads.publicShop({ name: input.shopname });
+      if (!shop || (!isPublic(shop) && shop.id !== viewerShopId))
+        throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      const query = queryOf(input.filter);
+      const { state } = shop;
+      return reads.answer(shop.id, state, `website|${input.page}|${input.filter}`, async () => {
+        const { rows, total } = await reads.page(shop.id, state, query, input.page, INVENTORY_PAGE_SIZE);
+        const rule = pricingRuleOf(state.pricing);
+        return Serialized.of(routes.shopWebsiteInventory.response, {
+          inventory: rows.map((r) => toInventoryRow(r, rule)),
+          shop_name: shop.name,
+          total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
+          page: input.page,
+        });
+      });
+    },
+  };
+}
