@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.ts';
 
 const startedAt = Date.now();
 
-export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** What operators and the web app ask of the platform: health, readiness, public configuration. */
+export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, routes.health, async () => ({
     status: 'ok' as const,
     uptime_s: Math.round((Date.now() - startedAt) / 1000),
