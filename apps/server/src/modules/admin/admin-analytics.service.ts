@@ -2,9 +2,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { AdminAnalytics } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { pingDatabase } from '../../db/database.ts';
 import type { AppContext } from '../../context.ts';
+import { adminAnalyticsRepository } from './admin-analytics.repository.ts';
 
 /**
  * When the server counts as `warning` or `critical` (the analytics screen's
@@ -118,43 +118,13 @@ function serverSampler(app: FastifyInstance) {
 export function createAdminAnalyticsService(app: FastifyInstance, ctx: AppContext) {
   const sample = serverSampler(app);
   const startedAt = Date.now();
-  const n = (value: unknown) => Number(value ?? 0);
 
   return {
     async analytics(): Promise<AdminAnalytics> {
       const now = ctx.clock.now();
       const today = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [shops, users, stock, orders, sessions, databaseUp] = await Promise.all([
-        ctx.db
-          .selectFrom('shops')
-          .select((eb) => [
-            eb.fn.countAll().as('total'),
-            sql<number>`sum(case when is_active = 1 then 1 else 0 end)`.as('active'),
-          ])
-          .executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('inventory')
-          .select((eb) => [eb.fn.countAll().as('rows'), eb.fn.sum('quantity').as('copies')])
-          .executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('orders')
-          .select([
-            sql<number>`sum(case when status = 'pending' then 1 else 0 end)`.as('pending'),
-            sql<number>`sum(case when created_at >= ${today} then 1 else 0 end)`.as('today'),
-            sql<number>`sum(case when status = 'confirmed' and created_at >= ${today} then total_cents else 0 end)`.as(
-              'cents',
-            ),
-          ])
-          .executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('sessions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('expires_at', '>', now.toISOString())
-          .executeTakeFirstOrThrow(),
+      const [platform, databaseUp] = await Promise.all([
+        adminAnalyticsRepository.platformFigures(ctx.db, now.toISOString(), today),
         pingDatabase(ctx.db).then(
           () => true,
           () => false,
@@ -164,17 +134,7 @@ export function createAdminAnalyticsService(app: FastifyInstance, ctx: AppContex
       const grade = gradeHealth({ ...s, databaseUp });
       return {
         generated_at: now.toISOString(),
-        platform: {
-          stores: n(shops.total),
-          active_stores: n(shops.active),
-          users: n(users.n),
-          inventory_items: n(stock.rows),
-          cards_in_stock: n(stock.copies),
-          pending_orders: n(orders.pending),
-          orders_today: n(orders.today),
-          revenue_today: n(orders.cents) / 100,
-          active_sessions: n(sessions.n),
-        },
+        platform,
         server: {
           health: grade.health,
           reasons: grade.reasons,
