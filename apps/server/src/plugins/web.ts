@@ -17,37 +17,51 @@ function storefrontOf(request: FastifyRequest): string | undefined {
   return match ? decodeURIComponent(match[1]!).toLowerCase() : undefined;
 }
 
+/** A file of the web app's build as text, or undefined when the build has no such file. */
+function readBuiltFile(distDir: string | undefined, file: string): string | undefined {
+  if (distDir === undefined) return undefined;
+  try {
+    return fs.readFileSync(path.join(distDir, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other
  * non-API path answers index.html so the client router can take over.
+ *
+ * The two HTML documents are read here, once, and served from memory: `npm run
+ * build` empties dist and writes it again, and a document read from disk per
+ * request answered a 404 (or half a file) meanwhile. A new build's documents
+ * are served from the next start.
  */
 export async function registerWeb(
   app: FastifyInstance,
   distDir: string | undefined,
   storefrontPages: StorefrontPages,
 ): Promise<void> {
-  const index = distDir ? path.join(distDir, 'index.html') : undefined;
-  const hasWeb = index !== undefined && fs.existsSync(index);
+  const appDocument = readBuiltFile(distDir, 'index.html');
   // The storefront's own document (a lighter entry); a build without it falls back to the app's.
-  const storefrontFile =
-    distDir && fs.existsSync(path.join(distDir, 'storefront.html')) ? 'storefront.html' : 'index.html';
+  const storefrontTemplate = readBuiltFile(distDir, 'storefront.html') ?? appDocument;
+  const hasWeb = appDocument !== undefined;
 
   /** index.html, or for a shop's public page its own document with that page of cards in it (a 404 when there is no such shop). */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
-    reply.header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const subdomain = storefrontOf(request);
-    if (subdomain === undefined || distDir === undefined) return reply.sendFile('index.html');
+    if (subdomain === undefined || storefrontTemplate === undefined) return reply.send(appDocument);
     const requested = Number((request.query as Record<string, unknown>).page ?? 1);
     const page = await storefrontPages(subdomain, Number.isInteger(requested) && requested >= 1 ? requested : 1);
-    if (!page) return reply.code(404).sendFile(storefrontFile);
-    const template = await fs.promises.readFile(path.join(distDir, storefrontFile), 'utf8');
-    return reply.type('text/html; charset=utf-8').send(storefrontDocument(template, page));
+    if (!page) return reply.code(404).send(storefrontTemplate);
+    return reply.send(storefrontDocument(storefrontTemplate, page));
   }
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
-      // Look files up per request, so a rebuilt web app is served without a restart.
+      // Look assets up per request, so a rebuilt web app's new ones are found without a restart.
       wildcard: true,
       index: false,
       // Cache headers are ours: hashed assets forever, everything else revalidated.
