@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildShop } from '../../../test/factories.ts';
+import { api, bodyOf, call, expectError, expectOk, type Api } from '../../../test/client.ts';
+import { catalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { withTransaction } from '../../db/database.ts';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { InventoryReadModel } from './read-model.ts';
 
@@ -19,32 +16,31 @@ const air = cards.find((c) => c.name === 'Air Elemental')!;
 
 describe(`inventory (${testEngine})`, () => {
   let server: TestServer;
-  let shop: Awaited<ReturnType<typeof buildShop>>;
-  const call = (method: string, p: string, body: Record<string, unknown>, token = shop.token) =>
-    server.request(method, p, { token, ...body });
-  const list = (body: Record<string, unknown> = {}, token = shop.token) =>
-    server.request('POST', '/api/shop/inventory', { Authorization: token, page: '1', filter: '', ...body });
+  let shop: Shop;
+  let owner: Api;
+  // The spec's web client sends the list's token as the body field `Authorization`.
+  const list = (body: { page?: string; filter?: string } = {}, token = shop.token) =>
+    call(server, 'inventoryList', { Authorization: token, page: '1', filter: '', ...body });
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inv-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines(6000).join('\n'));
-    await importCatalogFile(server.ctx.db, file);
+    await catalog(server, 6000);
     shop = await buildShop(server);
+    owner = api(server, shop);
   });
   afterAll(() => server.close());
 
   it('adds a card and lists it with its card fields and price', async () => {
-    const res = await call('POST', '/api/shop/inventory/add', {
+    const res = await owner.call('inventoryAdd', {
       scryfall_id: air.id,
       quantity: 2,
       foil: false,
       quality: 'LP',
     });
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body.message).toBe('Added 2 × Air Elemental.');
     const page = await list();
-    expect(page.status).toBe(200);
+    expectOk(page);
     expect(page.body).toMatchObject({ page: 1, total_pages: 1, total: 1 });
     expect(page.body.inventory[0]).toMatchObject({
       inv_card_id: air.id,
@@ -65,15 +61,11 @@ describe(`inventory (${testEngine})`, () => {
 
   it('adds to the same printing, finish and quality instead of duplicating', async () => {
     const card = both[10]!;
-    await call('POST', '/api/shop/inventory/add', { scryfall_id: card.id, quantity: 1, foil: true, quality: 'NM' });
-    await call('POST', '/api/shop/inventory/add', { scryfall_id: card.id, quantity: 3, foil: true, quality: 'NM' });
-    await call('POST', '/api/shop/inventory/add', { scryfall_id: card.id, quantity: 1, foil: true, quality: 'MP' });
-    const rows = (await list({ filter: `set:${card.set}` })).body.inventory.filter(
-      (r: { inv_card_id: string }) => r.inv_card_id === card.id,
-    );
-    expect(
-      rows.map((r: { inv_quality: string; inv_quantity: number }) => [r.inv_quality, r.inv_quantity]).sort(),
-    ).toEqual([
+    await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 1, foil: true, quality: 'NM' });
+    await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 3, foil: true, quality: 'NM' });
+    await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 1, foil: true, quality: 'MP' });
+    const rows = bodyOf(await list({ filter: `set:${card.set}` })).inventory.filter((r) => r.inv_card_id === card.id);
+    expect(rows.map((r) => [r.inv_quality, r.inv_quantity]).sort()).toEqual([
       ['MP', 1],
       ['NM', 4],
     ]);
@@ -85,51 +77,51 @@ describe(`inventory (${testEngine})`, () => {
       return raw.prices.usd_foil !== null && Number(raw.prices.usd_foil) > 1;
     })!;
     const usdFoil = Number((card as unknown as { prices: { usd_foil: string } }).prices.usd_foil);
-    await call('POST', '/api/shop/inventory/add', { scryfall_id: card.id, quantity: 1, foil: true, quality: 'HP' });
-    const row = (await list({ filter: `set:${card.set} is:foil cond:hp` })).body.inventory.find(
-      (r: { inv_card_id: string }) => r.inv_card_id === card.id,
+    await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 1, foil: true, quality: 'HP' });
+    const row = bodyOf(await list({ filter: `set:${card.set} is:foil cond:hp` })).inventory.find(
+      (r) => r.inv_card_id === card.id,
     );
-    expect(row.price).toBe(Math.ceil(Math.round(usdFoil * 100) * 1.45 * 0.6 - 1e-9) / 100);
+    expect(row?.price).toBe(Math.ceil(Math.round(usdFoil * 100) * 1.45 * 0.6 - 1e-9) / 100);
   });
 
   it('refuses a finish the printing does not have, and an unknown card', async () => {
-    const foil = await call('POST', '/api/shop/inventory/add', {
+    const foil = await owner.call('inventoryAdd', {
       scryfall_id: nonfoilOnly.id,
       quantity: 1,
       foil: true,
     });
-    expect(foil.status).toBe(400);
+    expectError(foil, 400);
     expect(foil.body.message).toBe(`${nonfoilOnly.name} has no foil printing.`);
-    const unknown = await call('POST', '/api/shop/inventory/add', {
+    const unknown = await owner.call('inventoryAdd', {
       scryfall_id: '00000000-0000-4000-8000-000000000000',
       quantity: 1,
     });
     expect(unknown.status).toBe(404);
-    const zero = await call('POST', '/api/shop/inventory/add', { scryfall_id: air.id, quantity: 0 });
-    expect(zero.status).toBe(400);
+    const zero = await owner.call('inventoryAdd', { scryfall_id: air.id, quantity: 0 });
+    expectError(zero, 400);
     expect(zero.body.message).toBe('quantity must be at least 1.');
   });
 
   it('edits a quantity; 0 keeps the row as out of stock; a missing row is 404', async () => {
-    const res = await call('POST', '/api/shop/inventory/edit', {
+    const res = await owner.call('inventoryEdit', {
       scryfall_id: air.id,
       finish: 'Non-Foil',
       quality: 'LP',
       quantity: 0,
     });
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body.message).toBe(messages.inventoryServer.updated);
-    const row = (await list({ filter: 'air elemental' })).body.inventory[0];
-    expect(row.inv_quantity).toBe(0);
-    const missing = await call('POST', '/api/shop/inventory/edit', {
+    const row = bodyOf(await list({ filter: 'air elemental' })).inventory[0];
+    expect(row?.inv_quantity).toBe(0);
+    const missing = await owner.call('inventoryEdit', {
       scryfall_id: air.id,
       finish: 'foil',
       quality: 'LP',
       quantity: 1,
     });
-    expect(missing.status).toBe(404);
+    expectError(missing, 404);
     expect(missing.body.message).toBe(messages.inventoryServer.notInInventory);
-    const negative = await call('POST', '/api/shop/inventory/edit', {
+    const negative = await owner.call('inventoryEdit', {
       scryfall_id: air.id,
       finish: 'nonfoil',
       quality: 'LP',
@@ -151,7 +143,7 @@ describe(`inventory (${testEngine})`, () => {
       .where('card_id', '=', air.id)
       .executeTakeFirstOrThrow();
     const airRow = async (filter = 'air elemental') =>
-      (await list({ filter })).body.inventory.find((r: { inv_card_id: string }) => r.inv_card_id === air.id);
+      bodyOf(await list({ filter })).inventory.find((r) => r.inv_card_id === air.id);
     expect(await airRow()).toBeDefined();
 
     // Another server process writes as every writer does: the row, and the change through its read model.
@@ -184,8 +176,8 @@ describe(`inventory (${testEngine})`, () => {
   });
 
   it('searches by name words in any order, by terms, and lists everything for *', async () => {
-    const all = await call('POST', '/api/search', { q: '*', scope: 'shop' });
-    expect(all.status).toBe(200);
+    const all = await owner.call('search', { q: '*', scope: 'shop' });
+    expectOk(all);
     expect(all.body.success).toBe(true);
     expect(all.body.data.hits.length).toBe(all.body.data.total);
     expect(all.body.data.hits[0]).toEqual({
@@ -200,66 +192,66 @@ describe(`inventory (${testEngine})`, () => {
       price: expect.toBeOneOf([expect.any(Number), null]),
       image: expect.toBeOneOf([expect.any(String), null]),
     });
-    const words = await call('POST', '/api/search', { q: 'ELEMENTAL air' });
-    expect(words.body.data.hits.map((h: { name: string }) => h.name)).toEqual(['Air Elemental']);
-    const terms = await call('POST', '/api/search', { q: 'q=0 set:lea t:creature c:u r:uncommon' });
-    expect(terms.body.data.hits.map((h: { name: string }) => h.name)).toEqual(['Air Elemental']);
-    const none = await call('POST', '/api/search', { q: 'q>100' });
-    expect(none.body.data.hits).toEqual([]);
-    const bad = await call('POST', '/api/search', { q: 'power>3' });
-    expect(bad.status).toBe(400);
+    const words = bodyOf(await owner.call('search', { q: 'ELEMENTAL air' }));
+    expect(words.data.hits.map((h) => h.name)).toEqual(['Air Elemental']);
+    const terms = bodyOf(await owner.call('search', { q: 'q=0 set:lea t:creature c:u r:uncommon' }));
+    expect(terms.data.hits.map((h) => h.name)).toEqual(['Air Elemental']);
+    const none = bodyOf(await owner.call('search', { q: 'q>100' }));
+    expect(none.data.hits).toEqual([]);
+    const bad = await owner.call('search', { q: 'power>3' });
+    expectError(bad, 400);
     expect(bad.body.message).toMatch(/^Unknown search term "power>"/);
   });
 
   it('pages 50 rows at a time in name order; the page arrives as text', async () => {
     for (const card of both.slice(100, 160)) {
-      await call('POST', '/api/shop/inventory/add', { scryfall_id: card.id, quantity: 1, foil: false });
+      await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 1, foil: false });
     }
-    const first = await list({ page: '1' });
-    const second = await list({ page: '2' });
-    expect(first.body.inventory).toHaveLength(50);
-    expect(first.body.total_pages).toBe(Math.ceil(first.body.total / 50));
-    const names = [...first.body.inventory, ...second.body.inventory].map((r: { card_name: string }) => r.card_name);
+    const first = bodyOf(await list({ page: '1' }));
+    const second = bodyOf(await list({ page: '2' }));
+    expect(first.inventory).toHaveLength(50);
+    expect(first.total_pages).toBe(Math.ceil(first.total / 50));
+    const names = [...first.inventory, ...second.inventory].map((r) => r.card_name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     const zero = await list({ page: '0' });
-    expect(zero.status).toBe(400);
+    expectError(zero, 400);
     expect(zero.body.message).toBe('page must be a whole number from 1.');
   });
 
   it('keeps shops apart: another shop sees, changes and deletes none of these rows', async () => {
     const other = await buildShop(server);
-    const before = (await list()).body.total;
+    const stranger = api(server, other);
+    const before = bodyOf(await list()).total;
     expect((await list({}, other.token)).body).toMatchObject({ inventory: [], total: 0 });
-    expect((await call('POST', '/api/search', { q: '*' }, other.token)).body.data.hits).toEqual([]);
-    const edit = await call(
-      'POST',
-      '/api/shop/inventory/edit',
-      { scryfall_id: air.id, finish: 'nonfoil', quality: 'LP', quantity: 9 },
-      other.token,
-    );
+    expect(bodyOf(await stranger.call('search', { q: '*' })).data.hits).toEqual([]);
+    const edit = await stranger.call('inventoryEdit', {
+      scryfall_id: air.id,
+      finish: 'nonfoil',
+      quality: 'LP',
+      quantity: 9,
+    });
     expect(edit.status).toBe(404);
-    expect((await call('DELETE', '/api/shop/inventory/delete_all', {}, other.token)).body.message).toBe(
-      'Deleted 0 inventory items.',
-    );
-    expect((await list()).body.total).toBe(before);
-    expect((await list({ filter: 'air elemental' })).body.inventory[0].inv_quantity).toBe(0);
+    expect((await stranger.call('inventoryDeleteAll')).body.message).toBe('Deleted 0 inventory items.');
+    expect(bodyOf(await list()).total).toBe(before);
+    expect(bodyOf(await list({ filter: 'air elemental' })).inventory[0]?.inv_quantity).toBe(0);
   });
 
   it('lets a Watcher look but not touch, naming the role and the action', async () => {
-    const { token } = await addMember(server, shop.email, 'Watcher');
+    const { token } = await member(server, shop, 'Watcher');
+    const watcher = api(server, token);
     expect((await list({}, token)).status).toBe(200);
-    const add = await call('POST', '/api/shop/inventory/add', { scryfall_id: air.id, quantity: 1 }, token);
-    expect(add.status).toBe(403);
+    const add = await watcher.call('inventoryAdd', { scryfall_id: air.id, quantity: 1 });
+    expectError(add, 403);
     expect(add.body.message).toBe('A Watcher cannot add or edit inventory.');
-    const wipe = await call('DELETE', '/api/shop/inventory/delete_all', {}, token);
-    expect(wipe.status).toBe(403);
+    const wipe = await watcher.call('inventoryDeleteAll');
+    expectError(wipe, 403);
     expect(wipe.body.message).toBe('A Watcher cannot delete all inventory.');
   });
 
   it('deletes all of the shop’s inventory for the Owner', async () => {
-    const res = await call('DELETE', '/api/shop/inventory/delete_all', {});
-    expect(res.status).toBe(200);
+    const res = await owner.call('inventoryDeleteAll');
+    expectOk(res);
     expect(res.body.message).toMatch(/^Deleted \d+ inventory items\.$/);
-    expect((await list()).body.total).toBe(0);
+    expect(bodyOf(await list()).total).toBe(0);
   });
 });
