@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installErrorHandler } from './error-handler.ts';
-import { AppError } from './errors.ts';
+import { AppError, codeOfStatus, errorStatus, type ErrorCode } from './errors.ts';
 
 async function appWith(handler: () => Promise<unknown>) {
   const app = Fastify({ logger: false });
@@ -27,7 +27,7 @@ describe('error handler', () => {
     });
     const res = await app.inject({ method: 'POST', url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Internal server error' });
+    expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
     expect(res.body).not.toContain('secret detail');
   });
 
@@ -38,7 +38,7 @@ describe('error handler', () => {
     const res = await app.inject({ method: 'POST', url: '/boom' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('60');
-    expect(res.json()).toEqual({ message: 'Too many attempts.' });
+    expect(res.json()).toEqual({ message: 'Too many attempts.', code: 'TOO_MANY_REQUESTS' });
   });
 
   it('answers schema failures with 400, the message and the field issues', async () => {
@@ -47,6 +47,7 @@ describe('error handler', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'n must be a number.',
+      code: 'VALIDATION',
       errors: [{ field: 'n', message: 'n must be a number.' }],
     });
   });
@@ -57,6 +58,40 @@ describe('error handler', () => {
     });
     const res = await app.inject({ method: 'POST', url: '/boom' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'A number in the request is too large.' });
+    expect(res.json()).toEqual({ message: 'A number in the request is too large.', code: 'BAD_REQUEST' });
+  });
+
+  it('names every AppError code on the wire beside its sentence, with the status it maps to', async () => {
+    for (const [code, status] of Object.entries(errorStatus) as [ErrorCode, number][]) {
+      const app = await appWith(async () => {
+        throw new AppError(code, `Refused as ${code}.`);
+      });
+      const res = await app.inject({ method: 'POST', url: '/boom' });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ message: `Refused as ${code}.`, code });
+    }
+  });
+
+  it('keeps the field issues an AppError carries beside its code', async () => {
+    const errors = [{ field: 'password', message: 'Password is too short.' }];
+    const app = await appWith(async () => {
+      throw new AppError('VALIDATION', 'Password is too short.', { errors });
+    });
+    const res = await app.inject({ method: 'POST', url: '/boom' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Password is too short.', code: 'VALIDATION', errors });
+  });
+
+  it('names a refusal Fastify made with only a status by that status, keeping the status', async () => {
+    const app = await appWith(async () => {
+      throw Object.assign(new Error('Method not allowed here'), { statusCode: 405 });
+    });
+    const res = await app.inject({ method: 'POST', url: '/boom' });
+    expect(res.statusCode).toBe(405);
+    expect(res.json()).toEqual({ message: 'Method not allowed here', code: 'BAD_REQUEST' });
+    expect(codeOfStatus(404)).toBe('NOT_FOUND');
+    expect(codeOfStatus(400)).toBe('BAD_REQUEST');
+    expect(codeOfStatus(503)).toBe('UNAVAILABLE');
+    expect(codeOfStatus(502)).toBe('INTERNAL');
   });
 });

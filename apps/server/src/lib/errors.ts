@@ -1,6 +1,15 @@
-/** Every refusal the server makes, mapped to its HTTP status in one place. */
+import type { ErrorCode } from '@cardstock/contract';
+
+export type { ErrorCode };
+
+/**
+ * Every refusal the server makes, mapped to its HTTP status in one place. The
+ * code goes on the wire beside the message (`{ message, code }`), so clients
+ * decide by it and never by the sentence.
+ */
 export const errorStatus = {
   BAD_REQUEST: 400,
+  VALIDATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -8,10 +17,21 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
   UNAVAILABLE: 503,
-} as const;
+  MAINTENANCE: 503,
+} as const satisfies Record<ErrorCode, number>;
 
-export type ErrorCode = keyof typeof errorStatus;
+/** The codes that name a status in general; VALIDATION and MAINTENANCE are only ever chosen on purpose. */
+const generalCodes: readonly ErrorCode[] = (Object.keys(errorStatus) as ErrorCode[]).filter(
+  (code) => code !== 'VALIDATION' && code !== 'MAINTENANCE',
+);
+
+/** The code of a refusal made elsewhere (Fastify, a plugin) that carries only a status. */
+export function codeOfStatus(status: number): ErrorCode {
+  // Statuses no code names (405, 411, 414, …) are still the caller's mistake, or ours.
+  return generalCodes.find((code) => errorStatus[code] === status) ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+}
 
 export class AppError extends Error {
   constructor(

@@ -55,6 +55,6 @@ describe(`serving the web app (${testEngine})`, () => {
   it('keeps unknown API paths as JSON 404s', async () => {
     const res = await server.request('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Not found' });
+    expect(res.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages, storefrontSubdomain } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
 import type { Serialized } from '../lib/route.ts';
 import { storefrontDocument } from './storefront-document.ts';
 
@@ -86,7 +87,7 @@ export async function registerWeb(
     // A missing hashed asset is a 404: answering HTML where a script was asked for breaks the page quietly.
     const isAsset = pathname.startsWith('/assets/');
     if (isApi || isAsset || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ message: messages.server.notFound });
+      throw new AppError('NOT_FOUND', messages.server.notFound);
     }
     return sendDocument(request, reply);
   });

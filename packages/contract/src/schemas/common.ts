@@ -1,9 +1,36 @@
 import { z } from 'zod';
 
-/** The answer of every refused call: a sentence a person understands. */
+/**
+ * What kind of refusal an error answer is: a stable name a program decides by,
+ * where the sentence beside it is for people and may be reworded.
+ * `VALIDATION` is a body refused field by field (`errors` lists them);
+ * `MAINTENANCE` is the platform switched off for maintenance, where
+ * `UNAVAILABLE` is one service the call needs being down.
+ */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'MAINTENANCE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The answer of every refused call: a sentence a person understands, and its kind for programs. */
 export const ZErrorResponse = z
   .object({
     message: z.string().describe('What went wrong, in words a person understands'),
+    code: z
+      .enum(errorCodes)
+      .optional()
+      .describe('What kind of refusal: a stable name to decide by (the sentence may be reworded)'),
     errors: z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()

@@ -55,9 +55,11 @@ describe(`every /api/admin route refuses whoever its platform role does not allo
       for (const who of ['owner', 'manager']) {
         const res = await call(def, tokens[who]);
         expect(res.status, `${who} on ${name}`).toBe(403);
-        expect(res.body.message).toBe(messages.adminServer.staffOnly);
+        expect(res.body).toEqual({ message: messages.adminServer.staffOnly, code: 'FORBIDDEN' });
       }
-      expect((await call(def, undefined)).status, `no token on ${name}`).toBe(401);
+      const anonymous = await call(def, undefined);
+      expect(anonymous.status, `no token on ${name}`).toBe(401);
+      expect(anonymous.body.code).toBe('UNAUTHORIZED');
       for (const role of ['website_staff', 'admin', 'superadmin'] as const) {
         const res = await call(def, tokens[role]);
         if (platformRoleAllows(role, def.adminPermission!)) {
@@ -65,7 +67,10 @@ describe(`every /api/admin route refuses whoever its platform role does not allo
           expect(res.status, `${role} on ${name}: ${res.text}`).toBeLessThan(500);
         } else {
           expect(res.status, `${role} on ${name}`).toBe(403);
-          expect(res.body.message).toBe(messages.access.forbidden(role, adminPermissions[def.adminPermission!].says));
+          expect(res.body).toEqual({
+            message: messages.access.forbidden(role, adminPermissions[def.adminPermission!].says),
+            code: 'FORBIDDEN',
+          });
         }
       }
     });

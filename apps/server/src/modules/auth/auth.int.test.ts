@@ -90,13 +90,13 @@ describe(`accounts (${testEngine})`, () => {
       expect((await server.request('POST', '/api/register', registrationBody(invite))).status).toBe(200);
       const again = await server.request('POST', '/api/register', registrationBody(invite));
       expect(again.status).toBe(409);
-      expect(again.body.message).toBe(messages.auth.inviteUsed);
+      expect(again.body).toEqual({ message: messages.auth.inviteUsed, code: 'CONFLICT' });
     });
 
     it('refuses an unknown invite code and an expired one', async () => {
       const unknown = await server.request('POST', '/api/register', registrationBody('NOPE-NOPE-NOPE'));
       expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toBe(messages.auth.inviteUnknown);
+      expect(unknown.body).toEqual({ message: messages.auth.inviteUnknown, code: 'BAD_REQUEST' });
 
       const invite = await createInvite(server, { expiresInDays: 1 });
       clock.advance(25 * HOUR);
@@ -170,7 +170,7 @@ describe(`accounts (${testEngine})`, () => {
       const unknown = await login(server, uniqueEmail('ghost'), shop.password);
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect(wrong.body).toEqual({ message: messages.auth.invalidCredentials });
+      expect(wrong.body).toEqual({ message: messages.auth.invalidCredentials, code: 'UNAUTHORIZED' });
       expect(unknown.body).toEqual(wrong.body);
     });
 
@@ -181,7 +181,7 @@ describe(`accounts (${testEngine})`, () => {
       expect(out.status).toBe(200);
       const after = await server.request('POST', '/api/feedback', { token: body.token, feedback_text: 'still here?' });
       expect(after.status).toBe(401);
-      expect(after.body.message).toBe(messages.auth.sessionExpired);
+      expect(after.body).toEqual({ message: messages.auth.sessionExpired, code: 'UNAUTHORIZED' });
     });
 
     it('accepts the token as Authorization: Bearer too', async () => {
@@ -213,7 +213,7 @@ describe(`accounts (${testEngine})`, () => {
     it('asks for a login when no token is sent', async () => {
       const res = await server.request('POST', '/api/feedback', { feedback_text: 'anonymous' });
       expect(res.status).toBe(401);
-      expect(res.body.message).toBe(messages.auth.sessionRequired);
+      expect(res.body).toEqual({ message: messages.auth.sessionRequired, code: 'UNAUTHORIZED' });
     });
   });
 

@@ -35,7 +35,7 @@ const asPlatformRole = (role: string): PlatformRole =>
 export async function requirePasswordRule(ctx: AppContext, password: string): Promise<void> {
   const { password_min_length } = await systemSettingsRepository.getAll(ctx.db);
   if (password.length < password_min_length) {
-    throw new AppError('BAD_REQUEST', messages.auth.passwordTooShort(password_min_length), {
+    throw new AppError('VALIDATION', messages.auth.passwordTooShort(password_min_length), {
       errors: [{ field: 'password', message: messages.auth.passwordTooShort(password_min_length) }],
     });
   }
@@ -86,7 +86,7 @@ export function createAuthService(ctx: AppContext) {
       const platformRole = asPlatformRole(user.platform_role);
       // In maintenance only platform staff get in (to lift it); everyone else hears why.
       if (!isPlatformStaff(platformRole) && (await currentSystemSettings(ctx.db)).maintenance_mode)
-        throw new AppError('UNAVAILABLE', messages.auth.maintenance);
+        throw new AppError('MAINTENANCE', messages.auth.maintenance);
       const token = await openSession(user.id);
       return {
         shop_name: user.shop_name ?? '',

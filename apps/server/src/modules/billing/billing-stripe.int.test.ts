@@ -163,7 +163,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
       await server.request('POST', '/api/stripe/webhook', forged, { 'stripe-signature': 't=1,v1=deadbeef' }),
     ]) {
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: messages.billingServer.badSignature });
+      expect(res.body).toEqual({ message: messages.billingServer.badSignature, code: 'BAD_REQUEST' });
     }
     // A body changed after signing is refused too.
     const signed = Stripe.webhooks.generateTestHeaderString({ payload: forged, secret: WEBHOOK_SECRET });
@@ -257,7 +257,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
     stripe.fail('/v1/checkout/sessions', 400);
     const res = await upgrade(shop.token);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: messages.billingServer.stripeUnavailable });
+    expect(res.body).toEqual({ message: messages.billingServer.stripeUnavailable, code: 'UNAVAILABLE' });
     expect((await subscription(shop.token)).status).toBe('trialing');
   });
 });

@@ -192,7 +192,7 @@ describe(`catalog API (${testEngine})`, () => {
   it('answers 404 for an unknown card and 400 for a malformed id', async () => {
     const unknown = await server.request('GET', '/api/cards/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: messages.catalog.cardNotFound });
+    expect(unknown.body).toEqual({ message: messages.catalog.cardNotFound, code: 'NOT_FOUND' });
     const bad = await server.request('GET', '/api/cards/not-an-id/prints');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('That is not a card id.');

@@ -74,6 +74,9 @@ describe(`POST /api/contactus (${testEngine})`, () => {
     const res = await server.request('POST', '/api/contactus', body);
     expect(res.status).toBe(status);
     expect(res.body.message).toMatch(pattern);
+    // Refused by the schema, field by field: the kind is VALIDATION, with the issues listed.
+    expect(res.body.code).toBe('VALIDATION');
+    expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: expect.any(String) })]));
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
     expect(await storedCount(server)).toBe(before);
   });
@@ -82,7 +85,7 @@ describe(`POST /api/contactus (${testEngine})`, () => {
     const before = await storedCount(server);
     const res = await server.request('POST', '/api/contactus', '{"name": "Ann",');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
     expect(await storedCount(server)).toBe(before);
   });
 
@@ -90,7 +93,7 @@ describe(`POST /api/contactus (${testEngine})`, () => {
     const before = await storedCount(server);
     const res = await server.request('POST', '/api/contactus', { ...valid, message: 'x'.repeat(1024 * 1024) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'The request is too large.' });
+    expect(res.body).toEqual({ message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
     expect(await storedCount(server)).toBe(before);
   });
 
@@ -101,7 +104,10 @@ describe(`POST /api/contactus (${testEngine})`, () => {
       body: 'hello',
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: 'Unsupported content type: send JSON.' });
+    expect(await res.json()).toEqual({
+      message: 'Unsupported content type: send JSON.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
   });
 });
 
@@ -148,7 +154,7 @@ describe(`POST /api/contactus with Turnstile verification (${testEngine})`, () =
     const before = await storedCount(server);
     const res = await server.request('POST', '/api/contactus', { ...valid, turnstileToken: 'robot' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: messages.server.captchaFailed });
+    expect(res.body).toEqual({ message: messages.server.captchaFailed, code: 'BAD_REQUEST' });
     expect(await storedCount(server)).toBe(before);
   });
 });

@@ -44,7 +44,7 @@ describe(`hardening (${testEngine})`, () => {
     const huge = JSON.stringify({ token: shop.token, page: '1', filter: 'x'.repeat(limits.jsonBodyLimitBytes) });
     const res = await closed.request('POST', '/api/shop/inventory', huge);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: messages.server.bodyTooLarge });
+    expect(res.body).toEqual({ message: messages.server.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' });
     expect((await closed.request('GET', '/api/health')).status).toBe(200);
   });
 
@@ -56,7 +56,7 @@ describe(`hardening (${testEngine})`, () => {
       body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nQuantity,Name',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: messages.server.malformedMultipart });
+    expect(await res.json()).toEqual({ message: messages.server.malformedMultipart, code: 'BAD_REQUEST' });
   });
 
   it.runIf(testEngine === 'postgres')(

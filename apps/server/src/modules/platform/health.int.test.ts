@@ -1,3 +1,4 @@
+import { errorCodes } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
@@ -22,7 +23,7 @@ describe(`system endpoints (${testEngine})`, () => {
     await other.ctx.db.destroy();
     const ready = await other.request('GET', '/api/ready');
     expect(ready.status).toBe(503);
-    expect(ready.body).toEqual({ message: 'The database is not reachable.' });
+    expect(ready.body).toEqual({ message: 'The database is not reachable.', code: 'UNAVAILABLE' });
     await other.app.close().catch(() => undefined);
   });
 
@@ -48,6 +49,11 @@ describe(`system endpoints (${testEngine})`, () => {
       'message',
       'turnstileToken',
     ]);
+    // Every refusal is documented: `{ message, code, errors? }`, code one of the contract's names.
+    const refusal = contact.responses.default.content['application/json'].schema;
+    expect(Object.keys(refusal.properties)).toEqual(['message', 'code', 'errors']);
+    expect(refusal.required).toEqual(['message']);
+    expect(refusal.properties.code.enum).toEqual([...errorCodes]);
     const ui = await server.request('GET', '/api/docs/');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');
@@ -76,7 +82,7 @@ describe(`system endpoints (${testEngine})`, () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await server.request('GET', '/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Not found' });
+    expect(res.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('compresses large answers for clients that accept gzip', async () => {

@@ -54,7 +54,7 @@ export function registerPlatformGuards(app: FastifyInstance, ctx: AppContext): v
     if (alwaysOpen(path)) return;
     const settings = await currentSystemSettings(ctx.db);
     if (settings.maintenance_mode && !openInMaintenance.has(path))
-      throw new AppError('UNAVAILABLE', messages.auth.maintenance, { retryAfterSeconds: 60 });
+      throw new AppError('MAINTENANCE', messages.auth.maintenance, { retryAfterSeconds: 60 });
     try {
       const token = sessionToken(request);
       // Hashed, so no session token is ever a key in Redis (authentication hashes it again: about a microsecond).

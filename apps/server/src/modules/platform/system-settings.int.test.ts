@@ -108,7 +108,7 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
     await admin.change((s) => (s.platform.allow_new_registrations = false));
     const closed = await register();
     expect(closed.status).toBe(403);
-    expect(closed.body.message).toBe(messages.auth.registrationClosed);
+    expect(closed.body).toEqual({ message: messages.auth.registrationClosed, code: 'FORBIDDEN' });
     await admin.change((s) => (s.platform.allow_new_registrations = true));
     expect((await register()).status).toBe(200);
   });
@@ -117,7 +117,11 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
     await admin.change((s) => (s.security.password_min_length = 12));
     const short = await register({ password: 'elevenchars' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe(messages.auth.passwordTooShort(12));
+    expect(short.body).toEqual({
+      message: messages.auth.passwordTooShort(12),
+      code: 'VALIDATION',
+      errors: [{ field: 'password', message: messages.auth.passwordTooShort(12) }],
+    });
     expect((await register({ password: 'twelve chars' })).status).toBe(200);
     await admin.change((s) => (s.security.password_min_length = 6));
   });
@@ -143,17 +147,18 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
     await admin.change((s) => (s.platform.maintenance_mode = true));
     const list = await server.request('POST', '/api/shop/inventory', { token: shop.token, page: '1' });
     expect(list.status).toBe(503);
-    expect(list.body).toEqual({ message: messages.auth.maintenance });
+    expect(list.body).toEqual({ message: messages.auth.maintenance, code: 'MAINTENANCE' });
     expect(list.headers.get('retry-after')).toBe('60');
     const storefront = await server.request('POST', '/api/public/shop/inventory', { subdomain: 'anything', page: '1' });
     expect(storefront.status).toBe(503);
+    expect(storefront.body.code).toBe('MAINTENANCE');
     const ownerLogin = await server.request('POST', '/api/login', {
       email: shop.email,
       password: shop.password,
       turnstileToken: 't',
     });
     expect(ownerLogin.status).toBe(503);
-    expect(ownerLogin.body.message).toBe(messages.auth.maintenance);
+    expect(ownerLogin.body).toEqual({ message: messages.auth.maintenance, code: 'MAINTENANCE' });
 
     const staffLogin = await server.request('POST', '/api/login', { ...adminLogin, turnstileToken: 't' });
     expect(staffLogin.status).toBe(200);
@@ -199,7 +204,7 @@ describe(`rate_limit_per_minute caps API calls per client (${testEngine})`, () =
     expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
     const refused = await server.request('GET', '/api/config');
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe(messages.auth.tooManyRequests);
+    expect(refused.body).toEqual({ message: messages.auth.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Each signed-in client has its own budget: a shop's PCs and tablets often share one address.

@@ -51,7 +51,7 @@ describe(`public storefront (${testEngine})`, () => {
     for (const name of [subdomain, 'no-such-shop']) {
       const res = await storefront({ subdomain: name, page: '1' });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'Shop not found' });
+      expect(res.body).toEqual({ message: 'Shop not found', code: 'NOT_FOUND' });
     }
   });
 
