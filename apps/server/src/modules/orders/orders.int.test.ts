@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildShop } from '../../../test/factories.ts';
+import { api, bodyOf, expectError, expectOk, type CallInput } from '../../../test/client.ts';
+import { catalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
 const cards = fixtureCardLines(3000).map((l) => JSON.parse(l) as Card);
@@ -14,35 +11,31 @@ const priced = cards.filter(
   (c) => c.finishes.includes('nonfoil') && c.prices.usd !== null && Number(c.prices.usd) > 0.5,
 );
 const [bolt, ritual, spare, last, gone] = priced as [Card, Card, Card, Card, Card];
-type Shop = Awaited<ReturnType<typeof buildShop>>;
-type Order = { order_number: string; items: { scryfall_id: string; quantity: number; price: number }[] };
+type Cart = CallInput<'placeOrder'>['items'];
 
 describe(`orders (${testEngine})`, () => {
   let server: TestServer;
   let shop: Shop;
 
   const add = (card: Card, quantity: number, quality = 'NM', who: { token: string } = shop) =>
-    server.request('POST', '/api/shop/inventory/add', { token: who.token, scryfall_id: card.id, quantity, quality });
-  const place = (items: unknown[], who: { token: string } = shop, headers: Record<string, string> = {}) =>
-    server.request('POST', '/api/device/order', { token: who.token, items }, headers);
-  const pending = async (who: { token: string } = shop): Promise<Order[]> =>
-    (await server.request('POST', '/api/pending', { token: who.token })).body.data.orders;
-  const history = async (who: { token: string } = shop): Promise<Order[]> =>
-    (await server.request('POST', '/api/history', { token: who.token })).body.data.orders;
+    api(server, who).call('inventoryAdd', { scryfall_id: card.id, quantity, quality });
+  const place = (items: Cart, who: { token: string } = shop, headers: Record<string, string> = {}) =>
+    api(server, who).call('placeOrder', { items }, { headers });
+  // `bodyOf`: a list that fails to answer fails the test, as reading `.body.data` of a refusal did.
+  const pending = async (who: { token: string } = shop) =>
+    bodyOf(await api(server, who).call('pendingOrders')).data.orders;
+  const history = async (who: { token: string } = shop) =>
+    bodyOf(await api(server, who).call('orderHistory')).data.orders;
   const decide = (action: 'confirm' | 'reject', orderNumber: string, who: { token: string } = shop) =>
-    server.request('POST', `/api/order/${action}`, { token: who.token, order_number: orderNumber });
-  const stock = async (card: Card, who: { token: string } = shop) => {
-    const res = await server.request('POST', '/api/search', { token: who.token, q: '*' });
-    return (res.body.data.hits as { scryfallId: string; quantity: number }[])
-      .filter((h) => h.scryfallId === card.id)
+    api(server, who).call(action === 'confirm' ? 'confirmOrder' : 'rejectOrder', { order_number: orderNumber });
+  const stock = async (card: Card, who: { token: string } = shop) =>
+    bodyOf(await api(server, who).call('search', { q: '*' }))
+      .data.hits.filter((h) => h.scryfallId === card.id)
       .reduce((n, h) => n + h.quantity, 0);
-  };
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orders-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines(3000).join('\n'));
-    await importCatalogFile(server.ctx.db, file);
+    await catalog(server, 3000);
     shop = await buildShop(server);
   });
   afterAll(() => server.close());
@@ -51,7 +44,7 @@ describe(`orders (${testEngine})`, () => {
     await add(bolt, 4);
     await add(bolt, 1, 'LP');
     const res = await place([{ scryfall_id: bolt.id, finish: 'nonfoil', quantity: 5 }]);
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body.order_number).toMatch(/^\d{8}-\d+-\d+-1$/);
     expect(res.body.message).toBe(`Order ${res.body.order_number} placed.`);
     expect(await stock(bolt)).toBe(0);
@@ -75,7 +68,7 @@ describe(`orders (${testEngine})`, () => {
     // The next order of the day gets the next callout.
     await add(ritual, 3);
     const second = await place([{ scryfall_id: ritual.id, quantity: 1, quality: 'NM' }]);
-    expect(second.body.order_number).toMatch(/-2$/);
+    expect(bodyOf(second).order_number).toMatch(/-2$/);
   });
 
   it('refuses a cart it cannot fill whole, naming each card and what is left, and takes nothing', async () => {
@@ -86,12 +79,12 @@ describe(`orders (${testEngine})`, () => {
       { scryfall_id: spare.id, finish: 'nonfoil', quantity: 3 },
       { scryfall_id: gone.id, finish: 'nonfoil', quantity: 1 },
     ]);
-    expect(res.status).toBe(409);
+    expectError(res, 409);
     expect(res.body.message).toBe(`${spare.name}: only 2 left in stock. ${gone.name} is not in this shop’s inventory.`);
     expect(await stock(ritual)).toBe(before);
     expect(await stock(spare)).toBe(2);
     const bad = await place([]);
-    expect(bad.status).toBe(400);
+    expectError(bad, 400);
     expect(bad.body.message).toBe('Cart is empty');
   });
 
@@ -101,14 +94,14 @@ describe(`orders (${testEngine})`, () => {
     const headers = { 'idempotency-key': 'tablet-7-cart-31' };
     const first = await place([{ scryfall_id: spare.id, quantity: 1 }], shop, headers);
     const again = await place([{ scryfall_id: spare.id, quantity: 1 }], shop, headers);
-    expect(again.status).toBe(200);
-    expect(again.body.order_number).toBe(first.body.order_number);
+    expectOk(again);
+    expect(again.body.order_number).toBe(bodyOf(first).order_number);
     const racing = { 'idempotency-key': 'tablet-7-cart-32' };
     const raced = await Promise.all(
       Array.from({ length: 5 }, () => place([{ scryfall_id: spare.id, quantity: 1 }], shop, racing)),
     );
     expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(raced.map((r) => r.body.order_number)).size).toBe(1);
+    expect(new Set(raced.map((r) => bodyOf(r).order_number)).size).toBe(1);
     expect(await stock(spare)).toBe(before - 2);
   });
 
@@ -145,7 +138,7 @@ describe(`orders (${testEngine})`, () => {
     expect(await stock(first)).toBe(140);
     expect(await stock(second)).toBe(140);
 
-    const rejected = await Promise.all(placed.map((r) => decide('reject', r.body.order_number as string)));
+    const rejected = await Promise.all(placed.map((r) => decide('reject', bodyOf(r).order_number)));
     expect(rejected.map((r) => r.status)).toEqual(Array<number>(60).fill(200));
     expect(await stock(first)).toBe(200);
     expect(await stock(second)).toBe(200);
@@ -154,7 +147,7 @@ describe(`orders (${testEngine})`, () => {
   it('confirms an order into the history with prices; a decided order cannot be decided again', async () => {
     const [order] = await pending();
     const res = await decide('confirm', order!.order_number);
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body.message).toBe(`Order ${order!.order_number} confirmed.`);
     expect((await pending()).map((o) => o.order_number)).not.toContain(order!.order_number);
     const [confirmed] = await history();
@@ -165,31 +158,31 @@ describe(`orders (${testEngine})`, () => {
       items: order!.items.map((i) => ({ ...i, item_total: Math.round(i.price * i.quantity * 100) / 100 })),
     });
     const twice = await decide('confirm', order!.order_number);
-    expect(twice.status).toBe(409);
+    expectError(twice, 409);
     expect(twice.body.message).toBe(`Order ${order!.order_number} is no longer pending: it was confirmed.`);
     expect((await decide('reject', order!.order_number)).status).toBe(409);
     const unknown = await decide('confirm', '20260101-1-1-99');
-    expect(unknown.status).toBe(404);
+    expectError(unknown, 404);
     expect(unknown.body.message).toBe('Order 20260101-1-1-99 was not found.');
   });
 
   it('rejects an order and gives its copies back, to a new row if the old one was deleted', async () => {
     await add(ritual, 2, 'MP');
     const before = await stock(ritual);
-    const one = await place([{ scryfall_id: ritual.id, quantity: 2, quality: 'MP' }]);
+    const one = bodyOf(await place([{ scryfall_id: ritual.id, quantity: 2, quality: 'MP' }]));
     expect(await stock(ritual)).toBe(before - 2);
-    const res = await decide('reject', one.body.order_number);
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(`Order ${one.body.order_number} rejected; its stock is back in the inventory.`);
+    const res = await decide('reject', one.order_number);
+    expectOk(res);
+    expect(res.body.message).toBe(`Order ${one.order_number} rejected; its stock is back in the inventory.`);
     expect(await stock(ritual)).toBe(before);
-    expect((await decide('confirm', one.body.order_number)).status).toBe(409);
+    expect((await decide('confirm', one.order_number)).status).toBe(409);
 
     const other = await buildShop(server);
     await add(bolt, 3, 'HP', other);
-    const two = await place([{ scryfall_id: bolt.id, quantity: 3 }], other);
-    await server.request('DELETE', '/api/shop/inventory/delete_all', { token: other.token });
+    const two = bodyOf(await place([{ scryfall_id: bolt.id, quantity: 3 }], other));
+    await api(server, other).call('inventoryDeleteAll');
     expect(await stock(bolt, other)).toBe(0);
-    await decide('reject', two.body.order_number, other);
+    await decide('reject', two.order_number, other);
     expect(await stock(bolt, other)).toBe(3);
   });
 
@@ -201,21 +194,21 @@ describe(`orders (${testEngine})`, () => {
     expect((await decide('confirm', order!.order_number, other)).status).toBe(404);
     expect((await decide('reject', order!.order_number, other)).status).toBe(404);
     const res = await place([{ scryfall_id: ritual.id, quantity: 1 }], other);
-    expect(res.status).toBe(409);
+    expectError(res, 409);
     expect(res.body.message).toBe(`${ritual.name} is not in this shop’s inventory.`);
   });
 
   it('lets a Watcher look at orders but not place, confirm or reject them', async () => {
-    const watcher = await addMember(server, shop.email, 'Watcher');
+    const watcher = await member(server, shop, 'Watcher');
     const [order] = await pending(watcher);
     expect(order).toBeDefined();
     const placed = await place([{ scryfall_id: ritual.id, quantity: 1 }], watcher);
-    expect(placed.status).toBe(403);
+    expectError(placed, 403);
     expect(placed.body.message).toBe('A Watcher cannot place orders.');
     const confirm = await decide('confirm', order!.order_number, watcher);
-    expect(confirm.status).toBe(403);
+    expectError(confirm, 403);
     expect(confirm.body.message).toBe('A Watcher cannot confirm or reject orders.');
-    const employee = await addMember(server, shop.email, 'Employee');
+    const employee = await member(server, shop, 'Employee');
     expect((await decide('confirm', order!.order_number, employee)).status).toBe(200);
   });
 
