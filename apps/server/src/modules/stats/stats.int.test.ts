@@ -1,22 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildShop, testClock } from '../../../test/factories.ts';
+import { api, bodyOf, expectError, expectOk, type Api, type CallOutput } from '../../../test/client.ts';
+import { catalog, member, shop as buildShop, testClock, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; set: string; finishes: string[]; prices: { usd: string | null } };
 const cards = fixtureCardLines(2000)
   .map((l) => JSON.parse(l) as Card)
   .filter((c) => c.finishes.includes('nonfoil') && c.prices.usd !== null)
   .slice(0, 6);
-type PendingOrder = {
-  order_number: string;
-  total: number;
-  items: { card_name: string; set_code: string; quantity: number; price: number }[];
-};
 
 /** A small deterministic generator, so the order set is the same on every run. */
 function random(seed: number) {
@@ -28,37 +20,35 @@ function random(seed: number) {
 
 describe(`statistics (${testEngine})`, () => {
   let server: TestServer;
-  let shop: Awaited<ReturnType<typeof buildShop>>;
+  let shop: Shop;
+  let owner: Api;
   const clock = testClock(new Date('2026-11-02T10:00:00Z'));
-  const stats = (name: string, body: Record<string, unknown> = {}, token = shop.token) =>
-    server.request('POST', `/api/shop/stats/${name}`, { token, ...body });
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' }, { clock });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stats-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines(2000).join('\n'));
-    await importCatalogFile(server.ctx.db, file);
+    await catalog(server, 2000);
     shop = await buildShop(server);
+    owner = api(server, shop);
   });
   afterAll(() => server.close());
 
   it('answers zeros and empty lists before any sale', async () => {
-    expect((await stats('summary')).body).toEqual({ success: true, data: { total_orders: 0, total_cards_sold: 0 } });
-    expect((await stats('total-cards')).body).toEqual({ success: true, data: { total_cards: 0 } });
-    expect((await stats('orders-over-time')).body.data.orders_by_date).toEqual([]);
-    expect((await stats('top-selling-cards', { limit: 10 })).body.data.top_cards).toEqual([]);
-    expect((await stats('latest-cards-sold', { limit: 20 })).body.data.latest_sales).toEqual([]);
+    expect((await owner.call('statsSummary')).body).toEqual({
+      success: true,
+      data: { total_orders: 0, total_cards_sold: 0 },
+    });
+    expect((await owner.call('statsTotalCards')).body).toEqual({ success: true, data: { total_cards: 0 } });
+    expect(bodyOf(await owner.call('statsOrdersOverTime')).data.orders_by_date).toEqual([]);
+    expect(bodyOf(await owner.call('statsTopSelling', { limit: 10 })).data.top_cards).toEqual([]);
+    expect(bodyOf(await owner.call('statsLatestSold', { limit: 20 })).data.latest_sales).toEqual([]);
   });
 
   it('matches sums computed by hand over a generated set of confirmed, rejected and pending orders', async () => {
     for (const card of cards) {
-      await server.request('POST', '/api/shop/inventory/add', {
-        token: shop.token,
-        scryfall_id: card.id,
-        quantity: 50,
-      });
+      await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 50 });
     }
     const next = random(7);
+    type PendingOrder = CallOutput<'pendingOrders'>['data']['orders'][number];
     const confirmed: { order: PendingOrder; day: string }[] = [];
     for (let i = 0; i < 24; i++) {
       // 20 hours: the next day, within the session's 24 hours of inactivity.
@@ -69,36 +59,38 @@ describe(`statistics (${testEngine})`, () => {
         finish: 'nonfoil',
         quantity: 1 + Math.floor(next() * 3),
       }));
-      const placed = await server.request('POST', '/api/device/order', { token: shop.token, items });
-      expect(placed.status).toBe(200);
-      const pending = (await server.request('POST', '/api/pending', { token: shop.token })).body.data
-        .orders as PendingOrder[];
+      const placed = await owner.call('placeOrder', { items });
+      expectOk(placed);
+      const pending = bodyOf(await owner.call('pendingOrders')).data.orders;
       const order = pending.find((o) => o.order_number === placed.body.order_number)!;
       const fate = next();
       if (fate < 0.6) {
-        await server.request('POST', '/api/order/confirm', { token: shop.token, order_number: order.order_number });
+        await owner.call('confirmOrder', { order_number: order.order_number });
         confirmed.push({ order, day: clock.now().toISOString().slice(0, 10) });
       } else if (fate < 0.8) {
-        await server.request('POST', '/api/order/reject', { token: shop.token, order_number: order.order_number });
+        await owner.call('rejectOrder', { order_number: order.order_number });
       } // else it stays pending: not a sale
     }
     expect(confirmed.length).toBeGreaterThan(5);
 
     const lines = confirmed.flatMap(({ order }) => order.items);
     const sold = lines.reduce((n, l) => n + l.quantity, 0);
-    expect((await stats('summary')).body.data).toEqual({ total_orders: confirmed.length, total_cards_sold: sold });
+    expect(bodyOf(await owner.call('statsSummary')).data).toEqual({
+      total_orders: confirmed.length,
+      total_cards_sold: sold,
+    });
 
-    const stock = (await server.request('POST', '/api/search', { token: shop.token, q: '*' })).body.data.hits as {
-      quantity: number;
-    }[];
-    expect((await stats('total-cards')).body.data.total_cards).toBe(stock.reduce((n, h) => n + h.quantity, 0));
+    const stock = bodyOf(await owner.call('search', { q: '*' })).data.hits;
+    expect(bodyOf(await owner.call('statsTotalCards')).data.total_cards).toBe(
+      stock.reduce((n, h) => n + h.quantity, 0),
+    );
 
     const byDay = new Map<string, { order_count: number; cents: number }>();
     for (const { order, day } of confirmed) {
       const d = byDay.get(day) ?? { order_count: 0, cents: 0 };
       byDay.set(day, { order_count: d.order_count + 1, cents: d.cents + Math.round(order.total * 100) });
     }
-    expect((await stats('orders-over-time')).body.data.orders_by_date).toEqual(
+    expect(bodyOf(await owner.call('statsOrdersOverTime')).data.orders_by_date).toEqual(
       [...byDay].sort().map(([date, d]) => ({ date, order_count: d.order_count, total_revenue: d.cents / 100 })),
     );
 
@@ -110,33 +102,30 @@ describe(`statistics (${testEngine})`, () => {
       .sort(
         (a, b) => b.total_sold - a.total_sold || (a.card_name < b.card_name ? -1 : a.card_name > b.card_name ? 1 : 0),
       );
-    const topAnswer = (await stats('top-selling-cards', { limit: 3 })).body.data.top_cards;
+    const topAnswer = bodyOf(await owner.call('statsTopSelling', { limit: 3 })).data.top_cards;
     expect(topAnswer).toHaveLength(Math.min(3, top.length));
-    expect(topAnswer.map((t: { total_sold: number }) => t.total_sold)).toEqual(
-      top.slice(0, 3).map((t) => t.total_sold),
-    );
-    expect((await stats('top-selling-cards')).body.data.top_cards).toEqual(top.slice(0, 10));
+    expect(topAnswer.map((t) => t.total_sold)).toEqual(top.slice(0, 3).map((t) => t.total_sold));
+    expect(bodyOf(await owner.call('statsTopSelling')).data.top_cards).toEqual(top.slice(0, 10));
 
-    const latest = (await stats('latest-cards-sold', { limit: 100 })).body.data.latest_sales as {
-      order_number: string;
-      quantity: number;
-      timestamp: string;
-    }[];
+    const latest = bodyOf(await owner.call('statsLatestSold', { limit: 100 })).data.latest_sales;
     expect(latest).toHaveLength(lines.length);
     expect(latest.reduce((n, l) => n + l.quantity, 0)).toBe(sold);
     const newest = confirmed.at(-1)!.order;
     expect(latest[0]!.order_number).toBe(newest.order_number);
     expect(latest.map((l) => l.timestamp)).toEqual([...latest.map((l) => l.timestamp)].sort().reverse());
-    expect((await stats('latest-cards-sold')).body.data.latest_sales).toHaveLength(Math.min(20, lines.length));
+    expect(bodyOf(await owner.call('statsLatestSold')).data.latest_sales).toHaveLength(Math.min(20, lines.length));
   });
 
   it('lets every role look, and no other shop', async () => {
-    const watcher = await addMember(server, shop.email, 'Watcher');
-    expect((await stats('summary', {}, watcher.token)).status).toBe(200);
+    const watcher = await member(server, shop, 'Watcher');
+    expect((await api(server, watcher).call('statsSummary')).status).toBe(200);
     const other = await buildShop(server);
-    expect((await stats('summary', {}, other.token)).body.data).toEqual({ total_orders: 0, total_cards_sold: 0 });
-    const bad = await stats('top-selling-cards', { limit: 1000 });
-    expect(bad.status).toBe(400);
+    expect(bodyOf(await api(server, other).call('statsSummary')).data).toEqual({
+      total_orders: 0,
+      total_cards_sold: 0,
+    });
+    const bad = await owner.call('statsTopSelling', { limit: 1000 });
+    expectError(bad, 400);
     expect(bad.body.message).toBe('limit must be at most 100.');
   });
 });
