@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defaultPricingRule, messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildShop } from '../../../test/factories.ts';
+import { api, bodyOf, call, expectError, expectOk, type CallInput } from '../../../test/client.ts';
+import { catalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; finishes: string[]; prices: { usd: string | null } };
 const card = fixtureCardLines(2000)
@@ -15,24 +12,24 @@ const card = fixtureCardLines(2000)
 
 describe(`shop settings (${testEngine})`, () => {
   let server: TestServer;
-  let shop: Awaited<ReturnType<typeof buildShop>>;
-  const get = (token = shop.token) => server.request('POST', '/api/shop/settings/get', { token });
-  const save = (body: Record<string, unknown>, token = shop.token) =>
-    server.request('POST', '/api/shop/settings', { token, shop_hidden: 1, ...body });
+  let shop: Shop;
+  type Settings = Omit<CallInput<'settingsSave'>, 'shop_hidden'> &
+    Partial<Pick<CallInput<'settingsSave'>, 'shop_hidden'>>;
+  const get = (token = shop.token) => api(server, token).call('settingsGet');
+  const save = (body: Settings, token = shop.token) =>
+    api(server, token).call('settingsSave', { shop_hidden: 1, ...body });
   const sub = () => `shop-${Math.random().toString(36).slice(2, 8)}`;
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://cardstock.test' });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines(2000).join('\n'));
-    await importCatalogFile(server.ctx.db, file);
+    await catalog(server, 2000);
     shop = await buildShop(server);
   });
   afterAll(() => server.close());
 
   it('starts private, without a subdomain, with the default pricing rule', async () => {
     const res = await get();
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body).toMatchObject({
       name: shop.shopName,
       subdomain: null,
@@ -52,7 +49,7 @@ describe(`shop settings (${testEngine})`, () => {
       shop_description: 'Singles and sealed since 1999.',
       pricing: { ...defaultPricingRule, markup_percent: 0, floor_cents: 0 },
     });
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body.message).toBe(messages.settingsServer.saved);
     expect((await get()).body).toMatchObject({
       subdomain: name,
@@ -64,41 +61,41 @@ describe(`shop settings (${testEngine})`, () => {
       pricing: { markup_percent: 0, floor_cents: 0 },
     });
     // The new rule prices the inventory at once.
-    await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: card.id, quantity: 1 });
-    const row = (await server.request('POST', '/api/shop/inventory', { Authorization: shop.token, page: '1' })).body
-      .inventory[0];
-    expect(row.price).toBe(Math.round(Number(card.prices.usd) * 100) / 100);
+    await api(server, shop).call('inventoryAdd', { scryfall_id: card.id, quantity: 1 });
+    const row = bodyOf(await call(server, 'inventoryList', { Authorization: shop.token, page: '1' })).inventory[0];
+    expect(row?.price).toBe(Math.round(Number(card.prices.usd) * 100) / 100);
   });
 
   it('refuses malformed, reserved and taken subdomains with the reason, and changes nothing', async () => {
-    const before = (await get()).body;
+    const before = bodyOf(await get());
     for (const [subdomain, message] of [
       ['ab', 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.'],
       ['-shop', 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.'],
       ['my_shop', 'A subdomain has 3 to 63 characters: a-z, 0-9 and hyphens, not at either end.'],
       ['admin', 'That subdomain is reserved for Cardstock itself. Choose another.'],
       ['WWW', 'That subdomain is reserved for Cardstock itself. Choose another.'],
-    ]) {
+    ] as const) {
       const res = await save({ subdomain });
       expect(res.status, subdomain).toBe(400);
       expect(res.body.message).toBe(message);
     }
     const other = await buildShop(server);
-    const taken = await save({ subdomain: before.subdomain }, other.token);
-    expect(taken.status).toBe(409);
+    // The subdomain the test before saved: a text, or the call below fails as it would have with null.
+    const taken = await save({ subdomain: before.subdomain as string }, other.token);
+    expectError(taken, 409);
     expect(taken.body.message).toBe(messages.settingsServer.subdomainTaken);
     const badRule = await save({ subdomain: '', pricing: { ...defaultPricingRule, rounding_cents: 0 } });
-    expect(badRule.status).toBe(400);
+    expectError(badRule, 400);
     expect(badRule.body.message).toBe('Rounding must be at least 1 cent.');
     expect((await get()).body).toEqual(before);
   });
 
   it('lets the Owner and Managers change settings, nobody else', async () => {
-    const manager = await addMember(server, shop.email, 'Manager');
+    const manager = await member(server, shop, 'Manager');
     expect((await get(manager.token)).status).toBe(200);
-    const employee = await addMember(server, shop.email, 'Employee');
+    const employee = await member(server, shop, 'Employee');
     const refused = await save({ subdomain: sub() }, employee.token);
-    expect(refused.status).toBe(403);
+    expectError(refused, 403);
     expect(refused.body.message).toBe('An Employee cannot change shop settings.');
   });
 
@@ -107,9 +104,10 @@ describe(`shop settings (${testEngine})`, () => {
     try {
       const owner = await buildShop(onIp);
       const name = sub();
-      await onIp.request('POST', '/api/shop/settings', { token: owner.token, subdomain: name, shop_hidden: 0 });
-      const res = await onIp.request('POST', '/api/shop/settings/get', { token: owner.token });
-      expect(res.body.public_url).toBe(`http://127.0.0.1:8080/shop/${name}`);
+      const client = api(onIp, owner);
+      await client.call('settingsSave', { subdomain: name, shop_hidden: 0 });
+      const res = bodyOf(await client.call('settingsGet'));
+      expect(res.public_url).toBe(`http://127.0.0.1:8080/shop/${name}`);
     } finally {
       await onIp.close();
     }
