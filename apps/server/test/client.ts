@@ -72,13 +72,14 @@ export async function call<N extends RouteName>(server: TestServer, name: N, ...
   const headers: Record<string, string> = { ...options.headers };
   const hasBody = 'body' in def && def.body !== undefined;
   if (options.token !== undefined) {
-    const inBody = bodyTakesToken(name) && !('token' in rest) && !('auth_token' in rest);
+    const inBody = bodyTakesToken(name) && !['token', 'auth_token', 'Authorization'].some((field) => field in rest);
     if (inBody) rest.token = options.token;
     else headers.authorization ??= `Bearer ${options.token}`;
   }
   let url = path;
   let body: unknown = undefined;
-  if (hasBody || (def.method !== 'GET' && Object.keys(rest).length > 0)) body = rest;
+  const hasQuery = 'querystring' in def && def.querystring !== undefined;
+  if (!hasQuery && (hasBody || (def.method !== 'GET' && Object.keys(rest).length > 0))) body = rest;
   else {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(rest)) {
