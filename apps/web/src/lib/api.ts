@@ -1,4 +1,4 @@
-import { messages, routePaths, type RouteName, type Routes } from '@cardstock/contract';
+import { routePaths, type ErrorCode, type RouteName, type Routes } from '@cardstock/contract';
 import type { z } from 'zod';
 
 type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType } ? z.input<Routes[N]['body']> : never;
@@ -16,15 +16,16 @@ export interface CallInput<N extends RouteName> {
   headers?: Record<string, string>;
 }
 
-/** Sent on `window` when the server answers 503 with its maintenance sentence; `detail` is the sentence. */
+/** Sent on `window` when the server answers that it is down for maintenance; `detail` is its sentence. */
 export const MAINTENANCE_EVENT = 'cardstock:unavailable';
 
-/** The server answered, but not with 2xx: `message` is the server's own sentence, or the fallback. */
+/** The server answered, but not with 2xx: `message` is the server's own sentence (or the fallback), `code` its kind. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly statusText: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,6 +38,20 @@ export class NetworkError extends Error {
     super('No response from server');
     this.name = 'NetworkError';
   }
+}
+
+/**
+ * The error of an answer that is not 2xx, from its `{ message, code }`.
+ * The server's maintenance answer also tells the layout, so every screen says
+ * so in one place whatever the call was; it is known by its code alone (any
+ * other 503, from a proxy or a service that is down, is that call's own error).
+ */
+function refusal(status: number, statusText: string, data: unknown, fallback: string): ApiError {
+  const answer = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; code?: unknown };
+  const message = typeof answer.message === 'string' ? answer.message : fallback;
+  const code = typeof answer.code === 'string' ? (answer.code as ErrorCode) : undefined;
+  if (code === 'MAINTENANCE') window.dispatchEvent(new CustomEvent(MAINTENANCE_EVENT, { detail: message }));
+  return new ApiError(status, message, statusText, code);
 }
 
 /**
@@ -67,17 +82,7 @@ export async function call<N extends RouteName>(
     throw new NetworkError();
   }
   const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const message =
-      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : fallback;
-    // Maintenance mode: every screen says so in one place (the layout's banner), whatever the call was.
-    // Only the server's maintenance answer: any other 503 (a proxy, a failing call) is that call's own error.
-    if (res.status === 503 && message === messages.auth.maintenance)
-      window.dispatchEvent(new CustomEvent(MAINTENANCE_EVENT, { detail: message }));
-    throw new ApiError(res.status, message, res.statusText);
-  }
+  if (!res.ok) throw refusal(res.status, res.statusText, data, fallback);
   return data as AnswerOf<N>;
 }
 
