@@ -5,11 +5,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShop } from '../../../test/factories.ts';
+import { api, bodyOf, call, expectOk, type CallInput } from '../../../test/client.ts';
+import { catalog, shop as buildShop, stock, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { openDatabase } from '../../db/database.ts';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 type Card = { id: string; name: string; finishes: string[] };
 const cards = fixtureCardLines(3000)
@@ -19,17 +19,18 @@ const cards = fixtureCardLines(3000)
 
 describe(`public storefront (${testEngine})`, () => {
   let server: TestServer;
-  let shop: Awaited<ReturnType<typeof buildShop>>;
+  let shop: Shop;
   const subdomain = `front-${Date.now().toString(36)}`;
-  const storefront = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    server.request('POST', '/api/public/shop/inventory', body, headers);
+  const storefront = (input: CallInput<'publicInventory'>, headers: Record<string, string> = {}) =>
+    call(server, 'publicInventory', input, { headers });
   const settings = (shopHidden: 0 | 1) =>
-    server.request('POST', '/api/shop/settings', {
-      token: shop.token,
+    api(server, shop).call('settingsSave', {
       subdomain,
       shop_hidden: shopHidden,
       shop_description: 'Singles since 1999.',
     });
+  const website = (input: CallInput<'shopWebsiteInventory'>, token?: string) =>
+    call(server, 'shopWebsiteInventory', input, { token });
 
   beforeAll(async () => {
     // The web app's own documents as templates, without building the app.
@@ -37,12 +38,13 @@ describe(`public storefront (${testEngine})`, () => {
     for (const file of ['index.html', 'storefront.html'])
       fs.copyFileSync(new URL(`../../../../web/${file}`, import.meta.url), path.join(web, file));
     server = await startServer({ RATE_LIMIT_SCALE: '100', WEB_DIST: web });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'front-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines(3000).join('\n'));
-    await importCatalogFile(server.ctx.db, file);
+    await catalog(server, 3000);
     shop = await buildShop(server);
-    for (const card of cards)
-      await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: card.id, quantity: 2 });
+    await stock(
+      server,
+      shop,
+      cards.map((card) => ({ card: card.id, quantity: 2 })),
+    );
   });
   afterAll(() => server.close());
 
@@ -58,7 +60,7 @@ describe(`public storefront (${testEngine})`, () => {
   it('pages a public shop’s cards in name order with prices, stock and finish', async () => {
     await settings(0);
     const first = await storefront({ subdomain: subdomain.toUpperCase(), page: '1' });
-    expect(first.status).toBe(200);
+    expectOk(first);
     expect(first.body).toMatchObject({
       shop_name: shop.shopName,
       shop_info: { shop_description: 'Singles since 1999.' },
@@ -77,13 +79,11 @@ describe(`public storefront (${testEngine})`, () => {
       inv_quantity: 2,
       inv_finish: 'nonfoil',
     });
-    const second = await storefront({ subdomain, page: '2' });
-    expect(second.body.inventory).toHaveLength(cards.length - STOREFRONT_PAGE_SIZE);
-    const ids = [...first.body.inventory, ...second.body.inventory].map(
-      (c: { card_scryfallid: string }) => c.card_scryfallid,
-    );
+    const second = bodyOf(await storefront({ subdomain, page: '2' }));
+    expect(second.inventory).toHaveLength(cards.length - STOREFRONT_PAGE_SIZE);
+    const ids = [...first.body.inventory, ...second.inventory].map((c) => c.card_scryfallid);
     expect(new Set(ids)).toEqual(new Set(cards.map((c) => c.id)));
-    expect((await storefront({ subdomain, page: '9' })).body.inventory).toEqual([]);
+    expect(bodyOf(await storefront({ subdomain, page: '9' })).inventory).toEqual([]);
     expect((await storefront({ subdomain, page: '0' })).status).toBe(400);
   });
 
@@ -102,48 +102,47 @@ describe(`public storefront (${testEngine})`, () => {
     const changedAt = performance.now();
     let description: unknown;
     while (performance.now() - changedAt < 1500) {
-      description = (await storefront({ subdomain, page: '1' })).body.shop_info.shop_description;
+      description = bodyOf(await storefront({ subdomain, page: '1' })).shop_info.shop_description;
       if (description === 'Changed by another process.') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(description).toBe('Changed by another process.');
     await settings(0);
     // This server's own change shows at once.
-    expect((await storefront({ subdomain, page: '1' })).body.shop_info.shop_description).toBe('Singles since 1999.');
+    expect(bodyOf(await storefront({ subdomain, page: '1' })).shop_info.shop_description).toBe('Singles since 1999.');
   });
 
   it('answers a revalidation with 304 until the stock changes', async () => {
     const first = await storefront({ subdomain, page: '1' });
+    expectOk(first);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
     const again = await storefront({ subdomain, page: '1' }, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
-    await server.request('POST', '/api/shop/inventory/edit', {
-      token: shop.token,
-      scryfall_id: first.body.inventory[0].card_scryfallid,
+    await api(server, shop).call('inventoryEdit', {
+      scryfall_id: first.body.inventory[0]!.card_scryfallid,
       finish: 'nonfoil',
       quality: 'NM',
       quantity: 0,
     });
     const changed = await storefront({ subdomain, page: '1' }, { 'if-none-match': etag });
-    expect(changed.status).toBe(200);
+    expectOk(changed);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(changed.body.inventory[0].inv_quantity).toBe(0);
+    expect(changed.body.inventory[0]?.inv_quantity).toBe(0);
   });
 
   it('answers the demo shop page’s call by shop name, filtered, with the staff list’s rows', async () => {
-    const website = (body: Record<string, unknown>) => server.request('POST', '/api/shopwebsite/inventory', body);
     const all = await website({ shopname: shop.shopName, page: '1', filter: '' });
-    expect(all.status).toBe(200);
+    expectOk(all);
     expect(all.body).toMatchObject({ shop_name: shop.shopName, page: 1, total_pages: 2 });
     expect(all.body.inventory).toHaveLength(50);
     expect(all.body.inventory[0]).toMatchObject({ inv_pkey: expect.any(Number), card_scryfallid: expect.any(String) });
-    const name = all.body.inventory[3].card_name as string;
-    const filtered = await website({ shopname: shop.shopName, page: '1', filter: name });
-    expect(filtered.body.inventory.map((r: { card_name: string }) => r.card_name)).toContain(name);
-    expect(filtered.body.inventory.length).toBeLessThan(50);
+    const name = all.body.inventory[3]!.card_name;
+    const filtered = bodyOf(await website({ shopname: shop.shopName, page: '1', filter: name }));
+    expect(filtered.inventory.map((r) => r.card_name)).toContain(name);
+    expect(filtered.inventory.length).toBeLessThan(50);
     expect((await website({ shopname: 'No Such Shop', page: '1', filter: '' })).status).toBe(404);
   });
 
@@ -225,12 +224,7 @@ describe(`public storefront (${testEngine})`, () => {
 
   it('keeps markup out of the drawn banner and the inlined page: a description cannot close the script', async () => {
     const sneaky = `</script><script>alert(1)</script> & "quotes" $' $&`;
-    await server.request('POST', '/api/shop/settings', {
-      token: shop.token,
-      subdomain,
-      shop_hidden: 0,
-      shop_description: sneaky,
-    });
+    await api(server, shop).call('settingsSave', { subdomain, shop_hidden: 0, shop_description: sneaky });
     const doc = await server.request('GET', `/shop/${subdomain}`);
     expect(doc.text).not.toContain('<script>alert(1)');
     const escaped = `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; $&#39; $&amp;`;
@@ -244,31 +238,24 @@ describe(`public storefront (${testEngine})`, () => {
   it('disappears again when the shop goes private', async () => {
     await settings(1);
     expect((await storefront({ subdomain, page: '1' })).status).toBe(404);
-    const website = await server.request('POST', '/api/shopwebsite/inventory', { shopname: shop.shopName, page: '1' });
-    expect(website.status).toBe(404);
+    const page = await website({ shopname: shop.shopName, page: '1' });
+    expect(page.status).toBe(404);
   });
 
   it('still shows a private shop’s page to its own staff, and to no other shop’s', async () => {
+    // The route's body has no token field: the client sends each token as `Authorization: Bearer`.
     const body = { shopname: shop.shopName, page: '1', filter: '' };
-    const own = await server.request('POST', '/api/shopwebsite/inventory', body, {
-      authorization: `Bearer ${shop.token}`,
-    });
-    expect(own.status).toBe(200);
+    const own = await website(body, shop.token);
+    expectOk(own);
     expect(own.body.inventory).toHaveLength(50);
     const other = await buildShop(server, { shop_name: 'Another Shop Entirely' });
-    const foreign = await server.request('POST', '/api/shopwebsite/inventory', body, {
-      authorization: `Bearer ${other.token}`,
-    });
+    const foreign = await website(body, other.token);
     expect(foreign.status).toBe(404);
     const namesake = await buildShop(server, { shop_name: shop.shopName });
-    const mine = await server.request('POST', '/api/shopwebsite/inventory', body, {
-      authorization: `Bearer ${namesake.token}`,
-    });
+    const mine = await website(body, namesake.token);
     expect(mine.status, 'a namesake shop sees its own (empty) page').toBe(200);
-    expect(mine.body.inventory).toHaveLength(0);
-    const stale = await server.request('POST', '/api/shopwebsite/inventory', body, {
-      authorization: 'Bearer nonsense',
-    });
+    expect(bodyOf(mine).inventory).toHaveLength(0);
+    const stale = await website(body, 'nonsense');
     expect(stale.status).toBe(404);
   });
 });
