@@ -121,8 +121,11 @@ export function expectError<N extends RouteName>(res: ApiResult<N>, status: numb
   expect(res.status, res.text).toBe(status);
 }
 
-/** The body of a call that must have succeeded (any 2xx); fails the test with the answer otherwise. */
+/**
+ * The body of a call that must have succeeded: 200, the one success status of the route table
+ * (lib/route.ts); fails the test with the answer otherwise.
+ */
 export function bodyOf<N extends RouteName>(res: ApiResult<N>): CallOutput<N> {
-  if (!res.ok) expect.fail(`expected a 2xx answer, got ${res.status}: ${res.text}`);
+  if (res.status !== 200 || !res.ok) expect.fail(`expected a 200 answer, got ${res.status}: ${res.text}`);
   return res.body;
 }
