@@ -1,37 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShop } from '../../../test/factories.ts';
+import { api, expectOk } from '../../../test/client.ts';
+import { catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { killHard, spawnServer } from '../../../test/process.ts';
-import { fixtureCardLines } from '@cardstock/fixtures';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 
 const STOCK = 5000;
 const CLIENTS = 40;
 
 describe(`order placement under load, server killed with SIGKILL (${testEngine})`, () => {
   let server: TestServer;
-  let shop: Awaited<ReturnType<typeof buildShop>>;
+  let shop: Shop;
   let card: { id: string };
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100000' });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orders-crash-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines(100).join('\n'));
-    await importCatalogFile(server.ctx.db, file);
-    card = fixtureCardLines(100)
-      .map((l) => JSON.parse(l) as { id: string; finishes: string[] })
-      .find((c) => c.finishes.includes('nonfoil'))!;
+    card = (await catalog(server, 100)).find((c) => c.finishes.includes('nonfoil'))!;
     shop = await buildShop(server);
-    const added = await server.request('POST', '/api/shop/inventory/add', {
-      token: shop.token,
-      scryfall_id: card.id,
-      quantity: STOCK,
-    });
-    expect(added.status).toBe(200);
+    expectOk(await api(server, shop).call('inventoryAdd', { scryfall_id: card.id, quantity: STOCK }));
   });
   afterAll(() => server.close());
 
