@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
-  fixtureCardLines,
   fixtureCards,
   LAYOUT_NAMES,
   LAYOUTS,
@@ -12,12 +8,10 @@ import {
 } from '@cardstock/fixtures';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShop, uniqueEmail } from '../../../test/factories.ts';
+import { api, bodyOf, call } from '../../../test/client.ts';
+import { catalog as loadCatalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { importCatalogFile } from '../catalog/catalog-import.ts';
 
-type Shop = Awaited<ReturnType<typeof buildShop>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
 type Json = any;
 
@@ -137,11 +131,7 @@ describe(`CSV import and export (${testEngine})`, () => {
   const inventory = async (shop: Shop) => {
     const rows: string[] = [];
     for (let page = 1; ; page++) {
-      const res = await server.request('POST', '/api/search', { token: shop.token, q: '*', page });
-      const { hits, total } = res.body.data as {
-        hits: { scryfallId: string; finish: string; quality: string; quantity: number }[];
-        total: number;
-      };
+      const { hits, total } = bodyOf(await api(server, shop).call('search', { q: '*', page: String(page) })).data;
       rows.push(...hits.map((h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}`));
       if (hits.length === 0 || rows.length >= total) return rows.sort();
     }
@@ -149,9 +139,7 @@ describe(`CSV import and export (${testEngine})`, () => {
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'csv-')), 'cards.ndjson');
-    fs.writeFileSync(file, fixtureCardLines().join('\n'));
-    await importCatalogFile(server.ctx.db, file);
+    await loadCatalog(server);
   });
   afterAll(() => server.close());
 
@@ -300,32 +288,13 @@ describe(`CSV import and export (${testEngine})`, () => {
 
   it('lets an Employee export but not import', async () => {
     const owner = await buildShop(server);
-    const shopId = (
-      await server.ctx.db
-        .selectFrom('users')
-        .select('shop_id')
-        .where('email', '=', owner.email)
-        .executeTakeFirstOrThrow()
-    ).shop_id;
-    const email = uniqueEmail('employee');
-    await server.ctx.db
-      .insertInto('users')
-      .values({
-        shop_id: shopId,
-        email,
-        password_hash: await hashPassword('employee pw'),
-        role: 'Employee',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    const token: string = (
-      await server.request('POST', '/api/login', { email, password: 'employee pw', turnstileToken: 't' })
-    ).body.token;
+    const { token } = await member(server, owner, 'Employee');
     const employee = { ...owner, token };
     const res = await upload(employee, 'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price\n');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('An Employee cannot import inventory.');
-    const exp = await server.request('POST', '/api/shop/inventory/export/csv', { auth_token: token });
+    // The spec's staff app sends this call's token as the body field `auth_token`.
+    const exp = await call(server, 'inventoryExport', { auth_token: token });
     expect(exp.status).toBe(200);
   });
 });
