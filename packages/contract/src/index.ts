@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './host.ts';
 export * from './messages.ts';
+export * from './money.ts';
 export * from './permissions.ts';
 export * from './plans.ts';
 export * from './pricing.ts';

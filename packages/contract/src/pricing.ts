@@ -42,13 +42,6 @@ export function priceCents(input: {
   return Math.max(rule.floor_cents, rounded);
 }
 
-/** Dollars as whole cents, or null when the amount has fractions of a cent (0.125). */
-export function wholeCents(dollars: number): number | null {
-  const cents = Math.round(dollars * 100);
-  // Float dollars are never exact (19.99 * 100 = 1998.9999999999998): a hair off a whole cent is that cent.
-  return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
-}
-
 /** A shop's pricing rule as stored (JSON of any of its fields, or null): its settings over the defaults. */
 export function pricingRuleOf(stored: string | null): PricingRule {
   if (!stored) return defaultPricingRule;

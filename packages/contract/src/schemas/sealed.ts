@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sealedCategories, sealedLimits } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { wholeCents } from '../pricing.ts';
+import { wholeCents } from '../money.ts';
 import { ZSessionToken } from './auth.ts';
 import { ZPageText } from './inventory.ts';
 
