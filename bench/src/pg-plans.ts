@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { authRepository } from '../../apps/server/src/modules/auth/auth.repository.ts';
 import { inventoryRepository } from '../../apps/server/src/modules/inventory/inventory.repository.ts';
+import { readModelQueries } from '../../apps/server/src/modules/inventory/read-model.ts';
 import { ordersRepository } from '../../apps/server/src/modules/orders/orders.repository.ts';
 import { statsRepository } from '../../apps/server/src/modules/stats/stats.repository.ts';
 
@@ -56,10 +57,10 @@ const counts = await one<{ shops: string; rows: string; orders: string }>(
 /** What each call does for the server, and the call itself (the repository's own query). */
 const calls: [string, () => Promise<unknown>][] = [
   ['Every signed-in call: the session, its user and shop', () => authRepository.findSession(db, session.token_hash)],
-  ['Every list and search: the shop’s versions', () => inventoryRepository.inventoryState(db, shop.id)],
+  ['Every list and search: the shop’s versions', () => readModelQueries.state(db, shop.id)],
   [
     'Every storefront view: the public shop',
-    () => inventoryRepository.publicShop(db, shop.subdomain ? { subdomain: shop.subdomain } : { id: shop.id }),
+    () => readModelQueries.publicShop(db, shop.subdomain ? { subdomain: shop.subdomain } : { id: shop.id }),
   ],
   ['A shop’s first list or search: its rows for the in-memory index', () => inventoryRepository.indexRows(db, shop.id)],
   [

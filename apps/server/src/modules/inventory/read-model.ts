@@ -106,6 +106,9 @@ async function publicShopRow(db: Executor, by: { subdomain: string } | { name: s
   return { ...shop, state };
 }
 
+/** The read model's own lookups, for bench/src/pg-plans.ts to explain them as the server runs them. */
+export const readModelQueries = { state: inventoryStateOf, publicShop: publicShopRow };
+
 /** A public shop's row with the state of its inventory. */
 export type PublicShop = NonNullable<Awaited<ReturnType<typeof publicShopRow>>>;
 
