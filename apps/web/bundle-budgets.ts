@@ -10,8 +10,11 @@ import type { Plugin } from 'vite';
 export const budgets = {
   /** The app shell: router, data layer, layout, toasts. */
   entry: 150,
-  /** The public storefront, its own document (issue 11: under 150 KB; it is about half that). */
-  storefront: 80,
+  /**
+   * The public storefront, its own document (issue 11: under 150 KB; it is about half that). It calls
+   * the API through the app's one client, route table and session module included (82.4 KB; 79.4 without).
+   */
+  storefront: 83,
   /** Any other screen: the shell plus its own chunk. */
   screen: 200,
 };

@@ -13,8 +13,9 @@ export function Header() {
 
   function logout() {
     const token = authToken();
-    // Revoke the session on the server too; the cookies go whether or not it answers.
-    if (token) call('logout', { body: { token } }).catch(() => undefined);
+    // Revoke the session on the server too, with the token read before its cookie goes;
+    // the cookies go whether or not it answers.
+    if (token) call('logout', { token }).catch(() => undefined);
     clearSession();
     void navigate('/login');
   }

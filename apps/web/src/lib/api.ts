@@ -1,7 +1,58 @@
 import { routePaths, type ErrorCode, type RouteName, type Routes } from '@cardstock/contract';
 import type { z } from 'zod';
+import { authToken } from './session.ts';
 
-type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType } ? z.input<Routes[N]['body']> : never;
+/**
+ * The body field each call carries the session token in, as the spec's
+ * clients send it (the server reads any of them, and the Bearer header).
+ * The client fills it in: screens never pass the token.
+ */
+const bodyTokenField = {
+  logout: 'token',
+  feedback: 'token',
+  inventoryList: 'Authorization',
+  inventoryAdd: 'token',
+  inventoryEdit: 'token',
+  inventoryDeleteAll: 'token',
+  inventoryExport: 'auth_token',
+  // A multipart form: the token is its first field.
+  inventoryImport: 'token',
+  settingsGet: 'token',
+  settingsSave: 'token',
+  statsSummary: 'token',
+  statsTotalCards: 'token',
+  statsOrdersOverTime: 'token',
+  statsTopSelling: 'token',
+  statsLatestSold: 'token',
+  teamList: 'token',
+  teamInvite: 'token',
+  teamUpdateRole: 'token',
+  teamRemove: 'token',
+  createDeviceCode: 'auth_token',
+  devices: 'token',
+  removeDevice: 'token',
+  deviceSession: 'token',
+  placeOrder: 'token',
+  pendingOrders: 'token',
+  confirmOrder: 'token',
+  rejectOrder: 'token',
+  orderHistory: 'token',
+  sealedList: 'token',
+  sealedAdd: 'token',
+  sealedEdit: 'token',
+  sealedDelete: 'token',
+  search: 'token',
+} as const satisfies Partial<Record<RouteName, 'token' | 'auth_token' | 'Authorization'>>;
+
+type TokenFieldOf<N extends RouteName> = N extends keyof typeof bodyTokenField ? (typeof bodyTokenField)[N] : never;
+
+/** The calls that carry the session token as `Authorization: Bearer` instead: the admin area, billing, two reads. */
+const sendsBearer = (name: RouteName): boolean =>
+  name.startsWith('admin') || name.startsWith('billing') || name === 'shopWebsiteInventory' || name === 'shopExport';
+
+type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType }
+  ? Omit<z.input<Routes[N]['body']>, TokenFieldOf<N>>
+  : never;
 type QueryOf<N extends RouteName> = Routes[N] extends { querystring: z.ZodType }
   ? z.input<Routes[N]['querystring']>
   : never;
@@ -9,11 +60,19 @@ type ParamsOf<N extends RouteName> = Routes[N] extends { params: z.ZodType } ? z
 type AnswerOf<N extends RouteName> = z.output<Routes[N]['response']>;
 
 export interface CallInput<N extends RouteName> {
+  /** The body without the session token: the client adds it where the call carries it. */
   body?: BodyOf<N>;
   query?: QueryOf<N>;
   params?: ParamsOf<N>;
   /** Extra request headers (an `Idempotency-Key`, say). */
   headers?: Record<string, string>;
+  /**
+   * The token to send instead of the session cookie's: a paired tablet's
+   * device token (the kiosk), or a session's token kept past its cookie (logout).
+   */
+  token?: string;
+  /** Cancels the call (the screen moved on); it then fails as a `NetworkError`. */
+  signal?: AbortSignal;
 }
 
 /** Sent on `window` when the server answers that it is down for maintenance; `detail` is its sentence. */
@@ -32,11 +91,48 @@ export class ApiError extends Error {
   }
 }
 
-/** No answer at all: the network or the server is down. */
+/** No answer at all: the network or the server is down (or the call was cancelled). */
 export class NetworkError extends Error {
   constructor() {
     super('No response from server');
     this.name = 'NetworkError';
+  }
+}
+
+/** Path with its parameters filled in, and the query string. */
+function urlOf<N extends RouteName>(name: N, input: CallInput<N>): string {
+  const params = (input.params ?? {}) as Record<string, string>;
+  const path = routePaths[name][1].replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''));
+  return input.query ? `${path}?${new URLSearchParams(input.query).toString()}` : path;
+}
+
+/** The token the call carries: the one given, else the session cookie's, read as the call starts. */
+const tokenFor = <N extends RouteName>(input: CallInput<N>): string | undefined => input.token ?? authToken();
+
+/** The Bearer header, for the calls that carry the token there. */
+function bearerHeader(name: RouteName, token: string | undefined): Record<string, string> {
+  return sendsBearer(name) ? { Authorization: `Bearer ${token ?? ''}` } : {};
+}
+
+/** Sends one call as JSON: the token where the route carries it, cookies included. */
+async function send<N extends RouteName>(name: N, input: CallInput<N>): Promise<Response> {
+  const token = tokenFor(input);
+  const field = (bodyTokenField as Partial<Record<RouteName, string>>)[name];
+  const body: object | undefined = field ? { [field]: token, ...input.body } : input.body;
+  try {
+    return await fetch(urlOf(name, input), {
+      method: routePaths[name][0],
+      credentials: 'include',
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...bearerHeader(name, token),
+        ...input.headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: input.signal,
+    });
+  } catch {
+    throw new NetworkError();
   }
 }
 
@@ -63,27 +159,72 @@ export async function call<N extends RouteName>(
   input: CallInput<N> = {},
   fallback = 'Request failed',
 ): Promise<AnswerOf<N>> {
-  const [method, routePath] = routePaths[name];
-  const query = input.query ? `?${new URLSearchParams(input.query).toString()}` : '';
-  const params = (input.params ?? {}) as Record<string, string>;
-  const path = routePath.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''));
-  let res: Response;
-  try {
-    res = await fetch(path + query, {
-      method,
-      credentials: 'include',
-      headers: {
-        ...(input.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...input.headers,
-      },
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-    });
-  } catch {
-    throw new NetworkError();
-  }
+  const res = await send(name, input);
   const data: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw refusal(res.status, res.statusText, data, fallback);
   return data as AnswerOf<N>;
+}
+
+/**
+ * Calls a route that answers a file and saves it under the name the server
+ * gives it (Content-Disposition), else `fallbackName`; answers that name.
+ * Files behind a token cannot be plain links.
+ */
+export async function download<N extends RouteName>(
+  name: N,
+  input: CallInput<N>,
+  fallbackName: string,
+): Promise<string> {
+  const res = await send(name, input);
+  if (!res.ok) throw refusal(res.status, res.statusText, await res.json().catch(() => undefined), res.statusText);
+  const file = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: file });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+  return file;
+}
+
+/**
+ * Sends a file as a multipart form: the session token first where the route
+ * carries it in the body, then `fields`, then the file as `file`. It goes with
+ * XMLHttpRequest, which (unlike fetch) reports the upload's progress:
+ * `onProgress` gets the fraction sent.
+ */
+export function upload<N extends RouteName>(
+  name: N,
+  form: { fields?: Record<string, string>; file: File },
+  onProgress: (fraction: number) => void,
+): Promise<AnswerOf<N>> {
+  const data = new FormData();
+  const field = (bodyTokenField as Partial<Record<RouteName, string>>)[name];
+  const token = authToken();
+  if (field) data.set(field, token ?? '');
+  for (const [key, value] of Object.entries(form.fields ?? {})) data.set(key, value);
+  data.set('file', form.file);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(routePaths[name][0], urlOf(name, {}));
+    xhr.withCredentials = true;
+    for (const [header, value] of Object.entries(bearerHeader(name, token))) xhr.setRequestHeader(header, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new NetworkError());
+    xhr.onload = () => {
+      let answer: unknown;
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        answer = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && answer !== undefined) resolve(answer as AnswerOf<N>);
+      else reject(refusal(xhr.status, xhr.statusText, answer, xhr.statusText));
+    };
+    xhr.send(data);
+  });
 }
 
 /** The text to show for a failed call: the server's message, or the spec's network text. */

@@ -1,10 +1,8 @@
-import { messages, routePaths, type RouteName, type Routes } from '@cardstock/contract';
+import { messages, type RouteName, type Routes } from '@cardstock/contract';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { toast } from 'react-toastify';
-import { ApiError, call, errorText, type CallInput } from '../../lib/api.ts';
-import { saveDownload } from '../../lib/download.ts';
-import { authToken } from '../../lib/session.ts';
+import { ApiError, call, download, errorText, type CallInput } from '../../lib/api.ts';
 
 type AdminRoute = Extract<RouteName, `admin${string}`>;
 type Answer<N extends AdminRoute> = z.output<Routes[N]['response']>;
@@ -16,13 +14,9 @@ function queryText(query: object | undefined): Record<string, string> | undefine
   return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
 }
 
-/** An admin call: the session token goes as `Authorization: Bearer` (the admin API takes no body tokens). */
+/** An admin call, its query without unset values (the client sends the session token as `Authorization: Bearer`). */
 export function adminCall<N extends AdminRoute>(name: N, input: CallInput<N> = {}): Promise<Answer<N>> {
-  return call(name, {
-    ...input,
-    query: queryText(input.query as object | undefined) as CallInput<N>['query'],
-    headers: { ...input.headers, Authorization: `Bearer ${authToken() ?? ''}` },
-  });
+  return call(name, { ...input, query: queryText(input.query as object | undefined) as CallInput<N>['query'] });
 }
 
 /** A refusal of who the caller is (not signed in, or not platform staff): the access error view. */
@@ -44,13 +38,12 @@ export function useAdminQuery<N extends AdminRoute>(
   });
 }
 
-/** Downloads an admin file answer (a report) under the name the server gives it, with the Bearer token. */
-export async function downloadAdminFile(name: 'adminReportExport', query: Record<string, string>): Promise<string> {
-  const [, path] = routePaths[name];
-  const res = await fetch(`${path}?${new URLSearchParams(query).toString()}`, {
-    headers: { Authorization: `Bearer ${authToken() ?? ''}` },
-  });
-  return saveDownload(res, 'report');
+/** Downloads an admin file answer (a report) under the name the server gives it. */
+export function downloadAdminFile(
+  name: 'adminReportExport',
+  query: NonNullable<CallInput<'adminReportExport'>['query']>,
+): Promise<string> {
+  return download(name, { query }, 'report');
 }
 
 /**

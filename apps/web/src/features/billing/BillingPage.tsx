@@ -8,7 +8,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { authToken, userRole } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { FeedbackDialog } from '../feedback/FeedbackButton.tsx';
 import { formatPrice } from '../orders/order-view.ts';
@@ -20,14 +20,9 @@ import './billing.css';
 
 const m = messages.billing;
 
-/** The spec's billing calls carry the session in the Bearer header (spec 001 §7). */
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function fetchBilling(token: string): Promise<{ subscription: Subscription | null; payments: Payment[] }> {
-  const [subscription, payments] = await Promise.all([
-    call('billingSubscription', { headers: bearer(token) }),
-    call('billingPayments', { headers: bearer(token) }),
-  ]);
+/** The billing calls carry the session in the Bearer header (spec 001 §7): the client puts it there. */
+async function fetchBilling(): Promise<{ subscription: Subscription | null; payments: Payment[] }> {
+  const [subscription, payments] = await Promise.all([call('billingSubscription'), call('billingPayments')]);
   return { subscription: subscription.subscription, payments: payments.payments };
 }
 
@@ -41,7 +36,7 @@ type Dialog = 'upgrade' | 'cancel' | 'paymentMethods' | 'feedback' | undefined;
  */
 export function BillingPage() {
   useTitle(m.heading);
-  const token = authToken();
+  const signedIn = hasAuthToken();
   const canManage = roleAllows(userRole(), 'billing');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -51,15 +46,15 @@ export function BillingPage() {
 
   const billing = useQuery({
     queryKey: ['billing'],
-    queryFn: () => fetchBilling(token ?? ''),
-    enabled: Boolean(token) && canManage,
+    queryFn: fetchBilling,
+    enabled: signedIn && canManage,
     retry: false,
   });
   const subscription = billing.data?.subscription ?? null;
 
   async function upgrade(): Promise<boolean> {
     try {
-      const answer = await call('billingUpgrade', { headers: bearer(token ?? '') });
+      const answer = await call('billingUpgrade');
       // Stripe: finish on its Checkout page; otherwise the new plan is in place.
       if (answer.checkoutUrl) window.location.assign(answer.checkoutUrl);
       else window.location.reload();
@@ -73,7 +68,7 @@ export function BillingPage() {
   async function cancel(): Promise<boolean> {
     try {
       // As the spec sends it: Bearer header, JSON content type, no body.
-      await call('billingCancel', { headers: { ...bearer(token ?? ''), 'Content-Type': 'application/json' } });
+      await call('billingCancel', { headers: { 'Content-Type': 'application/json' } });
       window.location.reload();
       return true;
     } catch (err) {
@@ -86,7 +81,7 @@ export function BillingPage() {
     if (subscription?.provider !== 'stripe') return setDialog('paymentMethods');
     setOpeningPortal(true);
     try {
-      const { url } = await call('billingPortal', { headers: bearer(token ?? '') });
+      const { url } = await call('billingPortal');
       window.location.assign(url);
     } catch (err) {
       toast.error(errorText(err, messages.common.noResponse));
@@ -105,7 +100,7 @@ export function BillingPage() {
       <QueryState
         query={billing}
         notAllowed={canManage ? undefined : m.ownerOnly}
-        notSignedIn={token ? undefined : m.authRequired}
+        notSignedIn={signedIn ? undefined : m.authRequired}
         loading={m.loading}
         failed={m.loadFailed}
       >

@@ -7,7 +7,7 @@ import { FormMessage } from '../../components/FormMessage.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 import { deviceNameProblem } from './device-view.ts';
 import './devices.css';
 
@@ -38,14 +38,13 @@ export function CreateCodeFlow({ open, onClose }: { open: boolean; onClose: () =
     const wrong = deviceNameProblem(name);
     setProblem(wrong);
     if (wrong) return;
-    const token = authToken();
-    if (!token) {
+    if (!hasAuthToken()) {
       toast.error(m.noAuthToken);
       return;
     }
     setBusy(true);
     try {
-      const answer = await call('createDeviceCode', { body: { auth_token: token, device_name: name.trim() } });
+      const answer = await call('createDeviceCode', { body: { device_name: name.trim() } });
       // The contract promises a code; should an answer ever lack one, the spec shows what came back.
       if (answer.data?.code) setCreated(answer.data);
       else toast.info(JSON.stringify(answer));

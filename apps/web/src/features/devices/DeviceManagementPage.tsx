@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { authToken, userRole } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { CreateCodeFlow } from './CreateCodeFlow.tsx';
 import { activeBadge, deviceKey, deviceTime } from './device-view.ts';
@@ -18,9 +18,9 @@ const title = 'Device Management';
 type Dialog = { kind: 'code' } | { kind: 'remove'; device: Device } | undefined;
 
 /** The shop's devices, removed ones included; a failure says so in a toast (spec 000 §8). */
-async function fetchDevices(token: string | undefined): Promise<Device[]> {
+async function fetchDevices(): Promise<Device[]> {
   try {
-    return (await call('devices', { body: { token } })).data.devices;
+    return (await call('devices')).data.devices;
   } catch (err) {
     toast.error(m.fetchFailed);
     throw err;
@@ -34,25 +34,26 @@ async function fetchDevices(token: string | undefined): Promise<Device[]> {
  */
 export function DeviceManagementPage() {
   useTitle(title);
-  const token = authToken();
+  const signedIn = hasAuthToken();
   const canManage = roleAllows(userRole(), 'devices');
   const [dialog, setDialog] = useState<Dialog>();
 
   // Without a session cookie the list stays empty and nothing is called (spec 000 §4).
   const list = useQuery({
     queryKey: ['devices'],
-    queryFn: () => fetchDevices(token),
-    enabled: Boolean(token) && canManage,
+    queryFn: fetchDevices,
+    enabled: signedIn && canManage,
     retry: false,
   });
   const devices = list.data ?? [];
+  const { refetch: reload } = list;
 
   function refresh() {
-    if (!token) {
+    if (!signedIn) {
       toast.error(m.noAuthToken);
       return;
     }
-    void list.refetch();
+    void reload();
   }
 
   return (
@@ -113,7 +114,7 @@ export function DeviceManagementPage() {
         onClose={() => {
           setDialog(undefined);
           // Staff usually pair the tablet while the code is shown: list it when they come back.
-          if (token) void list.refetch();
+          if (signedIn) void reload();
         }}
       />
       {dialog?.kind === 'remove' && (
@@ -122,7 +123,7 @@ export function DeviceManagementPage() {
           onClose={() => setDialog(undefined)}
           onRemoved={() => {
             setDialog(undefined);
-            void list.refetch();
+            void reload();
           }}
         />
       )}

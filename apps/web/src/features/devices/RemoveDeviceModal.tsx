@@ -2,7 +2,7 @@ import { messages, type Device } from '@cardstock/contract';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 
 const m = messages.devices;
 
@@ -20,14 +20,13 @@ export function RemoveDeviceModal({
   onRemoved: () => void;
 }) {
   async function remove(): Promise<boolean> {
-    const token = authToken();
-    if (!token) {
+    if (!hasAuthToken()) {
       toast.error(m.noAuthToken);
       return false;
     }
     try {
       await call('removeDevice', {
-        body: { token, device_name: device.name, serial_number: device.serial_number },
+        body: { device_name: device.name, serial_number: device.serial_number },
       });
       toast.success(m.removed);
       onRemoved();

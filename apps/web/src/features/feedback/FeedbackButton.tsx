@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ApiError, call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 
 const m = messages.feedback;
 
@@ -58,12 +58,11 @@ export function FeedbackDialog({ open, onClose, types = feedbackTypes, initialTy
   }
 
   async function send() {
-    const token = authToken();
-    if (!token) return setResult(m.noToken);
+    if (!hasAuthToken()) return setResult(m.noToken);
     setSending(true);
     setResult(undefined);
     try {
-      await call('feedback', { body: { token, feedback_text: text, feedback_type: type } });
+      await call('feedback', { body: { feedback_text: text, feedback_type: type } });
       setResult(m.sent);
       setText('');
     } catch (err) {

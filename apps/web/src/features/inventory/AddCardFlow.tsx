@@ -6,7 +6,6 @@ import { CardImage } from '../../components/CardImage.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 import { finishesLabel } from './finish-label.ts';
 
 const m = messages.inventory;
@@ -158,7 +157,6 @@ function CardDetail({
     try {
       await call('inventoryAdd', {
         body: {
-          token: authToken(),
           scryfall_id: printing.id,
           quantity: Math.max(1, Math.floor(Number(quantity)) || 1),
           foil,

@@ -4,7 +4,6 @@ import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 import { finishName } from './finish-label.ts';
 
 const m = messages.inventory;
@@ -27,7 +26,6 @@ export function EditInventoryModal({
     try {
       const answer = await call('inventoryEdit', {
         body: {
-          token: authToken(),
           scryfall_id: row.card_scryfallid,
           quality: row.inv_quality,
           finish: row.inv_finish,

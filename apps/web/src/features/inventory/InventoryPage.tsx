@@ -1,12 +1,11 @@
-import { limits, messages, roleAllows, routePaths, scryfallCardUrl, type InventoryRow } from '@cardstock/contract';
+import { limits, messages, roleAllows, scryfallCardUrl, type InventoryRow } from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { call } from '../../lib/api.ts';
-import { saveDownload } from '../../lib/download.ts';
-import { authToken, userRole } from '../../lib/session.ts';
+import { call, download } from '../../lib/api.ts';
+import { userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { AddCardFlow } from './AddCardFlow.tsx';
 import { EditInventoryModal } from './EditInventoryModal.tsx';
@@ -22,18 +21,6 @@ const m = messages.inventory;
 type Dialog =
   { kind: 'add' } | { kind: 'edit'; row: InventoryRow } | { kind: 'delete' } | { kind: 'upload' } | undefined;
 
-/** Downloads the shop's CSV export as inventory_export_{date}.csv. */
-async function downloadExport(): Promise<void> {
-  const [method, path] = routePaths.inventoryExport;
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ auth_token: authToken() }),
-  });
-  await saveDownload(res, 'inventory_export.csv');
-}
-
 /** The screen a shop works in all day (spec 001 §2.1). */
 export function InventoryPage() {
   useTitle(m.title);
@@ -47,7 +34,8 @@ export function InventoryPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadExport();
+      // Saved as inventory_export_{date}.csv, the name the server gives it.
+      await download('inventoryExport', {}, 'inventory_export.csv');
       toast.success(m.exported);
     } catch (err) {
       toast.error(m.exportFailed(err instanceof Error ? err.message : String(err)));
@@ -59,13 +47,13 @@ export function InventoryPage() {
 
   const list = useQuery({
     queryKey: ['inventory', page],
-    queryFn: () => call('inventoryList', { body: { Authorization: authToken(), page: String(page), filter: '' } }),
+    queryFn: () => call('inventoryList', { body: { page: String(page), filter: '' } }),
     enabled: !live,
     placeholderData: keepPreviousData,
   });
   const found = useQuery({
     queryKey: ['inventory-search', search.trim()],
-    queryFn: () => call('inventoryList', { body: { Authorization: authToken(), page: '1', filter: search.trim() } }),
+    queryFn: () => call('inventoryList', { body: { page: '1', filter: search.trim() } }),
     enabled: live,
     placeholderData: keepPreviousData,
     retry: false,

@@ -4,7 +4,6 @@ import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 
 const m = messages.inventory;
 const SECONDS = limits.massDeleteCountdownSeconds;
@@ -26,7 +25,7 @@ export function MassDeleteModal({ onClose, onDeleted }: { onClose: () => void; o
   async function deleteAll() {
     setBusy(true);
     try {
-      const answer = await call('inventoryDeleteAll', { body: { token: authToken() } });
+      const answer = await call('inventoryDeleteAll');
       toast.success(answer.message || m.deletedAll);
       onDeleted();
     } catch (err) {

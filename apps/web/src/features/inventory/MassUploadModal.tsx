@@ -2,8 +2,7 @@ import { messages, type ImportReport } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
-import { authToken } from '../../lib/session.ts';
-import { UploadHttpError, UploadNetworkError, uploadCsv } from './upload.ts';
+import { ApiError, NetworkError, upload } from '../../lib/api.ts';
 
 const m = messages.inventory;
 
@@ -23,10 +22,10 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     setError(undefined);
     setProgress(0);
     try {
-      const fields: Record<string, string> = { token: authToken() ?? '' };
+      const fields: Record<string, string> = {};
       if (mode === 'check') fields.dry_run = 'true';
       else if (report?.refused.length) fields.accept_partial = 'true';
-      const answer = await uploadCsv(file, fields, setProgress);
+      const answer = await upload('inventoryImport', { fields, file }, setProgress);
       if (mode === 'check') {
         setReport(answer);
       } else {
@@ -34,9 +33,9 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
         onImported();
       }
     } catch (err) {
-      if (err instanceof UploadNetworkError) toast.error(m.uploadCors);
+      if (err instanceof NetworkError) toast.error(m.uploadCors);
       else toast.error(m.uploadFailed);
-      setError(err instanceof UploadHttpError ? err.message : undefined);
+      setError(err instanceof ApiError ? err.message : undefined);
     } finally {
       setProgress(undefined);
     }

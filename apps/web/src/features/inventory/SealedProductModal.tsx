@@ -6,14 +6,13 @@ import { FormMessage } from '../../components/FormMessage.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 import { emptySealedForm, sealedFormOf, sealedFormProblem, sealedPayload, type SealedForm } from './sealed-form.ts';
 
 const m = messages.sealed;
 
 /** Sends the form: a new product (or more of the same one), or every field of an existing one. */
 function save(form: SealedForm, item: SealedItem | undefined) {
-  const body = { token: authToken(), ...sealedPayload(form) };
+  const body = sealedPayload(form);
   return item ? call('sealedEdit', { body: { ...body, id: item.id } }) : call('sealedAdd', { body });
 }
 

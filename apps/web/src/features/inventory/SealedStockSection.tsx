@@ -7,7 +7,6 @@ import { FormMessage } from '../../components/FormMessage.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 import { SealedProductModal } from './SealedProductModal.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 
@@ -32,7 +31,7 @@ export function SealedStockSection({ canEdit }: { canEdit: boolean }) {
 
   const list = useQuery({
     queryKey: ['sealed', page, wanted],
-    queryFn: () => call('sealedList', { body: { token: authToken(), page: String(page), filter: wanted } }),
+    queryFn: () => call('sealedList', { body: { page: String(page), filter: wanted } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -139,7 +138,7 @@ function RemoveSealedModal({
   async function remove() {
     setBusy(true);
     try {
-      const answer = await call('sealedDelete', { body: { token: authToken(), id: item.id } });
+      const answer = await call('sealedDelete', { body: { id: item.id } });
       toast.success(answer.message);
       onRemoved();
     } catch (err) {

@@ -62,7 +62,7 @@ export function KioskPage() {
       return;
     }
     try {
-      const session = await call('deviceSession', { body: { token } });
+      const session = await call('deviceSession', { token });
       setPhase({ kind: 'ordering', token, shop: session.shop_name });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) unpaired(err.message);
@@ -143,7 +143,7 @@ export function KioskPage() {
         const { token, shop } = phase;
         return (
           <OrderingScreen
-            token={token}
+            deviceToken={token}
             title={shop}
             touch
             header={

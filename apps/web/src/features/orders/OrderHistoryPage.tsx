@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -19,31 +19,31 @@ const title = 'Order History';
  */
 export function OrderHistoryPage() {
   useTitle(title);
-  const token = authToken();
+  const signedIn = hasAuthToken();
   const [reviewing, setReviewing] = useState<string>();
 
   const history = useQuery({
     queryKey: ['orders', 'history'],
-    queryFn: () => call('orderHistory', { body: { token } }),
-    enabled: Boolean(token),
+    queryFn: () => call('orderHistory'),
+    enabled: signedIn,
     retry: false,
   });
-  const { refetch } = history;
+  const { refetch: reload } = history;
   const orders = history.data?.data.orders ?? [];
   const selected = orders.find((o) => o.order_number === reviewing);
 
   useEffect(() => {
     // Without a session the calls are skipped and the spec logs an error (the route guard normally prevents this).
-    if (!token) {
+    if (!signedIn) {
       console.error('Order history: no auth_token cookie, so nothing was loaded.');
       return;
     }
     const timer = window.setInterval(() => {
       toast.info(m.checkingHistory);
-      void refetch();
+      void reload();
     }, timings.orderHistoryPollMs);
     return () => window.clearInterval(timer);
-  }, [token, refetch]);
+  }, [signedIn, reload]);
 
   return (
     <section className="page orders-page">
@@ -51,7 +51,7 @@ export function OrderHistoryPage() {
       {history.isError && <p className="text-error">{history.error.message}</p>}
       <OrderTable
         orders={orders}
-        loading={history.isPending && Boolean(token)}
+        loading={history.isPending && signedIn}
         loadingText={m.historyLoading}
         emptyText={m.historyEmpty}
         timeOf={(order) => order.confirmed_timestamp}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { authToken, userRole } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from './order-view.ts';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
@@ -14,8 +14,8 @@ const m = messages.orders;
 const title = 'Order Management';
 
 /** The shop's pending orders; a failed fetch shows an empty list, silently (spec 000 §8). */
-const fetchPending = (token: string | undefined): Promise<PendingOrder[]> =>
-  call('pendingOrders', { body: { token } }).then(
+const fetchPending = (): Promise<PendingOrder[]> =>
+  call('pendingOrders').then(
     (answer) => answer.data.orders,
     () => [],
   );
@@ -28,7 +28,7 @@ const fetchPending = (token: string | undefined): Promise<PendingOrder[]> =>
 export function OrderManagementPage() {
   useTitle(title);
   const queryClient = useQueryClient();
-  const token = authToken();
+  const signedIn = hasAuthToken();
   const canDecide = roleAllows(userRole(), 'orders:decide');
   const [reviewing, setReviewing] = useState<string>();
   // The order numbers of the last load; undefined until the first one, which never counts as a change.
@@ -36,8 +36,8 @@ export function OrderManagementPage() {
 
   const pending = useQuery({
     queryKey: ['orders', 'pending'],
-    queryFn: () => fetchPending(token),
-    enabled: Boolean(token),
+    queryFn: fetchPending,
+    enabled: signedIn,
     refetchInterval: timings.pendingOrdersPollMs,
     retry: false,
   });
@@ -66,7 +66,7 @@ export function OrderManagementPage() {
       <PageHeader title={title} />
       <OrderTable
         orders={orders}
-        loading={pending.isPending && Boolean(token)}
+        loading={pending.isPending && signedIn}
         loadingText={m.pendingLoading}
         emptyText={m.pendingEmpty}
         timeOf={(order) => order.timestamp}

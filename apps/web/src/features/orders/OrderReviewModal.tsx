@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 import { finishLabel, formatPrice } from './order-view.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
 
@@ -31,7 +30,7 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
 
   async function decide(decision: Decision) {
     setBusy(decision);
-    const body = { body: { token: authToken(), order_number: order.order_number } };
+    const body = { body: { order_number: order.order_number } };
     let succeeded = false;
     try {
       if (decision === 'confirm') await call('confirmOrder', body);

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
-import { authToken, shopName } from '../../lib/session.ts';
+import { authToken, hasAuthToken, shopName } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import {
   addToCart,
@@ -25,9 +25,12 @@ import './OrderingPage.css';
 const m = messages.ordering;
 
 /** The shop's inventory rows matching `q` ('*' for all); a failure is only logged (spec 001 §8). */
-async function searchInventory(q: string, token: string | undefined): Promise<{ hits: InventoryHit[]; total: number }> {
+async function searchInventory(
+  q: string,
+  deviceToken: string | undefined,
+): Promise<{ hits: InventoryHit[]; total: number }> {
   try {
-    const answer = await call('search', { body: { q, scope: 'shop', token } });
+    const answer = await call('search', { body: { q, scope: 'shop' }, token: deviceToken });
     return answer.data;
   } catch (err) {
     console.error(q === '*' ? 'Loading the inventory failed' : 'Search failed', err);
@@ -38,11 +41,9 @@ async function searchInventory(q: string, token: string | undefined): Promise<{ 
 /** The staff ordering screen (spec 001 §2.5): needs both the auth_token and the shopname cookies. */
 export function OrderingPage() {
   const shop = shopName();
-  const token = authToken();
-  if (!token || !shop) return <Navigate to="/login" replace />;
+  if (!hasAuthToken() || !shop) return <Navigate to="/login" replace />;
   return (
     <OrderingScreen
-      token={token}
       header={
         <header className="page-header">
           <div>
@@ -61,8 +62,8 @@ export function OrderingPage() {
 const isUnauthorized = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 401;
 
 interface OrderingScreenProps {
-  /** Who orders: a staff session token, or a paired tablet's device token (the kiosk). */
-  token: string;
+  /** A paired tablet's device token (the kiosk); without it the screen calls with the staff session. */
+  deviceToken?: string;
   /** The heading row above the grid. */
   header: ReactNode;
   /** The tab title. */
@@ -81,7 +82,7 @@ interface OrderingScreenProps {
  * The staff page and the customer kiosk both run it, each with its own token.
  */
 export function OrderingScreen({
-  token,
+  deviceToken,
   header,
   title = 'Ordering System',
   touch = false,
@@ -98,21 +99,25 @@ export function OrderingScreen({
 
   // Browsing refreshes every 5 s; anything in the search box pauses it (spec 001 §4).
   const browsing = text.trim() === '';
+  // The caller's token is part of the key: a tablet paired again with another shop (or staff signed in
+  // to another) never sees the old shop's rows.
+  const caller = deviceToken ?? authToken();
   const inventory = useQuery({
-    // The token is part of the key: a tablet paired again with another shop never sees the old shop's rows.
-    queryKey: ['ordering', token, 'inventory'],
-    queryFn: () => searchInventory('*', token),
+    queryKey: ['ordering', caller, 'inventory'],
+    queryFn: () => searchInventory('*', deviceToken),
     refetchInterval: browsing ? timings.orderingRefreshMs : false,
     retry: false,
   });
   const results = useQuery({
-    queryKey: ['ordering', token, 'search', searched],
-    queryFn: () => searchInventory(searched ?? '*', token),
+    queryKey: ['ordering', caller, 'search', searched],
+    queryFn: () => searchInventory(searched ?? '*', deviceToken),
     enabled: searched !== undefined,
     placeholderData: keepPreviousData,
     retry: false,
   });
 
+  const { refetch: reloadInventory } = inventory;
+  const { refetch: reloadResults } = results;
   const searching = searched !== undefined;
   const current = searching ? results : inventory;
   const hits = current.data?.hits ?? [];
@@ -129,7 +134,7 @@ export function OrderingScreen({
     if (next.trim() === '' && !browsing) {
       // Clearing the box returns to the inventory and reloads it at once.
       setSearched(undefined);
-      void inventory.refetch();
+      void reloadInventory();
     }
   }
 
@@ -155,15 +160,19 @@ export function OrderingScreen({
     try {
       const answer = await call(
         'placeOrder',
-        { body: { token, items: orderItems(sent) }, headers: { 'Idempotency-Key': attempt.current.key } },
+        {
+          body: { items: orderItems(sent) },
+          headers: { 'Idempotency-Key': attempt.current.key },
+          token: deviceToken,
+        },
         m.failed,
       );
       attempt.current = undefined;
       const orderNumber = orderNumberOf(answer) ?? noOrderNumber;
       setCart([]);
       setPlacing({ kind: 'placed', orderNumber });
-      void inventory.refetch();
-      if (searching) void results.refetch();
+      void reloadInventory();
+      if (searching) void reloadResults();
       onPlaced?.(orderNumber);
     } catch (err) {
       // After a network error the order may have gone through: a retry of this cart keeps the key.

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 import {
   descriptionMaxLength,
   exampleSentence,
@@ -47,8 +47,7 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const token = authToken();
-    if (!token) {
+    if (!hasAuthToken()) {
       setProblem(m.notAuthenticated);
       return;
     }
@@ -60,7 +59,7 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
     setSaving(true);
     setProblem(undefined);
     try {
-      await call('settingsSave', { body: { token, ...checked.value } }, m.saveFailed);
+      await call('settingsSave', { body: checked.value }, m.saveFailed);
       toast.success(m.saved);
       // The button stays on 'Saving...' until the reload shows the saved settings (spec 001 §4).
       reloadTimer.current = window.setTimeout(() => window.location.reload(), timings.settingsReloadDelayMs);

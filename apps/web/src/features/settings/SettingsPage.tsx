@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call } from '../../lib/api.ts';
-import { authToken, userRole } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { ShopDataCard } from './ShopDataCard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { SettingsEditor } from './SettingsEditor.tsx';
@@ -15,9 +15,9 @@ const m = messages.settings;
 const title = 'Shop Settings';
 
 /** The shop's settings; a failure says so in a toast (spec 001 §8). */
-async function fetchSettings(token: string): Promise<ShopSettings> {
+async function fetchSettings(): Promise<ShopSettings> {
   try {
-    return await call('settingsGet', { body: { token } }, m.loadFailed);
+    return await call('settingsGet', {}, m.loadFailed);
   } catch (err) {
     toast.error(m.loadFailed);
     throw err;
@@ -32,19 +32,20 @@ async function fetchSettings(token: string): Promise<ShopSettings> {
  */
 export function SettingsPage() {
   useTitle(title);
-  const token = authToken();
+  const signedIn = hasAuthToken();
   const canChange = roleAllows(userRole(), 'settings');
 
   const settings = useQuery({
     queryKey: ['settings'],
-    queryFn: () => fetchSettings(token ?? ''),
-    enabled: Boolean(token) && canChange,
+    queryFn: fetchSettings,
+    enabled: signedIn && canChange,
     retry: false,
   });
+  const { refetch: loadAgain } = settings;
 
   /** Reset: what the server has now, the form filled again, and the info that it was. */
   async function reset() {
-    const again = await settings.refetch();
+    const again = await loadAgain();
     if (again.isSuccess) toast.info(m.reset);
   }
 
@@ -54,7 +55,7 @@ export function SettingsPage() {
       <QueryState
         query={settings}
         notAllowed={canChange ? undefined : m.notAllowed}
-        notSignedIn={token ? undefined : m.notAuthenticated}
+        notSignedIn={signedIn ? undefined : m.notAuthenticated}
         loading={m.loading}
         failed={m.loadFailed}
       >

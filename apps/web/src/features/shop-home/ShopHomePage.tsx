@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CardImage } from '../../components/CardImage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { authToken, shopName, userRole } from '../../lib/session.ts';
+import { shopName, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { shopPagesFor } from '../dashboard/shop-pages.ts';
 import { PageSearch } from './PageSearch.tsx';
@@ -34,11 +34,7 @@ export function ShopHomePage() {
   const inventory = useQuery({
     queryKey: ['shop-home', shop],
     queryFn: () =>
-      call(
-        'shopWebsiteInventory',
-        { body: { shopname: shop, page: '1', filter: '' }, headers: { authorization: `Bearer ${authToken() ?? ''}` } },
-        shopHome.loadFailed,
-      ),
+      call('shopWebsiteInventory', { body: { shopname: shop, page: '1', filter: '' } }, shopHome.loadFailed),
     enabled: Boolean(shop),
     retry: false,
   });

@@ -2,7 +2,6 @@ import { limits, type ZLatestSoldResponse, type ZTopSellingResponse } from '@car
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
 import type { ChartPoint } from './chart-scale.ts';
 import { statsErrorText } from './stats-view.ts';
 
@@ -20,18 +19,17 @@ export interface Stats {
 }
 
 /**
- * The five statistics calls, fired together with the auth_token cookie's token
- * (spec 001 §7). One failure fails the screen, with the text of spec 001 §8.
+ * The five statistics calls, fired together, each with the auth_token cookie's
+ * token (spec 001 §7). One failure fails the screen, with the text of spec 001 §8.
  */
-async function fetchStats(token: string | undefined): Promise<Stats> {
-  const body = { token };
+async function fetchStats(): Promise<Stats> {
   try {
     const [totalCards, overTime, topSelling, latestSold, summary] = await Promise.all([
-      call('statsTotalCards', { body }),
-      call('statsOrdersOverTime', { body }),
-      call('statsTopSelling', { body: { ...body, limit: limits.topSellingLimit } }),
-      call('statsLatestSold', { body: { ...body, limit: limits.latestSoldLimit } }),
-      call('statsSummary', { body }),
+      call('statsTotalCards'),
+      call('statsOrdersOverTime'),
+      call('statsTopSelling', { body: { limit: limits.topSellingLimit } }),
+      call('statsLatestSold', { body: { limit: limits.latestSoldLimit } }),
+      call('statsSummary'),
     ]);
     return {
       totalOrders: summary.data.total_orders,
@@ -52,6 +50,5 @@ async function fetchStats(token: string | undefined): Promise<Stats> {
 
 /** The screen's statistics: loading, then loaded or an error (spec 001 §4). */
 export function useStats() {
-  const token = authToken();
-  return useQuery({ queryKey: ['stats'], queryFn: () => fetchStats(token), retry: false });
+  return useQuery({ queryKey: ['stats'], queryFn: fetchStats, retry: false });
 }

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
+import { ApiError, call } from '../../lib/api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
 import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
@@ -35,24 +36,14 @@ type LoadedPage = ShopPage & { inventory: ShopCard[] };
 
 /** Loads one page of a shop's public inventory; errors carry the spec's texts (spec 001 §8). */
 async function loadShop(subdomain: string, page: string, signal: AbortSignal): Promise<LoadedPage> {
-  let res: Response;
+  let data: ShopPage | undefined;
   try {
-    res = await fetch('/api/public/shop/inventory', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ subdomain, page }),
-      signal,
-    });
-  } catch {
-    throw new Error(storefront.loadFailed);
+    data = await call('publicInventory', { body: { subdomain, page }, signal });
+  } catch (err) {
+    throw new Error(err instanceof ApiError ? storefront.httpError(err.status, err.statusText) : storefront.loadFailed);
   }
-  if (!res.ok) throw new Error(storefront.httpError(res.status, res.statusText));
-  let data: ShopPage;
-  try {
-    data = (await res.json()) as ShopPage;
-  } catch {
-    throw new Error(storefront.loadFailed);
-  }
+  // A 2xx answer that is not JSON.
+  if (!data) throw new Error(storefront.loadFailed);
   if (!Array.isArray(data.inventory)) throw new Error(data.message ?? storefront.noData);
   return { ...data, inventory: data.inventory };
 }

@@ -6,7 +6,7 @@ import { FormMessage } from '../../components/FormMessage.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { ApiError, call } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 import { addUserProblem, defaultRole, roleOptions, type AddUserForm } from './team-view.ts';
 
 const m = messages.team;
@@ -34,15 +34,14 @@ export function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdde
       toast.error(problem);
       return;
     }
-    const token = authToken();
-    if (!token) {
+    if (!hasAuthToken()) {
       toast.error(m.addFailed);
       return;
     }
     setBusy(true);
     try {
       const answer = await call('teamInvite', {
-        body: { token, name: form.name.trim(), email: form.email.trim(), role: form.role },
+        body: { name: form.name.trim(), email: form.email.trim(), role: form.role },
       });
       toast.success(answer.message || m.added);
       onAdded();

@@ -2,7 +2,7 @@ import { messages } from '@cardstock/contract';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { call, NetworkError } from '../../lib/api.ts';
-import { authToken } from '../../lib/session.ts';
+import { hasAuthToken } from '../../lib/session.ts';
 import type { TeamRow } from './team-view.ts';
 
 const m = messages.team;
@@ -21,13 +21,12 @@ export function RemoveMemberModal({
   onRemoved: () => void;
 }) {
   async function remove(): Promise<boolean> {
-    const token = authToken();
-    if (!token) {
+    if (!hasAuthToken()) {
       toast.error(m.removeFailed);
       return false;
     }
     try {
-      const answer = await call('teamRemove', { body: { token, email: member.user_email } });
+      const answer = await call('teamRemove', { body: { email: member.user_email } });
       toast.success(answer.message || m.removed);
       onRemoved();
       return true;

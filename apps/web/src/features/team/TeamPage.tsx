@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { authToken, userRole } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { AddUserModal } from './AddUserModal.tsx';
 import { RemoveMemberModal } from './RemoveMemberModal.tsx';
@@ -17,8 +17,8 @@ const title = 'Sub-Account Management';
 const queryKey = ['team'];
 
 /** The shop's team; a failed load gives an empty list, silently (spec 001 §8). */
-const fetchTeam = (token: string | undefined): Promise<TeamMember[]> =>
-  call('teamList', { body: { token } }).then(
+const fetchTeam = (): Promise<TeamMember[]> =>
+  call('teamList').then(
     (answer) => answer.data,
     () => [],
   );
@@ -34,7 +34,7 @@ type Dialog = { kind: 'add' } | { kind: 'remove'; member: TeamRow } | undefined;
 export function TeamPage() {
   useTitle(title);
   const queryClient = useQueryClient();
-  const token = authToken();
+  const signedIn = hasAuthToken();
   const canManage = roleAllows(userRole(), 'team');
   const [dialog, setDialog] = useState<Dialog>();
   // The row being edited, by e-mail, and the role picked in its select.
@@ -43,8 +43,8 @@ export function TeamPage() {
 
   const list = useQuery({
     queryKey,
-    queryFn: () => fetchTeam(token),
-    enabled: Boolean(token) && canManage,
+    queryFn: fetchTeam,
+    enabled: signedIn && canManage,
     retry: false,
   });
   const rows = toTeamRows(list.data ?? []);
@@ -52,10 +52,10 @@ export function TeamPage() {
   const reload = () => void queryClient.invalidateQueries({ queryKey });
 
   async function saveRole() {
-    if (!editing || !token) return;
+    if (!editing || !signedIn) return;
     setSaving(true);
     try {
-      await call('teamUpdateRole', { body: { token, ...editing } });
+      await call('teamUpdateRole', { body: editing });
       // The spec updates the row locally; the reload then confirms it from the server.
       queryClient.setQueryData<TeamMember[]>(queryKey, (members) =>
         members?.map((member) => (member.user_email === editing.email ? { ...member, role: editing.role } : member)),
