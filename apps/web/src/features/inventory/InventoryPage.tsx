@@ -12,7 +12,7 @@ import { EditInventoryModal } from './EditInventoryModal.tsx';
 import { finishName } from './finish-label.ts';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
-import { SealedStockSection } from './SealedStockSection.tsx';
+import { SealedStockSection } from '../sealed/SealedStockSection.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
