@@ -1,3 +1,4 @@
+import { centsToDollars } from '@cardstock/contract';
 import type { AdminAnalytics } from '@cardstock/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
@@ -47,7 +48,7 @@ export const adminAnalyticsRepository = {
       cards_in_stock: n(stock.copies),
       pending_orders: n(orders.pending),
       orders_today: n(orders.today),
-      revenue_today: n(orders.cents) / 100,
+      revenue_today: centsToDollars(n(orders.cents)),
       active_sessions: n(sessions.n),
     };
   },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { marketPriceSql } from '../inventory/inventory.repository.ts';
 import { contains } from './admin.repository.ts';
 
 export interface InventoryFilter {
@@ -8,9 +9,7 @@ export interface InventoryFilter {
 }
 
 /** The market price of the row's finish, in cents (what an unpriced row sells from). */
-const market = sql<
-  number | null
->`case inventory.finish when 'foil' then cards.price_usd_foil when 'etched' then cards.price_usd_etched else cards.price_usd end`;
+const market = marketPriceSql;
 
 /**
  * Sort keys of the global inventory. Price sorts by the asking price, else

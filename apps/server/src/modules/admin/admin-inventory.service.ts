@@ -1,15 +1,15 @@
 import {
   adminLimits,
-  finishes,
+  centsToDollars,
+  finishOf,
   messages,
   priceCents,
   pricingRuleOf,
-  qualities,
+  qualityOf,
   wholeCents,
   type AdminInventoryItem,
   type Finish,
   type InventorySort,
-  type Quality,
 } from '@cardstock/contract';
 import { withTransaction, type Executor } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -23,10 +23,7 @@ import {
   type InventoryFilter,
 } from './admin-inventory.repository.ts';
 
-const asQuality = (q: string): Quality => (qualities.includes(q as Quality) ? (q as Quality) : 'NM');
-const asFinish = (f: string): Finish => (finishes.includes(f as Finish) ? (f as Finish) : 'nonfoil');
 const finishLabel: Record<Finish, string> = { nonfoil: 'Nonfoil', foil: 'Foil', etched: 'Etched' };
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** What a customer pays for one copy of the row, in cents, by its shop's rule; null when it has no price. */
 const shownCents = (row: {
@@ -38,13 +35,13 @@ const shownCents = (row: {
   priceCents({
     askingCents: row.asking_price,
     marketCents: row.market === null ? null : Number(row.market),
-    quality: asQuality(row.quality),
+    quality: qualityOf(row.quality),
     rule: pricingRuleOf(row.pricing),
   });
 
 function toItem(row: NonNullable<AdminItemRow>): AdminInventoryItem {
-  const finish = asFinish(row.finish);
-  const quality = asQuality(row.quality);
+  const finish = finishOf(row.finish);
+  const quality = qualityOf(row.quality);
   return {
     id: row.id,
     card_name: row.name,
@@ -54,8 +51,8 @@ function toItem(row: NonNullable<AdminItemRow>): AdminInventoryItem {
     inv_finish: finish,
     inv_quality: quality,
     inv_quantity: row.quantity,
-    price: dollars(shownCents(row)),
-    asking_price: dollars(row.asking_price),
+    price: centsToDollars(shownCents(row)),
+    asking_price: centsToDollars(row.asking_price),
     description: `${finishLabel[finish]} · ${quality}`,
     store_id: row.shop_id,
     store_name: row.store_name,

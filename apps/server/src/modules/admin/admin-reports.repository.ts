@@ -1,3 +1,4 @@
+import { centsToDollars } from '@cardstock/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
@@ -47,7 +48,7 @@ export const adminReportsRepository = {
       orders: n(orders.orders),
       confirmed_orders: n(orders.confirmed),
       cards_sold: n(orders.cards),
-      revenue: n(orders.cents) / 100,
+      revenue: centsToDollars(n(orders.cents)),
     };
   },
 
@@ -88,7 +89,7 @@ export const adminReportsRepository = {
         orders: n(r.orders),
         confirmed_orders: n(r.confirmed),
         cards_sold: n(r.cards),
-        revenue: n(r.cents) / 100,
+        revenue: centsToDollars(n(r.cents)),
       }))
       .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders || a.store_name.localeCompare(b.store_name));
   },
@@ -146,6 +147,6 @@ export const adminReportsRepository = {
       .groupBy(day)
       .orderBy(day)
       .execute();
-    return rows.map((r) => ({ date: r.date, orders: n(r.orders), revenue: n(r.cents) / 100 }));
+    return rows.map((r) => ({ date: r.date, orders: n(r.orders), revenue: centsToDollars(n(r.cents)) }));
   },
 };

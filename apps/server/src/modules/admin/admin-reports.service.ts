@@ -1,4 +1,11 @@
-import { overviewCounts, reportRanges, type AdminReport, type ReportRange, type ReportTab } from '@cardstock/contract';
+import {
+  overviewCounts,
+  reportRanges,
+  type AdminReport,
+  type ReportRange,
+  type ReportTab,
+  amountText,
+} from '@cardstock/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.ts';
 import { adminReportsRepository as repo } from './admin-reports.repository.ts';
@@ -12,7 +19,6 @@ interface ReportTable {
   rows: (string | number)[][];
 }
 
-const money = (dollars: number) => dollars.toFixed(2);
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
 const tabTitles: Record<ReportTab, string> = {
@@ -30,7 +36,7 @@ export function reportTable(report: AdminReport, tab: ReportTab): ReportTable {
       return {
         title: tabTitles.overview,
         columns: ['Metric', 'Value'],
-        rows: [...overviewCounts(o), ['Revenue ($)', money(o.revenue)]],
+        rows: [...overviewCounts(o), ['Revenue ($)', amountText(o.revenue)]],
       };
     }
     case 'stores':
@@ -44,7 +50,7 @@ export function reportTable(report: AdminReport, tab: ReportTab): ReportTable {
           s.orders,
           s.confirmed_orders,
           s.cards_sold,
-          money(s.revenue),
+          amountText(s.revenue),
         ]),
       };
     case 'users':
@@ -57,7 +63,7 @@ export function reportTable(report: AdminReport, tab: ReportTab): ReportTable {
       return {
         title: tabTitles.revenue,
         columns: ['Date', 'Orders', 'Revenue ($)'],
-        rows: report.revenue.by_day.map((d) => [d.date, d.orders, money(d.revenue)]),
+        rows: report.revenue.by_day.map((d) => [d.date, d.orders, amountText(d.revenue)]),
       };
   }
 }

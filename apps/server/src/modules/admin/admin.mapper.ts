@@ -4,6 +4,7 @@ import {
   type AdminStore,
   type AdminUser,
   type PlatformRole,
+  centsToDollars,
 } from '@cardstock/contract';
 import type { StoreRow } from './admin.repository.ts';
 
@@ -81,7 +82,7 @@ export function toAdminOrder(row: {
     status: row.status === 'confirmed' || row.status === 'rejected' ? row.status : 'pending',
     source_name: row.source_name,
     total_items: row.total_items,
-    total: row.total_cents / 100,
+    total: centsToDollars(row.total_cents),
     created_at: row.created_at,
     decided_at: row.decided_at,
     decided_by: row.decided_by,

@@ -6,6 +6,8 @@ import {
   type BillingProviderName,
   type PlanId,
   type SubscriptionStatus,
+  centsToDollars,
+  formatUsdPlain,
 } from '@cardstock/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -143,8 +145,6 @@ export function unusedCredit(priceCents: number, start: string, end: string, now
   return Math.floor((priceCents * Math.min(left, total)) / total);
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /**
  * An upgrade kept by this server: the new plan starts now for a month and
  * is paid at once, less the unused part of a paid period of the old plan.
@@ -171,7 +171,7 @@ export function upgradeNow(state: PeriodState, to: PlanId, now: Date): { state: 
       amountCents: Math.max(0, target.priceCents - credit),
       description:
         credit > 0
-          ? `${target.name} plan, first month, less ${dollars(credit)} for unused ${from.name} time`
+          ? `${target.name} plan, first month, less ${formatUsdPlain(centsToDollars(credit))} for unused ${from.name} time`
           : `${target.name} plan, first month`,
     },
   };

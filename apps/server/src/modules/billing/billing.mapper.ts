@@ -1,4 +1,11 @@
-import { billingTerms, plans, type BillingProviderName, type Payment, type Subscription } from '@cardstock/contract';
+import {
+  billingTerms,
+  plans,
+  type BillingProviderName,
+  type Payment,
+  type Subscription,
+  centsToDollars,
+} from '@cardstock/contract';
 import { hasEnded, isStorefrontOnline, upgradeTarget, type PeriodState } from './billing-rules.ts';
 
 /** A stored row's plan and status as the rules read them (the columns hold the contract's values). */
@@ -23,7 +30,7 @@ export function toSubscription(state: PeriodState, provider: BillingProviderName
   return {
     plan: plan.name,
     planId: plan.id,
-    price: plan.priceCents / 100,
+    price: centsToDollars(plan.priceCents),
     billingCycle: billingTerms.billingCycle,
     status: state.status,
     // Only a subscription that goes on is charged again; a lapsing trial or a cancelled one is not.
@@ -37,7 +44,7 @@ export function toSubscription(state: PeriodState, provider: BillingProviderName
     upgradeTo: target && {
       planId: target,
       plan: plans[target].name,
-      price: plans[target].priceCents / 100,
+      price: centsToDollars(plans[target].priceCents),
       features: [...plans[target].features],
     },
     provider,
@@ -55,5 +62,5 @@ export const toPayment = (row: {
   date: row.paid_at,
   status: row.status,
   description: row.description,
-  amount: row.amount_cents / 100,
+  amount: centsToDollars(row.amount_cents),
 });

@@ -1,12 +1,16 @@
-import { scryfallCardUrl, type CardDetails, type CardPrinting, type CardSearchHit } from '@cardstock/contract';
+import {
+  scryfallCardUrl,
+  type CardDetails,
+  type CardPrinting,
+  type CardSearchHit,
+  centsText,
+} from '@cardstock/contract';
 import type { CardTable } from '../../db/schema.ts';
 import type { CardSummaryRow } from './catalog.repository.ts';
 
 type Finish = CardPrinting['finishes'][number];
 const finishList = (finishes: string): Finish[] =>
   finishes.split(',').filter((f): f is Finish => f === 'nonfoil' || f === 'foil' || f === 'etched');
-
-const dollars = (cents: number | null): string | null => (cents === null ? null : (cents / 100).toFixed(2));
 
 export function toSearchHit(row: CardSummaryRow): CardSearchHit {
   const finishes = finishList(row.finishes);
@@ -60,11 +64,11 @@ export function toCardDetails(row: CardTable): CardDetails {
     artist: row.artist,
     tcgplayer_id: row.tcgplayer_id,
     prices: {
-      usd: dollars(row.price_usd),
-      usd_foil: dollars(row.price_usd_foil),
-      usd_etched: dollars(row.price_usd_etched),
-      eur: dollars(row.price_eur),
-      eur_foil: dollars(row.price_eur_foil),
+      usd: centsText(row.price_usd),
+      usd_foil: centsText(row.price_usd_foil),
+      usd_etched: centsText(row.price_usd_etched),
+      eur: centsText(row.price_eur),
+      eur_foil: centsText(row.price_eur_foil),
     },
     legalities: JSON.parse(row.legalities) as Record<string, string>,
     card_faces: faces.map((f) => ({

@@ -1,3 +1,4 @@
+import { dollarsToCents } from '@cardstock/contract';
 import { z } from 'zod';
 import type { CardTable } from '../../db/schema.ts';
 
@@ -64,7 +65,7 @@ export function normalizeName(name: string): string {
 }
 
 const cents = (value: string | null | undefined): number | null =>
-  value == null ? null : Math.round(Number.parseFloat(value) * 100);
+  value == null ? null : dollarsToCents(Number.parseFloat(value));
 
 /** Older bulk files have only the foil/nonfoil flags; newer ones list finishes. */
 function finishesOf(card: ScryfallCard): string[] {

@@ -1,3 +1,4 @@
+import { dollarsToCents } from '@cardstock/contract';
 import { createHash } from 'node:crypto';
 import type { CardTable } from '../../db/schema.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
@@ -117,8 +118,6 @@ function demoId(name: string, set: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const cents = (usd: number | null) => (usd === null ? null : Math.round(usd * 100));
-
 export function demoCatalog(updatedAt: string): CardTable[] {
   return sets.flatMap((set) =>
     set.cards.map(([name, manaCost, typeLine, rarity, pt, colors, usd, usdFoil], i) => {
@@ -144,8 +143,8 @@ export function demoCatalog(updatedAt: string): CardTable[] {
         toughness: toughness ?? null,
         colors,
         finishes: usdFoil === null ? 'nonfoil' : 'nonfoil,foil',
-        price_usd: cents(usd),
-        price_usd_foil: cents(usdFoil),
+        price_usd: dollarsToCents(usd),
+        price_usd_foil: dollarsToCents(usdFoil),
         price_usd_etched: null,
         price_eur: null,
         price_eur_foil: null,

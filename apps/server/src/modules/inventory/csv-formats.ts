@@ -5,10 +5,11 @@
  *
  * The tools, their columns and their words are described in shared/data/csv/FORMATS.md.
  */
+import { centsToDollars, dollarsToCents, type Finish } from '@cardstock/contract';
 import { parse, type Options as ParseOptions } from 'csv-parse/sync';
 
-/** A card's surface. */
-export type Finish = 'nonfoil' | 'foil' | 'etched';
+/** A card's surface (the contract's). */
+export type { Finish };
 
 /** Cardstock's five-step condition scale (the US one TCGplayer uses). */
 export type Quality = 'NM' | 'LP' | 'MP' | 'HP' | 'D';
@@ -747,8 +748,8 @@ function readPrice(text: string | undefined, reasons: string[]): number | undefi
     reasons.push(`Price "${text}" is not an amount in US dollars.`);
     return undefined;
   }
-  const cents = Math.round(Number(match[1].replace(',', '.')) * 100);
-  return cents > 0 ? cents / 100 : undefined;
+  const cents = dollarsToCents(Number(match[1].replace(',', '.')));
+  return cents > 0 ? centsToDollars(cents) : undefined;
 }
 
 function readLanguage(text: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { messages, type ImportReport } from '@cardstock/contract';
+import { messages, type ImportReport, centsText, dollarsToCents } from '@cardstock/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { withTransaction } from '../../db/database.ts';
@@ -110,7 +110,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
               r.finish,
               r.quality,
               r.quantity,
-              r.asking_price === null ? '' : (r.asking_price / 100).toFixed(2),
+              centsText(r.asking_price) ?? '',
             ];
             if (!csv.write(row)) await once(csv, 'drain');
           }
@@ -167,7 +167,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           }
           const key = `${card.id}|${line.finish}|${line.quality}`;
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
-          const asking = format === 'cardstock' && line.price !== undefined ? Math.round(line.price * 100) : null;
+          const asking = format === 'cardstock' && line.price !== undefined ? dollarsToCents(line.price) : null;
           const prev = rows.get(key);
           if (prev) {
             prev.quantity += line.quantity;

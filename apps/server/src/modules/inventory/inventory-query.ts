@@ -1,4 +1,4 @@
-import { qualities, type Finish, type Quality } from '@cardstock/contract';
+import { qualities, type Finish, type Quality, dollarsToCents } from '@cardstock/contract';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 
 type Comparison = '=' | '>' | '>=' | '<' | '<=';
@@ -102,7 +102,7 @@ export function parseInventoryQuery(q: string): InventoryQuery {
         break;
       }
       case 'usd':
-        query.usd.push({ op, cents: Math.round(number('Price') * 100) });
+        query.usd.push({ op, cents: dollarsToCents(number('Price')) });
         break;
       case 'cond':
       case 'condition': {

@@ -1,11 +1,19 @@
+import { finishes, marketPriceColumn, type Finish } from '@cardstock/contract';
 import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import { type Executor } from '../../db/database.ts';
 import type { InventoryTable } from '../../db/schema.ts';
 
-/** The market price of the row's finish, in cents. */
-const marketPrice = sql<
-  number | null
->`case inventory.finish when 'foil' then cards.price_usd_foil when 'etched' then cards.price_usd_etched else cards.price_usd end`;
+const priceColumn = (finish: Finish) => sql.ref(`cards.${marketPriceColumn[finish]}`);
+
+/**
+ * The market price of the row's finish, in cents: the SQL twin of the
+ * contract's `marketPriceOf`, built from its one finish → column table
+ * (`case inventory.finish when 'foil' then cards.price_usd_foil ... else cards.price_usd end`).
+ */
+export const marketPriceSql = sql<number | null>`case inventory.finish ${sql.join(
+  finishes.filter((f) => f !== 'nonfoil').map((f) => sql`when ${sql.lit(f)} then ${priceColumn(f)}`),
+  sql` `,
+)} else ${priceColumn('nonfoil')} end`;
 
 /** The fields of a row the search index tests. */
 const indexSelect = (db: Executor) =>
@@ -22,7 +30,7 @@ const indexSelect = (db: Executor) =>
       'cards.rarity',
       'cards.colors',
       'cards.type_line',
-      marketPrice.as('market'),
+      marketPriceSql.as('market'),
     ]);
 
 /** What an import writes of a row, in the order its upsert binds them. */

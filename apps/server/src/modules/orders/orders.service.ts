@@ -1,15 +1,15 @@
 import {
   pricingRuleOf,
-  finishes,
+  centsToDollars,
+  finishOf,
+  marketPriceOf,
   messages,
   priceCents,
-  qualities,
+  qualityOf,
   type CartLine,
-  type Finish,
   type HistoryOrder,
   type PendingOrder,
   type PricingRule,
-  type Quality,
 } from '@cardstock/contract';
 import { isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
@@ -22,10 +22,6 @@ import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
 
 const HISTORY_LIMIT = 500;
-
-const dollars = (cents: number) => cents / 100;
-const asFinish = (f: string): Finish => (finishes.includes(f as Finish) ? (f as Finish) : 'nonfoil');
-const asQuality = (q: string): Quality => (qualities.includes(q as Quality) ? (q as Quality) : 'NM');
 
 /** A refusal that names each card short of stock and how many are left. */
 class NotEnoughStock extends AppError {
@@ -58,16 +54,16 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
     timestamp: order.created_at,
     source: order.source_name,
     total_items: order.total_items,
-    total: dollars(order.total_cents),
+    total: centsToDollars(order.total_cents),
     items: lines.map((l) => ({
       scryfall_id: l.card_id,
       card_name: l.card_name,
       set_code: l.set_code.toUpperCase(),
-      finish: asFinish(l.finish),
-      quality: asQuality(l.quality),
+      finish: finishOf(l.finish),
+      quality: qualityOf(l.quality),
       quantity: l.quantity,
-      price: dollars(l.unit_price_cents),
-      item_total: dollars(l.unit_price_cents * l.quantity),
+      price: centsToDollars(l.unit_price_cents),
+      item_total: centsToDollars(l.unit_price_cents * l.quantity),
     })),
   };
 }
@@ -120,9 +116,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         if (remaining === undefined) throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
         left.set(row.id, remaining);
         wanted -= take;
-        const market =
-          item.finish === 'foil' ? row.price_usd_foil : item.finish === 'etched' ? row.price_usd_etched : row.price_usd;
-        const quality = asQuality(row.quality);
+        const market = marketPriceOf(row, item.finish);
+        const quality = qualityOf(row.quality);
         lines.push({
           shop_id: shopId,
           inventory_id: row.id,

@@ -1,4 +1,10 @@
-import { sealedCategories, type SealedCategory, type SealedItem } from '@cardstock/contract';
+import {
+  sealedCategories,
+  type SealedCategory,
+  type SealedItem,
+  centsToDollars,
+  dollarsToCents,
+} from '@cardstock/contract';
 import type { SealedRow, SealedValues } from './sealed.repository.ts';
 
 const asCategory = (c: string): SealedCategory =>
@@ -11,7 +17,7 @@ export function toSealedItem(row: SealedRow): SealedItem {
     name: row.name,
     category: asCategory(row.category),
     set_code: row.set_code === '' ? null : row.set_code,
-    price: row.price / 100,
+    price: centsToDollars(row.price),
     quantity: row.quantity,
     updated_at: row.updated_at,
   };
@@ -30,7 +36,7 @@ export function toSealedValues(input: {
     category: input.category,
     set_code: input.set_code ?? '',
     // The schema already refused fractions of a cent, so rounding only drops float noise.
-    price: Math.round(input.price * 100),
+    price: dollarsToCents(input.price),
     quantity: input.quantity,
   };
 }

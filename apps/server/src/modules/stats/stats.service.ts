@@ -1,3 +1,4 @@
+import { centsToDollars } from '@cardstock/contract';
 import { writeCounterOf } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -5,7 +6,6 @@ import { RowCache } from '../../lib/row-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { statsRepository as repo } from './stats.repository.ts';
 
-const dollars = (cents: number) => Math.round(cents) / 100;
 const setCode = (code: string) => (code ? code.toUpperCase() : null);
 
 /** A shop's sales figures, from its confirmed orders (a pending order is not a sale yet). */
@@ -40,7 +40,7 @@ export function createStatsService(ctx: AppContext) {
           orders_by_date: rows.map((r) => ({
             date: r.date,
             order_count: Number(r.orders),
-            total_revenue: dollars(Number(r.cents)),
+            total_revenue: centsToDollars(Number(r.cents)),
           })),
         },
       };
