@@ -1,4 +1,4 @@
-import { messages, type AdminInventoryItem } from '@cardstock/contract';
+import { amountText, messages, type AdminInventoryItem } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -18,7 +18,7 @@ export function EditItemModal({
   onSaved: () => void;
 }) {
   const [quantity, setQuantity] = useState(String(item.inv_quantity));
-  const [price, setPrice] = useState(item.asking_price === null ? '' : item.asking_price.toFixed(2));
+  const [price, setPrice] = useState(item.asking_price === null ? '' : amountText(item.asking_price));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 

@@ -1,4 +1,12 @@
-import { messages, type CartLine, type Finish, type Quality, type ZSearchHit } from '@cardstock/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  messages,
+  type CartLine,
+  type Finish,
+  type Quality,
+  type ZSearchHit,
+} from '@cardstock/contract';
 import type { z } from 'zod';
 
 /** One inventory row as the shop search returns it (spec 001 §3 inventory search hit). */
@@ -78,24 +86,23 @@ export function removeFromCart(cart: readonly CartItem[], key: string): CartItem
 }
 
 // Money is added up in whole cents: 0.1 + 0.2 dollars would otherwise show 0.30000000000000004.
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** price × quantity in dollars, or null when the line has no price. */
 export function lineTotal(line: Pick<CartItem, 'price' | 'quantity'>): number | null {
-  return line.price === null ? null : (cents(line.price) * line.quantity) / 100;
+  return line.price === null ? null : centsToDollars(dollarsToCents(line.price) * line.quantity);
 }
 
 /** The order total in dollars: lines without a price add nothing. */
 export function cartTotal(cart: readonly Pick<CartItem, 'price' | 'quantity'>[]): number {
-  return cart.reduce((sum, line) => sum + (line.price === null ? 0 : cents(line.price) * line.quantity), 0) / 100;
+  return centsToDollars(
+    cart.reduce((sum, line) => sum + (line.price === null ? 0 : dollarsToCents(line.price) * line.quantity), 0),
+  );
 }
 
 export const cartCopies = (cart: readonly CartItem[]): number => cart.reduce((sum, line) => sum + line.quantity, 0);
 
-/** Dollars as the screen shows them; no price is a dash, never $0.00. */
-export function formatPrice(dollars: number | null): string {
-  return dollars === null ? '—' : `$${dollars.toFixed(2)}`;
-}
+/** Dollars as the cart shows them (`$1234.50`); no price is a dash, never $0.00. */
+export { formatUsdPlain as formatPrice } from '@cardstock/contract';
 
 /** The order call's items; quality goes along so the server takes that row's stock. */
 export function orderItems(cart: readonly CartItem[]): CartLine[] {

@@ -53,10 +53,8 @@ export function finishSummary(items: readonly { finish: Finish }[]): string {
   return labels.length ? labels.join(', ') : '—';
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Dollars with two decimals (`$3.50`). */
-export const formatPrice = (dollars: number): string => usd.format(dollars);
+/** Dollars with two decimals, grouped (`$1,234.50`), as every order, stats, billing and admin screen shows them. */
+export { formatUsd as formatPrice } from '@cardstock/contract';
 
 /**
  * Whether the set of pending order numbers changed since the last load.

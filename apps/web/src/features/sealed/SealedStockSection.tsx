@@ -1,4 +1,4 @@
-import { messages, type SealedItem } from '@cardstock/contract';
+import { formatUsd, messages, type SealedItem } from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -13,8 +13,6 @@ import { RowActions } from '../../components/RowActions.tsx';
 const m = messages.sealed;
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; item: SealedItem } | { kind: 'remove'; item: SealedItem } | undefined;
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * Sealed Stock on the Inventory Management page: the shop's own products
@@ -93,7 +91,7 @@ export function SealedStockSection({ canEdit }: { canEdit: boolean }) {
                   <td>{item.name}</td>
                   <td>{item.category}</td>
                   <td>{item.set_code?.toUpperCase() ?? <span className="muted">—</span>}</td>
-                  <td>{usd.format(item.price)}</td>
+                  <td>{formatUsd(item.price)}</td>
                   <td>{item.quantity === 0 ? m.outOfStock : item.quantity}</td>
                   <td>
                     {canEdit && (

@@ -2,6 +2,7 @@ import {
   messages,
   sealedCategories,
   sealedLimits,
+  amountText,
   wholeCents,
   type SealedCategory,
   type SealedItem,
@@ -41,7 +42,7 @@ export function sealedFormOf(item: SealedItem): SealedForm {
     name: item.name,
     category: item.category,
     set_code: item.set_code?.toUpperCase() ?? '',
-    price: item.price.toFixed(2),
+    price: amountText(item.price),
     quantity: String(item.quantity),
   };
 }

@@ -2,6 +2,9 @@ import {
   priceCents,
   qualities,
   storefrontSubdomain,
+  centsText,
+  centsToDollars,
+  formatUsd,
   wholeCents,
   ZPricingRule,
   ZSettingsSaveRequest,
@@ -10,7 +13,6 @@ import {
   type ShopSettings,
 } from '@cardstock/contract';
 import type { z } from 'zod';
-import { formatPrice } from '../orders/order-view.ts';
 
 /**
  * Pure helpers of the Shop Settings screen (spec 001 §2.4, §3, §5; DESIGN §4):
@@ -56,7 +58,7 @@ export function formOf(settings: ShopSettings): SettingsForm {
       Quality,
       string
     >,
-    floorDollars: (pricing.floor_cents / 100).toFixed(2),
+    floorDollars: centsText(pricing.floor_cents),
     roundingCents: String(pricing.rounding_cents),
   };
 }
@@ -114,7 +116,7 @@ export const examplePrices = (rule: PricingRule, marketCents = exampleMarketCent
     cents: priceCents({ askingCents: null, marketCents, quality, rule }) ?? 0,
   }));
 
-const dollars = (cents: number): string => formatPrice(cents / 100);
+const dollars = (cents: number): string => formatUsd(centsToDollars(cents));
 
 /** 'A card with a $10.00 market price sells for $14.50 in NM, $13.05 in LP, … and $5.80 in D.' */
 export function exampleSentence(rule: PricingRule, marketCents = exampleMarketCents): string {

@@ -1,6 +1,6 @@
-import { messages } from '@cardstock/contract';
+import { formatUsd, messages } from '@cardstock/contract';
 import { ApiError } from '../../lib/api.ts';
-import { formatPrice, parseUtc } from '../orders/order-view.ts';
+import { parseUtc } from '../orders/order-view.ts';
 import type { ChartPoint } from './chart-scale.ts';
 
 /**
@@ -47,13 +47,13 @@ export function chartDay(day: string, { locale, long = false }: { locale?: strin
 }
 
 /** Dollars with two decimals (`$7.50`). */
-export const formatRevenue = formatPrice;
+export const formatRevenue = formatUsd;
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** A revenue axis tick: whole dollars unless the axis steps in cents. */
 export const revenueTick = (dollars: number, hasCents: boolean): string =>
-  hasCents ? formatPrice(dollars) : wholeDollars.format(dollars);
+  hasCents ? formatUsd(dollars) : wholeDollars.format(dollars);
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 

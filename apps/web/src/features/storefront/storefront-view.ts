@@ -28,7 +28,7 @@ export function requestedPage(text: string, current: number, totalPages: number)
 export const pageParam = (value: string | null): string => (value === null || value === '' ? '1' : value);
 
 /** A price in dollars with two decimals; a card without one shows a dash. */
-export const priceText = (price: number | null): string => (price === null ? '—' : `$${price.toFixed(2)}`);
+export { formatUsdPlain as priceText } from '@cardstock/contract';
 
 /** 'N in stock' or 'Out of stock', and whether the card is in stock (blue) or not (red). */
 export function stockText(quantity: number): { text: string; inStock: boolean } {
