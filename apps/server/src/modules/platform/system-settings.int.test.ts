@@ -1,6 +1,13 @@
 import { messages, type SystemSettingsGroups } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlatformStaff, buildShop, createInvite, registrationBody } from '../../../test/factories.ts';
+import { api, bodyOf, call, expectError, expectOk } from '../../../test/client.ts';
+import {
+  createInvite,
+  platformStaff,
+  registrationBody,
+  shop as buildShop,
+  type Shop,
+} from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { SETTINGS_CACHE_MS } from './system-settings.ts';
 
@@ -8,17 +15,16 @@ const HOUR = 60 * 60 * 1000;
 
 /** Admin calls with a Bearer token, and a settings save that changes only what `change` changes. */
 function adminClient(server: TestServer, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const get = async () =>
-    (await server.request('GET', '/api/admin/system-settings', undefined, headers)).body as SystemSettingsGroups;
+  const staff = api(server, token);
+  const get = async (): Promise<SystemSettingsGroups> => bodyOf(await staff.call('adminSystemSettings'));
   return {
     get,
-    save: (body: unknown) => server.request('PUT', '/api/admin/system-settings', body, headers),
+    save: (body: SystemSettingsGroups) => staff.call('adminSystemSettingsSave', body),
     async change(change: (s: SystemSettingsGroups) => void) {
       const settings = await get();
       change(settings);
-      const res = await server.request('PUT', '/api/admin/system-settings', settings, headers);
-      expect(res.status, res.text).toBe(200);
+      const res = await staff.call('adminSystemSettingsSave', settings);
+      expectOk(res);
       return res;
     },
   };
@@ -28,11 +34,11 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
   let server: TestServer;
   let admin: ReturnType<typeof adminClient>;
   let adminLogin: { email: string; password: string };
-  let shop: Awaited<ReturnType<typeof buildShop>>;
+  let shop: Shop;
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
-    const staff = await addPlatformStaff(server, 'admin');
+    const staff = await platformStaff(server, 'admin');
     adminLogin = staff;
     admin = adminClient(server, staff.token);
     shop = await buildShop(server);
@@ -40,7 +46,10 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
   afterAll(() => server.close());
 
   const register = (overrides: Record<string, unknown> = {}) =>
-    createInvite(server).then((invite) => server.request('POST', '/api/register', registrationBody(invite, overrides)));
+    createInvite(server).then((invite) => call(server, 'register', registrationBody(invite, overrides)));
+  const login = (who: { email: string; password: string }) =>
+    call(server, 'login', { email: who.email, password: who.password, turnstileToken: 't' });
+  const inventory = () => call(server, 'inventoryList', { token: shop.token, page: '1' });
 
   it('starts from the defaults, in four groups', async () => {
     expect(await admin.get()).toEqual({
@@ -76,7 +85,7 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
       const body = structuredClone(current);
       change(body);
       const res = await admin.save(body);
-      expect(res.status).toBe(400);
+      expectError(res, 400);
       expect(res.body.message).toBe(message);
     }
     expect(await admin.get()).toEqual(current);
@@ -107,7 +116,7 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
   it('allow_new_registrations gates registration', async () => {
     await admin.change((s) => (s.platform.allow_new_registrations = false));
     const closed = await register();
-    expect(closed.status).toBe(403);
+    expectError(closed, 403);
     expect(closed.body).toEqual({ message: messages.auth.registrationClosed, code: 'FORBIDDEN' });
     await admin.change((s) => (s.platform.allow_new_registrations = true));
     expect((await register()).status).toBe(200);
@@ -116,7 +125,7 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
   it('password_min_length is the rule for new passwords', async () => {
     await admin.change((s) => (s.security.password_min_length = 12));
     const short = await register({ password: 'elevenchars' });
-    expect(short.status).toBe(400);
+    expectError(short, 400);
     expect(short.body).toEqual({
       message: messages.auth.passwordTooShort(12),
       code: 'VALIDATION',
@@ -128,46 +137,38 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
 
   it('session_timeout_hours sets how long a new session lasts', async () => {
     await admin.change((s) => (s.security.session_timeout_hours = 2));
-    const login = await server.request('POST', '/api/login', {
-      email: shop.email,
-      password: shop.password,
-      turnstileToken: 't',
-    });
+    const res = await login(shop);
     const session = await server.ctx.db
       .selectFrom('sessions')
       .select(['created_at', 'expires_at'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(login.status).toBe(200);
+    expect(res.status).toBe(200);
     expect(Date.parse(session.expires_at) - Date.parse(session.created_at)).toBeCloseTo(2 * HOUR, -3);
     await admin.change((s) => (s.security.session_timeout_hours = 24));
   });
 
   it('maintenance mode answers shop calls 503 with a sentence; staff, probes and the admin area stay open', async () => {
     await admin.change((s) => (s.platform.maintenance_mode = true));
-    const list = await server.request('POST', '/api/shop/inventory', { token: shop.token, page: '1' });
-    expect(list.status).toBe(503);
+    const list = await inventory();
+    expectError(list, 503);
     expect(list.body).toEqual({ message: messages.auth.maintenance, code: 'MAINTENANCE' });
     expect(list.headers.get('retry-after')).toBe('60');
-    const storefront = await server.request('POST', '/api/public/shop/inventory', { subdomain: 'anything', page: '1' });
-    expect(storefront.status).toBe(503);
+    const storefront = await call(server, 'publicInventory', { subdomain: 'anything', page: '1' });
+    expectError(storefront, 503);
     expect(storefront.body.code).toBe('MAINTENANCE');
-    const ownerLogin = await server.request('POST', '/api/login', {
-      email: shop.email,
-      password: shop.password,
-      turnstileToken: 't',
-    });
-    expect(ownerLogin.status).toBe(503);
+    const ownerLogin = await login(shop);
+    expectError(ownerLogin, 503);
     expect(ownerLogin.body).toEqual({ message: messages.auth.maintenance, code: 'MAINTENANCE' });
 
-    const staffLogin = await server.request('POST', '/api/login', { ...adminLogin, turnstileToken: 't' });
-    expect(staffLogin.status).toBe(200);
+    const staffLogin = await login(adminLogin);
+    expectOk(staffLogin);
     expect(staffLogin.body.is_admin).toBe(true);
-    expect((await server.request('GET', '/api/health')).status).toBe(200);
-    expect((await server.request('GET', '/api/config')).status).toBe(200);
+    expect((await call(server, 'health')).status).toBe(200);
+    expect((await call(server, 'publicConfig')).status).toBe(200);
 
     await admin.change((s) => (s.platform.maintenance_mode = false));
-    expect((await server.request('POST', '/api/shop/inventory', { token: shop.token, page: '1' })).status).toBe(200);
+    expect((await inventory()).status).toBe(200);
   });
 
   it('another process sees a saved setting within the cache time', async () => {
@@ -178,7 +179,7 @@ describe(`system settings are kept and enforced (${testEngine})`, () => {
       .where('key', '=', 'maintenance_mode')
       .execute();
     await new Promise((resolve) => setTimeout(resolve, SETTINGS_CACHE_MS + 100));
-    expect((await server.request('POST', '/api/shop/inventory', { token: shop.token, page: '1' })).status).toBe(503);
+    expect((await inventory()).status).toBe(503);
     await admin.change((s) => (s.platform.maintenance_mode = false));
   });
 });
@@ -193,17 +194,17 @@ describe(`rate_limit_per_minute caps API calls per client (${testEngine})`, () =
   afterAll(() => server.close());
 
   it('refuses the call past the limit with 429 and Retry-After, and a new limit applies at once', async () => {
-    const staff = await addPlatformStaff(server, 'superadmin');
+    const staff = await platformStaff(server, 'superadmin');
     const admin = adminClient(server, staff.token);
     const shopA = await buildShop(server, { shop_name: 'Budget A' });
     const shopB = await buildShop(server, { shop_name: 'Budget B' });
     await admin.change((s) => (s.api.rate_limit_per_minute = 10));
 
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await server.request('GET', '/api/cards/search?q=zz')).status);
+    for (let i = 0; i < 12; i++) statuses.push((await call(server, 'cardSearch', { q: 'zz' })).status);
     expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
-    const refused = await server.request('GET', '/api/config');
-    expect(refused.status).toBe(429);
+    const refused = await call(server, 'publicConfig');
+    expectError(refused, 429);
     expect(refused.body).toEqual({ message: messages.auth.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
 
@@ -211,12 +212,12 @@ describe(`rate_limit_per_minute caps API calls per client (${testEngine})`, () =
     for (const shop of [shopA, shopB]) {
       const calls: number[] = [];
       for (let i = 0; i < 11; i++)
-        calls.push((await server.request('POST', '/api/shop/inventory', { token: shop.token, page: '1' })).status);
+        calls.push((await call(server, 'inventoryList', { token: shop.token, page: '1' })).status);
       expect(calls).toEqual([...Array<number>(10).fill(200), 429]);
     }
 
     // The admin area is never throttled, so the limit can always be lifted.
     await admin.change((s) => (s.api.rate_limit_per_minute = 1000));
-    expect((await server.request('GET', '/api/config')).status).toBe(200);
+    expect((await call(server, 'publicConfig')).status).toBe(200);
   });
 });
