@@ -199,22 +199,6 @@ export const adminRepository = {
     }));
   },
 
-  findUser(db: Executor, id: number) {
-    return db
-      .selectFrom('users')
-      .leftJoin('shops', 'shops.id', 'users.shop_id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.platform_role',
-        'users.role',
-        'users.shop_id',
-        'shops.name as shop_name',
-      ])
-      .where('users.id', '=', id)
-      .executeTakeFirst();
-  },
-
   findUserByEmail(db: Executor, email: string) {
     return db
       .selectFrom('users')
@@ -230,10 +214,6 @@ export const adminRepository = {
   ): Promise<void> {
     if (Object.keys(values).length === 0) return;
     await db.updateTable('users').set(values).where('id', '=', id).execute();
-  },
-
-  async endSessions(db: Executor, userId: number): Promise<void> {
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   },
 
   async deleteUser(db: Executor, id: number): Promise<void> {
