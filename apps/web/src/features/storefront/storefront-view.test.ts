@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsForWidth, pageParam, priceText, requestedPage, shopTitle, stockText } from './storefront-view.ts';
-
-describe('columnsForWidth', () => {
-  it.each([
-    [320, 1],
-    [480, 1],
-    [481, 2],
-    [768, 2],
-    [769, 3],
-    [1024, 3],
-    [1025, 4],
-    [1440, 4],
-    [1441, 5],
-    [2560, 5],
-  ])('%i px shows %i columns', (width, columns) => {
-    expect(columnsForWidth(width)).toBe(columns);
-  });
-});
+import { pageParam, priceText, requestedPage, shopTitle, stockText } from './storefront-view.ts';
 
 describe('requestedPage', () => {
   it('takes a whole number from 1 to the last page that is not the current one', () => {

@@ -1,17 +1,7 @@
 /**
- * The storefront's pure rules (spec 001 §2.7, §9): grid columns by width,
- * the page box, and how a card's price and stock read.
+ * The storefront's pure rules (spec 001 §2.7, §9): the page box, and how a card's price and stock read.
  */
 import { messages } from '@cardstock/contract';
-
-/** Upper width bounds (px) of the 1-, 2-, 3- and 4-column layouts; wider is 5 columns. */
-export const columnBreakpoints = [480, 768, 1024, 1440] as const;
-
-/** How many grid columns a viewport of `width` px shows: 1 up to 480, … 5 above 1440. */
-export function columnsForWidth(width: number): number {
-  const index = columnBreakpoints.findIndex((max) => width <= max);
-  return index === -1 ? columnBreakpoints.length + 1 : index + 1;
-}
 
 /**
  * The page the page box asks for, or undefined when Go should do nothing:
