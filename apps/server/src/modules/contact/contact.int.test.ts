@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/client.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { startSmtpServer, waitForMail } from '../../../test/smtp.ts';
 
@@ -33,7 +34,7 @@ describe(`POST /api/contactus (${testEngine})`, () => {
   });
 
   it('stores the message and mails it to the support address', async () => {
-    const res = await server.request('POST', '/api/contactus', valid);
+    const res = await call(server, 'contactUs', valid);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.contact.success });
     const row = await server.ctx.db
@@ -49,7 +50,7 @@ describe(`POST /api/contactus (${testEngine})`, () => {
   });
 
   it('trims the fields it stores', async () => {
-    await server.request('POST', '/api/contactus', { ...valid, name: '  Bo  ', message: ' trimmed please ' });
+    await call(server, 'contactUs', { ...valid, name: '  Bo  ', message: ' trimmed please ' });
     const row = await server.ctx.db
       .selectFrom('contact_messages')
       .selectAll()
@@ -145,14 +146,14 @@ describe(`POST /api/contactus with Turnstile verification (${testEngine})`, () =
   });
 
   it('accepts a token the verifier confirms', async () => {
-    const res = await server.request('POST', '/api/contactus', { ...valid, turnstileToken: 'human-token' });
+    const res = await call(server, 'contactUs', { ...valid, turnstileToken: 'human-token' });
     expect(res.status).toBe(200);
     expect(seen.at(-1)?.get('remoteip')).toBe('127.0.0.1');
   });
 
   it('refuses a token the verifier rejects and stores nothing', async () => {
     const before = await storedCount(server);
-    const res = await server.request('POST', '/api/contactus', { ...valid, turnstileToken: 'robot' });
+    const res = await call(server, 'contactUs', { ...valid, turnstileToken: 'robot' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: messages.server.captchaFailed, code: 'BAD_REQUEST' });
     expect(await storedCount(server)).toBe(before);
