@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
-import { ApiError, call } from '../../lib/api.ts';
+import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
 import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
@@ -38,9 +38,11 @@ type LoadedPage = ShopPage & { inventory: ShopCard[] };
 async function loadShop(subdomain: string, page: string, signal: AbortSignal): Promise<LoadedPage> {
   let data: ShopPage | undefined;
   try {
-    data = await call('publicInventory', { body: { subdomain, page }, signal });
+    data = (await publicShopPage({ subdomain, page }, signal)) as ShopPage | undefined;
   } catch (err) {
-    throw new Error(err instanceof ApiError ? storefront.httpError(err.status, err.statusText) : storefront.loadFailed);
+    throw new Error(
+      err instanceof PublicPageError ? storefront.httpError(err.status, err.statusText) : storefront.loadFailed,
+    );
   }
   // A 2xx answer that is not JSON.
   if (!data) throw new Error(storefront.loadFailed);

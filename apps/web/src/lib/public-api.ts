@@ -1,0 +1,35 @@
+/**
+ * The public storefront's one call, apart from the app's client (api.ts): the storefront is its
+ * own document, and its entry stays without the route table and the session module (its bundle
+ * budget is 80 KB). No token: the page is public.
+ */
+
+/** The server answered, but not with 2xx. */
+export class PublicPageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/**
+ * `POST /api/public/shop/inventory` (routes.publicInventory): one page of a public shop.
+ * @returns the parsed answer, or undefined when a 2xx answer is not JSON.
+ * @throws PublicPageError for a refusal; the fetch's own error when the network fails or the call is cancelled.
+ */
+export async function publicShopPage(body: { subdomain: string; page: string }, signal: AbortSignal): Promise<unknown> {
+  const res = await fetch('/api/public/shop/inventory', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) throw new PublicPageError(res.status, res.statusText);
+  try {
+    return (await res.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
