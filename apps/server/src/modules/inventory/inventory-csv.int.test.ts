@@ -8,7 +8,8 @@ import {
 } from '@cardstock/fixtures';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bodyOf, call } from '../../../test/client.ts';
+import { call } from '../../../test/client.ts';
+import { expectExportRoundTrip, inventoryRows, uploadCsv } from '../../../test/csv-import.ts';
 import { catalog as loadCatalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
@@ -119,23 +120,9 @@ function expectedInventory(layout: LayoutName, stock: readonly StockLine[]): str
 describe(`CSV import and export (${testEngine})`, () => {
   let server: TestServer;
 
-  async function upload(shop: Shop, file: Buffer | string, fields: Record<string, string> = {}, name = 'export.csv') {
-    const form = new FormData();
-    form.set('token', shop.token);
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    form.set('file', new Blob([file]), name);
-    const res = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
-    return { status: res.status, body: (await res.json()) as Json };
-  }
-  /** The shop's whole inventory as `id|finish|condition|count`, sorted: every page of the search. */
-  const inventory = async (shop: Shop) => {
-    const rows: string[] = [];
-    for (let page = 1; ; page++) {
-      const { hits, total } = bodyOf(await api(server, shop).call('search', { q: '*', page: String(page) })).data;
-      rows.push(...hits.map((h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}`));
-      if (hits.length === 0 || rows.length >= total) return rows.sort();
-    }
-  };
+  const upload = (shop: Shop, file: Buffer | string, fields: Record<string, string> = {}, name?: string) =>
+    uploadCsv(server, shop, file, fields, name);
+  const inventory = (shop: Shop) => inventoryRows(server, shop);
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
@@ -215,45 +202,7 @@ describe(`CSV import and export (${testEngine})`, () => {
     const imported = await upload(a, LAYOUTS.archidekt.write(everything));
     expect(imported.status).toBe(200);
     expect(imported.body.refused).toEqual([]);
-    const shopId = (
-      await server.ctx.db.selectFrom('users').select('shop_id').where('email', '=', a.email).executeTakeFirstOrThrow()
-    ).shop_id!;
-    await server.ctx.db
-      .updateTable('inventory')
-      .set({ asking_price: 1234 })
-      .where('shop_id', '=', shopId)
-      .where('quality', '=', 'NM')
-      .execute();
-
-    const res = await fetch(`${server.url}/api/shop/inventory/export/csv`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ auth_token: a.token }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="inventory_export_\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const csv = await res.text();
-    expect(csv.split('\n')[0]).toBe('Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price');
-    expect(csv).toContain(',12.34');
-
-    const b = await buildShop(server);
-    const back = await upload(b, csv);
-    expect(back.status).toBe(200);
-    expect(back.body.format).toBe('cardstock');
-    expect(await inventory(b)).toEqual(await inventory(a));
-    expect(await inventory(b)).toHaveLength(everything.length);
-    const prices = await server.ctx.db
-      .selectFrom('inventory')
-      .innerJoin('users', 'users.shop_id', 'inventory.shop_id')
-      .select(['inventory.asking_price'])
-      .where('users.email', '=', b.email)
-      .where('inventory.quality', '=', 'NM')
-      .execute();
-    expect(prices.length).toBeGreaterThan(0);
-    for (const p of prices) expect(p.asking_price).toBe(1234);
+    expect(await expectExportRoundTrip(server, a)).toHaveLength(everything.length);
   });
 
   it('refuses a file that is not a known CSV, and a missing file, with the reason', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { interopDir, interopFile } from '@cardstock/fixtures';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectExportRoundTrip, inventoryRows, uploadCsv } from '../../../test/csv-import.ts';
 import { buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { importCatalogFile } from '../catalog/catalog-import.ts';
@@ -13,34 +14,14 @@ import { parseInventoryCsv } from './csv-formats.ts';
 // Without the corpus every test here is skipped; with it, a missing file fails its test (interopFile throws).
 
 type Shop = Awaited<ReturnType<typeof buildShop>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-type Json = any;
 
 describe.skipIf(!interopDir)(`CSV import of real exports (${testEngine})`, () => {
   let server: TestServer;
   let catalogIds: Set<string>;
 
-  async function upload(shop: Shop, file: Buffer | string, fields: Record<string, string> = {}, name = 'export.csv') {
-    const form = new FormData();
-    form.set('token', shop.token);
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    form.set('file', new Blob([file]), name);
-    const res = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
-    return { status: res.status, body: (await res.json()) as Json };
-  }
-  /** The shop's whole inventory as `id|finish|condition|count`, sorted: every page of the search. */
-  const inventory = async (shop: Shop) => {
-    const rows: string[] = [];
-    for (let page = 1; ; page++) {
-      const res = await server.request('POST', '/api/search', { token: shop.token, q: '*', page });
-      const { hits, total } = res.body.data as {
-        hits: { scryfallId: string; finish: string; quality: string; quantity: number }[];
-        total: number;
-      };
-      rows.push(...hits.map((h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}`));
-      if (hits.length === 0 || rows.length >= total) return rows.sort();
-    }
-  };
+  const upload = (shop: Shop, file: Buffer | string, fields: Record<string, string> = {}, name?: string) =>
+    uploadCsv(server, shop, file, fields, name);
+  const inventory = (shop: Shop) => inventoryRows(server, shop);
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100' });
@@ -91,43 +72,6 @@ describe.skipIf(!interopDir)(`CSV import of real exports (${testEngine})`, () =>
     const a = await buildShop(server);
     const text = fs.readFileSync(interopFile('csv/delverlens_scryfall.csv'));
     expect((await upload(a, text, { accept_partial: 'true' })).status).toBe(200);
-    const shopId = (
-      await server.ctx.db.selectFrom('users').select('shop_id').where('email', '=', a.email).executeTakeFirstOrThrow()
-    ).shop_id!;
-    await server.ctx.db
-      .updateTable('inventory')
-      .set({ asking_price: 1234 })
-      .where('shop_id', '=', shopId)
-      .where('quality', '=', 'NM')
-      .execute();
-
-    const res = await fetch(`${server.url}/api/shop/inventory/export/csv`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ auth_token: a.token }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="inventory_export_\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const csv = await res.text();
-    expect(csv.split('\n')[0]).toBe('Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price');
-    expect(csv).toContain(',12.34');
-
-    const b = await buildShop(server);
-    const back = await upload(b, csv);
-    expect(back.status).toBe(200);
-    expect(back.body.format).toBe('cardstock');
-    expect(await inventory(b)).toEqual(await inventory(a));
-    const prices = await server.ctx.db
-      .selectFrom('inventory')
-      .innerJoin('users', 'users.shop_id', 'inventory.shop_id')
-      .select(['inventory.asking_price'])
-      .where('users.email', '=', b.email)
-      .where('inventory.quality', '=', 'NM')
-      .execute();
-    expect(prices.length).toBeGreaterThan(0);
-    for (const p of prices) expect(p.asking_price).toBe(1234);
+    await expectExportRoundTrip(server, a);
   });
 });
