@@ -34,6 +34,9 @@ export const timings = {
 export const qualities = ['NM', 'LP', 'MP', 'HP', 'D'] as const;
 export type Quality = (typeof qualities)[number];
 
+export const finishes = ['nonfoil', 'foil', 'etched'] as const;
+export type Finish = (typeof finishes)[number];
+
 /** Kinds of shop-made sealed products (DESIGN: sealed stock), in the order the form offers them. */
 export const sealedCategories = [
   'Booster Box',

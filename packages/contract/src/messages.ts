@@ -163,6 +163,29 @@ export const messages = {
     uploadSuccess: 'Mass upload successful!',
     uploadCors: 'Mass upload failed due to CORS. Please contact support or try again later.',
     uploadFailed: 'Mass upload failed. If this is a CORS error, please contact support.',
+    priceOwn: 'own price',
+    priceRule: 'pricing rule',
+    noPrice: 'No price',
+    askingPrice: 'Asking price ($)',
+    askingPriceHint: 'Empty: the pricing rule sets the price.',
+    askingPriceInvalid: 'Enter a price in dollars with at most two decimals, or leave it empty.',
+    repriceButton: 'Reprice…',
+    repriceTitle: 'Reprice',
+    repriceScope: (rows: number, filter: string) =>
+      filter
+        ? `The ${rows} row${rows === 1 ? '' : 's'} your search “${filter}” finds.`
+        : `All ${rows} row${rows === 1 ? '' : 's'} of your inventory.`,
+    repriceSet: 'Set a price',
+    repricePercent: 'Raise or lower by a percentage',
+    repriceClear: 'Clear back to the pricing rule',
+    repriceValueSet: 'New price ($)',
+    repriceValuePercent: 'Change (%), e.g. 10 or -10',
+    repricePreviewing: 'Counting...',
+    repriceApply: (n: number) => `Reprice ${n} row${n === 1 ? '' : 's'}`,
+    repriceNothing: 'No row would change.',
+    repriceUnpriced: (n: number) =>
+      `${n} row${n === 1 ? ' has' : 's have'} no price and stay${n === 1 ? 's' : ''} as ${n === 1 ? 'it is' : 'they are'}.`,
+    repriceFailed: 'Repricing failed.',
   },
   access: {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,
@@ -215,6 +238,8 @@ export const messages = {
     notEnough: (card: string, left: number) =>
       left === 0 ? `${card}: none left in stock.` : `${card}: only ${left} left in stock.`,
     notInInventory: (card: string) => `${card} is not in this shop’s inventory.`,
+    noPrice: (cards: string[]) =>
+      `${cards.join(', ')} ${cards.length === 1 ? 'has' : 'have'} no price yet, so ${cards.length === 1 ? 'it' : 'they'} cannot be sold: ask staff to price ${cards.length === 1 ? 'it' : 'them'}.`,
     notFound: (orderNumber: string) => `Order ${orderNumber} was not found.`,
     notPending: (orderNumber: string, status: string) => `Order ${orderNumber} is no longer pending: it was ${status}.`,
     confirmed: (orderNumber: string) => `Order ${orderNumber} confirmed.`,
@@ -224,6 +249,9 @@ export const messages = {
   inventoryServer: {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,
     updated: 'Inventory updated!',
+    repriced: (changed: number) => `Repriced ${changed} row${changed === 1 ? '' : 's'}.`,
+    repricePreview: (changed: number, matched: number) =>
+      `${changed} of ${matched} row${matched === 1 ? '' : 's'} would change price.`,
     notInInventory: 'That card, finish and quality is not in your inventory.',
     noSuchFinish: (name: string, finish: string) => `${name} has no ${finish} printing.`,
     deletedAll: (n: number) => `Deleted ${n} inventory item${n === 1 ? '' : 's'}.`,
@@ -387,6 +415,7 @@ export const messages = {
     poweredBy: 'Powered by',
     inStock: (n: number) => `${n} in stock`,
     outOfStock: 'Out of stock',
+    noPrice: 'No price yet — ask staff',
   },
   catalog: {
     cardNotFound: 'Card not found.',

@@ -1,5 +1,4 @@
-import { qualities, type Quality } from './constants.ts';
-import { finishes, type Finish } from './schemas/inventory.ts';
+import { finishes, qualities, type Finish, type Quality } from './constants.ts';
 
 /*
  * Money rules, once, for the server and the web. The database keeps integer
@@ -27,6 +26,10 @@ export function wholeCents(dollars: number): number | null {
   // Float dollars are never exact (19.99 * 100 = 1998.9999999999998): a hair off a whole cent is that cent.
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
 }
+
+/** A price moved by a percentage, rounded to the cent, never below zero (+10 % of 199 → 219 cents). */
+export const movedByPercent = (cents: number, percent: number): number =>
+  Math.max(0, Math.round((cents * (100 + percent)) / 100));
 
 /** An amount as plain text with two decimals and no sign of currency (`12.50`), as CSV files and form fields hold it. */
 export const amountText = (dollars: number): string => dollars.toFixed(2);

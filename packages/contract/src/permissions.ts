@@ -7,6 +7,7 @@ import type { PlatformRole, ShopRole } from './constants.ts';
 export const permissions = {
   'inventory:view': { roles: ['Owner', 'Manager', 'Employee', 'Watcher'], says: 'view inventory' },
   'inventory:edit': { roles: ['Owner', 'Manager', 'Employee'], says: 'add or edit inventory' },
+  'inventory:reprice': { roles: ['Owner', 'Manager'], says: 'reprice inventory in bulk' },
   'inventory:import': { roles: ['Owner', 'Manager'], says: 'import inventory' },
   'inventory:export': { roles: ['Owner', 'Manager', 'Employee'], says: 'export inventory' },
   'inventory:delete_all': { roles: ['Owner'], says: 'delete all inventory' },

@@ -23,6 +23,7 @@ export const routePaths = {
   inventoryList: ['POST', '/api/shop/inventory'],
   inventoryAdd: ['POST', '/api/shop/inventory/add'],
   inventoryEdit: ['POST', '/api/shop/inventory/edit'],
+  inventoryReprice: ['POST', '/api/shop/inventory/reprice'],
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all'],
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],

@@ -69,6 +69,8 @@ import {
   ZInventoryEditRequest,
   ZInventoryListRequest,
   ZInventoryListResponse,
+  ZRepriceRequest,
+  ZRepriceResponse,
   ZSearchRequest,
   ZSearchResponse,
   ZTokenOnlyRequest,
@@ -316,10 +318,22 @@ export const routes = define({
     path: '/api/shop/inventory/edit',
     auth: 'session',
     permission: 'inventory:edit',
-    summary: 'Set the quantity of a row (0 keeps it, out of stock)',
+    summary:
+      'Set the quantity of a row (0 keeps it, out of stock) and, optionally, its asking price (null: back to the pricing rule)',
     tags: ['inventory'],
     body: ZInventoryEditRequest,
     response: ZMessageResponse,
+  },
+  inventoryReprice: {
+    method: 'POST',
+    path: '/api/shop/inventory/reprice',
+    auth: 'session',
+    permission: 'inventory:reprice',
+    summary:
+      'Reprice the rows a live search finds, in one transaction: set one asking price, move prices by a percentage, or clear them back to the pricing rule; dry_run only counts and shows a sample',
+    tags: ['inventory'],
+    body: ZRepriceRequest,
+    response: ZRepriceResponse,
   },
   inventoryDeleteAll: {
     method: 'DELETE',

@@ -14,6 +14,7 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  NO_PRICE: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -22,9 +23,9 @@ export const errorStatus = {
   MAINTENANCE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
-/** The codes that name a status in general; VALIDATION and MAINTENANCE are only ever chosen on purpose. */
+/** The codes that name a status in general; VALIDATION, MAINTENANCE and NO_PRICE are only ever chosen on purpose. */
 const generalCodes: readonly ErrorCode[] = (Object.keys(errorStatus) as ErrorCode[]).filter(
-  (code) => code !== 'VALIDATION' && code !== 'MAINTENANCE',
+  (code) => code !== 'VALIDATION' && code !== 'MAINTENANCE' && code !== 'NO_PRICE',
 );
 
 /** The code of a refusal made elsewhere (Fastify, a plugin) that carries only a status. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
  * What kind of refusal an error answer is: a stable name a program decides by,
  * where the sentence beside it is for people and may be reworded.
  * `VALIDATION` is a body refused field by field (`errors` lists them);
+ * `NO_PRICE` is a sale of stock that has no price yet (422);
  * `MAINTENANCE` is the platform switched off for maintenance, where
  * `UNAVAILABLE` is one service the call needs being down.
  */
@@ -14,6 +15,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'NO_PRICE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { qualities } from '../constants.ts';
+import { finishes, qualities } from '../constants.ts';
+import { wholeCents } from '../money.ts';
 import { ZSessionToken } from './auth.ts';
 
-export const finishes = ['nonfoil', 'foil', 'etched'] as const;
-export type Finish = (typeof finishes)[number];
+export { finishes, type Finish } from '../constants.ts';
 
 /** Finishes as clients write them: `Foil`, `Non-Foil`, `normal`... all mean one of three. */
 export const ZFinish = z
@@ -102,6 +102,17 @@ export const ZInventoryAddRequest = z.object({
   quality: ZQuality.optional().default('NM'),
 });
 
+/** Most a shop may ask for one copy, in dollars. */
+export const maxAskingPrice = 100_000;
+
+/** A price in dollars as the shop types it: at least 0, at most two decimals. */
+const ZDollars = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of dollars.` })
+    .min(0, `${what} cannot be negative.`)
+    .max(maxAskingPrice, `${what} must be at most $${maxAskingPrice}.`)
+    .refine((v) => wholeCents(v) !== null, `${what} can have at most 2 decimals.`);
+
 export const ZInventoryEditRequest = z.object({
   token: ZSessionToken,
   scryfall_id: ZScryfallId,
@@ -112,6 +123,69 @@ export const ZInventoryEditRequest = z.object({
     .int('quantity must be a whole number.')
     .min(0, 'quantity cannot be negative.')
     .max(100_000, 'quantity must be at most 100000.'),
+  asking_price: ZDollars('asking_price')
+    .nullable()
+    .optional()
+    .describe('The row’s own price in dollars; null returns it to the pricing rule; left out, the price stays'),
+});
+
+export const repriceActions = ['set', 'percent', 'clear'] as const;
+export type RepriceAction = (typeof repriceActions)[number];
+
+/** Most a percentage change may move prices: down to a tenth, up to ten times. */
+export const repriceLimits = { minPercent: -90, maxPercent: 900, sample: 5 } as const;
+
+/**
+ * Bulk repricing of the rows a live search finds (the inventory list's `filter`, Scryfall-style terms included;
+ * empty: every row): `set` gives them all one asking price, `percent` moves each row's price as customers pay it
+ * by `value` % into its asking price, `clear` returns them to the pricing rule.
+ */
+export const ZRepriceRequest = z
+  .object({
+    token: ZSessionToken,
+    filter: z
+      .string({ error: 'filter must be text.' })
+      .max(200, 'filter must be at most 200 characters.')
+      .optional()
+      .default(''),
+    action: z.enum(repriceActions, 'action must be set, percent or clear.'),
+    value: z.number({ error: 'value must be a number.' }).optional(),
+    dry_run: z
+      .boolean({ error: 'dry_run must be true or false.' })
+      .optional()
+      .default(false)
+      .describe('Only count and show a sample of what would change; nothing is written'),
+  })
+  .superRefine((input, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message });
+    if (input.action === 'set') {
+      const checked = ZDollars('value').safeParse(input.value);
+      if (!checked.success) issue(checked.error.issues[0]!.message);
+    } else if (input.action === 'percent') {
+      const { minPercent, maxPercent } = repriceLimits;
+      if (input.value === undefined || !Number.isFinite(input.value) || input.value === 0)
+        issue('value must be the percentage to change prices by, e.g. 10 or -10.');
+      else if (input.value < minPercent || input.value > maxPercent)
+        issue(`value must be a percentage from ${minPercent} to ${maxPercent}.`);
+    }
+  });
+
+/** One row a reprice changes, as the preview shows it: prices in dollars, null for none. */
+export const ZRepriceSample = z.object({
+  card_name: z.string(),
+  set_code: z.string(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  before: z.number().nullable().describe('Price customers pay now'),
+  after: z.number().nullable().describe('Price customers pay after'),
+});
+
+export const ZRepriceResponse = z.object({
+  message: z.string(),
+  changed: z.number().int().describe('Rows whose price changes (with dry_run: would change)'),
+  matched: z.number().int().optional().describe('Rows the filter finds'),
+  unpriced: z.number().int().optional().describe('Rows left alone by a percentage: they have no price to change'),
+  sample: z.array(ZRepriceSample).optional().describe('A few of the rows that change, before and after'),
 });
 
 export const ZTokenOnlyRequest = z.object({ token: ZSessionToken, auth_token: ZSessionToken });
