@@ -33,7 +33,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     const rows = await Promise.all([
       db
         .selectFrom('inventory')
-        .select(['id', 'card_id', 'quantity'])
+        .select(['id', 'card_id', 'quantity', 'asking_price'])
         .where('shop_id', '=', shopId)
         .orderBy('id')
         .execute(),
@@ -52,7 +52,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
   const bodies = (): Record<string, Record<string, unknown>> => ({
     inventoryList: { Authorization: b.token, page: '1', filter: '' },
     inventoryAdd: { scryfall_id: mine.id, quantity: 1 },
-    inventoryEdit: { scryfall_id: theirs.id, finish: 'nonfoil', quality: 'NM', quantity: 99 },
+    inventoryEdit: { scryfall_id: theirs.id, finish: 'nonfoil', quality: 'NM', quantity: 99, asking_price: 0.01 },
+    inventoryReprice: { filter: '', action: 'set', value: 0.01 },
     inventoryDeleteAll: {},
     inventoryExport: { auth_token: b.token },
     inventoryImport: {},

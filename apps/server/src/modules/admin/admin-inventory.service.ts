@@ -3,6 +3,7 @@ import {
   centsToDollars,
   finishOf,
   messages,
+  movedByPercent,
   priceCents,
   pricingRuleOf,
   qualityOf,
@@ -120,7 +121,7 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
             skipped++;
             continue;
           }
-          const next = Math.max(0, Math.round((current * (100 + input.percent)) / 100));
+          const next = movedByPercent(current, input.percent);
           const shop = plan.get(row.shop_id) ?? { name: row.store_name, byPrice: new Map<number, number[]>() };
           plan.set(row.shop_id, shop);
           const ids = shop.byPrice.get(next) ?? [];
@@ -135,7 +136,7 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
               await repo.setAskingPrice(tx, ids.slice(i, i + CHUNK), cents, at);
             items += ids.length;
           }
-          await stock.stockChanged(tx, shopId, { kind: 'other' });
+          await stock.stockChanged(tx, shopId, { kind: 'prices' });
           await audit(tx, actor, shopId, 'admin.inventory.bulk_price', shop.name, {
             percent: input.percent,
             items,

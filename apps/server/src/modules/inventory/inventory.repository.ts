@@ -195,16 +195,19 @@ export const inventoryRepository = {
     await db.executeQuery({ ...importUpsert(db, rows, at), parameters });
   },
 
-  /** Sets a row's quantity; the row's id, or undefined when the shop has no such row. */
-  async setQuantity(
+  /**
+   * Sets a row's quantity and, when `asking_price` is given, its asking price in cents (null: the pricing rule
+   * prices it); the row's id, or undefined when the shop has no such row.
+   */
+  async editRow(
     db: Executor,
     key: { shopId: number; cardId: string; finish: string; quality: string },
-    quantity: number,
+    values: { quantity: number; asking_price?: number | null },
     at: string,
   ): Promise<number | undefined> {
     const row = await db
       .updateTable('inventory')
-      .set({ quantity, updated_at: at })
+      .set({ ...values, updated_at: at })
       .where('shop_id', '=', key.shopId)
       .where('card_id', '=', key.cardId)
       .where('finish', '=', key.finish)
@@ -212,6 +215,35 @@ export const inventoryRepository = {
       .returning('id')
       .executeTakeFirst();
     return row?.id;
+  },
+
+  /** What a reprice needs of the shop's rows with these ids (at most a few thousand: callers send chunks). */
+  repriceRows(db: Executor, shopId: number, ids: number[]) {
+    return db
+      .selectFrom('inventory')
+      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+      .where('inventory.id', 'in', ids)
+      .where(sql<number>`+inventory.shop_id`, '=', shopId)
+      .select([
+        'inventory.id',
+        'inventory.finish',
+        'inventory.quality',
+        'inventory.asking_price',
+        'cards.name',
+        'cards.set_code',
+        marketPriceSql.as('market'),
+      ])
+      .execute();
+  },
+
+  /** Gives these rows of the shop one asking price in cents (null: back to the pricing rule). */
+  async setAskingPrice(db: Executor, shopId: number, ids: number[], cents: number | null, at: string): Promise<void> {
+    await db
+      .updateTable('inventory')
+      .set({ asking_price: cents, updated_at: at })
+      .where('id', 'in', ids)
+      .where('shop_id', '=', shopId)
+      .execute();
   },
 
   async deleteAll(db: Executor, shopId: number): Promise<number> {
@@ -273,22 +305,6 @@ export const inventoryRepository = {
       .select(cardKeyColumns)
       .where('sort_name', 'in', sortNames)
       .orderBy('released_at', 'desc')
-      .execute();
-  },
-
-  async setAskingPrice(
-    db: Executor,
-    key: { shopId: number; cardId: string; finish: string; quality: string },
-    cents: number,
-    at: string,
-  ) {
-    await db
-      .updateTable('inventory')
-      .set({ asking_price: cents, updated_at: at })
-      .where('shop_id', '=', key.shopId)
-      .where('card_id', '=', key.cardId)
-      .where('finish', '=', key.finish)
-      .where('quality', '=', key.quality)
       .execute();
   },
 

@@ -1,5 +1,14 @@
-import { pricingRuleOf, messages, routes, type Finish, type Quality } from '@cardstock/contract';
-import { withTransaction } from '../../db/database.ts';
+import {
+  dollarsToCents,
+  messages,
+  pricingRuleOf,
+  repriceLimits,
+  routes,
+  type Finish,
+  type Quality,
+  type RepriceAction,
+} from '@cardstock/contract';
+import { withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,9 +19,12 @@ import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventor
 import { toInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel, InventoryState } from './read-model.ts';
+import { byAskingPrice, planReprice, sampleOf, type RepriceRow } from './reprice.ts';
 
 export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
+/** Rows read or written per statement by a reprice: well under either engine's limit of bound values. */
+const REPRICE_CHUNK = 1000;
 
 /** A staff filter or search text as a query; a bad term is a 400 naming it. */
 export function queryOf(q: string): InventoryQuery {
@@ -115,14 +127,21 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       return { message: messages.inventoryServer.added(input.quantity, card.name) };
     },
 
-    /** Sets the quantity of one row; 0 keeps the row as out of stock. */
-    async edit(actor: Actor, input: { scryfall_id: string; finish: Finish; quality: Quality; quantity: number }) {
+    /**
+     * Sets the quantity of one row (0 keeps the row, out of stock) and, when given, its asking price in dollars
+     * (null: back to the pricing rule); without `asking_price` the price stays as it is.
+     */
+    async edit(
+      actor: Actor,
+      input: { scryfall_id: string; finish: Finish; quality: Quality; quantity: number; asking_price?: number | null },
+    ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
+      const asking = input.asking_price === undefined ? {} : { asking_price: dollarsToCents(input.asking_price) };
       await withTransaction(ctx.db, async (tx) => {
-        const id = await repo.setQuantity(
+        const id = await repo.editRow(
           tx,
           { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality },
-          input.quantity,
+          { quantity: input.quantity, ...asking },
           now(),
         );
         if (id === undefined) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
@@ -131,12 +150,68 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           actor: email,
           action: 'inventory.edit',
           subject: input.scryfall_id,
-          detail: JSON.stringify({ finish: input.finish, quality: input.quality, quantity: input.quantity }),
+          detail: JSON.stringify({ finish: input.finish, quality: input.quality, quantity: input.quantity, ...asking }),
           created_at: now(),
         });
+        // Quantities are in the index; asking prices only in the answers the new version retires.
         await reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: new Map([[id, input.quantity]]) });
       });
       return { message: messages.inventoryServer.updated };
+    },
+
+    /**
+     * Reprices the rows a live search finds (`filter`, as the inventory list reads it; empty: every row), in one
+     * transaction: see `planReprice`. A dry run writes nothing and answers what would change, with a sample.
+     */
+    async reprice(actor: Actor, input: { filter: string; action: RepriceAction; value?: number; dry_run: boolean }) {
+      const { shopId, email } = requireRole(actor, 'inventory:reprice');
+      const query = queryOf(input.filter);
+      const state = await reads.state(shopId);
+      const ids = await reads.matches(shopId, state, query);
+      const rule = pricingRuleOf(state.pricing);
+      const at = now();
+      /** The plan over the rows as `db` sees them, read in the index's name order (the sample is what the search shows first). */
+      const plan = async (db: Executor) => {
+        const rows: RepriceRow[] = [];
+        for (let i = 0; i < ids.length; i += REPRICE_CHUNK) {
+          const chunk = Array.from(ids.subarray(i, i + REPRICE_CHUNK));
+          const byId = new Map((await repo.repriceRows(db, shopId, chunk)).map((r) => [r.id, r]));
+          for (const id of chunk) {
+            const row = byId.get(id);
+            if (row) rows.push(row);
+          }
+        }
+        const { changes, unpriced } = planReprice(rows, input.action, input.value, rule);
+        const answer = {
+          changed: changes.length,
+          matched: rows.length,
+          unpriced,
+          sample: changes.slice(0, repriceLimits.sample).map(sampleOf),
+        };
+        return { changes, answer };
+      };
+      if (input.dry_run) {
+        const { answer } = await plan(ctx.db);
+        return { message: messages.inventoryServer.repricePreview(answer.changed, answer.matched), ...answer };
+      }
+      return withTransaction(ctx.db, async (tx) => {
+        const { changes, answer } = await plan(tx);
+        if (changes.length) {
+          for (const [cents, changed] of byAskingPrice(changes))
+            for (let i = 0; i < changed.length; i += REPRICE_CHUNK)
+              await repo.setAskingPrice(tx, shopId, changed.slice(i, i + REPRICE_CHUNK), cents, at);
+          await auditRepository.record(tx, {
+            shop_id: shopId,
+            actor: email,
+            action: 'inventory.reprice',
+            subject: input.filter || '*',
+            detail: JSON.stringify({ action: input.action, value: input.value ?? null, changed: changes.length }),
+            created_at: at,
+          });
+          await reads.stockChanged(tx, shopId, { kind: 'prices' });
+        }
+        return { message: messages.inventoryServer.repriced(changes.length), ...answer };
+      });
     },
 
     async deleteAll(actor: Actor) {

@@ -38,6 +38,8 @@ export type StockChange =
   | { kind: 'row'; id: number; quantity: number }
   /** Every row of the shop is gone. */
   | { kind: 'emptied' }
+  /** Only asking prices changed: the index (which holds market prices, never asking ones) stays as it is. */
+  | { kind: 'prices' }
   /** Anything else (many rows, prices, rows removed): the index is read again when next asked. */
   | { kind: 'other' };
 
@@ -115,6 +117,8 @@ export type PublicShop = NonNullable<Awaited<ReturnType<typeof publicShopRow>>>;
 /** Two changes to one shop in one transaction, as one. */
 function combine(first: StockChange, then: StockChange): StockChange {
   if (then.kind === 'emptied') return then;
+  if (then.kind === 'prices' && first.kind !== 'other') return first;
+  if (first.kind === 'prices') return then;
   if (first.kind === 'quantities' && then.kind === 'quantities')
     return { kind: 'quantities', quantities: new Map([...first.quantities, ...then.quantities]) };
   return { kind: 'other' };
@@ -176,6 +180,8 @@ export class InventoryReadModel {
         }
         case 'emptied':
           return new ShopIndex([]);
+        case 'prices':
+          return index;
         case 'other':
           return undefined;
       }
@@ -205,14 +211,19 @@ export class InventoryReadModel {
    * deleted since the index was read is simply left out.
    */
   async page(shopId: number, state: InventoryState, query: InventoryQuery, page: number, size: number) {
-    const index = await this.indexes.get(shopId, state, async () =>
-      ShopIndex.of(await repo.indexRows(this.db, shopId)),
-    );
-    const ids = index.match(query);
+    const ids = await this.matches(shopId, state, query);
     const pageIds = Array.from(ids.subarray((page - 1) * size, page * size));
     const found = pageIds.length ? await repo.rowsByIds(this.db, shopId, pageIds) : [];
     const byId = new Map(found.map((r) => [r.id, r]));
     return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
+  }
+
+  /** The ids of the shop's rows that match, in name order, from the shop's index for `state`. */
+  async matches(shopId: number, state: InventoryState, query: InventoryQuery): Promise<Int32Array> {
+    const index = await this.indexes.get(shopId, state, async () =>
+      ShopIndex.of(await repo.indexRows(this.db, shopId)),
+    );
+    return index.match(query);
   }
 
   /**

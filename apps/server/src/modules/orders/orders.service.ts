@@ -73,8 +73,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
 
   /**
    * Takes every line's copies from the shop's rows (best condition first),
-   * priced by the shop's rule as they are now. Any shortage refuses the whole
-   * order, naming each card and what is left.
+   * priced by the shop's rule as they are now. A copy without a price (422)
+   * or any shortage refuses the whole order, naming each card.
    */
   async function reserve(
     tx: Executor,
@@ -87,6 +87,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
     const lines: Parameters<typeof repo.insert>[2] = [];
     // What cannot be filled, told in the cart's order.
     const shortages: { position: number; text: string }[] = [];
+    // Cards with no price to sell at (no asking price, no market price), in the cart's order.
+    const unpriced: { position: number; name: string }[] = [];
     for (const item of mergeLines(items)) {
       const rows = await repo.stockFor(tx, shopId, {
         cardId: item.scryfall_id,
@@ -118,6 +120,11 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         wanted -= take;
         const market = marketPriceOf(row, item.finish);
         const quality = qualityOf(row.quality);
+        const price = priceCents({ askingCents: row.asking_price, marketCents: market, quality, rule });
+        if (price === null) {
+          if (!unpriced.some((u) => u.name === row.name)) unpriced.push({ position: item.position, name: row.name });
+          continue;
+        }
         lines.push({
           shop_id: shopId,
           inventory_id: row.id,
@@ -127,10 +134,16 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
           finish: item.finish,
           quality,
           quantity: take,
-          unit_price_cents: priceCents({ askingCents: row.asking_price, marketCents: market, quality, rule }) ?? 0,
+          unit_price_cents: price,
         });
       }
     }
+    // Never a sale at $0: the whole order is refused, nothing reserved (the transaction rolls back).
+    if (unpriced.length)
+      throw new AppError(
+        'NO_PRICE',
+        messages.ordersServer.noPrice(unpriced.sort((a, b) => a.position - b.position).map((u) => u.name)),
+      );
     if (shortages.length)
       throw new NotEnoughStock(shortages.sort((a, b) => a.position - b.position).map((s) => s.text));
     return lines;
