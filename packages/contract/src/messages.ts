@@ -1,4 +1,5 @@
 import { sealedCategories, sealedLimits } from './constants.ts';
+import { storefrontMessages } from './storefront-messages.ts';
 
 /**
  * Every user-visible text the specification quotes, written once.
@@ -404,19 +405,7 @@ export const messages = {
     seeAll: 'See them all in Inventory Management',
     loadFailed: 'Failed to load shop inventory',
   },
-  storefront: {
-    emptyTitle: 'No Inventory Available',
-    emptyText: "This shop doesn't have any items available at the moment.",
-    notFoundTitle: 'Shop Not Found',
-    noSubdomain: 'No subdomain specified',
-    httpError: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
-    noData: 'No inventory data received',
-    loadFailed: 'Failed to load shop inventory',
-    poweredBy: 'Powered by',
-    inStock: (n: number) => `${n} in stock`,
-    outOfStock: 'Out of stock',
-    noPrice: 'No price yet — ask staff',
-  },
+  storefront: storefrontMessages,
   catalog: {
     cardNotFound: 'Card not found.',
   },

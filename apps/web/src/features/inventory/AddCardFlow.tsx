@@ -6,7 +6,14 @@ import { CardImage } from '../../components/CardImage.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
-import { finishesLabel } from './finish-label.ts';
+
+/** How the spec labels a printing's finishes in the set list (spec 001 §2.1). */
+function finishesLabel(finishes: readonly string[]): string {
+  const foil = finishes.includes('foil') || finishes.includes('etched');
+  const nonfoil = finishes.includes('nonfoil');
+  if (foil && nonfoil) return messages.inventory.foilAndNonfoil;
+  return foil ? messages.inventory.foilOnly : messages.inventory.nonfoilOnly;
+}
 
 const m = messages.inventory;
 

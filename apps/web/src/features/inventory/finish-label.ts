@@ -1,11 +1,4 @@
-import { messages, type Finish } from '@cardstock/contract';
+import type { Finish } from '@cardstock/contract';
 
-/** How the spec labels a printing's finishes in the set list (spec 001 §2.1). */
-export function finishesLabel(finishes: readonly string[]): string {
-  const foil = finishes.includes('foil') || finishes.includes('etched');
-  const nonfoil = finishes.includes('nonfoil');
-  if (foil && nonfoil) return messages.inventory.foilAndNonfoil;
-  return foil ? messages.inventory.foilOnly : messages.inventory.nonfoilOnly;
-}
-
+/** A finish as the inventory table and the storefront name it (this module takes no texts: the storefront imports it). */
 export const finishName: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 'Foil', etched: 'Etched' };

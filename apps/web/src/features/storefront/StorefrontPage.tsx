@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, messages, timings, type Finish } from '@cardstock/contract';
+import { PRODUCT_NAME, storefrontMessages as storefront, timings, type Finish } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
@@ -6,8 +6,6 @@ import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
 import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
-
-const { storefront } = messages;
 
 /** A card on the public page, as POST /api/public/shop/inventory sends it (ZPublicInventoryItem). */
 interface ShopCard {
@@ -242,7 +240,9 @@ function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
           <span className="storefront-set">{card.card_setCode.toUpperCase()}</span>
         </div>
         <div className="storefront-card-meta">
-          <span className="storefront-price">{priceText(card.price)}</span>
+          <span className={card.price === null ? 'storefront-price storefront-no-price' : 'storefront-price'}>
+            {priceText(card.price)}
+          </span>
           <span className={stock.inStock ? 'storefront-stock in-stock' : 'storefront-stock out-of-stock'}>
             {stock.text}
           </span>

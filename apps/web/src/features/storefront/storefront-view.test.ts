@@ -32,7 +32,7 @@ describe('price and stock', () => {
     expect(priceText(3)).toBe('$3.00');
     expect(priceText(0.5)).toBe('$0.50');
     expect(priceText(12.5)).toBe('$12.50');
-    expect(priceText(null)).toBe('—');
+    expect(priceText(null)).toBe('No price yet — ask staff');
   });
   it('says N in stock, or Out of stock at zero', () => {
     expect(stockText(4)).toEqual({ text: '4 in stock', inStock: true });

@@ -1,7 +1,7 @@
 /**
  * The storefront's pure rules (spec 001 §2.7, §9): the page box, and how a card's price and stock read.
  */
-import { messages } from '@cardstock/contract';
+import { formatUsdPlain, storefrontMessages } from '@cardstock/contract';
 
 /**
  * The page the page box asks for, or undefined when Go should do nothing:
@@ -17,14 +17,15 @@ export function requestedPage(text: string, current: number, totalPages: number)
 /** The `page` query parameter as the server takes it: missing (or empty) means page 1. */
 export const pageParam = (value: string | null): string => (value === null || value === '' ? '1' : value);
 
-/** A price in dollars with two decimals; a card without one shows a dash. */
-export { formatUsdPlain as priceText } from '@cardstock/contract';
+/** A price in dollars with two decimals; a card without one is not for sale yet, and says so. */
+export const priceText = (dollars: number | null): string =>
+  dollars === null ? storefrontMessages.noPrice : formatUsdPlain(dollars);
 
 /** 'N in stock' or 'Out of stock', and whether the card is in stock (blue) or not (red). */
 export function stockText(quantity: number): { text: string; inStock: boolean } {
   return quantity > 0
-    ? { text: messages.storefront.inStock(quantity), inStock: true }
-    : { text: messages.storefront.outOfStock, inStock: false };
+    ? { text: storefrontMessages.inStock(quantity), inStock: true }
+    : { text: storefrontMessages.outOfStock, inStock: false };
 }
 
 /**
