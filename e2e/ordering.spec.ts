@@ -1,7 +1,7 @@
 import { cookies, messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importFixtureCatalog } from './support/catalog.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 
 const m = messages.ordering;
 
@@ -10,15 +10,16 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
-/** Puts `quantity` nonfoil NM copies of the first printing the card search finds into the shop's inventory. */
+/** Puts `quantity` nonfoil NM copies of the newest priced printing of card `name` into the shop's inventory. */
 async function stock(request: APIRequestContext, account: Account, name: string, quantity: number): Promise<string> {
-  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(name)}`)).json();
-  const card = found.data.find((c: { name: string }) => c.name === name) ?? found.data[0];
+  // A printing with a market price: a card without one cannot be sold.
+  const [card] = await pricedCards(request, name, 1);
+  expect(card?.name).toBe(name);
   const res = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: card.id, quantity, foil: false, quality: 'NM' },
+    data: { token: account.token, scryfall_id: card!.id, quantity, foil: false, quality: 'NM' },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return card.id as string;
+  return card!.id;
 }
 
 async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {

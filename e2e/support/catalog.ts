@@ -27,8 +27,9 @@ export interface PricedCard {
 }
 
 /**
- * `count` printings found by `q` that sell nonfoil and have a market price,
- * so every order line has a price; `distinctNames` keeps one printing a name.
+ * `count` printings found by `q` that sell nonfoil and have a market price, so every order line
+ * has a price: for each card found, its newest such printing; `distinctNames` keeps one printing
+ * a name.
  */
 export async function pricedCards(
   request: APIRequestContext,
@@ -41,16 +42,20 @@ export async function pricedCards(
   };
   const cards: PricedCard[] = [];
   for (const hit of found.data) {
-    const card = (await (await request.get(`/api/cards/${hit.id}`)).json()) as {
-      id: string;
-      name: string;
-      finishes: string[];
-      prices: { usd: string | null };
-    };
-    const fresh = !distinctNames || !cards.some((c) => c.name === card.name);
-    if (fresh && card.finishes.includes('nonfoil') && Number(card.prices.usd) > 0)
-      cards.push({ id: card.id, name: card.name });
-    if (cards.length === count) return cards;
+    const prints = (await (await request.get(`/api/cards/${hit.id}/prints`)).json()) as { data: { id: string }[] };
+    for (const printing of prints.data) {
+      const card = (await (await request.get(`/api/cards/${printing.id}`)).json()) as {
+        id: string;
+        name: string;
+        finishes: string[];
+        prices: { usd: string | null };
+      };
+      const fresh = !distinctNames || !cards.some((c) => c.name === card.name);
+      if (!card.finishes.includes('nonfoil') || !(Number(card.prices.usd) > 0)) continue;
+      if (fresh) cards.push({ id: card.id, name: card.name });
+      if (cards.length === count) return cards;
+      break;
+    }
   }
   throw new Error(`Only ${cards.length} priced printings for "${q}"`);
 }

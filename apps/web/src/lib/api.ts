@@ -13,6 +13,7 @@ const bodyTokenField = {
   inventoryList: 'Authorization',
   inventoryAdd: 'token',
   inventoryEdit: 'token',
+  inventoryReprice: 'token',
   inventoryDeleteAll: 'token',
   inventoryExport: 'auth_token',
   // A multipart form: the token is its first field.

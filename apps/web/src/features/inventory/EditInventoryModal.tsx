@@ -5,10 +5,15 @@ import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
 import { finishName } from './finish-label.ts';
+import { askingPriceOf, askingPriceText } from './price.ts';
+import { PriceWithSource } from './PriceWithSource.tsx';
 
 const m = messages.inventory;
 
-/** Edit Inventory: the quantity (0 keeps the row, out of stock); quality is shown, not changed. */
+/**
+ * Edit Inventory: the quantity (0 keeps the row, out of stock) and the row's own asking price (empty: the pricing
+ * rule prices it); quality is shown, not changed.
+ */
 export function EditInventoryModal({
   row,
   onClose,
@@ -19,9 +24,12 @@ export function EditInventoryModal({
   onSaved: () => void;
 }) {
   const [quantity, setQuantity] = useState(String(row.inv_quantity));
+  const [price, setPrice] = useState(askingPriceText(row.inv_asking_price));
   const [busy, setBusy] = useState(false);
+  const asking = askingPriceOf(price);
 
   async function save() {
+    if (asking === undefined) return;
     setBusy(true);
     try {
       const answer = await call('inventoryEdit', {
@@ -30,12 +38,14 @@ export function EditInventoryModal({
           quality: row.inv_quality,
           finish: row.inv_finish,
           quantity: Math.max(0, Math.floor(Number(quantity)) || 0),
+          // Sent only when changed: an untouched field leaves the price as it is.
+          ...(asking === row.inv_asking_price ? {} : { asking_price: asking }),
         },
       });
       toast.success(answer.message || m.updated);
       onSaved();
-    } catch {
-      toast.error(m.updateFailed);
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : m.updateFailed);
       setBusy(false);
     }
   }
@@ -45,9 +55,22 @@ export function EditInventoryModal({
       open
       title="Edit Inventory"
       onClose={onClose}
-      footer={<DialogActions onCancel={onClose} onConfirm={() => void save()} confirm="Save" disabled={busy} />}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => void save()}
+          confirm="Save"
+          disabled={busy || asking === undefined}
+        />
+      }
     >
-      <div className="form">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <p>
           <strong>{row.card_name}</strong>{' '}
           <span className="muted">
@@ -59,10 +82,32 @@ export function EditInventoryModal({
           <input type="number" min={0} autoFocus value={quantity} onChange={(e) => setQuantity(e.target.value)} />
         </label>
         <label>
+          {m.askingPrice}
+          <input
+            type="text"
+            inputMode="decimal"
+            placeholder={row.price === null || row.inv_asking_price !== null ? '' : row.price.toFixed(2)}
+            aria-invalid={asking === undefined}
+            aria-describedby="asking-price-hint"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </label>
+        <p id="asking-price-hint" className={asking === undefined ? 'text-error' : 'muted'}>
+          {asking === undefined ? m.askingPriceInvalid : m.askingPriceHint}{' '}
+          {asking !== undefined && (
+            <>
+              Now: <PriceWithSource price={row.price} asking={row.inv_asking_price} />
+            </>
+          )}
+        </p>
+        <label>
           Quality
           <input value={row.inv_quality} readOnly />
         </label>
-      </div>
+        {/* Enter in a field saves, as the Save button does. */}
+        <button type="submit" hidden />
+      </form>
     </Modal>
   );
 }

@@ -12,6 +12,8 @@ import { EditInventoryModal } from './EditInventoryModal.tsx';
 import { finishName } from './finish-label.ts';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
+import { PriceWithSource } from './PriceWithSource.tsx';
+import { RepriceModal } from './RepriceModal.tsx';
 import { SealedStockSection } from '../sealed/SealedStockSection.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -19,7 +21,12 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 const m = messages.inventory;
 
 type Dialog =
-  { kind: 'add' } | { kind: 'edit'; row: InventoryRow } | { kind: 'delete' } | { kind: 'upload' } | undefined;
+  | { kind: 'add' }
+  | { kind: 'edit'; row: InventoryRow }
+  | { kind: 'delete' }
+  | { kind: 'upload' }
+  | { kind: 'reprice' }
+  | undefined;
 
 /** The screen a shop works in all day (spec 001 §2.1). */
 export function InventoryPage() {
@@ -82,6 +89,17 @@ export function InventoryPage() {
             Add Card
           </button>
         )}
+        {roleAllows(role, 'inventory:reprice') && (
+          <button
+            type="button"
+            className="btn"
+            disabled={rows.length === 0}
+            title={live ? `Reprice the rows “${search.trim()}” finds` : 'Reprice every row'}
+            onClick={() => setDialog({ kind: 'reprice' })}
+          >
+            {m.repriceButton}
+          </button>
+        )}
         {roleAllows(role, 'inventory:import') && (
           <button type="button" className="btn" onClick={() => setDialog({ kind: 'upload' })}>
             Mass Upload
@@ -109,14 +127,15 @@ export function InventoryPage() {
               <th>Finish</th>
               <th>Quantity</th>
               <th>Quality</th>
+              <th>Price</th>
               <th>Actions</th>
             </tr>
           </thead>
           <tbody>
             {current.isPending ? (
-              <TableMessageRow columns={7}>{m.loading}</TableMessageRow>
+              <TableMessageRow columns={8}>{m.loading}</TableMessageRow>
             ) : rows.length === 0 ? (
-              <TableMessageRow columns={7}>{m.empty}</TableMessageRow>
+              <TableMessageRow columns={8}>{m.empty}</TableMessageRow>
             ) : (
               rows.map((row) => (
                 <tr key={row.inv_pkey} className={row.inv_quantity === 0 ? 'out-of-stock' : undefined}>
@@ -136,6 +155,9 @@ export function InventoryPage() {
                   <td>{finishName[row.inv_finish]}</td>
                   <td>{row.inv_quantity}</td>
                   <td>{row.inv_quality}</td>
+                  <td>
+                    <PriceWithSource price={row.price} asking={row.inv_asking_price} />
+                  </td>
                   <td>
                     {roleAllows(role, 'inventory:edit') && (
                       <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'edit', row })}>
@@ -163,6 +185,16 @@ export function InventoryPage() {
           row={dialog.row}
           onClose={() => setDialog(undefined)}
           onSaved={() => {
+            setDialog(undefined);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'reprice' && (
+        <RepriceModal
+          filter={live ? search.trim() : ''}
+          onClose={() => setDialog(undefined)}
+          onDone={() => {
             setDialog(undefined);
             reload();
           }}

@@ -16,12 +16,14 @@ interface OrderingCardProps {
   onAdd: (hit: InventoryHit, quantity: number) => boolean;
 }
 
-/** One inventory row in the grid: picture, set, finish, condition, price and stock; add controls only when in stock. */
+/** One inventory row in the grid: picture, set, finish, condition, price and stock; add controls only when in stock and priced. */
 export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: OrderingCardProps) {
   const id = useId();
   const [quantity, setQuantity] = useState('1');
   const name = cardName(hit.name);
   const inStock = hit.quantity > 0;
+  // A row without a price is shown, but not sold until staff price it.
+  const forSale = inStock && hit.price !== null;
 
   function add() {
     if (onAdd(hit, parseQuantity(quantity))) setQuantity('1');
@@ -42,12 +44,16 @@ export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: Or
           {hit.setCode.toUpperCase()} · {finishLabel(hit.finish)} · {hit.quality}
         </p>
         <p className="ordering-card-figures">
-          <strong className="ordering-price">{formatPrice(hit.price)}</strong>
+          {hit.price === null ? (
+            <strong className="ordering-price ordering-no-price">{messages.storefront.noPrice}</strong>
+          ) : (
+            <strong className="ordering-price">{formatPrice(hit.price)}</strong>
+          )}
           <span className={inStock ? 'muted' : 'text-error'}>
             {inStock ? messages.storefront.inStock(hit.quantity) : messages.storefront.outOfStock}
           </span>
         </p>
-        {inStock && (
+        {forSale && (
           <form
             className="ordering-add"
             // The stock rules answer with the spec's alerts, not the browser's own range message.

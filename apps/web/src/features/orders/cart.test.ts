@@ -76,6 +76,11 @@ describe('addToCart', () => {
     expect(cart[0]).toMatchObject({ name: 'Unknown Card', quantity: 1, stock: 2, price: 1.5, finish: 'nonfoil' });
   });
 
+  it('refuses a row without a price: no sale at $0', () => {
+    expect(addToCart([], hit({ price: null }), 1)).toEqual({ ok: false, alert: messages.storefront.noPrice });
+    expect(added([], hit({ price: 0 }), 1)[0]!.price).toBe(0);
+  });
+
   it('refuses more than the stock', () => {
     expect(addToCart([], hit(), 3)).toEqual({ ok: false, alert: 'Only 2 available in stock' });
   });

@@ -54,10 +54,12 @@ export const lineKey = (line: { scryfall_id: string; finish: string; quality: st
   `${line.scryfall_id}|${line.finish}|${line.quality}`;
 
 /**
- * Adds copies of one inventory row. A request above the stock is refused;
- * so is one that, merged with the copies already in the cart, would be.
+ * Adds copies of one inventory row. A row without a price is refused, and so
+ * is a request above the stock, alone or with the copies already in the cart.
  */
 export function addToCart(cart: readonly CartItem[], hit: InventoryHit, quantity: number): AddResult {
+  // Never a sale at $0: a row without a price waits for staff to price it.
+  if (hit.price === null) return { ok: false, alert: messages.storefront.noPrice };
   const stock = hit.quantity;
   if (quantity > stock) return { ok: false, alert: messages.ordering.onlyAvailable(stock) };
   const item: CartItem = {

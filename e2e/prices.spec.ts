@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { messages, type PendingOrder } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { baseURL } from './support/env.ts';
+
+/** Issue 21 in the browser: the shop sets its prices, reprices a search, and never sells a card without a price. */
+const m = messages.inventory;
+
+test.beforeAll(() => importFixtureCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+async function add(request: APIRequestContext, account: Account, id: string, quantity = 4, quality = 'NM') {
+  const res = await request.post('/api/shop/inventory/add', {
+    data: { token: account.token, scryfall_id: id, quantity, foil: false, quality },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Air Elemental from Alpha: the catalog has no USD price for it. */
+async function unpricedCard(request: APIRequestContext): Promise<string> {
+  const found = await (await request.get('/api/cards/search?q=air%20elemental')).json();
+  for (const hit of found.data as { id: string }[]) {
+    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
+    if (card.prices.usd === null && card.finishes.includes('nonfoil')) return card.id;
+  }
+  throw new Error('the fixture has no Air Elemental without a USD price');
+}
+
+/** A paired tablet of the shop, its own browser context, showing the kiosk. */
+async function pairedTablet(browser: Browser, request: APIRequestContext, account: Account): Promise<Page> {
+  const res = await request.post('/api/user/create_code', {
+    data: { auth_token: account.token, device_name: `Tablet ${randomUUID().slice(0, 4)}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const address = new URL((await res.json()).data.pair_url);
+  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const tablet = await context.newPage();
+  await tablet.route('https://cards.scryfall.io/**', (route) => route.abort());
+  await tablet.goto(address.pathname + address.search);
+  await expect(tablet).toHaveURL(/\/kiosk$/);
+  return tablet;
+}
+
+async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
+  const res = await request.post('/api/pending', { data: { token: account.token } });
+  return (await res.json()).data.orders;
+}
+
+const inventoryRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
+
+test('the owner prices a card in the Edit dialog: the table, the storefront, the kiosk and the order use it', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const account = await registerShop(request, 'Price Tag Games');
+  const [card] = await pricedCards(request, 'lightning bolt', 1);
+  await add(request, account, card!.id);
+  const subdomain = `pt-${randomUUID().slice(0, 8)}`;
+  const settings = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain, shop_hidden: 0 },
+  });
+  expect(settings.status()).toBe(200);
+
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+  const row = inventoryRow(page, card!.name);
+  await expect(row).toContainText(m.priceRule);
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Inventory' });
+  const price = edit.getByLabel(m.askingPrice);
+  await price.fill('4.999');
+  await expect(edit.getByText(m.askingPriceInvalid)).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await price.fill('4.50');
+  await price.press('Enter');
+  await expect(page.getByText(messages.inventoryServer.updated)).toBeVisible();
+  await expect(row).toContainText(`$4.50 ${m.priceOwn}`);
+
+  await page.goto(`/shop/${subdomain}`);
+  await expect(page.locator('.storefront-grid > li').first().locator('.storefront-price')).toHaveText('$4.50');
+
+  const tablet = await pairedTablet(browser, request, account);
+  const tile = tablet.getByRole('article', { name: card!.name });
+  await expect(tile).toContainText('$4.50');
+  await tile.getByRole('button', { name: `More copies of ${card!.name}` }).click();
+  await tile.getByRole('button', { name: `Add ${card!.name} to cart` }).click();
+  await tablet.getByRole('button', { name: 'Place Order' }).click();
+  await expect(tablet.getByText(messages.kiosk.calloutNote)).toBeVisible();
+  const [order] = await pending(request, account);
+  expect(order).toMatchObject({ total: 9, total_items: 2 });
+  await tablet.context().close();
+});
+
+test('a manager raises the prices of a search result by 10 % after a preview', async ({ page, context, request }) => {
+  const account = await registerShop(request, 'Reprice Room');
+  const [bolt] = await pricedCards(request, 'lightning bolt', 1);
+  const [other] = await pricedCards(request, 'counterspell', 1);
+  // Two rows the search "lightning bolt" finds (NM and LP), one it does not.
+  await add(request, account, bolt!.id);
+  await add(request, account, bolt!.id, 4, 'LP');
+  await add(request, account, other!.id);
+  await useSession(context, account, 'Manager');
+  await page.goto('/inventory-management');
+  await expect(page.getByRole('row')).toHaveCount(4);
+  const priceOf = async (name: string) =>
+    Number((await inventoryRow(page, name).first().getByRole('cell').nth(6).textContent())!.match(/\$([\d.]+)/)![1]);
+  const boltBefore = await priceOf('Lightning Bolt');
+  const counterBefore = await priceOf('Counterspell');
+
+  await page.getByRole('searchbox', { name: m.searchPlaceholder }).fill('lightning bolt');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: m.repriceButton }).click();
+  const dialog = page.getByRole('dialog', { name: m.repriceTitle });
+  await expect(dialog.getByLabel(m.repricePercent)).toBeChecked();
+  await expect(dialog.getByText(messages.inventoryServer.repricePreview(2, 2))).toBeVisible();
+  await expect(dialog.getByRole('row')).toHaveCount(3);
+  await dialog.getByRole('button', { name: m.repriceApply(2) }).click();
+  await expect(page.getByText(messages.inventoryServer.repriced(2))).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: m.searchPlaceholder }).fill('');
+  await expect(page.getByRole('row')).toHaveCount(4);
+  await expect(inventoryRow(page, 'Lightning Bolt').first()).toContainText(m.priceOwn);
+  expect(await priceOf('Lightning Bolt')).toBeCloseTo(Math.round(boltBefore * 110) / 100, 2);
+  expect(await priceOf('Counterspell')).toBe(counterBefore);
+});
+
+test('a card without any price cannot be added to a cart on /ordering or the kiosk', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const account = await registerShop(request, 'No Price Place');
+  await add(request, account, await unpricedCard(request));
+  await useSession(context, account);
+
+  await page.goto('/inventory-management');
+  await expect(inventoryRow(page, 'Air Elemental')).toContainText(m.noPrice);
+
+  await page.goto('/ordering');
+  const tile = page.getByRole('article', { name: 'Air Elemental' });
+  await expect(tile).toContainText(messages.storefront.noPrice);
+  await expect(tile.getByRole('button', { name: /Add/ })).toHaveCount(0);
+
+  const tablet = await pairedTablet(browser, request, account);
+  const kioskTile = tablet.getByRole('article', { name: 'Air Elemental' });
+  await expect(kioskTile).toContainText(messages.storefront.noPrice);
+  await expect(kioskTile.getByRole('button', { name: /Add/ })).toHaveCount(0);
+  await tablet.context().close();
+});
