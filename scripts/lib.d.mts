@@ -8,7 +8,8 @@ export function run(
   options?: { env?: Record<string, string>; cwd?: string; quiet?: boolean },
 ): Promise<number>;
 export function ensureDeps(): Promise<void>;
-export function ensureChromium(): Promise<void>;
+/** Debian's Chromium, installed when missing: the path of its binary. */
+export function ensureChromium(): Promise<string>;
 export function canConnect(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
 export function freePort(): Promise<number>;
 /** A PostgreSQL server as an admin URL; `stop()` ends a throwaway cluster it started. */

@@ -21,7 +21,7 @@ import { catalogFile, inventoryCsv } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
 import { auditPages, audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
-import { ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
+import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
 import { soak, type SoakRow } from './soak.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +45,8 @@ const chosen = scenarios.filter((s) => !wanted.length || wanted.includes(s.name)
 const chosenJobs = jobs.filter((j) => !wanted.length || wanted.includes(j));
 const chosenAudits = audits.filter((a) => !wanted.length || wanted.includes(a));
 const chosenSoak = endurance.filter((e) => !wanted.length || wanted.includes(e)).length > 0;
+// Lighthouse drives Debian's Chromium, installed here as `npm test` installs it for the browser suite.
+if (chosenAudits.length) process.env.CHROMIUM_PATH = await ensureChromium();
 const soakSeconds = Number(process.env.BENCH_SOAK_S ?? 600);
 
 interface Budget {
@@ -207,14 +209,49 @@ async function importInventory(url: string, token: string, serverPid: number): P
     if (!res.ok || report.refused.length)
       throw new Error(`CSV import failed: ${res.status} ${JSON.stringify(report).slice(0, 300)}`);
   }
+  return jobRow('csv-import', catalogSize, (Date.now() - started) / 1000, serverPid);
+}
+
+/** A job's figures: how many items in how long, and the server's peak memory so far. */
+function jobRow(job: string, items: number, seconds: number, serverPid: number): JobRow {
+  return { job, items, seconds, perS: Math.round(items / seconds), peakMb: peakMemoryMb(serverPid) };
+}
+
+/** POSTs `body` with the shop's token to `path` and answers its JSON; a refusal ends the run. */
+async function postJson<T>(url: string, path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Raises every row of the shop by 10 % as the Reprice dialog does (one call, one transaction), times it, checks
+ * that the list and the live search show the new prices right after, then clears the prices back to the rule.
+ */
+async function repriceAll(url: string, token: string, serverPid: number): Promise<JobRow> {
+  const reprice = (body: Record<string, unknown>) =>
+    postJson<{ changed: number }>(url, '/api/shop/inventory/reprice', { token, filter: '', ...body });
+  const started = Date.now();
+  const { changed } = await reprice({ action: 'percent', value: 10 });
   const seconds = (Date.now() - started) / 1000;
-  return {
-    job: 'csv-import',
-    items: catalogSize,
-    seconds,
-    perS: Math.round(catalogSize / seconds),
-    peakMb: peakMemoryMb(serverPid),
-  };
+  const list = await postJson<{
+    inventory: { inv_pkey: number; inv_asking_price: number | null; price: number | null }[];
+  }>(url, '/api/shop/inventory', { token, Authorization: token, page: '1', filter: '' });
+  const search = await postJson<{ data: { hits: { id: number; price: number | null }[] } }>(url, '/api/search', {
+    token,
+    q: '*',
+  });
+  const listed = new Map(list.inventory.map((r) => [r.inv_pkey, r]));
+  const stale =
+    list.inventory.filter((r) => r.price !== null && r.inv_asking_price !== r.price).length +
+    search.data.hits.filter((h) => listed.has(h.id) && listed.get(h.id)!.price !== h.price).length;
+  if (changed === 0 || stale > 0) throw new Error(`reprice: ${changed} rows changed, ${stale} stale answers after`);
+  await reprice({ action: 'clear' });
+  return jobRow('reprice', changed, seconds, serverPid);
 }
 
 /** Gives the shop's first nonfoil row 100,000 copies, for order scenarios; its Scryfall id. */
@@ -397,6 +434,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
   }
   const needsShop =
     chosenJobs.includes('csv-import') ||
+    chosenJobs.includes('reprice') ||
     chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
     shopAudits.length > 0 ||
     chosenSoak;
@@ -412,6 +450,12 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       const row = await importInventory(server.url, token, server.child.pid!);
       if (chosenJobs.includes('csv-import')) jobRows.push({ engine, ...row });
       if (kept) fs.writeFileSync(tokenFile, token);
+    }
+    if (chosenJobs.includes('reprice')) {
+      console.log(
+        `▸ reprice: +10 % on every row of the ${catalogSize}-row shop through POST /api/shop/inventory/reprice`,
+      );
+      jobRows.push({ engine, ...(await repriceAll(server.url, token, server.child.pid!)) });
     }
     // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
     const cards: string[] = [];
