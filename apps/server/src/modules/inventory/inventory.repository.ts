@@ -236,14 +236,23 @@ export const inventoryRepository = {
       .execute();
   },
 
-  /** Gives these rows of the shop one asking price in cents (null: back to the pricing rule). */
-  async setAskingPrice(db: Executor, shopId: number, ids: number[], cents: number | null, at: string): Promise<void> {
-    await db
-      .updateTable('inventory')
-      .set({ asking_price: cents, updated_at: at })
-      .where('id', 'in', ids)
-      .where('shop_id', '=', shopId)
-      .execute();
+  /**
+   * Gives each of the shop's rows its own asking price in cents (null: back to the pricing rule), one statement
+   * for all of them: `with v(id, cents) as (values …) update inventory … from v` (UPDATE … FROM, on both engines).
+   * Callers send at most a few thousand rows at a time.
+   */
+  async setAskingPrices(
+    db: Executor,
+    shopId: number,
+    prices: readonly (readonly [id: number, cents: number | null])[],
+    at: string,
+  ): Promise<void> {
+    if (prices.length === 0) return;
+    // Typed casts: PostgreSQL cannot tell a bound value's type inside VALUES.
+    const values = sql.join(prices.map(([id, cents]) => sql`(cast(${id} as integer), cast(${cents} as integer))`));
+    await sql`with v(id, cents) as (values ${values})
+      update inventory set asking_price = v.cents, updated_at = ${at}
+      from v where inventory.id = v.id and inventory.shop_id = ${shopId}`.execute(db);
   },
 
   async deleteAll(db: Executor, shopId: number): Promise<number> {

@@ -19,7 +19,7 @@ import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventor
 import { toInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel, InventoryState } from './read-model.ts';
-import { byAskingPrice, planReprice, sampleOf, type RepriceRow } from './reprice.ts';
+import { planReprice, sampleOf, type RepriceRow } from './reprice.ts';
 
 export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
@@ -197,9 +197,13 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       return withTransaction(ctx.db, async (tx) => {
         const { changes, answer } = await plan(tx);
         if (changes.length) {
-          for (const [cents, changed] of byAskingPrice(changes))
-            for (let i = 0; i < changed.length; i += REPRICE_CHUNK)
-              await repo.setAskingPrice(tx, shopId, changed.slice(i, i + REPRICE_CHUNK), cents, at);
+          for (let i = 0; i < changes.length; i += REPRICE_CHUNK)
+            await repo.setAskingPrices(
+              tx,
+              shopId,
+              changes.slice(i, i + REPRICE_CHUNK).map(({ row, asking }) => [row.id, asking] as const),
+              at,
+            );
           await auditRepository.record(tx, {
             shop_id: shopId,
             actor: email,

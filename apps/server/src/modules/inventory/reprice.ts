@@ -79,14 +79,3 @@ export const sampleOf = ({ row, before, after }: RepriceChange) => ({
   before: centsToDollars(before),
   after: centsToDollars(after),
 });
-
-/** The changes by new asking price: each price is one update of its rows. */
-export function byAskingPrice(changes: readonly RepriceChange[]): Map<number | null, number[]> {
-  const groups = new Map<number | null, number[]>();
-  for (const { row, asking } of changes) {
-    const ids = groups.get(asking);
-    if (ids) ids.push(row.id);
-    else groups.set(asking, [row.id]);
-  }
-  return groups;
-}
