@@ -239,6 +239,7 @@ export const messages = {
     notEnough: (card: string, left: number) =>
       left === 0 ? `${card}: none left in stock.` : `${card}: only ${left} left in stock.`,
     notInInventory: (card: string) => `${card} is not in this shop’s inventory.`,
+    noSuchSealed: (id: number) => `Sealed product ${id} is not in this shop’s stock.`,
     noPrice: (cards: string[]) =>
       `${cards.join(', ')} ${cards.length === 1 ? 'has' : 'have'} no price yet, so ${cards.length === 1 ? 'it' : 'they'} cannot be sold: ask staff to price ${cards.length === 1 ? 'it' : 'them'}.`,
     notFound: (orderNumber: string) => `Order ${orderNumber} was not found.`,

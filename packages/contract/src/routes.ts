@@ -370,7 +370,7 @@ export const routes = define({
   sealedList: {
     method: 'POST',
     path: '/api/shop/sealed',
-    auth: 'session',
+    auth: 'device',
     permission: 'inventory:view',
     summary: 'One page (50, name order) of the shop’s sealed products, optionally filtered by name, category or set',
     tags: ['sealed'],

@@ -188,6 +188,8 @@ export interface OrderLineTable {
   order_id: number;
   shop_id: number;
   inventory_id: number | null;
+  /** A sealed product's line (migration 0012): its product, null once removed; card_id is then ''. */
+  sealed_id: number | null;
   card_id: string;
   card_name: string;
   set_code: string;

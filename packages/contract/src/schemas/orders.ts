@@ -6,28 +6,53 @@ import { finishes, ZFinish } from './inventory.ts';
 /** Most lines and copies one order may carry: a shop's counter, not a warehouse. */
 export const orderLimits = { maxLines: 200, maxQuantity: 1000 } as const;
 
-/** A cart line (spec 001 §3): a printing, its finish and how many; a quality picks one condition. */
-export const ZCartLine = z.object({
-  scryfall_id: z
-    .string({ error: (i) => (i.input === undefined ? 'scryfall_id is required.' : 'scryfall_id must be text.') })
-    .trim()
-    .toLowerCase()
-    .pipe(z.uuid('scryfall_id is not a card id.')),
-  finish: ZFinish.optional().default('nonfoil'),
-  quantity: z.coerce
-    .number({ error: 'quantity must be a number.' })
-    .int('quantity must be a whole number.')
-    .min(1, 'quantity must be at least 1.')
-    .max(orderLimits.maxQuantity, `quantity must be at most ${orderLimits.maxQuantity}.`),
-  quality: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(qualities, 'quality must be one of NM, LP, MP, HP, D.'))
-    .optional()
-    .describe('One condition only; without it the best conditions in stock are taken first'),
-});
+/**
+ * A cart line (spec 001 §3): a printing, its finish and how many; a quality picks one condition. Or, instead of
+ * a printing, a sealed product of the shop (`sealed_id`, as the sealed list answers it) and how many.
+ */
+export const ZCartLine = z
+  .object({
+    scryfall_id: z
+      .string({ error: 'scryfall_id must be text.' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.uuid('scryfall_id is not a card id.'))
+      .optional()
+      .describe('The printing; leave out for a sealed product'),
+    sealed_id: z
+      .number({ error: 'sealed_id must be a sealed product id.' })
+      .int('sealed_id must be a sealed product id.')
+      .min(1, 'sealed_id must be a sealed product id.')
+      .max(2_147_483_647, 'sealed_id must be a sealed product id.')
+      .optional()
+      .describe('A sealed product of the shop instead of a printing'),
+    finish: ZFinish.optional().default('nonfoil'),
+    quantity: z.coerce
+      .number({ error: 'quantity must be a number.' })
+      .int('quantity must be a whole number.')
+      .min(1, 'quantity must be at least 1.')
+      .max(orderLimits.maxQuantity, `quantity must be at most ${orderLimits.maxQuantity}.`),
+    quality: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(qualities, 'quality must be one of NM, LP, MP, HP, D.'))
+      .optional()
+      .describe('One condition only; without it the best conditions in stock are taken first'),
+  })
+  .superRefine((line, ctx) => {
+    if (line.scryfall_id === undefined && line.sealed_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['scryfall_id'], message: 'scryfall_id is required.' });
+    else if (line.scryfall_id !== undefined && line.sealed_id !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sealed_id'],
+        message: 'A line names a printing (scryfall_id) or a sealed product (sealed_id), not both.',
+      });
+  });
 export type CartLine = z.infer<typeof ZCartLine>;
+/** A cart line as a client sends it (finish may be left out). */
+export type CartLineInput = z.input<typeof ZCartLine>;
 
 export const ZPlaceOrderRequest = z.object({
   token: ZSessionToken,
@@ -44,11 +69,17 @@ export const ZPlaceOrderResponse = z.object({
 
 /** One line of an order as the order screens show it; prices in dollars, fixed when the order was placed. */
 export const ZOrderItem = z.object({
-  scryfall_id: z.string(),
-  card_name: z.string(),
+  scryfall_id: z.string().describe('The printing; "" on a sealed product’s line'),
+  sealed_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The sealed product of the line (null on a printing’s line, and once the product is removed)'),
+  kind: z.enum(['single', 'sealed']).describe('A printing’s line or a sealed product’s'),
+  card_name: z.string().describe('The card’s name, or the sealed product’s'),
   set_code: z.string(),
-  finish: z.enum(finishes),
-  quality: z.enum(qualities),
+  finish: z.enum(finishes).describe('nonfoil on a sealed product’s line'),
+  quality: z.enum(qualities).describe('NM on a sealed product’s line (sealed is new)'),
   quantity: z.number().int(),
   price: z.number().describe('Unit price in dollars'),
   item_total: z.number().describe('price × quantity, in dollars'),

@@ -13,6 +13,7 @@ import * as m0008 from './0008-devices.ts';
 import * as m0009 from './0009-team.ts';
 import * as m0010 from './0010-billing.ts';
 import * as m0011 from './0011-admin.ts';
+import * as m0012 from './0012-sealed-orders.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -32,6 +33,7 @@ const all: Record<string, MigrationFactory> = {
   '0009-team': m0009.migration,
   '0010-billing': m0010.migration,
   '0011-admin': m0011.migration,
+  '0012-sealed-orders': m0012.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -5,10 +5,11 @@ import { catalog, member, shop as buildShop, stock, testClock, type Shop } from 
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 
-type Card = { id: string; name: string; finishes: string[] };
+type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
+// A printing with a market price: a tablet's order of a card without one would be refused (422).
 const card = fixtureCardLines(500)
   .map((l) => JSON.parse(l) as Card)
-  .find((c) => c.finishes.includes('nonfoil'))!;
+  .find((c) => c.finishes.includes('nonfoil') && Number(c.prices.usd) > 0)!;
 
 describe(`devices and kiosk (${testEngine})`, () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectOk } from '../../../test/client.ts';
-import { catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import { pricedCard, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { killHard, spawnServer } from '../../../test/process.ts';
 
@@ -15,7 +15,8 @@ describe(`order placement under load, server killed with SIGKILL (${testEngine})
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '100000' });
-    card = (await catalog(server, 100)).find((c) => c.finishes.includes('nonfoil'))!;
+    // A printing with a price: an order of a card without one is refused (422), never placed at $0.
+    card = await pricedCard(server);
     shop = await buildShop(server);
     expectOk(await api(server, shop).call('inventoryAdd', { scryfall_id: card.id, quantity: STOCK }));
   });

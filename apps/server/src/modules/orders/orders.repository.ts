@@ -61,6 +61,31 @@ export const ordersRepository = {
     return row?.quantity;
   },
 
+  /** Takes units of a sealed product if it still has them: what is left, or undefined when it has not. */
+  async takeSealed(db: Executor, shopId: number, sealedId: number, quantity: number, at: string) {
+    const row = await db
+      .updateTable('sealed_products')
+      .set({ quantity: sql`quantity - ${quantity}`, updated_at: at })
+      .where('id', '=', sealedId)
+      .where('shop_id', '=', shopId)
+      .where('quantity', '>=', quantity)
+      .returning('quantity')
+      .executeTakeFirst();
+    return row?.quantity;
+  },
+
+  /** Puts units back on a sealed product of the shop: its new quantity, or undefined when it is gone. */
+  async giveBackSealed(db: Executor, shopId: number, sealedId: number, quantity: number, at: string) {
+    const row = await db
+      .updateTable('sealed_products')
+      .set({ quantity: sql`quantity + ${quantity}`, updated_at: at })
+      .where('id', '=', sealedId)
+      .where('shop_id', '=', shopId)
+      .returning('quantity')
+      .executeTakeFirst();
+    return row?.quantity;
+  },
+
   /** The next callout of the shop's day: one atomic upsert, so two orders never share one. */
   async nextCallout(db: Executor, shopId: number, day: string): Promise<number> {
     const row = await db

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
+import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
 
 const HISTORY_LIMIT = 500;
@@ -30,20 +31,38 @@ class NotEnoughStock extends AppError {
   }
 }
 
+/** A cart line that names a printing. */
+type CardLine = CartLine & { scryfall_id: string };
+
 /**
  * Lines of the same printing, finish and condition add up, as a cart merges
- * them. They come out in one order for every cart (by printing, finish,
- * condition), so concurrent orders lock stock rows in the same order and never
- * wait on each other in a circle; rejecting gives back in that order too.
+ * them; so do lines of the same sealed product. They come out in one order for
+ * every cart (printings by id, finish and condition, then sealed products by
+ * id), so concurrent orders lock stock rows in the same order and never wait on
+ * each other in a circle; rejecting gives back in that order too.
  */
-function mergeLines(items: CartLine[]): (CartLine & { position: number })[] {
-  const merged = new Map<string, CartLine & { position: number }>();
+function mergeLines(items: CartLine[]) {
+  const cards = new Map<string, CardLine & { position: number }>();
+  const sealed = new Map<number, { sealed_id: number; quantity: number; position: number }>();
   items.forEach((item, position) => {
-    const key = `${item.scryfall_id}|${item.finish}|${item.quality ?? ''}`;
-    const prev = merged.get(key);
-    merged.set(key, prev ? { ...prev, quantity: prev.quantity + item.quantity } : { ...item, position });
+    if (item.sealed_id !== undefined) {
+      const prev = sealed.get(item.sealed_id);
+      sealed.set(item.sealed_id, {
+        sealed_id: item.sealed_id,
+        quantity: (prev?.quantity ?? 0) + item.quantity,
+        position: prev?.position ?? position,
+      });
+      return;
+    }
+    const line = item as CardLine;
+    const key = `${line.scryfall_id}|${line.finish}|${line.quality ?? ''}`;
+    const prev = cards.get(key);
+    cards.set(key, prev ? { ...prev, quantity: prev.quantity + line.quantity } : { ...line, position });
   });
-  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
+  return {
+    cards: [...cards.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line),
+    sealed: [...sealed.values()].sort((a, b) => a.sealed_id - b.sealed_id),
+  };
 }
 
 function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
@@ -57,6 +76,8 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
     total: centsToDollars(order.total_cents),
     items: lines.map((l) => ({
       scryfall_id: l.card_id,
+      sealed_id: l.sealed_id,
+      kind: l.card_id === '' ? ('sealed' as const) : ('single' as const),
       card_name: l.card_name,
       set_code: l.set_code.toUpperCase(),
       finish: finishOf(l.finish),
@@ -89,7 +110,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
     const shortages: { position: number; text: string }[] = [];
     // Cards with no price to sell at (no asking price, no market price), in the cart's order.
     const unpriced: { position: number; name: string }[] = [];
-    for (const item of mergeLines(items)) {
+    const merged = mergeLines(items);
+    for (const item of merged.cards) {
       const rows = await repo.stockFor(tx, shopId, {
         cardId: item.scryfall_id,
         finish: item.finish,
@@ -137,6 +159,36 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
           unit_price_cents: price,
         });
       }
+    }
+    for (const item of merged.sealed) {
+      const product = await sealedRepository.find(tx, shopId, item.sealed_id);
+      if (!product) {
+        shortages.push({ position: item.position, text: messages.ordersServer.noSuchSealed(item.sealed_id) });
+        continue;
+      }
+      // A product without a price (0) is not for sale, as a card without one.
+      if (product.price <= 0) {
+        unpriced.push({ position: item.position, name: product.name });
+        continue;
+      }
+      const remaining = await repo.takeSealed(tx, shopId, product.id, item.quantity, at);
+      if (remaining === undefined) {
+        const left = (await sealedRepository.find(tx, shopId, product.id))?.quantity ?? 0;
+        shortages.push({ position: item.position, text: messages.ordersServer.notEnough(product.name, left) });
+        continue;
+      }
+      lines.push({
+        shop_id: shopId,
+        inventory_id: null,
+        sealed_id: product.id,
+        card_id: '',
+        card_name: product.name,
+        set_code: product.set_code,
+        finish: 'nonfoil',
+        quality: 'NM',
+        quantity: item.quantity,
+        unit_price_cents: product.price,
+      });
     }
     // Never a sale at $0: the whole order is refused, nothing reserved (the transaction rolls back).
     if (unpriced.length)
@@ -295,6 +347,11 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         // New quantities of the rows given back to; none when a row had to be made again.
         let back: Map<number, number> | undefined = new Map();
         for (const line of await repo.linesOf(tx, [orderId])) {
+          if (line.card_id === '') {
+            // A sealed product's copies go back on it; a product removed since has nowhere to take them.
+            if (line.sealed_id !== null) await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
+            continue;
+          }
           const quantity =
             line.inventory_id === null
               ? undefined

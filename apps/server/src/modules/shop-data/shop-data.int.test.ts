@@ -17,8 +17,11 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
   let server: TestServer;
   let shop: Shop;
   let other: Shop;
-  const cards = fixtureCardLines(40).map((l) => JSON.parse(l) as { id: string; finishes: string[] });
-  const nonfoil = cards.filter((c) => c.finishes.includes('nonfoil'));
+  const cards = fixtureCardLines(40).map(
+    (l) => JSON.parse(l) as { id: string; finishes: string[]; prices: { usd: string | null } },
+  );
+  // Priced printings: an order of a card without a price is refused (422).
+  const nonfoil = cards.filter((c) => c.finishes.includes('nonfoil') && Number(c.prices.usd) > 0);
   // The route takes no body: the client sends the token as `Authorization: Bearer`.
   const exportOf = (token: string) => api(server, token).call('shopExport');
 
