@@ -70,6 +70,17 @@ export function OrderSummary({
 }
 
 /** A line's card name: its Scryfall page in a new tab, with the large preview on hover. */
-export function OrderCardLink({ item }: { item: { scryfall_id: string; card_name: string; set_code: string } }) {
+export function OrderCardLink({
+  item,
+}: {
+  item: { scryfall_id: string; card_name: string; set_code: string; kind?: 'single' | 'sealed' };
+}) {
+  // A sealed product has no card page: its name, marked as sealed.
+  if (item.kind === 'sealed')
+    return (
+      <span>
+        {item.card_name} <span className="badge">Sealed</span>
+      </span>
+    );
   return <CardNameLink id={item.scryfall_id} name={item.card_name} href={cardPageUrl(item.card_name, item.set_code)} />;
 }

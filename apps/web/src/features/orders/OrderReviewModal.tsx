@@ -121,13 +121,13 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={`${item.scryfall_id}-${item.finish}-${item.quality}`}>
+                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}`}>
                   <td>
                     <OrderCardLink item={item} />
                   </td>
                   <td>{item.set_code.toUpperCase()}</td>
-                  <td>{finishLabel(item.finish)}</td>
-                  <td>{item.quality}</td>
+                  <td>{item.kind === 'sealed' ? '—' : finishLabel(item.finish)}</td>
+                  <td>{item.kind === 'sealed' ? '—' : item.quality}</td>
                   <td className="numeric">{item.quantity}</td>
                   <td className="numeric">{formatPrice(item.price)}</td>
                   <td className="numeric">{formatPrice(item.item_total)}</td>

@@ -2,7 +2,7 @@ import { messages } from '@cardstock/contract';
 import { useId, useState } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { cardName, finishLabel, formatPrice, parseQuantity, type InventoryHit } from './cart.ts';
+import { cardName, formatPrice, lineDetails, parseQuantity, type InventoryHit } from './cart.ts';
 
 interface OrderingCardProps {
   hit: InventoryHit;
@@ -40,9 +40,7 @@ export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: Or
         <h3 id={`${id}-name`} className="ordering-card-name">
           {name}
         </h3>
-        <p className="ordering-card-meta muted">
-          {hit.setCode.toUpperCase()} · {finishLabel(hit.finish)} · {hit.quality}
-        </p>
+        <p className="ordering-card-meta muted">{lineDetails(hit)}</p>
         <p className="ordering-card-figures">
           {hit.price === null ? (
             <strong className="ordering-price ordering-no-price">{messages.storefront.noPrice}</strong>

@@ -1,6 +1,15 @@
 import { limits, messages } from '@cardstock/contract';
 import { Icon } from '../../components/Icon.tsx';
-import { cartCopies, cartTotal, finishLabel, formatPrice, lineTotal, noOrderNumber, type CartItem } from './cart.ts';
+import {
+  cartCopies,
+  cartTotal,
+  finishLabel,
+  formatPrice,
+  lineDetails,
+  lineTotal,
+  noOrderNumber,
+  type CartItem,
+} from './cart.ts';
 
 /** Where placing an order stands (spec 001 §4): idle, placing, then placed or failed. */
 export type PlacingState =
@@ -37,7 +46,7 @@ export function OrderingCart({ cart, placing, onRemove, onPlace }: OrderingCartP
               <button
                 type="button"
                 className="btn btn-ghost btn-small ordering-remove"
-                aria-label={`Remove ${line.name} (${finishLabel(line.finish)}, ${line.quality})`}
+                aria-label={`Remove ${line.name} (${line.sealed ? line.sealed.category : `${finishLabel(line.finish)}, ${line.quality}`})`}
                 title="Remove"
                 disabled={busy}
                 onClick={() => onRemove(line.key)}
@@ -45,9 +54,7 @@ export function OrderingCart({ cart, placing, onRemove, onPlace }: OrderingCartP
                 ×
               </button>
             </div>
-            <div className="ordering-cart-line-meta muted">
-              {line.setCode.toUpperCase()} · {finishLabel(line.finish)} · {line.quality}
-            </div>
+            <div className="ordering-cart-line-meta muted">{lineDetails(line)}</div>
             <div className="ordering-cart-line-figures">
               <span>
                 {line.quantity} × {formatPrice(line.price)}

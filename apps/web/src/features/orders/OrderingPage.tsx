@@ -7,12 +7,13 @@ import { authToken, hasAuthToken, shopName } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import {
   addToCart,
-  lineKey,
+  hitKey,
   noOrderNumber,
   orderItems,
   orderNumberOf,
   placingAttempt,
   removeFromCart,
+  sealedHit,
   type CartItem,
   type InventoryHit,
   type PlacingAttempt,
@@ -34,6 +35,17 @@ async function searchInventory(
     return answer.data;
   } catch (err) {
     console.error(q === '*' ? 'Loading the inventory failed' : 'Search failed', err);
+    throw err;
+  }
+}
+
+/** The shop's sealed products matching `filter` ('' for all) as grid tiles; a failure is only logged. */
+async function searchSealed(filter: string, deviceToken: string | undefined): Promise<InventoryHit[]> {
+  try {
+    const answer = await call('sealedList', { body: { page: '1', filter }, token: deviceToken });
+    return answer.sealed.map(sealedHit);
+  } catch (err) {
+    console.error('Loading the sealed products failed', err);
     throw err;
   }
 }
@@ -116,15 +128,26 @@ export function OrderingScreen({
     retry: false,
   });
 
+  // Sealed products sell beside the singles: the same grid, the same cart, the same search box.
+  const sealedFilter = searched ?? '';
+  const sealed = useQuery({
+    queryKey: ['ordering', caller, 'sealed', sealedFilter],
+    queryFn: () => searchSealed(sealedFilter, deviceToken),
+    refetchInterval: browsing ? timings.orderingRefreshMs : false,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
   const { refetch: reloadInventory } = inventory;
+  const { refetch: reloadSealed } = sealed;
   const { refetch: reloadResults } = results;
   const searching = searched !== undefined;
   const current = searching ? results : inventory;
-  const hits = current.data?.hits ?? [];
+  const hits = [...(current.data?.hits ?? []), ...(sealed.data ?? [])];
   const total = current.data?.total ?? 0;
   const inCart = new Map(cart.map((line) => [line.key, line.quantity]));
 
-  const refused = [inventory.error, results.error].find(isUnauthorized);
+  const refused = [inventory.error, results.error, sealed.error].find(isUnauthorized);
   useEffect(() => {
     if (refused && onUnauthorized) onUnauthorized(refused.message);
   }, [refused, onUnauthorized]);
@@ -172,6 +195,7 @@ export function OrderingScreen({
       setCart([]);
       setPlacing({ kind: 'placed', orderNumber });
       void reloadInventory();
+      void reloadSealed();
       if (searching) void reloadResults();
       onPlaced?.(orderNumber);
     } catch (err) {
@@ -201,9 +225,7 @@ export function OrderingScreen({
                 <OrderingCard
                   key={hit.id}
                   hit={hit}
-                  inCart={
-                    inCart.get(lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality })) ?? 0
-                  }
+                  inCart={inCart.get(hitKey(hit)) ?? 0}
                   disabled={placing.kind === 'placing'}
                   touch={touch}
                   onAdd={add}
@@ -211,10 +233,10 @@ export function OrderingScreen({
               ))}
             </div>
           )}
-          {total > hits.length && (
+          {total > (current.data?.hits.length ?? 0) && (
             <p className="muted">
-              Showing the first {hits.length} of {total} {searching ? 'matches' : 'inventory rows'}: search to find the
-              others.
+              Showing the first {current.data?.hits.length ?? 0} of {total} {searching ? 'matches' : 'inventory rows'}:
+              search to find the others.
             </p>
           )}
         </div>

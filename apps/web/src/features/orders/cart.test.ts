@@ -1,4 +1,4 @@
-import { messages } from '@cardstock/contract';
+import { messages, type SealedItem } from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -6,12 +6,14 @@ import {
   cartTotal,
   finishLabel,
   formatPrice,
+  lineDetails,
   lineTotal,
   orderItems,
   orderNumberOf,
   parseQuantity,
   placingAttempt,
   removeFromCart,
+  sealedHit,
   type CartItem,
   type InventoryHit,
 } from './cart.ts';
@@ -127,6 +129,43 @@ describe('money', () => {
     expect(cartTotal(lines)).toBe(0.5);
     expect(formatPrice(12)).toBe('$12.00');
     expect(formatPrice(null)).toBe('—');
+  });
+});
+
+describe('sealed products in the cart', () => {
+  const product: SealedItem = {
+    id: 7,
+    name: 'Foundations Play Booster Box',
+    category: 'Booster Box',
+    set_code: 'fdn',
+    price: 149.99,
+    quantity: 2,
+    updated_at: '2026-11-24T00:00:00.000Z',
+  };
+  const box = sealedHit(product);
+
+  it('go in as their own line, within their stock, and are sent by sealed_id', () => {
+    let cart = added([], box, 1);
+    cart = added(cart, hit(), 1);
+    expect(addToCart(cart, box, 2)).toEqual({ ok: false, alert: m.cannotAddMore(2) });
+    cart = added(cart, box, 1);
+    expect(cart[0]).toMatchObject({
+      key: 'sealed|7',
+      quantity: 2,
+      price: 149.99,
+      name: 'Foundations Play Booster Box',
+    });
+    expect(orderItems(cart)).toEqual([
+      { sealed_id: 7, quantity: 2 },
+      { scryfall_id: hit().scryfallId, finish: 'nonfoil', quantity: 1, quality: 'NM' },
+    ]);
+    expect(lineDetails(cart[0]!)).toBe('FDN · Booster Box');
+  });
+
+  it('at $0 have no price yet and cannot be added', () => {
+    const unpriced = sealedHit({ ...product, id: 8, price: 0, set_code: null, category: 'Bundle' });
+    expect(unpriced.price).toBeNull();
+    expect(addToCart([], unpriced, 1)).toEqual({ ok: false, alert: messages.storefront.noPrice });
   });
 });
 

@@ -2,15 +2,37 @@ import {
   centsToDollars,
   dollarsToCents,
   messages,
-  type CartLine,
+  type CartLineInput,
   type Finish,
   type Quality,
+  type SealedItem,
   type ZSearchHit,
 } from '@cardstock/contract';
 import type { z } from 'zod';
 
-/** One inventory row as the shop search returns it (spec 001 §3 inventory search hit). */
-export type InventoryHit = z.infer<typeof ZSearchHit>;
+/**
+ * One inventory row as the shop search returns it (spec 001 §3 inventory search hit), or a sealed product of the
+ * shop dressed as one (`sealed` set, `scryfallId` empty): the grid and the cart sell both alike.
+ */
+export type InventoryHit = z.infer<typeof ZSearchHit> & { sealed?: { id: number; category: string } };
+
+/** A sealed product of the shop as a grid tile: new (NM), no picture, its category where a card shows its finish. */
+export function sealedHit(item: SealedItem): InventoryHit {
+  return {
+    id: -item.id,
+    name: item.name,
+    setCode: item.set_code ?? '',
+    scryfallId: '',
+    uuid: `sealed-${item.id}`,
+    finish: 'nonfoil',
+    quantity: item.quantity,
+    quality: 'NM',
+    // A product at $0 has no price yet: not for sale, as a card without one.
+    price: item.price > 0 ? item.price : null,
+    image: null,
+    sealed: { id: item.id, category: item.category },
+  };
+}
 
 /** A cart line (spec 001 §3): what the order sends, plus what the cart panel shows. */
 export interface CartItem {
@@ -27,6 +49,8 @@ export interface CartItem {
   /** Unit price in dollars; null when the shop has no price for it. */
   price: number | null;
   image: string | null;
+  /** A sealed product's line: its id and category (the line has no printing then). */
+  sealed?: { id: number; category: string };
 }
 
 /** The result of asking to add copies: the new cart, or the alert text that refuses it (spec 001 §5). */
@@ -53,6 +77,12 @@ export function parseQuantity(text: string): number {
 export const lineKey = (line: { scryfall_id: string; finish: string; quality: string }): string =>
   `${line.scryfall_id}|${line.finish}|${line.quality}`;
 
+/** The cart key of a grid tile: its printing, finish and condition, or its sealed product. */
+export const hitKey = (hit: InventoryHit): string =>
+  hit.sealed
+    ? `sealed|${hit.sealed.id}`
+    : lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality });
+
 /**
  * Adds copies of one inventory row. A row without a price is refused, and so
  * is a request above the stock, alone or with the copies already in the cart.
@@ -63,7 +93,7 @@ export function addToCart(cart: readonly CartItem[], hit: InventoryHit, quantity
   const stock = hit.quantity;
   if (quantity > stock) return { ok: false, alert: messages.ordering.onlyAvailable(stock) };
   const item: CartItem = {
-    key: lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality }),
+    key: hitKey(hit),
     scryfall_id: hit.scryfallId,
     finish: hit.finish,
     quality: hit.quality,
@@ -73,6 +103,7 @@ export function addToCart(cart: readonly CartItem[], hit: InventoryHit, quantity
     setCode: hit.setCode,
     price: hit.price,
     image: hit.image,
+    ...(hit.sealed ? { sealed: hit.sealed } : {}),
   };
   const existing = cart.find((line) => line.key === item.key);
   if (!existing) return { ok: true, cart: [...cart, item] };
@@ -106,9 +137,18 @@ export const cartCopies = (cart: readonly CartItem[]): number => cart.reduce((su
 /** Dollars as the cart shows them (`$1234.50`); no price is a dash, never $0.00. */
 export { formatUsdPlain as formatPrice } from '@cardstock/contract';
 
-/** The order call's items; quality goes along so the server takes that row's stock. */
-export function orderItems(cart: readonly CartItem[]): CartLine[] {
-  return cart.map(({ scryfall_id, finish, quantity, quality }) => ({ scryfall_id, finish, quantity, quality }));
+/** The order call's items; quality goes along so the server takes that row's stock; sealed lines name their product. */
+export function orderItems(cart: readonly CartItem[]): CartLineInput[] {
+  return cart.map(({ scryfall_id, finish, quantity, quality, sealed }) =>
+    sealed ? { sealed_id: sealed.id, quantity } : { scryfall_id, finish, quantity, quality },
+  );
+}
+
+/** What a cart line or tile shows beside its name: set, finish and condition, or set and category. */
+export function lineDetails(line: { setCode: string; finish: string; quality: string; sealed?: { category: string } }) {
+  const set = line.setCode.toUpperCase();
+  if (line.sealed) return [set, line.sealed.category].filter(Boolean).join(' · ');
+  return `${set} · ${finishLabel(line.finish)} · ${line.quality}`;
 }
 
 /** What the success text says when the answer carries no order number (spec 001 §8). */

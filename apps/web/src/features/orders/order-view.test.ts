@@ -62,6 +62,8 @@ describe('finishes', () => {
   it('summarises an order’s finishes once each', () => {
     expect(finishSummary([{ finish: 'foil' }, { finish: 'nonfoil' }, { finish: 'foil' }])).toBe('Non-Foil, Foil');
     expect(finishSummary([{ finish: 'nonfoil' }])).toBe('Non-Foil');
+    expect(finishSummary([{ finish: 'foil' }, { finish: 'nonfoil', kind: 'sealed' }])).toBe('Foil');
+    expect(finishSummary([{ finish: 'nonfoil', kind: 'sealed' }])).toBe('—');
     expect(finishSummary([])).toBe('—');
   });
 });

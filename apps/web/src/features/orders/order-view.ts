@@ -47,8 +47,9 @@ const finishLabels: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 'Foil'
 export const finishLabel = (finish: Finish): string => finishLabels[finish];
 
 /** An order's Finish cell: each finish its lines carry, once, in a fixed order. */
-export function finishSummary(items: readonly { finish: Finish }[]): string {
-  const present = new Set(items.map((item) => item.finish));
+export function finishSummary(items: readonly { finish: Finish; kind?: 'single' | 'sealed' }[]): string {
+  // Sealed products have no finish: only the singles' show.
+  const present = new Set(items.filter((item) => item.kind !== 'sealed').map((item) => item.finish));
   const labels = (['nonfoil', 'foil', 'etched'] as const).filter((f) => present.has(f)).map(finishLabel);
   return labels.length ? labels.join(', ') : '—';
 }
