@@ -136,6 +136,7 @@ test('delete all waits five seconds, then empties the inventory', async ({ page,
   const dialog = page.getByRole('dialog', { name: 'Mass Delete' });
   await expect(dialog.getByText(m.deleteWarning)).toBeVisible();
   await expect(dialog.getByText(m.cannotUndo)).toBeVisible();
+  await expect(dialog.getByText(m.sealedKept)).toBeVisible();
   const confirm = dialog.getByRole('button', { name: m.deleteAll });
   await expect(dialog.getByRole('status')).toHaveText(m.countdown(5));
   await expect(confirm).toBeDisabled();

@@ -156,3 +156,54 @@ test('a card without any price cannot be added to a cart on /ordering or the kio
   await expect(kioskTile.getByRole('button', { name: /Add/ })).toHaveCount(0);
   await tablet.context().close();
 });
+
+test('a sealed product is ordered from the kiosk, confirmed, and counted in statistics', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const account = await registerShop(request, 'Sealed Deal');
+  const added = await request.post('/api/shop/sealed/add', {
+    data: {
+      token: account.token,
+      name: 'Foundations Play Booster Box',
+      category: 'Booster Box',
+      set_code: 'fdn',
+      price: 149.99,
+      quantity: 3,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const [card] = await pricedCards(request, 'lightning bolt', 1);
+  await add(request, account, card!.id, 2);
+
+  const tablet = await pairedTablet(browser, request, account);
+  const box = tablet.getByRole('article', { name: 'Foundations Play Booster Box' });
+  await expect(box).toContainText('FDN · Booster Box');
+  await expect(box).toContainText('$149.99');
+  await expect(box).toContainText(messages.storefront.inStock(3));
+  await box.getByRole('button', { name: 'Add Foundations Play Booster Box to cart' }).click();
+  await tablet.getByRole('article', { name: card!.name }).getByRole('button', { name: /^Add / }).click();
+  const lines = tablet.getByRole('list', { name: 'Cart lines' }).getByRole('listitem', { name: /./ });
+  await expect(lines).toHaveCount(2);
+  await tablet.getByRole('button', { name: 'Place Order' }).click();
+  await expect(tablet.getByText(messages.kiosk.calloutNote)).toBeVisible();
+  await tablet.context().close();
+
+  await useSession(context, account);
+  await page.goto('/order-management');
+  await page.getByRole('button', { name: 'Review' }).first().click();
+  const review = page.getByRole('dialog', { name: 'Review Order' });
+  await expect(review.getByRole('row', { name: /Foundations Play Booster Box/ })).toContainText('Sealed');
+  await expect(review.getByRole('row', { name: /Foundations Play Booster Box/ })).toContainText('$149.99');
+  await review.getByRole('button', { name: 'Accept' }).click();
+  await expect(review).toBeHidden();
+
+  await page.goto('/stats');
+  const top = page.getByRole('region', { name: 'Top Selling Cards' });
+  await expect(top).toContainText('Foundations Play Booster Box');
+  await page.goto('/inventory-management');
+  await expect(page.getByText('Foundations Play Booster Box')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Foundations Play Booster Box/ })).toContainText('2');
+});

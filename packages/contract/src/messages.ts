@@ -149,6 +149,7 @@ export const messages = {
     uploading: 'Uploading...',
     deleteWarning: 'This will permanently delete ALL inventory items in your shop.',
     cannotUndo: 'This action cannot be undone!',
+    sealedKept: 'Sealed stock is kept: remove sealed products one by one in Sealed Stock.',
     countdown: (n: number) => `Please wait ${n} seconds before you can confirm...`,
     canConfirm: 'You can now confirm the deletion.',
     deleteAll: 'DELETE ALL INVENTORY',

@@ -50,6 +50,7 @@ export function MassDeleteModal({ onClose, onDeleted }: { onClose: () => void; o
       }
     >
       <p className="text-error">{m.deleteWarning}</p>
+      <p>{m.sealedKept}</p>
       <p>
         <strong>{m.cannotUndo}</strong>
       </p>
