@@ -207,3 +207,33 @@ test('a sealed product is ordered from the kiosk, confirmed, and counted in stat
   await expect(page.getByText('Foundations Play Booster Box')).toBeVisible();
   await expect(page.getByRole('row', { name: /Foundations Play Booster Box/ })).toContainText('2');
 });
+
+test('the storefront shows the shop’s sealed products in stock, with their prices', async ({ page, request }) => {
+  const account = await registerShop(request, 'Boxes & Binders');
+  for (const [name, price, quantity] of [
+    ['Foundations Play Booster Box', 149.99, 3],
+    ['Aetherdrift Bundle', 0, 2],
+    ['Sold Out Bundle', 40, 0],
+  ] as const) {
+    const res = await request.post('/api/shop/sealed/add', {
+      data: { token: account.token, name, category: name.endsWith('Box') ? 'Booster Box' : 'Bundle', price, quantity },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const subdomain = `bb-${randomUUID().slice(0, 8)}`;
+  const settings = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain, shop_hidden: 0 },
+  });
+  expect(settings.status()).toBe(200);
+
+  await page.goto(`/shop/${subdomain}`);
+  const sealed = page.getByRole('region', { name: messages.storefront.sealedTitle });
+  const products = sealed.getByRole('listitem');
+  await expect(products).toHaveCount(2);
+  await expect(products.nth(0)).toContainText('Aetherdrift Bundle');
+  await expect(products.nth(0)).toContainText(messages.storefront.noPrice);
+  await expect(products.nth(1)).toContainText('Foundations Play Booster Box');
+  await expect(products.nth(1)).toContainText('$149.99');
+  await expect(products.nth(1)).toContainText(messages.storefront.inStock(3));
+  await expect(page.getByText(messages.storefront.emptyTitle)).toHaveCount(0);
+});

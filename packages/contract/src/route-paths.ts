@@ -28,6 +28,7 @@ export const routePaths = {
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
   publicInventory: ['POST', '/api/public/shop/inventory'],
+  publicSealed: ['POST', '/api/public/shop/sealed'],
   shopWebsiteInventory: ['POST', '/api/shopwebsite/inventory'],
   shopExport: ['GET', '/api/shop/export'],
   settingsGet: ['POST', '/api/shop/settings/get'],

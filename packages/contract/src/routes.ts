@@ -116,6 +116,8 @@ import {
 import {
   ZPublicInventoryRequest,
   ZPublicInventoryResponse,
+  ZPublicSealedRequest,
+  ZPublicSealedResponse,
   ZShopWebsiteRequest,
   ZShopWebsiteResponse,
 } from './schemas/storefront.ts';
@@ -426,6 +428,15 @@ export const routes = define({
     tags: ['storefront'],
     body: ZPublicInventoryRequest,
     response: ZPublicInventoryResponse,
+  },
+  publicSealed: {
+    method: 'POST',
+    path: '/api/public/shop/sealed',
+    auth: 'none',
+    summary: 'A public shop’s sealed products in stock, in name order (at most 200); a private or unknown shop is 404',
+    tags: ['storefront'],
+    body: ZPublicSealedRequest,
+    response: ZPublicSealedResponse,
   },
   shopWebsiteInventory: {
     method: 'POST',

@@ -14,4 +14,5 @@ export const storefrontMessages = {
   inStock: (n: number) => `${n} in stock`,
   outOfStock: 'Out of stock',
   noPrice: 'No price yet — ask staff',
+  sealedTitle: 'Sealed',
 } as const;

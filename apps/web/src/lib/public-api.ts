@@ -33,3 +33,18 @@ export async function publicShopPage(body: { subdomain: string; page: string }, 
     return undefined;
   }
 }
+
+/**
+ * `POST /api/public/shop/sealed` (routes.publicSealed): a public shop's sealed products in stock.
+ * @throws PublicPageError for a refusal; the fetch's own error when the network fails or the call is cancelled.
+ */
+export async function publicShopSealed(subdomain: string, signal: AbortSignal): Promise<unknown> {
+  const res = await fetch('/api/public/shop/sealed', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ subdomain }),
+    signal,
+  });
+  if (!res.ok) throw new PublicPageError(res.status, res.statusText);
+  return (await res.json()) as unknown;
+}

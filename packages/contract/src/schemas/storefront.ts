@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sealedCategories } from '../constants.ts';
 import { finishes, ZInventoryRow, ZPageText } from './inventory.ts';
 
 /** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
@@ -35,6 +36,23 @@ export const ZPublicInventoryResponse = z.object({
   page: z.number().int(),
   message: z.string(),
 });
+
+/** Most sealed products a storefront lists (in stock, name order). */
+export const STOREFRONT_SEALED_LIMIT = 200;
+
+export const ZPublicSealedRequest = ZPublicInventoryRequest.pick({ subdomain: true });
+
+/** A sealed product on a shop's public page: what it is, what it costs, how many are left. */
+export const ZPublicSealedItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(sealedCategories),
+  set_code: z.string().nullable().describe('Upper-case set code, or null for none'),
+  price: z.number().nullable().describe('Dollars; null when the shop has not priced it yet ($0)'),
+  quantity: z.number().int(),
+});
+
+export const ZPublicSealedResponse = z.object({ sealed: z.array(ZPublicSealedItem) });
 
 /** The demo shop page's call (spec 001 §7): a public shop by name, one page, optionally filtered. */
 export const ZShopWebsiteRequest = z.object({

@@ -1,7 +1,7 @@
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
-import { pricedCard, shop as buildShop, stock, type Shop } from '../../../test/factories.ts';
+import { pricedCard, publicShop, shop as buildShop, stock, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 /** Issue 21: sealed products are sold like singles, in the same carts and orders. */
@@ -134,6 +134,38 @@ describe(`sealed products in orders (${testEngine})`, () => {
     expect(both.body.errors?.[0]?.message).toBe(
       'A line names a printing (scryfall_id) or a sealed product (sealed_id), not both.',
     );
+  });
+
+  it('lists a public shop’s sealed products in stock on its storefront, and none of a private shop', async () => {
+    const { shop, owner, id } = await shopWithBox(3);
+    const add = (name: string, price: number, quantity: number) =>
+      owner.call('sealedAdd', { name, category: 'Bundle', price, quantity });
+    bodyOf(await add('Aetherdrift Bundle', 0, 2));
+    bodyOf(await add('Sold Out Bundle', 40, 0));
+    await shopWithBox(4);
+    const { subdomain } = await publicShop(server, shop);
+    const visitor = api(server);
+    expect(bodyOf(await visitor.call('publicSealed', { subdomain })).sealed).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'Aetherdrift Bundle',
+        category: 'Bundle',
+        set_code: null,
+        price: null,
+        quantity: 2,
+      },
+      {
+        id,
+        name: 'Foundations Play Booster Box',
+        category: 'Booster Box',
+        set_code: 'FDN',
+        price: 149.99,
+        quantity: 3,
+      },
+    ]);
+    bodyOf(await owner.call('settingsSave', { subdomain, shop_hidden: 1 }));
+    expectError(await visitor.call('publicSealed', { subdomain }), 404);
+    expectError(await visitor.call('publicSealed', { subdomain: 'no-such-shop' }), 404);
   });
 
   it('keeps sealed stock when the Owner deletes all inventory', async () => {

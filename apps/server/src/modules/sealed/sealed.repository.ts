@@ -51,6 +51,19 @@ export const sealedRepository = {
     return Number(row.n);
   },
 
+  /** The shop's products with units left, name order, at most `limit` (a storefront's Sealed section). */
+  inStock(db: Executor, shopId: number, limit: number) {
+    return db
+      .selectFrom('sealed_products')
+      .select(columns)
+      .where('shop_id', '=', shopId)
+      .where('quantity', '>', 0)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
   find(db: Executor, shopId: number, id: number) {
     return db
       .selectFrom('sealed_products')

@@ -24,6 +24,7 @@ export function storefrontRoutes(app: FastifyInstance, ctx: AppContext, reads: I
     },
     kept,
   );
+  registerRoute(app, routes.publicSealed, ({ body }) => storefront.publicSealed(body.subdomain));
   // Anyone may see a public shop's page; its own staff (a Bearer session) also while it is private.
   registerRoute(
     app,

@@ -1,4 +1,12 @@
-import { messages, pricingRuleOf, routes, STOREFRONT_PAGE_SIZE } from '@cardstock/contract';
+import {
+  centsToDollars,
+  messages,
+  pricingRuleOf,
+  routes,
+  STOREFRONT_PAGE_SIZE,
+  STOREFRONT_SEALED_LIMIT,
+  type SealedCategory,
+} from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
@@ -6,6 +14,7 @@ import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { toInventoryRow } from '../inventory/inventory.mapper.ts';
 import { INVENTORY_PAGE_SIZE, queryOf } from '../inventory/inventory.service.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
+import { sealedRepository } from '../sealed/sealed.repository.ts';
 
 /** A shop's public pages: its storefront and the demo shop page, read through the inventory's read model. */
 export function createStorefrontService(ctx: AppContext, reads: InventoryReadModel) {
@@ -49,6 +58,26 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
           message: messages.storefrontServer.page(page, pages),
         });
       });
+    },
+
+    /**
+     * A public shop's sealed products in stock, name order. Read on every view: sealed stock is small and not in
+     * the inventory's read model. A product at $0 has no price yet (null): shown, not for sale.
+     */
+    async publicSealed(subdomain: string) {
+      const shop = await reads.publicShop({ subdomain });
+      if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      const products = await sealedRepository.inStock(ctx.db, shop.id, STOREFRONT_SEALED_LIMIT);
+      return {
+        sealed: products.map((p) => ({
+          id: p.id,
+          name: p.name,
+          category: p.category as SealedCategory,
+          set_code: p.set_code ? p.set_code.toUpperCase() : null,
+          price: p.price > 0 ? centsToDollars(p.price) : null,
+          quantity: p.quantity,
+        })),
+      };
     },
 
     /**

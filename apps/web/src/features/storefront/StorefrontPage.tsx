@@ -4,6 +4,7 @@ import { CardImage } from '../../components/CardImage.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
+import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
 import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
 
@@ -146,6 +147,7 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
   // A served document holds the banner already drawn (storefront-document.ts): hydration draws exactly that, so
   // React adopts the painted elements instead of drawing them again, and the cards follow in the next render.
   const bannerOnly = useHydrating();
+  const sealed = useShopSealed(subdomain);
 
   const name = shopTitle(shop.data?.shop_name, subdomain);
   const description = shop.data?.shop_info?.shop_description || undefined;
@@ -174,12 +176,12 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
           <ShopBanner name={name} description={description} />
           {!bannerOnly && (
             <div className="storefront-main" aria-busy={shop.loading}>
-              {shop.data.inventory.length === 0 ? (
+              {shop.data.inventory.length === 0 && sealed.length === 0 ? (
                 <div className="storefront-empty">
                   <h2>{storefront.emptyTitle}</h2>
                   <p>{storefront.emptyText}</p>
                 </div>
-              ) : (
+              ) : shop.data.inventory.length === 0 ? null : (
                 <ul className="storefront-grid" aria-label="Cards">
                   {shop.data.inventory.map((card, i) => (
                     <ShopCardTile key={card.id} card={card} index={i} />
@@ -189,6 +191,7 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
               {(shop.data.total_pages ?? 1) > 1 && (
                 <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
               )}
+              {sealed.length > 0 && <StorefrontSealed sealed={sealed} />}
             </div>
           )}
         </>
