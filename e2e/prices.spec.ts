@@ -203,6 +203,8 @@ test('a sealed product is ordered from the kiosk, confirmed, and counted in stat
   await page.goto('/stats');
   const top = page.getByRole('region', { name: 'Top Selling Cards' });
   await expect(top).toContainText('Foundations Play Booster Box');
+  // The two boxes left are part of what the stock is worth.
+  await expect(page.getByText(/, sealed \$299\.98, at today's prices\./)).toBeVisible();
   await page.goto('/inventory-management');
   await expect(page.getByText('Foundations Play Booster Box')).toBeVisible();
   await expect(page.getByRole('row', { name: /Foundations Play Booster Box/ })).toContainText('2');

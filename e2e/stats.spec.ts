@@ -60,6 +60,9 @@ test('confirmed orders show in the figures, the chart and both tables', async ({
   await expect(figure(page, 'Cards Sold')).toHaveText('5');
   // 12 stocked, 5 sold: placing an order takes its copies out of stock.
   await expect(figure(page, 'Total Cards in Shop')).toHaveText('7');
+  // What the 7 copies in hand are worth at the prices customers pay, all priced here.
+  await expect(figure(page, 'Inventory Value')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByText(/^Singles \$[\d,.]+, sealed \$0\.00, at today's prices\.$/)).toBeVisible();
 
   const chart = page.getByRole('img', { name: /^Orders over time on .+: 2 orders and \$\d+\.\d{2} revenue/ });
   await expect(chart).toBeVisible();

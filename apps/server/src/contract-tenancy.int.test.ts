@@ -67,6 +67,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     settingsSave: { subdomain: '', shop_hidden: 1 },
     statsSummary: {},
     statsTotalCards: {},
+    statsInventoryValue: {},
     statsOrdersOverTime: {},
     statsTopSelling: { limit: 10 },
     statsLatestSold: { limit: 20 },

@@ -326,6 +326,9 @@ export const messages = {
     acceptTitle: 'Join your shop',
   },
   stats: {
+    valueBreakdown: (singles: string, sealed: string) => `Singles ${singles}, sealed ${sealed}, at today's prices.`,
+    unpriced: (rows: number, copies: number) =>
+      `${rows} ${rows === 1 ? 'row' : 'rows'} (${copies} ${copies === 1 ? 'copy' : 'copies'}) without a price ${rows === 1 ? 'is' : 'are'} not counted.`,
     loading: 'Loading statistics...',
     error: 'Error loading statistics',
     httpError: (code: number) => `HTTP error! status: ${code}`,

@@ -35,6 +35,7 @@ export const routePaths = {
   settingsSave: ['POST', '/api/shop/settings'],
   statsSummary: ['POST', '/api/shop/stats/summary'],
   statsTotalCards: ['POST', '/api/shop/stats/total-cards'],
+  statsInventoryValue: ['POST', '/api/shop/stats/inventory-value'],
   statsOrdersOverTime: ['POST', '/api/shop/stats/orders-over-time'],
   statsTopSelling: ['POST', '/api/shop/stats/top-selling-cards'],
   statsLatestSold: ['POST', '/api/shop/stats/latest-cards-sold'],

@@ -124,6 +124,7 @@ import {
 import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './schemas/settings.ts';
 import { ZShopExport } from './schemas/shop-data.ts';
 import {
+  ZInventoryValueResponse,
   ZLatestSoldRequest,
   ZLatestSoldResponse,
   ZOrdersOverTimeResponse,
@@ -497,6 +498,17 @@ export const routes = define({
     tags: ['stats'],
     body: ZStatsRequest,
     response: ZTotalCardsResponse,
+  },
+  statsInventoryValue: {
+    method: 'POST',
+    path: '/api/shop/stats/inventory-value',
+    auth: 'session',
+    permission: 'stats:view',
+    summary:
+      'What the stock in hand is worth at the prices customers pay now, singles and sealed; rows without a price counted apart',
+    tags: ['stats'],
+    body: ZStatsRequest,
+    response: ZInventoryValueResponse,
   },
   statsOrdersOverTime: {
     method: 'POST',

@@ -22,6 +22,7 @@ const bodyTokenField = {
   settingsSave: 'token',
   statsSummary: 'token',
   statsTotalCards: 'token',
+  statsInventoryValue: 'token',
   statsOrdersOverTime: 'token',
   statsTopSelling: 'token',
   statsLatestSold: 'token',

@@ -21,6 +21,18 @@ export const ZStatsSummaryResponse = z.object({
   data: z.object({ total_orders: z.number().int(), total_cards_sold: z.number().int() }),
 });
 
+/** What the stock is worth at the prices customers pay now; rows without a price are counted apart, never as $0. */
+export const ZInventoryValueResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    total_value: z.number().describe('Dollars: singles and sealed'),
+    singles_value: z.number().describe('Dollars: each priced row’s price × its copies'),
+    sealed_value: z.number().describe('Dollars: each priced sealed product’s price × its units'),
+    unpriced_rows: z.number().int().describe('Rows and sealed products in stock without a price'),
+    unpriced_copies: z.number().int().describe('Their copies and units'),
+  }),
+});
+
 export const ZTotalCardsResponse = z.object({
   success: z.literal(true),
   data: z.object({ total_cards: z.number().int().describe('Copies in stock, all rows') }),

@@ -221,6 +221,39 @@ describe(`prices the shop controls (${testEngine})`, () => {
     });
   });
 
+  describe('what the stock is worth', () => {
+    it('adds price × copies of singles and sealed in hand, and counts what has no price apart', async () => {
+      const { owner } = await stockedShop();
+      bodyOf(await edit(owner, other.id, { asking_price: 3 }));
+      bodyOf(
+        await owner.call('sealedAdd', {
+          name: 'Play Booster Box',
+          category: 'Booster Box',
+          price: 149.99,
+          quantity: 2,
+        }),
+      );
+      bodyOf(await owner.call('sealedAdd', { name: 'Unpriced Bundle', category: 'Bundle', price: 0, quantity: 5 }));
+      bodyOf(await owner.call('sealedAdd', { name: 'Gone Bundle', category: 'Bundle', price: 50, quantity: 0 }));
+      const singles = Math.round(ruleDollars(priced.usd) * 100) * 4 + 300 * 4;
+      const value = bodyOf(await owner.call('statsInventoryValue')).data;
+      expect(value).toEqual({
+        singles_value: singles / 100,
+        sealed_value: 299.98,
+        total_value: (singles + 29_998) / 100,
+        // Air Elemental (4 copies) and the $0 bundle (5 units).
+        unpriced_rows: 2,
+        unpriced_copies: 9,
+      });
+
+      // Sold out: nothing in hand to be worth anything.
+      bodyOf(await edit(owner, other.id, { quantity: 0 }));
+      expect(bodyOf(await owner.call('statsInventoryValue')).data.singles_value).toBe(
+        Math.round(ruleDollars(priced.usd) * 100 * 4) / 100,
+      );
+    });
+  });
+
   describe('no sale without a price', () => {
     it('refuses an order holding a card with no price (422, naming it) and reserves nothing', async () => {
       const { owner } = await stockedShop();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { marketPriceSql } from '../inventory/inventory.repository.ts';
 
 /** The shop's confirmed sales: the lines of its confirmed orders. */
 const confirmedLines = (db: Executor, shopId: number) =>
@@ -21,6 +22,47 @@ export const statsRepository = {
       .select((eb) => eb.fn.sum<number | null>('order_lines.quantity').as('n'))
       .executeTakeFirstOrThrow();
     return { totalOrders: Number(orders.n), cardsSold: Number(cards.n ?? 0) };
+  },
+
+  /**
+   * The shop's stock in hand grouped by what prices it (asking price, condition, market price of the finish):
+   * far fewer groups than rows, each priced once by the pricing rule.
+   */
+  stockByPrice(db: Executor, shopId: number) {
+    const market = marketPriceSql;
+    return db
+      .selectFrom('inventory')
+      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+      .where('inventory.shop_id', '=', shopId)
+      .where('inventory.quantity', '>', 0)
+      .select([
+        'inventory.asking_price',
+        'inventory.quality',
+        market.as('market'),
+        sql<number>`sum(inventory.quantity)`.as('copies'),
+        sql<number>`count(*)`.as('rows'),
+      ])
+      .groupBy(['inventory.asking_price', 'inventory.quality', market])
+      .execute();
+  },
+
+  /** The shop's sealed stock in hand: priced (price × units) and unpriced ($0) apart. */
+  async sealedValue(db: Executor, shopId: number) {
+    const row = await db
+      .selectFrom('sealed_products')
+      .where('shop_id', '=', shopId)
+      .where('quantity', '>', 0)
+      .select([
+        sql<number | null>`sum(case when price > 0 then price * quantity else 0 end)`.as('cents'),
+        sql<number | null>`sum(case when price > 0 then 0 else 1 end)`.as('unpricedRows'),
+        sql<number | null>`sum(case when price > 0 then 0 else quantity end)`.as('unpricedUnits'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      cents: Number(row.cents ?? 0),
+      unpricedRows: Number(row.unpricedRows ?? 0),
+      unpricedUnits: Number(row.unpricedUnits ?? 0),
+    };
   },
 
   async totalCards(db: Executor, shopId: number): Promise<number> {

@@ -1,9 +1,10 @@
-import { centsToDollars } from '@cardstock/contract';
+import { centsToDollars, priceCents, pricingRuleOf, qualityOf } from '@cardstock/contract';
 import { writeCounterOf } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { RowCache } from '../../lib/row-cache.ts';
 import type { AppContext } from '../../context.ts';
+import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { statsRepository as repo } from './stats.repository.ts';
 
 const setCode = (code: string) => (code ? code.toUpperCase() : null);
@@ -29,6 +30,37 @@ export function createStatsService(ctx: AppContext) {
         success: true as const,
         data: { total_cards: await kept(shopId, 'total', () => repo.totalCards(ctx.db, shopId)) },
       };
+    },
+
+    /** The stock in hand at the prices customers pay now (asking price, else the shop's rule on the market price). */
+    async inventoryValue(actor: Actor) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      return kept(shopId, 'value', async () => {
+        const rule = pricingRuleOf(await inventoryRepository.pricingOf(ctx.db, shopId));
+        let singles = 0;
+        let unpricedRows = 0;
+        let unpricedCopies = 0;
+        for (const group of await repo.stockByPrice(ctx.db, shopId)) {
+          const copies = Number(group.copies);
+          const quality = qualityOf(group.quality);
+          const price = priceCents({ askingCents: group.asking_price, marketCents: group.market, quality, rule });
+          if (price === null) {
+            unpricedRows += Number(group.rows);
+            unpricedCopies += copies;
+          } else singles += price * copies;
+        }
+        const sealed = await repo.sealedValue(ctx.db, shopId);
+        return {
+          success: true as const,
+          data: {
+            total_value: centsToDollars(singles + sealed.cents),
+            singles_value: centsToDollars(singles),
+            sealed_value: centsToDollars(sealed.cents),
+            unpriced_rows: unpricedRows + sealed.unpricedRows,
+            unpriced_copies: unpricedCopies + sealed.unpricedUnits,
+          },
+        };
+      });
     },
 
     async ordersOverTime(actor: Actor) {

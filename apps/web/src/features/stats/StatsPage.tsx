@@ -1,4 +1,4 @@
-import { messages } from '@cardstock/contract';
+import { formatUsd, messages } from '@cardstock/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTitle } from '../../lib/use-title.ts';
@@ -53,7 +53,14 @@ function StatsBody({ stats }: { stats: Stats }) {
           <h2 id="stats-inventory-title">Inventory Overview</h2>
           <dl className="fact-tiles stats-figures">
             <Figure label="Total Cards in Shop" value={stats.totalCards} />
+            <Figure label="Inventory Value" value={formatUsd(stats.value.total_value)} />
           </dl>
+          <p className="muted">
+            {m.valueBreakdown(formatUsd(stats.value.singles_value), formatUsd(stats.value.sealed_value))}
+            {stats.value.unpriced_rows > 0 && (
+              <> {m.unpriced(stats.value.unpriced_rows, stats.value.unpriced_copies)}</>
+            )}
+          </p>
         </section>
       </div>
 
@@ -76,11 +83,11 @@ function StatsBody({ stats }: { stats: Stats }) {
 
 const count = new Intl.NumberFormat('en-US');
 
-function Figure({ label, value }: { label: string; value: number }) {
+function Figure({ label, value }: { label: string; value: number | string }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{count.format(value)}</dd>
+      <dd>{typeof value === 'number' ? count.format(value) : value}</dd>
     </div>
   );
 }

@@ -1,4 +1,9 @@
-import { limits, type ZLatestSoldResponse, type ZTopSellingResponse } from '@cardstock/contract';
+import {
+  limits,
+  type ZInventoryValueResponse,
+  type ZLatestSoldResponse,
+  type ZTopSellingResponse,
+} from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../lib/api.ts';
@@ -7,34 +12,39 @@ import { statsErrorText } from './stats-view.ts';
 
 export type TopCard = z.output<typeof ZTopSellingResponse>['data']['top_cards'][number];
 export type LatestSale = z.output<typeof ZLatestSoldResponse>['data']['latest_sales'][number];
+export type InventoryValue = z.output<typeof ZInventoryValueResponse>['data'];
 
-/** Everything the statistics screen shows, from its five calls. */
+/** Everything the statistics screen shows, from its six calls. */
 export interface Stats {
   totalOrders: number;
   cardsSold: number;
   totalCards: number;
+  /** What the stock in hand is worth, and what has no price yet. */
+  value: InventoryValue;
   ordersByDate: ChartPoint[];
   topCards: TopCard[];
   latestSales: LatestSale[];
 }
 
 /**
- * The five statistics calls, fired together, each with the auth_token cookie's
+ * The six statistics calls, fired together, each with the auth_token cookie's
  * token (spec 001 §7). One failure fails the screen, with the text of spec 001 §8.
  */
 async function fetchStats(): Promise<Stats> {
   try {
-    const [totalCards, overTime, topSelling, latestSold, summary] = await Promise.all([
+    const [totalCards, overTime, topSelling, latestSold, summary, value] = await Promise.all([
       call('statsTotalCards'),
       call('statsOrdersOverTime'),
       call('statsTopSelling', { body: { limit: limits.topSellingLimit } }),
       call('statsLatestSold', { body: { limit: limits.latestSoldLimit } }),
       call('statsSummary'),
+      call('statsInventoryValue'),
     ]);
     return {
       totalOrders: summary.data.total_orders,
       cardsSold: summary.data.total_cards_sold,
       totalCards: totalCards.data.total_cards,
+      value: value.data,
       ordersByDate: overTime.data.orders_by_date.map((d) => ({
         date: d.date,
         orders: d.order_count,
