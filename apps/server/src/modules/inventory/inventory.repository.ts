@@ -81,6 +81,21 @@ function importUpsert(db: Executor, rows: readonly ImportRow[], at: string): Com
 
 const pickColumns = (r: ImportRow) => Object.fromEntries(importColumns.map((c) => [c, r[c]])) as ImportRow;
 
+/** The fields of a row a reprice reads: its asking price, its finish's market price, its card. */
+const repriceSelect = (db: Executor) =>
+  db
+    .selectFrom('inventory')
+    .innerJoin('cards', 'cards.id', 'inventory.card_id')
+    .select([
+      'inventory.id',
+      'inventory.finish',
+      'inventory.quality',
+      'inventory.asking_price',
+      'cards.name',
+      'cards.set_code',
+      marketPriceSql.as('market'),
+    ]);
+
 const rowColumns = [
   'inventory.id',
   'inventory.shop_id',
@@ -219,20 +234,18 @@ export const inventoryRepository = {
 
   /** What a reprice needs of the shop's rows with these ids (at most a few thousand: callers send chunks). */
   repriceRows(db: Executor, shopId: number, ids: number[]) {
-    return db
-      .selectFrom('inventory')
-      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+    return repriceSelect(db)
       .where('inventory.id', 'in', ids)
       .where(sql<number>`+inventory.shop_id`, '=', shopId)
-      .select([
-        'inventory.id',
-        'inventory.finish',
-        'inventory.quality',
-        'inventory.asking_price',
-        'cards.name',
-        'cards.set_code',
-        marketPriceSql.as('market'),
-      ])
+      .execute();
+  },
+
+  /** What a reprice needs of every row of the shop, in name order. */
+  repriceRowsOfShop(db: Executor, shopId: number) {
+    return repriceSelect(db)
+      .where('inventory.shop_id', '=', shopId)
+      .orderBy('inventory.sort_name')
+      .orderBy('inventory.id')
       .execute();
   },
 

@@ -167,13 +167,15 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       const { shopId, email } = requireRole(actor, 'inventory:reprice');
       const query = queryOf(input.filter);
       const state = await reads.state(shopId);
-      const ids = await reads.matches(shopId, state, query);
+      // The whole inventory is read in one pass, without the index; a search goes through the index's ids.
+      const everything = ['', '*'].includes(input.filter.trim());
+      const ids = everything ? undefined : await reads.matches(shopId, state, query);
       const rule = pricingRuleOf(state.pricing);
       const at = now();
-      /** The plan over the rows as `db` sees them, read in the index's name order (the sample is what the search shows first). */
+      /** The plan over the rows as `db` sees them, in name order (the sample is what the list shows first). */
       const plan = async (db: Executor) => {
-        const rows: RepriceRow[] = [];
-        for (let i = 0; i < ids.length; i += REPRICE_CHUNK) {
+        const rows: RepriceRow[] = ids ? [] : await repo.repriceRowsOfShop(db, shopId);
+        for (let i = 0; ids && i < ids.length; i += REPRICE_CHUNK) {
           const chunk = Array.from(ids.subarray(i, i + REPRICE_CHUNK));
           const byId = new Map((await repo.repriceRows(db, shopId, chunk)).map((r) => [r.id, r]));
           for (const id of chunk) {
