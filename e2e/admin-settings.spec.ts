@@ -57,6 +57,9 @@ test.afterAll(() => {
 });
 
 test('maintenance mode turns shop calls into the 503 message; turning it off restores them', async ({ browser }) => {
+  // Three browsers, a registration and four logins (password hashing on 2 cores): about 25 s alone, more beside
+  // the rest of the suite; the default 30 s left no room.
+  test.setTimeout(60_000);
   const staff = createSuperadmin(dataDir);
   const owner = { email: uniqueEmail(), password: 'owner password' };
   const registered = await fetch(`${base}/api/register`, {

@@ -1,15 +1,7 @@
 import { defaultPricingRule, messages, movedByPercent, priceCents, type InventoryRow } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
-import {
-  catalog,
-  member,
-  pricedCard,
-  publicShop,
-  shop as buildShop,
-  stock,
-  type Shop,
-} from '../../../test/factories.ts';
+import { catalog, member, pricedCard, publicShop, stock, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 /** The shop's price rules, as issue 21 asks: an asking price per row, bulk repricing, no sale without a price. */
