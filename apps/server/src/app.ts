@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { startPriceSchedule } from './modules/catalog/price-schedule.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
 import { InventoryReadModel } from './modules/inventory/read-model.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
@@ -155,6 +156,10 @@ export async function buildApp(
   adminRoutes(app, ctx, auth, inventoryReads);
 
   await ensureDemoData(ctx, auth);
+  if (config.priceRefreshHours > 0) {
+    const stop = startPriceSchedule(ctx, config.priceRefreshHours);
+    app.addHook('onClose', stop);
+  }
 
   await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
   return { app, ctx };

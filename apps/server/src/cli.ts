@@ -14,6 +14,7 @@ import { createRateLimiter } from './lib/rate-limit.ts';
 import { createSuperadmin } from './modules/admin/superadmin.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { importCatalogFile, type ImportResult } from './modules/catalog/catalog-import.ts';
+import { refreshPrices, type PriceRefreshResult } from './modules/catalog/price-refresh.ts';
 import { downloadDefaultCards } from './modules/catalog/scryfall-download.ts';
 
 /** The server's context without HTTP: same config, database and adapters. */
@@ -106,9 +107,21 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     },
   },
   cards: {
-    help: 'cards import FILE | cards download            load Scryfall bulk card data (JSON array or one object a line)',
+    help: [
+      'cards import FILE | cards download            load Scryfall bulk card data (JSON array or one object a line)',
+      '  cards prices [FILE]                           refresh market prices only (from FILE, or today’s download) and keep their history',
+    ].join('\n'),
     async run(args) {
       const [sub, file] = args;
+      if (sub === 'prices') {
+        const source = file ?? (await download());
+        if (!fs.existsSync(source)) throw new Error(`No such file: ${source}`);
+        const started = Date.now();
+        const result = await withContext((ctx) => refreshWithProgress(ctx, source));
+        const seconds = (Date.now() - started) / 1000;
+        console.log(`Took ${seconds.toFixed(1)} s (${Math.round(result.printings / seconds)} printings/s).`);
+        return reportRefresh(result);
+      }
       if (sub === 'import') {
         if (!file) throw new Error('Usage: cards import FILE');
         if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
@@ -117,22 +130,9 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
         console.log(`Took ${((Date.now() - started) / 1000).toFixed(1)} s.`);
         return reportImport(result);
       }
-      if (sub === 'download') {
-        const config = loadConfig();
-        const bar = progressBar('Downloading');
-        let started = false;
-        const path = await downloadDefaultCards(config.scryfallApiUrl, config.dataDir, (received, total) => {
-          const payload = { doneMb: mb(received), totalMb: mb(total), cards: 0, malformed: 0 };
-          if (!started) {
-            bar.start(total || received, received, payload);
-            started = true;
-          } else bar.update(received, payload);
-        });
-        if (started) bar.stop();
-        console.log(`Downloaded ${path}`);
-        return reportImport(await withContext((ctx) => importWithProgress(ctx, path)));
-      }
-      throw new Error('Usage: cards import FILE | cards download');
+      if (sub === 'download')
+        return reportImport(await withContext(async (ctx) => importWithProgress(ctx, await download())));
+      throw new Error('Usage: cards import FILE | cards download | cards prices [FILE]');
     },
   },
   backup: {
@@ -192,6 +192,54 @@ function progressBar(label: string, figures = '{doneMb}/{totalMb} MB | {cards} c
     cliProgress.Presets.shades_classic,
   );
   return bar;
+}
+
+/** Downloads Scryfall's current bulk file into the data folder, with a progress bar; its path. */
+async function download(): Promise<string> {
+  const config = loadConfig();
+  const bar = progressBar('Downloading');
+  let started = false;
+  const path = await downloadDefaultCards(config.scryfallApiUrl, config.dataDir, (received, total) => {
+    const payload = { doneMb: mb(received), totalMb: mb(total), cards: 0, malformed: 0 };
+    if (!started) {
+      bar.start(total || received, received, payload);
+      started = true;
+    } else bar.update(received, payload);
+  });
+  if (started) bar.stop();
+  console.log(`Downloaded ${path}`);
+  return path;
+}
+
+async function refreshWithProgress(ctx: AppContext, file: string): Promise<PriceRefreshResult> {
+  const bar = progressBar('Refreshing prices', '{doneMb}/{totalMb} MB | {cards} printings');
+  let started = false;
+  const result = await refreshPrices(ctx.db, file, {
+    onProgress(p) {
+      const payload = { doneMb: mb(p.bytesRead), totalMb: mb(p.totalBytes), cards: p.printings };
+      if (!started) {
+        bar.start(p.totalBytes, p.bytesRead, payload);
+        started = true;
+      } else bar.update(p.bytesRead, payload);
+    },
+  });
+  if (started) bar.stop();
+  return result;
+}
+
+function reportRefresh(result: PriceRefreshResult): void {
+  for (const m of result.malformed) console.error(`  skipped object at position ${m.position}: ${m.reason}`);
+  if (result.malformedCount > result.malformed.length) {
+    console.error(`  … and ${result.malformedCount - result.malformed.length} more`);
+  }
+  if (result.fatal) console.error(result.fatal);
+  if (result.unknown) {
+    console.log(`${result.unknown} printings are not in the catalog yet (npm run cli -- cards import FILE adds them).`);
+  }
+  console.log(
+    `Refreshed prices of ${result.printings} printings: ${result.changed} changed, kept for ${result.day}; ${result.malformedCount} malformed objects skipped.`,
+  );
+  if (result.fatal) throw new Error('The file ended in a JSON syntax error; the prices before it were refreshed.');
 }
 
 async function importWithProgress(ctx: AppContext, file: string): Promise<ImportResult> {

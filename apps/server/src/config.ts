@@ -36,6 +36,8 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     SCRYFALL_API_URL: z.url().default('https://api.scryfall.com'),
+    // Market prices refreshed from Scryfall every this many hours; 0 (the default) never.
+    PRICE_REFRESH_HOURS: z.coerce.number().min(0).max(720).default(0),
     CORS_ORIGINS: z
       .string()
       .default('')
@@ -131,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Origins whose browser pages may call the API; none by default (same origin only). */
     corsOrigins: e.CORS_ORIGINS,
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/$/, ''),
+    /** Hours between scheduled price refreshes; 0: only by hand (npm run cli -- cards prices). */
+    priceRefreshHours: e.PRICE_REFRESH_HOURS,
   } as const;
 }
 

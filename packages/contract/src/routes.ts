@@ -49,6 +49,7 @@ import {
 import {
   ZCardDetails,
   ZCardIdParams,
+  ZPriceHistoryResponse,
   ZCardPrintsResponse,
   ZCardQuery,
   ZCardSearchResponse,
@@ -70,6 +71,8 @@ import {
   ZInventoryListRequest,
   ZInventoryListResponse,
   ZRepriceRequest,
+  ZPriceChangesRequest,
+  ZPriceChangesResponse,
   ZRepriceResponse,
   ZSearchRequest,
   ZSearchResponse,
@@ -287,6 +290,15 @@ export const routes = define({
     params: ZCardIdParams,
     response: ZCardDetails,
   },
+  cardPriceHistory: {
+    method: 'GET',
+    path: '/api/cards/:id/price-history',
+    auth: 'none',
+    summary: 'A printing’s market prices over the last 180 days: a point each day a refresh found them changed',
+    tags: ['catalog'],
+    params: ZCardIdParams,
+    response: ZPriceHistoryResponse,
+  },
   suggest: {
     method: 'GET',
     path: '/api/search/suggest',
@@ -337,6 +349,17 @@ export const routes = define({
     tags: ['inventory'],
     body: ZRepriceRequest,
     response: ZRepriceResponse,
+  },
+  inventoryPriceChanges: {
+    method: 'POST',
+    path: '/api/shop/inventory/price-changes',
+    auth: 'session',
+    permission: 'inventory:reprice',
+    summary:
+      'The shop’s rows whose market price moved at least min_percent in the newest price refresh, largest moves first, with the price customers paid before and pay now',
+    tags: ['inventory'],
+    body: ZPriceChangesRequest,
+    response: ZPriceChangesResponse,
   },
   inventoryDeleteAll: {
     method: 'DELETE',

@@ -24,6 +24,16 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A printing's US market prices (cents) from the day a refresh found them changed. */
+export interface CardPriceTable {
+  card_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  usd: number | null;
+  usd_foil: number | null;
+  usd_etched: number | null;
+}
+
 export interface ShopTable {
   id: Generated<number>;
   name: string;
@@ -287,6 +297,7 @@ export interface DB {
   cards: CardTable;
   contact_messages: ContactMessageTable;
   audit_log: AuditLogTable;
+  card_prices: CardPriceTable;
   shops: ShopTable;
   users: UserTable;
   sessions: SessionTable;

@@ -79,3 +79,17 @@ export type CardDetails = z.infer<typeof ZCardDetails>;
 
 export const ZSuggestion = z.object({ name: z.string(), set: z.string() });
 export const ZSuggestResponse = z.array(ZSuggestion);
+
+/** A printing's US market prices on a day a refresh found them changed (dollars; null: no price). */
+export const ZPricePoint = z.object({
+  day: z.string().describe('YYYY-MM-DD (UTC): the prices held from this day until the next point'),
+  usd: z.number().nullable(),
+  usd_foil: z.number().nullable(),
+  usd_etched: z.number().nullable(),
+});
+export type PricePoint = z.infer<typeof ZPricePoint>;
+
+export const ZPriceHistoryResponse = z.object({
+  object: z.literal('list'),
+  data: z.array(ZPricePoint).describe('Oldest first, the last 180 days; a point only where a price moved'),
+});

@@ -188,6 +188,43 @@ export const ZRepriceResponse = z.object({
   sample: z.array(ZRepriceSample).optional().describe('A few of the rows that change, before and after'),
 });
 
+export const priceChangeLimits = { defaultPercent: 10, minPercent: 1, maxPercent: 1000, maxRows: 500 } as const;
+
+export const ZPriceChangesRequest = z.object({
+  token: ZSessionToken,
+  min_percent: z
+    .number({ error: 'min_percent must be a number.' })
+    .min(priceChangeLimits.minPercent, `min_percent must be at least ${priceChangeLimits.minPercent}.`)
+    .max(priceChangeLimits.maxPercent, `min_percent must be at most ${priceChangeLimits.maxPercent}.`)
+    .optional()
+    .default(priceChangeLimits.defaultPercent)
+    .describe('List rows whose market price moved at least this many percent'),
+});
+
+/** A stock row whose market price moved in the newest refresh: prices in dollars, null for none. */
+export const ZPriceChange = z.object({
+  scryfall_id: z.string(),
+  card_name: z.string(),
+  set_code: z.string(),
+  collector_number: z.string(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  quantity: z.number().int(),
+  market_before: z.number().nullable(),
+  market_after: z.number().nullable(),
+  asking_price: z.number().nullable().describe('The row’s own price: set, customers pay it whatever the market does'),
+  price_before: z.number().nullable().describe('Price customers paid before the refresh'),
+  price_after: z.number().nullable().describe('Price customers pay now'),
+});
+export type PriceChange = z.infer<typeof ZPriceChange>;
+
+export const ZPriceChangesResponse = z.object({
+  refreshed_at: z.string().nullable().describe('When prices were last refreshed; null: never'),
+  since: z.string().nullable().describe('The day (YYYY-MM-DD) of the prices compared with'),
+  total: z.number().int().describe('Rows that moved that far (the list holds at most 500, largest moves first)'),
+  items: z.array(ZPriceChange),
+});
+
 export const ZTokenOnlyRequest = z.object({ token: ZSessionToken, auth_token: ZSessionToken });
 
 export const ZSearchRequest = z.object({

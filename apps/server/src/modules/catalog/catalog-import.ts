@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { withTransaction, type Db } from '../../db/database.ts';
 import { catalogRepository } from './catalog.repository.ts';
-import type { Malformed, ParsedBatch } from './catalog-parse.ts';
+import type { BulkMode, Malformed, ParsedBatch, RowOf } from './catalog-parse.ts';
 
 export type { Malformed } from './catalog-parse.ts';
 
@@ -13,8 +13,22 @@ export interface ImportProgress {
   malformed: number;
 }
 
-export interface ImportResult {
+export interface ImportResult extends BulkReport {
   cards: number;
+}
+
+const BATCH = 500;
+const MAX_REPORTED = 100;
+
+/** The parser runs as its own module: TypeScript under tsx in development, the bundled file when built. */
+function startParser(file: string, mode: BulkMode, batchSize: number, updatedAt: string): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const url = new URL(fromSource ? './catalog-parse.worker-dev.mjs' : './catalog-parse.worker.js', import.meta.url);
+  return new Worker(url, { workerData: { file, mode, batchSize, updatedAt } });
+}
+
+/** What reading a bulk file found, whatever it was read for. */
+export interface BulkReport {
   /** How many objects were refused in all. */
   malformedCount: number;
   /** The first hundred of them, with their positions. */
@@ -23,21 +37,49 @@ export interface ImportResult {
   fatal?: string;
 }
 
-const BATCH = 500;
-const MAX_REPORTED = 100;
-
-/** The parser runs as its own module: TypeScript under tsx in development, the bundled file when built. */
-function startParser(file: string, updatedAt: string): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(fromSource ? './catalog-parse.worker-dev.mjs' : './catalog-parse.worker.js', import.meta.url);
-  return new Worker(url, { workerData: { file, batchSize: BATCH, updatedAt } });
+/**
+ * Streams a Scryfall bulk file through `write`, batch by batch: a worker
+ * thread parses and validates the next batches while this thread writes.
+ * Bad objects are counted and reported with their position; they never stop
+ * the file.
+ */
+export async function streamBulkFile<M extends BulkMode>(
+  file: string,
+  mode: M,
+  options: { batchSize?: number; updatedAt: string },
+  write: (batch: ParsedBatch<RowOf<M>>, report: BulkReport) => Promise<void>,
+): Promise<BulkReport> {
+  const report: BulkReport = { malformedCount: 0, malformed: [] };
+  const worker = startParser(file, mode, options.batchSize ?? BATCH, options.updatedAt);
+  let chain = Promise.resolve();
+  const take = (batch: ParsedBatch<RowOf<M>>) => async () => {
+    report.malformedCount += batch.malformed.length;
+    report.malformed.push(...batch.malformed.slice(0, MAX_REPORTED - report.malformed.length));
+    if (batch.fatal) report.fatal = batch.fatal;
+    await write(batch, report);
+    worker.postMessage('more');
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: { type: 'batch'; batch: ParsedBatch<RowOf<M>> } | { type: 'done' }) => {
+        if (message.type === 'batch') chain = chain.then(take(message.batch));
+        else chain.then(resolve, reject);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => {
+        if (code !== 0) reject(new Error(`bulk file parser stopped with code ${code}`));
+      });
+    });
+    await chain;
+  } finally {
+    await worker.terminate();
+  }
+  return report;
 }
 
 /**
- * Streams a Scryfall bulk file into the catalog: a worker thread parses and
- * validates while this thread upserts batches of 500 in transactions, so a
- * re-import refreshes rows and never duplicates them. Bad objects are
- * counted and reported with their position; they never stop the import.
+ * Streams a Scryfall bulk file into the catalog, upserting batches of 500 in
+ * transactions, so a re-import refreshes rows and never duplicates them.
  */
 export async function importCatalogFile(
   db: Db,
@@ -46,36 +88,11 @@ export async function importCatalogFile(
 ): Promise<ImportResult> {
   const totalBytes = (await fs.promises.stat(file)).size;
   const updatedAt = (options.now ?? (() => new Date()))().toISOString();
-  const result: ImportResult = { cards: 0, malformedCount: 0, malformed: [] };
-  const worker = startParser(file, updatedAt);
-
-  let chain = Promise.resolve();
-  const write = (batch: ParsedBatch) => async () => {
+  let cards = 0;
+  const report = await streamBulkFile(file, 'catalog', { updatedAt }, async (batch, report) => {
     if (batch.rows.length) await withTransaction(db, (tx) => catalogRepository.upsert(tx, batch.rows));
-    result.cards += batch.rows.length;
-    result.malformedCount += batch.malformed.length;
-    result.malformed.push(...batch.malformed.slice(0, MAX_REPORTED - result.malformed.length));
-    if (batch.fatal) result.fatal = batch.fatal;
-    options.onProgress?.({
-      bytesRead: batch.bytesRead,
-      totalBytes,
-      cards: result.cards,
-      malformed: result.malformedCount,
-    });
-    worker.postMessage('more');
-  };
-
-  await new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: { type: 'batch'; batch: ParsedBatch } | { type: 'done' }) => {
-      if (message.type === 'batch') chain = chain.then(write(message.batch));
-      else chain.then(resolve, reject);
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`catalog parser stopped with code ${code}`));
-    });
+    cards += batch.rows.length;
+    options.onProgress?.({ bytesRead: batch.bytesRead, totalBytes, cards, malformed: report.malformedCount });
   });
-  await chain;
-  await worker.terminate();
-  return result;
+  return { cards, ...report };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import type { CardTable } from '../../db/schema.ts';
-import { toCardRow, ZScryfallCard } from './scryfall-card.ts';
+import { toCardRow, toPriceRow, ZScryfallCard, ZScryfallPrices, type PriceRow } from './scryfall-card.ts';
 
 export interface Malformed {
   /** 1-based: the line of an NDJSON file, or the element of a JSON array. */
@@ -10,26 +10,42 @@ export interface Malformed {
   reason: string;
 }
 
-/** What the parser hands the writer: catalog rows, the objects it refused, and how far it read. */
-export interface ParsedBatch {
-  rows: CardTable[];
+/** What a bulk file is read for: whole catalog rows, or only each printing's prices. */
+export type BulkMode = 'catalog' | 'prices';
+export type RowOf<M extends BulkMode> = M extends 'catalog' ? CardTable : PriceRow;
+
+/** What the parser hands the writer: rows, the objects it refused, and how far it read. */
+export interface ParsedBatch<Row = CardTable> {
+  rows: Row[];
   malformed: Malformed[];
   bytesRead: number;
   /** A JSON syntax error that ended a JSON-array file early. */
   fatal?: string;
 }
 
-/** Reads the first non-blank character: `[` is a JSON array, anything else one object per line. */
-async function isJsonArray(file: string): Promise<boolean> {
+/**
+ * How the file holds its objects: one a line (NDJSON), a JSON array with one
+ * object a line (as Scryfall writes its bulk files: read line by line, several
+ * times faster than a streaming JSON parser), or any other JSON array.
+ */
+async function shapeOf(file: string): Promise<'lines' | 'array-lines' | 'array'> {
   const handle = await fs.promises.open(file, 'r');
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    return buffer
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    const head = buffer
       .subarray(0, bytesRead)
       .toString('utf8')
       .replace(/^\uFEFF/, '')
-      .trimStart()
-      .startsWith('[');
+      .trimStart();
+    if (!head.startsWith('[')) return 'lines';
+    const [first, second] = head.split('\n', 3).map((line) => line.trim());
+    if (first !== '[' || !second?.startsWith('{')) return 'array';
+    try {
+      JSON.parse(second.replace(/,$/, ''));
+      return 'array-lines';
+    } catch {
+      return 'array';
+    }
   } finally {
     await handle.close();
   }
@@ -38,38 +54,60 @@ async function isJsonArray(file: string): Promise<boolean> {
 type Item = { position: number; value: unknown } | { position: number; error: string };
 
 async function* objectsOf(file: string, stream: fs.ReadStream): AsyncGenerator<Item> {
-  if (await isJsonArray(file)) {
+  const shape = await shapeOf(file);
+  if (shape === 'array') {
     const items = stream.pipe(streamArray.withParserAsStream()) as AsyncIterable<{ key: number; value: unknown }>;
     for await (const item of items) yield { position: item.key + 1, value: item.value };
     return;
   }
-  let line = 0;
+  // A position is the line of an NDJSON file, the element of an array.
+  let position = 0;
   for await (const text of readline.createInterface({ input: stream, crlfDelay: Infinity })) {
-    line++;
+    if (shape === 'lines') position++;
     const trimmed = text.trim().replace(/,$/, '');
-    if (!trimmed) continue;
+    if (!trimmed || (shape === 'array-lines' && (trimmed === '[' || trimmed === ']'))) continue;
+    if (shape === 'array-lines') position++;
     try {
-      yield { position: line, value: JSON.parse(trimmed) as unknown };
+      yield { position, value: JSON.parse(trimmed) as unknown };
     } catch {
-      yield { position: line, error: 'not valid JSON' };
+      yield { position, error: 'not valid JSON' };
     }
   }
 }
 
+/** Each mode's reading of one object: a row, or why the object is not one. */
+const readers: { [M in BulkMode]: (value: unknown, updatedAt: string) => RowOf<M> | { refused: string } } = {
+  catalog(value, updatedAt) {
+    const parsed = ZScryfallCard.safeParse(value);
+    return parsed.success ? toCardRow(parsed.data, updatedAt) : { refused: reasonOf(parsed.error) };
+  },
+  prices(value) {
+    const parsed = ZScryfallPrices.safeParse(value);
+    return parsed.success ? toPriceRow(parsed.data) : { refused: reasonOf(parsed.error) };
+  },
+};
+
+function reasonOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'object'}: ${issue.message}` : 'not a card';
+}
+
 /**
  * Streams a Scryfall bulk file (a JSON array as Scryfall publishes it, or one
- * object per line) as batches of catalog rows. Objects that are not cards are
- * reported with their position and never stop the file.
+ * object per line) as batches of rows of the mode. Objects that are not cards
+ * are reported with their position and never stop the file.
  */
-export async function* parseCatalogFile(
+export async function* parseBulkFile<M extends BulkMode>(
   file: string,
+  mode: M,
   batchSize: number,
   updatedAt: string,
-): AsyncGenerator<ParsedBatch> {
+): AsyncGenerator<ParsedBatch<RowOf<M>>> {
+  const read = readers[mode] as (value: unknown, updatedAt: string) => RowOf<M> | { refused: string };
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-  let rows = new Map<string, CardTable>();
+  let rows = new Map<string, RowOf<M>>();
   let malformed: Malformed[] = [];
-  const take = (): ParsedBatch => {
+  const take = (): ParsedBatch<RowOf<M>> => {
     const batch = { rows: [...rows.values()], malformed, bytesRead: stream.bytesRead };
     rows = new Map();
     malformed = [];
@@ -81,15 +119,12 @@ export async function* parseCatalogFile(
         malformed.push({ position: item.position, reason: item.error });
         continue;
       }
-      const parsed = ZScryfallCard.safeParse(item.value);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const reason = issue ? `${issue.path.join('.') || 'object'}: ${issue.message}` : 'not a card';
-        malformed.push({ position: item.position, reason });
+      const row = read(item.value, updatedAt);
+      if ('refused' in row) {
+        malformed.push({ position: item.position, reason: row.refused });
         continue;
       }
       // The same id twice in one batch: the later object wins, as on re-import.
-      const row = toCardRow(parsed.data, updatedAt);
       rows.set(row.id, row);
       if (rows.size >= batchSize) yield take();
     }

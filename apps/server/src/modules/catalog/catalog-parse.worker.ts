@@ -1,10 +1,15 @@
-// Parses a catalog file off the main thread, so parsing (one core) and
-// writing to the database (the other) overlap. Batches go out as the main
-// thread grants credit, which bounds memory however large the file.
+// Parses a bulk file off the main thread, so parsing (one core) and writing
+// to the database (the other) overlap. Batches go out as the main thread
+// grants credit, which bounds memory however large the file.
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseCatalogFile } from './catalog-parse.ts';
+import { parseBulkFile, type BulkMode } from './catalog-parse.ts';
 
-const { file, batchSize, updatedAt } = workerData as { file: string; batchSize: number; updatedAt: string };
+const { file, mode, batchSize, updatedAt } = workerData as {
+  file: string;
+  mode: BulkMode;
+  batchSize: number;
+  updatedAt: string;
+};
 const port = parentPort!;
 let credit = 2;
 let wake: (() => void) | undefined;
@@ -13,7 +18,7 @@ port.on('message', () => {
   wake?.();
 });
 
-for await (const batch of parseCatalogFile(file, batchSize, updatedAt)) {
+for await (const batch of parseBulkFile(file, mode, batchSize, updatedAt)) {
   while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
   credit--;
   port.postMessage({ type: 'batch', batch });

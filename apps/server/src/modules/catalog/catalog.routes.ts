@@ -7,5 +7,6 @@ export function catalogRoutes(app: FastifyInstance, catalog: CatalogService): vo
   registerRoute(app, routes.cardSearch, ({ query }) => catalog.search(query.q));
   registerRoute(app, routes.suggest, ({ query }) => catalog.suggest(query.q));
   registerRoute(app, routes.cardPrints, ({ params }) => catalog.prints(params.id));
+  registerRoute(app, routes.cardPriceHistory, ({ params }) => catalog.priceHistory(params.id));
   registerRoute(app, routes.card, ({ params }) => catalog.get(params.id));
 }

@@ -1,4 +1,4 @@
-import { messages, routes } from '@cardstock/contract';
+import { centsToDollars, messages, routes } from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
@@ -86,6 +86,22 @@ export function createCatalogService(ctx: AppContext) {
       const row = await repo.findById(ctx.db, id);
       if (!row) throw new AppError('NOT_FOUND', messages.catalog.cardNotFound);
       return toCardDetails(row);
+    },
+
+    /** A printing's kept market prices, in dollars, oldest first. */
+    async priceHistory(id: string) {
+      const row = await repo.findById(ctx.db, id);
+      if (!row) throw new AppError('NOT_FOUND', messages.catalog.cardNotFound);
+      const points = await repo.priceHistory(ctx.db, id);
+      return {
+        object: 'list' as const,
+        data: points.map((p) => ({
+          day: p.day,
+          usd: centsToDollars(p.usd),
+          usd_foil: centsToDollars(p.usd_foil),
+          usd_etched: centsToDollars(p.usd_etched),
+        })),
+      };
     },
 
     async prints(id: string) {

@@ -52,6 +52,30 @@ export const ZScryfallCard = z.object({
 });
 export type ScryfallCard = z.infer<typeof ZScryfallCard>;
 
+/** What a price refresh reads of a card object: its id and prices, nothing else checked. */
+export const ZScryfallPrices = ZScryfallCard.pick({ id: true, prices: true });
+
+/** A printing's market prices in cents, as a refresh writes them into the catalog. */
+export interface PriceRow {
+  id: string;
+  price_usd: number | null;
+  price_usd_foil: number | null;
+  price_usd_etched: number | null;
+  price_eur: number | null;
+  price_eur_foil: number | null;
+}
+
+export function toPriceRow(card: z.infer<typeof ZScryfallPrices>): PriceRow {
+  return {
+    id: card.id,
+    price_usd: cents(card.prices?.usd),
+    price_usd_foil: cents(card.prices?.usd_foil),
+    price_usd_etched: cents(card.prices?.usd_etched),
+    price_eur: cents(card.prices?.eur),
+    price_eur_foil: cents(card.prices?.eur_foil),
+  };
+}
+
 /** Lower case without accents or punctuation: "Æther Vial" and "aether vial" compare equal. */
 export function normalizeName(name: string): string {
   return name

@@ -15,6 +15,15 @@ export const marketPriceSql = sql<number | null>`case inventory.finish ${sql.joi
   sql` `,
 )} else ${priceColumn('nonfoil')} end`;
 
+/** The same for kept prices (`card_prices`, whose columns drop the `price_`): alias `p`'s price of the row's finish. */
+const keptPriceSql = (p: string) =>
+  sql<number | null>`case inventory.finish ${sql.join(
+    finishes
+      .filter((f) => f !== 'nonfoil')
+      .map((f) => sql`when ${sql.lit(f)} then ${sql.ref(`${p}.${marketPriceColumn[f].replace('price_', '')}`)}`),
+    sql` `,
+  )} else ${sql.ref(`${p}.usd`)} end`;
+
 /** The fields of a row the search index tests. */
 const indexSelect = (db: Executor) =>
   db
@@ -247,6 +256,43 @@ export const inventoryRepository = {
       .orderBy('inventory.sort_name')
       .orderBy('inventory.id')
       .execute();
+  },
+
+  /**
+   * The shop's rows in stock whose market price moved at least `minPercent` from the price kept before `day`
+   * to the one kept on `day` (a price appearing or vanishing counts as moved), largest moves first, with how
+   * many there are in all.
+   */
+  async priceChanges(db: Executor, shopId: number, day: string, minPercent: number, limit: number) {
+    const moves = sql`select inventory.card_id, cards.name, cards.set_code, cards.collector_number,
+        inventory.finish, inventory.quality, inventory.quantity, inventory.asking_price,
+        ${keptPriceSql('p0')} as before, ${keptPriceSql('p1')} as after
+      from inventory
+      join cards on cards.id = inventory.card_id
+      join card_prices p1 on p1.card_id = inventory.card_id and p1.day = ${day}
+      join card_prices p0 on p0.card_id = inventory.card_id and p0.day = (
+        select max(q.day) from card_prices q where q.card_id = inventory.card_id and q.day < ${day})
+      where inventory.shop_id = ${shopId} and inventory.quantity > 0`;
+    const { rows } = await sql<{
+      card_id: string;
+      name: string;
+      set_code: string;
+      collector_number: string;
+      finish: string;
+      quality: string;
+      quantity: number;
+      asking_price: number | null;
+      before: number | null;
+      after: number | null;
+      total: number | string;
+    }>`select m.*, count(*) over () as total from (${moves}) m
+      where (m.before is null) <> (m.after is null)
+        or (m.before = 0 and m.after > 0)
+        or (m.before > 0 and abs(m.after - m.before) * 100 >= ${minPercent} * m.before)
+      order by case when m.before is null or m.after is null or m.before = 0 then 1e9
+        else abs(m.after - m.before) * 1.0 / m.before end desc, m.name, m.card_id, m.finish, m.quality
+      limit ${limit}`.execute(db);
+    return rows;
   },
 
   /**

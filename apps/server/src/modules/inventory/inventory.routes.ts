@@ -7,7 +7,7 @@ import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 import type { InventoryReadModel } from './read-model.ts';
 
-/** Registers the staff's inventory calls: list, live search, add, edit, reprice, delete all, CSV export and import. */
+/** Registers the staff's inventory calls: list, live search, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
   // Kept answers: compressed once per answer, not once per request.
@@ -17,6 +17,7 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryReprice, ({ actor, body }) => inventory.reprice(actor, body));
+  registerRoute(app, routes.inventoryPriceChanges, ({ actor, body }) => inventory.priceChanges(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
 
   const csv = createInventoryCsvService(ctx, reads);

@@ -1,7 +1,12 @@
 import {
+  centsToDollars,
   dollarsToCents,
+  finishOf,
   messages,
+  priceChangeLimits,
+  priceCents,
   pricingRuleOf,
+  qualityOf,
   repriceLimits,
   routes,
   type Finish,
@@ -15,6 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
 import { toInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
@@ -218,6 +224,41 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         }
         return { message: messages.inventoryServer.repriced(changes.length), ...answer };
       });
+    },
+
+    /**
+     * The rows whose market price the newest price refresh moved at least `min_percent`, to review: what
+     * customers paid before and pay now (rows with their own asking price keep it, whatever the market does).
+     */
+    async priceChanges(actor: Actor, input: { min_percent: number }) {
+      const { shopId } = requireRole(actor, 'inventory:reprice');
+      const last = await catalogRepository.lastRefresh(ctx.db);
+      if (!last) return { refreshed_at: null, since: null, total: 0, items: [] };
+      const rule = pricingRuleOf((await reads.state(shopId)).pricing);
+      const [since, rows] = await Promise.all([
+        catalogRepository.dayBefore(ctx.db, last.day),
+        repo.priceChanges(ctx.db, shopId, last.day, input.min_percent, priceChangeLimits.maxRows),
+      ]);
+      const items = rows.map((row) => {
+        const quality = qualityOf(row.quality);
+        const price = (marketCents: number | null) =>
+          centsToDollars(priceCents({ askingCents: row.asking_price, marketCents, quality, rule }));
+        return {
+          scryfall_id: row.card_id,
+          card_name: row.name,
+          set_code: row.set_code,
+          collector_number: row.collector_number,
+          finish: finishOf(row.finish),
+          quality,
+          quantity: row.quantity,
+          market_before: centsToDollars(row.before),
+          market_after: centsToDollars(row.after),
+          asking_price: centsToDollars(row.asking_price),
+          price_before: price(row.before),
+          price_after: price(row.after),
+        };
+      });
+      return { refreshed_at: last.at, since, total: Number(rows[0]?.total ?? 0), items };
     },
 
     async deleteAll(actor: Actor) {
