@@ -164,9 +164,10 @@ export const catalogRepository = {
     const result = await db
       .deleteFrom('card_prices')
       .where('day', '<', day)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('card_prices as n')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('card_prices as n')
             .select('n.day')
             .whereRef('n.card_id', '=', 'card_prices.card_id')
             .whereRef('n.day', '>', 'card_prices.day')

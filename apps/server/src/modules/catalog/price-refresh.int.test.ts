@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultPricingRule, priceCents, type InventoryRow } from '@cardstock/contract';
+import { defaultPricingRule, priceCents } from '@cardstock/contract';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError } from '../../../test/client.ts';
@@ -121,8 +121,7 @@ describe(`price refresh (${testEngine})`, () => {
       { card: other.id, quantity: 3 },
     ]);
     const owner = api(server, shop);
-    const listed = async () =>
-      bodyOf(await owner.call('inventoryList', { page: '1', filter: '' })).inventory as InventoryRow[];
+    const listed = async () => bodyOf(await owner.call('inventoryList', { page: '1', filter: '' })).inventory;
     const rule = (cents: number, quality: 'NM' | 'LP') =>
       priceCents({ askingCents: null, marketCents: cents, quality, rule: defaultPricingRule })! / 100;
     // The list is kept; a refresh makes what it kept stale.
