@@ -4,12 +4,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvite, registrationBody } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
+import { importCatalogFile } from './modules/catalog/catalog-import.ts';
 import { DEMO_ADMIN, DEMO_OWNER } from './modules/demo/demo.ts';
 
 const run = promisify(execFile);
@@ -110,7 +112,26 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
   let scryfall: http.Server;
   let scryfallUrl = '';
   const cards = fixtureCardLines(50);
+  /** What the fake Scryfall's bulk file holds now. */
+  let served = cards;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-cli-'));
+  /** The cards with every US price at `usd` (or none, for a card without one). */
+  const repriced = (usd: string) =>
+    cards.map((line) => {
+      const card = JSON.parse(line) as { prices: Record<string, string | null> };
+      return JSON.stringify({ ...card, prices: { ...card.prices, usd: card.prices.usd === null ? null : usd } });
+    });
+  const usdOf = async (db: TestServer['ctx']['db']) =>
+    new Set(
+      (
+        await db
+          .selectFrom('cards')
+          .select('price_usd')
+          .where('id', 'in', cards.map((c) => (JSON.parse(c) as { id: string }).id))
+          .where('price_usd', 'is not', null)
+          .execute()
+      ).map((r) => r.price_usd),
+    );
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
@@ -128,7 +149,7 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
           }),
         );
       } else if (req.url === '/files/default-cards.json') {
-        res.end(`[${cards.join(',')}]`);
+        res.end(`[${served.join(',')}]`);
       } else {
         res.statusCode = 404;
         res.end('{}');
@@ -180,6 +201,66 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
     expect(stdout).toMatch(/Imported 50 cards; 0 malformed objects skipped\.\s*$/);
     const found = await server.ctx.db.selectFrom('cards').select('id').where('id', 'in', ids).execute();
     expect(found).toHaveLength(50);
+  });
+
+  it('cards prices FILE refreshes prices only, and the same file again changes nothing', async () => {
+    const file = path.join(tmp, 'prices.json');
+    fs.writeFileSync(file, `[\n${repriced('7.77').join(',\n')}\n]\n`);
+    const first = await cli(server, 'cards', 'prices', file);
+    expect(first.stdout).toMatch(/Refreshed prices of 50 printings: \d+ changed, kept for \d{4}-\d{2}-\d{2}; 0 malformed/);
+    expect(first.stdout).toMatch(/printings\/s\)/);
+    expect(await usdOf(server.ctx.db)).toEqual(new Set([777]));
+    const again = await cli(server, 'cards', 'prices', file);
+    expect(again.stdout).toMatch(/Refreshed prices of 50 printings: 0 changed/);
+  });
+
+  it('cards prices without a file refreshes from today’s download', async () => {
+    served = repriced('8.88');
+    try {
+      const { stdout } = await runWith(server, { SCRYFALL_API_URL: scryfallUrl }, 'cards', 'prices');
+      expect(stdout).toMatch(/Refreshed prices of 50 printings: [1-9]\d* changed/);
+      expect(await usdOf(server.ctx.db)).toEqual(new Set([888]));
+    } finally {
+      served = cards;
+    }
+  });
+
+  it('PRICE_REFRESH_HOURS refreshes on a schedule, and says so in one line when offline', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    served = repriced('9.99');
+    // A period of about a second: the first check claims it at once.
+    const scheduled = await startServer(
+      { PRICE_REFRESH_HOURS: '0.0003', SCRYFALL_API_URL: scryfallUrl, LOG_LEVEL: 'info' },
+      { logStream },
+    );
+    try {
+      await importCatalogFile(scheduled.ctx.db, path.join(tmp, 'prices.json'));
+      await expect.poll(() => usdOf(scheduled.ctx.db), { timeout: 20_000, interval: 200 }).toEqual(new Set([999]));
+      await expect
+        .poll(() => lines.find((l) => l.includes('prices refreshed: ')), { timeout: 10_000, interval: 100 })
+        .toMatch(/prices refreshed: [1-9]\d* of 50 printings changed/);
+    } finally {
+      served = cards;
+      await scheduled.close();
+    }
+
+    const offline = await startServer(
+      { PRICE_REFRESH_HOURS: '0.0003', SCRYFALL_API_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'info' },
+      { logStream },
+    );
+    try {
+      await expect
+        .poll(() => lines.find((l) => l.includes('price refresh skipped')), { timeout: 20_000, interval: 200 })
+        .toMatch(/Could not reach Scryfall at http:\/\/127\.0\.0\.1:9 .*Are you online\?.*Next try in 0\.0003 h\./);
+    } finally {
+      await offline.close();
+    }
   });
 
   it('cards download offline fails with a clear message', async () => {
