@@ -188,6 +188,27 @@ export const messages = {
     repriceUnpriced: (n: number) =>
       `${n} row${n === 1 ? ' has' : 's have'} no price and stay${n === 1 ? 's' : ''} as ${n === 1 ? 'it is' : 'they are'}.`,
     repriceFailed: 'Repricing failed.',
+    changesButton: 'Price changes',
+    changesTitle: 'Price changes',
+    changesIntro: (refreshedAt: string, since: string | null) =>
+      `Market prices were refreshed ${refreshedAt}${since ? `; compared with ${since}` : ''}. Rows with their own price keep it.`,
+    changesNever: 'Market prices have not been refreshed yet: npm run cli -- cards prices, or PRICE_REFRESH_HOURS.',
+    changesMinPercent: 'Moved at least (%)',
+    changesLoading: 'Looking for price changes...',
+    changesNone: (percent: number) => `No row’s market price moved ${percent} % or more in the last refresh.`,
+    changesMore: (shown: number, total: number) => `Showing the ${shown} largest moves of ${total}.`,
+    changesKeep: (price: string) => `Keep ${price}`,
+    changesKept: (name: string, price: string) => `${name} stays at ${price}.`,
+    changesAppeared: 'new price',
+    changesVanished: 'no price now',
+  },
+  priceTrend: {
+    title: 'Market price',
+    loading: 'Loading price history...',
+    none: 'No price history yet: prices are kept from the first price refresh on.',
+    noPrice: 'No market price',
+    since: (percent: string, day: string) => `${percent} since ${day}`,
+    failed: 'Price history could not be loaded.',
   },
   access: {
     forbidden: (role: string, action: string) => `${/^[AEIOU]/.test(role) ? 'An' : 'A'} ${role} cannot ${action}.`,

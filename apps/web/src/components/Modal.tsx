@@ -6,13 +6,15 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** For a table: as wide as the screen allows, up to 960 px. */
+  wide?: boolean;
 }
 
 /**
  * A modal dialog on the platform's own <dialog>: focus is trapped, Escape
  * closes it, and the page behind is inert, with nothing to re-implement.
  */
-export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, wide = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -25,7 +27,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={wide ? 'modal modal-wide' : 'modal'}
       aria-labelledby="modal-title"
       onClose={onClose}
       onClick={(e) => {

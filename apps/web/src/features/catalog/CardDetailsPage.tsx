@@ -6,6 +6,7 @@ import { CardHoverPreview, useCardDetails } from '../../components/CardNameLink.
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { SetSymbol } from '../../components/SetSymbol.tsx';
 import { call } from '../../lib/api.ts';
+import { PriceTrend } from './PriceTrend.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 const m = messages.cardDetails;
@@ -126,6 +127,10 @@ function Details({ card }: { card: CardDetails }) {
           </div>
         ))}
         {card.flavor_text && <p className="flavor-text">{card.flavor_text}</p>}
+        <h2>{messages.priceTrend.title}</h2>
+        {card.finishes.map((finish) => (
+          <PriceTrend key={finish} id={card.id} finish={finish} label />
+        ))}
         <h2>Legalities</h2>
         <ul className="legalities">
           {Object.entries(card.legalities).map(([format, status]) => (

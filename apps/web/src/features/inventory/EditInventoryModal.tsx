@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
+import { PriceTrend } from '../catalog/PriceTrend.tsx';
 import { finishName } from './finish-label.ts';
 import { askingPriceOf, askingPriceText } from './price.ts';
 import { PriceWithSource } from './PriceWithSource.tsx';
@@ -101,6 +102,10 @@ export function EditInventoryModal({
             </>
           )}
         </p>
+        <div>
+          <span className="muted">{messages.priceTrend.title}</span>
+          <PriceTrend id={row.card_scryfallid} finish={row.inv_finish} />
+        </div>
         <label>
           Quality
           <input value={row.inv_quality} readOnly />

@@ -12,6 +12,7 @@ import { EditInventoryModal } from './EditInventoryModal.tsx';
 import { finishName } from './finish-label.ts';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
+import { PriceChangesModal } from './PriceChangesModal.tsx';
 import { PriceWithSource } from './PriceWithSource.tsx';
 import { RepriceModal } from './RepriceModal.tsx';
 import { SealedStockSection } from '../sealed/SealedStockSection.tsx';
@@ -26,6 +27,7 @@ type Dialog =
   | { kind: 'delete' }
   | { kind: 'upload' }
   | { kind: 'reprice' }
+  | { kind: 'price-changes' }
   | undefined;
 
 /** The screen a shop works in all day (spec 001 §2.1). */
@@ -98,6 +100,11 @@ export function InventoryPage() {
             onClick={() => setDialog({ kind: 'reprice' })}
           >
             {m.repriceButton}
+          </button>
+        )}
+        {roleAllows(role, 'inventory:reprice') && (
+          <button type="button" className="btn" onClick={() => setDialog({ kind: 'price-changes' })}>
+            {m.changesButton}
           </button>
         )}
         {roleAllows(role, 'inventory:import') && (
@@ -199,6 +206,9 @@ export function InventoryPage() {
             reload();
           }}
         />
+      )}
+      {dialog?.kind === 'price-changes' && (
+        <PriceChangesModal onClose={() => setDialog(undefined)} onChanged={reload} />
       )}
       {dialog?.kind === 'upload' && (
         <MassUploadModal
