@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fixtureCardLines } from '@cardstock/fixtures';
 import { messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { importFixtureCatalog, pricedCards, refreshPrices } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
 
 /** Issue 21 in the browser: the shop sets its prices, reprices a search, and never sells a card without a price. */
@@ -238,4 +242,61 @@ test('the storefront shows the shop’s sealed products in stock, with their pri
   await expect(products.nth(1)).toContainText('$149.99');
   await expect(products.nth(1)).toContainText(messages.storefront.inStock(3));
   await expect(page.getByText(messages.storefront.emptyTitle)).toHaveCount(0);
+});
+
+test('a price refresh shows as a trend, and the owner reviews the rows that moved and keeps an old price', async ({
+  page,
+  context,
+  request,
+}) => {
+  // Nyxbloom Ancient is this test's own card: a refresh changes the catalog every shop prices from.
+  const [card] = await pricedCards(request, 'nyxbloom ancient', 1);
+  const object = fixtureCardLines()
+    .map((line) => JSON.parse(line) as { id: string; prices: Record<string, string | null> })
+    .find((c) => c.id === card!.id)!;
+  const file = (usd: string) => {
+    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-prices-')), 'prices.json');
+    fs.writeFileSync(name, `[\n${JSON.stringify({ ...object, prices: { ...object.prices, usd } })}\n]\n`);
+    return name;
+  };
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  refreshPrices(file('10.00'), daysAgo(2));
+  refreshPrices(file('15.00'));
+
+  const account = await registerShop(request, 'Market Watch Games');
+  await add(request, account, card!.id, 3);
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+  const row = inventoryRow(page, card!.name);
+  // The default rule: market + 45 %.
+  await expect(row).toContainText('$21.75');
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Inventory' });
+  await expect(edit.getByText('$15.00')).toBeVisible();
+  await expect(edit.getByText(`+50 % since ${daysAgo(2)}`)).toBeVisible();
+  await expect(edit.getByRole('img', { name: `${daysAgo(2)}: $10.00, ${daysAgo(0)}: $15.00` })).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: m.changesButton }).click();
+  const changes = page.getByRole('dialog', { name: m.changesTitle });
+  const moved = changes.getByRole('row', { name: new RegExp(card!.name) });
+  await expect(moved).toContainText('$10.00 → $15.00');
+  await expect(moved).toContainText('+50 %');
+  await expect(moved).toContainText('$14.50 → $21.75');
+  // A higher bar than the move: nothing to review.
+  await changes.getByLabel(m.changesMinPercent).fill('60');
+  await expect(changes.getByText(m.changesNone(60))).toBeVisible();
+  await changes.getByLabel(m.changesMinPercent).fill('10');
+  await moved.getByRole('button', { name: m.changesKeep('$14.50') }).click();
+  await expect(page.getByText(m.changesKept(card!.name, '$14.50'))).toBeVisible();
+  await expect(moved).toContainText(m.priceOwn);
+  await expect(moved.getByRole('button')).toHaveCount(0);
+  await changes.getByRole('button', { name: 'Close' }).click();
+  await expect(row).toContainText('$14.50');
+  await expect(row).toContainText(m.priceOwn);
+
+  // The card page shows the same trend, per finish.
+  await page.goto(`/card-details?scryfallid=${card!.id}`);
+  await expect(page.getByText(`+50 % since ${daysAgo(2)}`)).toBeVisible();
 });

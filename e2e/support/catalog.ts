@@ -21,6 +21,15 @@ export function importCatalog(file: string): void {
   });
 }
 
+/** Refreshes market prices from a Scryfall bulk file through the real CLI, kept under `day` when given. */
+export function refreshPrices(file: string, day?: string): void {
+  execFileSync('node', ['apps/server/dist/cli.js', 'cards', 'prices', file, ...(day ? ['--day', day] : [])], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: e2eEnv.mainDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: 'ignore',
+  });
+}
+
 export interface PricedCard {
   id: string;
   name: string;

@@ -109,15 +109,21 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   cards: {
     help: [
       'cards import FILE | cards download            load Scryfall bulk card data (JSON array or one object a line)',
-      '  cards prices [FILE]                           refresh market prices only (from FILE, or today’s download) and keep their history',
+      '  cards prices [FILE] [--day YYYY-MM-DD]        refresh market prices only (from FILE, or today’s download) and keep their history',
+      '                                                (--day: the day an archived file was published, for a history from older files)',
     ].join('\n'),
     async run(args) {
       const [sub, file] = args;
       if (sub === 'prices') {
-        const source = file ?? (await download());
+        const given = file?.startsWith('--') ? undefined : file;
+        const options = flags(args.slice(given ? 2 : 1));
+        const day = options.get('day');
+        if (day !== undefined && !isPastDay(day))
+          throw new Error('--day must be a date (YYYY-MM-DD) no later than today');
+        const source = given ?? (await download());
         if (!fs.existsSync(source)) throw new Error(`No such file: ${source}`);
         const started = Date.now();
-        const result = await withContext((ctx) => refreshWithProgress(ctx, source));
+        const result = await withContext((ctx) => refreshWithProgress(ctx, source, day));
         const seconds = (Date.now() - started) / 1000;
         console.log(`Took ${seconds.toFixed(1)} s (${Math.round(result.printings / seconds)} printings/s).`);
         return reportRefresh(result);
@@ -211,10 +217,22 @@ async function download(): Promise<string> {
   return path;
 }
 
-async function refreshWithProgress(ctx: AppContext, file: string): Promise<PriceRefreshResult> {
+/** A calendar day, written YYYY-MM-DD, that is not in the future. */
+function isPastDay(text: string): boolean {
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    Number.isFinite(at) &&
+    new Date(at).toISOString().startsWith(text) &&
+    at <= Date.now()
+  );
+}
+
+async function refreshWithProgress(ctx: AppContext, file: string, day?: string): Promise<PriceRefreshResult> {
   const bar = progressBar('Refreshing prices', '{doneMb}/{totalMb} MB | {cards} printings');
   let started = false;
   const result = await refreshPrices(ctx.db, file, {
+    ...(day ? { now: () => new Date(`${day}T12:00:00Z`) } : {}),
     onProgress(p) {
       const payload = { doneMb: mb(p.bytesRead), totalMb: mb(p.totalBytes), cards: p.printings };
       if (!started) {

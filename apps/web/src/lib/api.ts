@@ -14,6 +14,7 @@ const bodyTokenField = {
   inventoryAdd: 'token',
   inventoryEdit: 'token',
   inventoryReprice: 'token',
+  inventoryPriceChanges: 'token',
   inventoryDeleteAll: 'token',
   inventoryExport: 'auth_token',
   // A multipart form: the token is its first field.

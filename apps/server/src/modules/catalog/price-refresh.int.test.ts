@@ -200,4 +200,17 @@ describe(`price refresh (${testEngine})`, () => {
     expect((await kept(card.id)).map((p) => p.day)).toEqual(['2026-05-05', '2026-11-04']);
     expect((await kept(other.id)).map((p) => p.day)).toEqual(['2026-05-05']);
   });
+
+  it('refuses to keep a file under a day before the newest refresh, writing nothing', async () => {
+    const keptBefore = await kept();
+    await expect(
+      refreshPrices(server.ctx.db, bulkFile('old.json', [{ card, prices: { usd: '1.00' } }]), {
+        now: day('2026-11-01'),
+      }),
+    ).rejects.toThrow(
+      'Prices were refreshed for 2026-11-04 already: a refresh cannot be kept under 2026-11-01, before it.',
+    );
+    expect(await kept()).toEqual(keptBefore);
+    expect((await cardRow(card.id)).price_usd).toBe(1600);
+  });
 });

@@ -45,6 +45,11 @@ export async function refreshPrices(
 ): Promise<PriceRefreshResult> {
   const at = (options.now ?? (() => new Date()))();
   const day = dayOf(at);
+  // History only grows forward: a file kept under an earlier day would overwrite newer prices with older ones.
+  const last = await repo.lastRefresh(db);
+  if (last && last.day > day) {
+    throw new Error(`Prices were refreshed for ${last.day} already: a refresh cannot be kept under ${day}, before it.`);
+  }
   const totalBytes = (await fs.promises.stat(file)).size;
   let printings = 0;
   let changed = 0;

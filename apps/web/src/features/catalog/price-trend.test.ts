@@ -31,6 +31,6 @@ describe('price trend', () => {
 
   it('draws steps across the box, the highest price at the top', () => {
     const line = sparkline(trendOf(history, 'nonfoil')!, '2026-05-31', 100, 20);
-    expect(line).toBe('0.0,11.0 33.3,11.0 33.3,1.0 66.7,1.0 66.7,19.0 100,19.0');
+    expect(line).toBe('0.0,11.0 32.3,11.0 32.3,1.0 64.5,1.0 64.5,19.0 100,19.0');
   });
 });

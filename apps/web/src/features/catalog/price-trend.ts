@@ -29,13 +29,14 @@ export function trendOf(history: readonly PricePoint[], finish: Finish): Trend |
 }
 
 /**
- * The trend as an SVG polyline of steps (a price holds until the next point, and up to today) in a
+ * The trend as an SVG polyline of steps (a price holds until the next point, and to the end of today) in a
  * width × height box, higher prices drawn higher.
  */
 export function sparkline(trend: Trend, today: string, width: number, height: number): string {
   const time = (day: string) => Date.parse(`${day}T00:00:00Z`);
   const start = time(trend.points[0]!.day);
-  const span = Math.max(time(today) - start, 86_400_000);
+  // Up to the end of today, so today's price has a step of its own to show.
+  const span = time(today) + 86_400_000 - start;
   const prices = trend.points.map((p) => p.dollars);
   const low = Math.min(...prices);
   const range = Math.max(...prices) - low || 1;

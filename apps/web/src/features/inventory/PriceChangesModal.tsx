@@ -111,21 +111,22 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
                 return (
                   <tr key={keyOf(item)}>
                     <td>
-                      <strong>{item.card_name}</strong>{' '}
+                      <strong>{item.card_name}</strong>
+                      <br />
                       <span className="muted">
                         {item.set_code.toUpperCase()} #{item.collector_number} · {finishName[item.finish]} ·{' '}
                         {item.quality} · ×{item.quantity}
                       </span>
                     </td>
-                    <td>
+                    <td className="nowrap">
                       {formatUsdPlain(item.market_before)} → {formatUsdPlain(item.market_after)}
                     </td>
-                    <td>{moveOf(item)}</td>
-                    <td>
+                    <td className="nowrap">{moveOf(item)}</td>
+                    <td className="nowrap">
                       {formatUsdPlain(item.price_before)} → {formatUsdPlain(item.price_after)}
                       {own && <small className="muted"> {m.priceOwn}</small>}
                     </td>
-                    <td>
+                    <td className="nowrap">
                       {!own && item.price_before !== null && item.price_before !== item.price_after && (
                         <button
                           type="button"
