@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fixtureCardsFile, multipliedCards } from '@cardstock/fixtures';
 
 /** The printings a generated catalog repeats: one Scryfall card object a line. */
@@ -29,6 +30,33 @@ export async function catalogFile(count: number): Promise<string> {
   }
   await new Promise<void>((resolve, reject) => {
     out.end(() => resolve());
+    out.on('error', reject);
+  });
+  fs.renameSync(`${file}.part`, file);
+  return file;
+}
+
+/**
+ * The generated catalog's printings at new prices (each one 10 % up), as
+ * Scryfall publishes its bulk files: a JSON array with one object a line.
+ */
+export async function priceFile(count: number): Promise<string> {
+  const file = path.join(os.tmpdir(), `cardstock-bench-prices-${count}-${baseTag()}.json`);
+  if (fs.existsSync(file)) return file;
+  const up = (price: unknown) => (typeof price === 'string' ? (Number(price) * 1.1).toFixed(2) : price);
+  const out = fs.createWriteStream(`${file}.part`);
+  out.write('[\n');
+  let first = true;
+  for await (const line of readline.createInterface({ input: fs.createReadStream(await catalogFile(count)) })) {
+    if (!line) continue;
+    const card = JSON.parse(line) as { prices?: Record<string, unknown> };
+    const prices = Object.fromEntries(Object.entries(card.prices ?? {}).map(([k, v]) => [k, up(v)]));
+    const text = `${first ? '' : ',\n'}${JSON.stringify({ ...card, prices })}`;
+    first = false;
+    if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((resolve, reject) => {
+    out.end('\n]\n', () => resolve());
     out.on('error', reject);
   });
   fs.renameSync(`${file}.part`, file);

@@ -17,7 +17,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { catalogFile, inventoryCsv } from './generate.ts';
+import { catalogFile, inventoryCsv, priceFile } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
 import { auditPages, audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
@@ -125,11 +125,10 @@ function serverEnv({ dataDir, databaseUrl }: Target): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs the CLI's catalog import, sampling its memory; the job's figures. */
-async function importCatalog(target: Target): Promise<JobRow> {
-  const file = await catalogFile(catalogSize);
+/** Runs a CLI command on `target`, sampling its memory; the job's figures, its item count read from its output. */
+async function cliJob(target: Target, job: string, args: string[], count: RegExp): Promise<JobRow> {
   const started = Date.now();
-  const child = spawn('node', ['apps/server/dist/cli.js', 'cards', 'import', file], {
+  const child = spawn('node', ['apps/server/dist/cli.js', ...args], {
     cwd: root,
     env: serverEnv(target),
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -140,10 +139,22 @@ async function importCatalog(target: Target): Promise<JobRow> {
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   clearInterval(sampler);
-  if (code !== 0) throw new Error(`catalog import failed:\n${out}`);
+  if (code !== 0) throw new Error(`${job} failed:\n${out}`);
   const seconds = (Date.now() - started) / 1000;
-  const items = Number(/Imported (\d+) cards/.exec(out)?.[1] ?? 0);
-  return { job: 'catalog-import', items, seconds, perS: Math.round(items / seconds), peakMb: peak };
+  const items = Number(count.exec(out)?.[1] ?? 0);
+  return { job, items, seconds, perS: Math.round(items / seconds), peakMb: peak };
+}
+
+/** The CLI's catalog import of the generated catalog. */
+async function importCatalog(target: Target): Promise<JobRow> {
+  const file = await catalogFile(catalogSize);
+  return cliJob(target, 'catalog-import', ['cards', 'import', file], /Imported (\d+) cards/);
+}
+
+/** The CLI's price refresh from the same printings at new prices (every one moves, so every one is written). */
+async function refreshPrices(target: Target): Promise<JobRow> {
+  const file = await priceFile(catalogSize);
+  return cliJob(target, 'price-refresh', ['cards', 'prices', file], /Refreshed prices of (\d+) printings/);
 }
 
 async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; stop(): void }> {
@@ -431,6 +442,10 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
     const row = await importCatalog(target);
     if (chosenJobs.includes('catalog-import')) jobRows.push({ engine, ...row });
+  }
+  if (chosenJobs.includes('price-refresh')) {
+    console.log(`▸ price-refresh: ${catalogSize} printings at new prices through npm run cli -- cards prices`);
+    jobRows.push({ engine, ...(await refreshPrices(target)) });
   }
   const needsShop =
     chosenJobs.includes('csv-import') ||

@@ -127,7 +127,11 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
         await db
           .selectFrom('cards')
           .select('price_usd')
-          .where('id', 'in', cards.map((c) => (JSON.parse(c) as { id: string }).id))
+          .where(
+            'id',
+            'in',
+            cards.map((c) => (JSON.parse(c) as { id: string }).id),
+          )
           .where('price_usd', 'is not', null)
           .execute()
       ).map((r) => r.price_usd),
@@ -207,7 +211,9 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
     const file = path.join(tmp, 'prices.json');
     fs.writeFileSync(file, `[\n${repriced('7.77').join(',\n')}\n]\n`);
     const first = await cli(server, 'cards', 'prices', file);
-    expect(first.stdout).toMatch(/Refreshed prices of 50 printings: \d+ changed, kept for \d{4}-\d{2}-\d{2}; 0 malformed/);
+    expect(first.stdout).toMatch(
+      /Refreshed prices of 50 printings: \d+ changed, kept for \d{4}-\d{2}-\d{2}; 0 malformed/,
+    );
     expect(first.stdout).toMatch(/printings\/s\)/);
     expect(await usdOf(server.ctx.db)).toEqual(new Set([777]));
     const again = await cli(server, 'cards', 'prices', file);

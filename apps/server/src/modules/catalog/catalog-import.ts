@@ -24,7 +24,11 @@ const MAX_REPORTED = 100;
 function startParser(file: string, mode: BulkMode, batchSize: number, updatedAt: string): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const url = new URL(fromSource ? './catalog-parse.worker-dev.mjs' : './catalog-parse.worker.js', import.meta.url);
-  return new Worker(url, { workerData: { file, mode, batchSize, updatedAt } });
+  // The parser keeps a few batches at most; a small heap makes it collect its garbage early.
+  return new Worker(url, {
+    workerData: { file, mode, batchSize, updatedAt },
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
+  });
 }
 
 /** What reading a bulk file found, whatever it was read for. */

@@ -7,8 +7,11 @@ import type { PriceRow } from './scryfall-card.ts';
 
 /** How long kept prices stay (the trend on the Edit dialog and the card page spans this). */
 export const PRICE_HISTORY_DAYS = 180;
-/** Prices are read and written a thousand printings at a time: one select, one update, one insert. */
-const BATCH = 1000;
+/**
+ * Printings read and written per transaction: one select, one update, one insert each. Few commits (each
+ * one waits for the disk), and the update's 6 values a printing stay under SQLite's 32,766 bound values.
+ */
+const BATCH = 2000;
 
 export interface PriceRefreshProgress {
   bytesRead: number;
