@@ -30,6 +30,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { activityRoutes } from './modules/audit/activity.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { shopDataRoutes } from './modules/shop-data/shop-data.routes.ts';
 import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
+  activityRoutes(app, ctx);
   settingsRoutes(app, ctx);
   shopDataRoutes(app, ctx);
   sealedRoutes(app, ctx);

@@ -22,6 +22,7 @@ export * from './schemas/sealed.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/shop-data.ts';
 export * from './schemas/stats.ts';
+export * from './schemas/activity.ts';
 export * from './schemas/storefront.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';

@@ -20,6 +20,7 @@ export const permissions = {
   team: { roles: ['Owner'], says: 'manage the team' },
   devices: { roles: ['Owner', 'Manager'], says: 'manage devices' },
   settings: { roles: ['Owner', 'Manager'], says: 'change shop settings' },
+  'activity:view': { roles: ['Owner', 'Manager'], says: 'read the shop’s activity' },
 } as const satisfies Record<string, { roles: readonly ShopRole[]; says: string }>;
 
 export type Permission = keyof typeof permissions;

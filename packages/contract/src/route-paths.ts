@@ -38,6 +38,7 @@ export const routePaths = {
   statsSummary: ['POST', '/api/shop/stats/summary'],
   statsTotalCards: ['POST', '/api/shop/stats/total-cards'],
   statsInventoryValue: ['POST', '/api/shop/stats/inventory-value'],
+  shopActivity: ['POST', '/api/shop/activity'],
   statsOrdersOverTime: ['POST', '/api/shop/stats/orders-over-time'],
   statsTopSelling: ['POST', '/api/shop/stats/top-selling-cards'],
   statsLatestSold: ['POST', '/api/shop/stats/latest-cards-sold'],

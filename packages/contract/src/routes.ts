@@ -137,6 +137,7 @@ import {
   ZTopSellingResponse,
   ZTotalCardsResponse,
 } from './schemas/stats.ts';
+import { ZActivityRequest, ZActivityResponse } from './schemas/activity.ts';
 import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
 
 /**
@@ -532,6 +533,17 @@ export const routes = define({
     tags: ['stats'],
     body: ZStatsRequest,
     response: ZInventoryValueResponse,
+  },
+  shopActivity: {
+    method: 'POST',
+    path: '/api/shop/activity',
+    auth: 'session',
+    permission: 'activity:view',
+    summary:
+      'The shop’s audit log, newest first, 50 a page: who changed which stock row, price, order, team member or setting, and when; filtered by person, kind and time',
+    tags: ['activity'],
+    body: ZActivityRequest,
+    response: ZActivityResponse,
   },
   statsOrdersOverTime: {
     method: 'POST',

@@ -24,6 +24,7 @@ const bodyTokenField = {
   statsSummary: 'token',
   statsTotalCards: 'token',
   statsInventoryValue: 'token',
+  shopActivity: 'token',
   statsOrdersOverTime: 'token',
   statsTopSelling: 'token',
   statsLatestSold: 'token',

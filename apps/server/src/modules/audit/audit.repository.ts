@@ -2,9 +2,69 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 
+/** Which of a shop's entries to read: one person, actions starting with any of the prefixes, a time span. */
+export interface AuditFilter {
+  actor?: string;
+  prefixes?: readonly string[];
+  /** ISO instants: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+}
+
 /** Who changed what, when: written in the same transaction as the change. */
 export const auditRepository = {
   async record(db: Executor, entry: Insertable<AuditLogTable>): Promise<void> {
     await db.insertInto('audit_log').values(entry).execute();
   },
+
+  /** A page of the shop's entries, newest first, each with its card's name when the subject is a printing. */
+  entries(db: Executor, shopId: number, filter: AuditFilter, page: { offset: number; limit: number }) {
+    return filtered(db, shopId, filter)
+      .leftJoin('cards', 'cards.id', 'audit_log.subject')
+      .select([
+        'audit_log.id',
+        'audit_log.created_at',
+        'audit_log.actor',
+        'audit_log.action',
+        'audit_log.subject',
+        'audit_log.detail',
+        'cards.name as card_name',
+      ])
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+  },
+
+  async count(db: Executor, shopId: number, filter: AuditFilter): Promise<number> {
+    const row = await filtered(db, shopId, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Everyone who has an entry in the shop's log, in order. */
+  async actors(db: Executor, shopId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('audit_log')
+      .select('actor')
+      .distinct()
+      .where('shop_id', '=', shopId)
+      .orderBy('actor')
+      .execute();
+    return rows.map((r) => r.actor);
+  },
 };
+
+function filtered(db: Executor, shopId: number, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log').where('audit_log.shop_id', '=', shopId);
+  if (filter.actor) query = query.where('audit_log.actor', '=', filter.actor);
+  if (filter.from) query = query.where('audit_log.created_at', '>=', filter.from);
+  if (filter.to) query = query.where('audit_log.created_at', '<', filter.to);
+  const prefixes = filter.prefixes;
+  if (prefixes?.length) {
+    query = query.where((eb) => eb.or(prefixes.map((p) => eb('audit_log.action', 'like', `${p}%`))));
+  }
+  return query;
+}

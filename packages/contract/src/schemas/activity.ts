@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ZSessionToken } from './auth.ts';
+
+/** What an Activity entry is about; each audit action belongs to one. */
+export const activityKinds = ['inventory', 'sealed', 'order', 'team', 'settings', 'device', 'billing'] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+/** The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory. */
+export function activityKindOf(action: string): ActivityKind | null {
+  if (action.startsWith('admin.inventory.')) return 'inventory';
+  const first = action.split('.')[0]!;
+  if (first === 'subscription') return 'billing';
+  return (activityKinds as readonly string[]).includes(first) ? (first as ActivityKind) : null;
+}
+
+/** The audit actions of a kind, as prefixes: `inventory.` and `admin.inventory.` are both inventory. */
+export const actionPrefixesOf: Record<ActivityKind, readonly string[]> = {
+  inventory: ['inventory.', 'admin.inventory.'],
+  sealed: ['sealed.'],
+  order: ['order.'],
+  team: ['team.'],
+  settings: ['settings.'],
+  device: ['device.'],
+  billing: ['subscription.'],
+};
+
+export const activityPageSize = 50;
+
+const instant = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be a date and time such as 2026-11-24T00:00:00Z.` }).optional();
+
+export const ZActivityRequest = z
+  .object({
+    token: ZSessionToken,
+    page: z
+      .number({ error: 'page must be a number.' })
+      .int('page must be a whole number.')
+      .min(1, 'page must be at least 1.')
+      .max(100_000, 'page must be at most 100000.')
+      .optional()
+      .default(1),
+    actor: z.string({ error: 'actor must be text.' }).max(320, 'actor must be at most 320 characters.').optional(),
+    kind: z.enum(activityKinds, `kind must be one of ${activityKinds.join(', ')}.`).optional(),
+    from: instant('from').describe('Entries at or after this moment'),
+    to: instant('to').describe('Entries before this moment'),
+  })
+  .refine((input) => !input.from || !input.to || Date.parse(input.from) < Date.parse(input.to), {
+    path: ['to'],
+    message: 'to must be after from.',
+  });
+
+/** One change in the shop: who made it, when, and what (the audit log's entry, with the card's name when a card). */
+export const ZActivityEntry = z.object({
+  id: z.number().int(),
+  at: z.string().describe('ISO 8601, UTC'),
+  actor: z.string().describe('The e-mail of who did it (a paired tablet: device:NAME)'),
+  action: z.string().describe('What was done, e.g. inventory.edit, order.confirm, team.role'),
+  kind: z.enum(activityKinds).nullable(),
+  subject: z.string().describe('What it was done to: a Scryfall id, an order number, an e-mail, a name'),
+  subject_name: z.string().nullable().describe('The card’s name when the subject is a printing'),
+  detail: z.record(z.string(), z.unknown()).nullable().describe('The change’s figures; prices in cents'),
+});
+export type ActivityEntry = z.infer<typeof ZActivityEntry>;
+
+export const ZActivityResponse = z.object({
+  entries: z.array(ZActivityEntry).describe('Newest first, 50 a page'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  actors: z.array(z.string()).describe('Everyone with an entry in the shop’s log, for the person filter'),
+});
