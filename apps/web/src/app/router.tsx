@@ -143,6 +143,10 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/stats/StatsPage.tsx').then((m) => m.StatsPage))),
       },
       {
+        path: '/activity',
+        element: guarded(page(() => import('../features/activity/ActivityPage.tsx').then((m) => m.ActivityPage))),
+      },
+      {
         path: '/stripe-management',
         element: guarded(page(() => import('../features/billing/BillingPage.tsx').then((m) => m.BillingPage))),
       },

@@ -36,6 +36,13 @@ export const shopPages = [
     permission: 'billing',
   },
   { to: '/stats', title: 'Statistics', text: 'Orders, revenue and best sellers', icon: 'chart' },
+  {
+    to: '/activity',
+    title: 'Activity',
+    text: 'Who changed stock, prices, orders, the team or settings',
+    icon: 'history',
+    permission: 'activity:view',
+  },
 ] as const satisfies readonly { to: string; title: string; text: string; icon: IconName; permission?: Permission }[];
 
 /** The pages a role may open; no role cookie (just registered: the Owner) sees all, the server stays the authority. */

@@ -1,0 +1,68 @@
+import type { ActivityEntry } from '@cardstock/contract';
+import { describe, expect, it } from 'vitest';
+import { describeActivity } from './activity-text.ts';
+
+const entry = (
+  action: string,
+  subject: string,
+  detail: Record<string, unknown> | null = null,
+  name: string | null = null,
+) =>
+  ({
+    id: 1,
+    at: '2026-06-01T09:00:00.000Z',
+    actor: 'owner@example.com',
+    action,
+    kind: null,
+    subject,
+    subject_name: name,
+    detail,
+  }) as ActivityEntry;
+
+describe('an activity entry as a sentence', () => {
+  it('names the card and the row of stock changes, prices in dollars', () => {
+    const bolt = (detail: Record<string, unknown>) => entry('inventory.edit', 'id-1', detail, 'Lightning Bolt');
+    expect(
+      describeActivity(
+        entry('inventory.add', 'id-1', { finish: 'foil', quality: 'NM', quantity: 4 }, 'Lightning Bolt'),
+      ),
+    ).toBe('Added 4 × Lightning Bolt (Foil, NM)');
+    expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'LP', quantity: 3, asking_price: 350 }))).toBe(
+      'Edited Lightning Bolt (Non-Foil, LP): quantity 3, price $3.50',
+    );
+    expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'NM', quantity: 3, asking_price: null }))).toBe(
+      'Edited Lightning Bolt (Non-Foil, NM): quantity 3, price back to the pricing rule',
+    );
+    // A card gone from the catalog is named by its id.
+    expect(describeActivity(entry('inventory.edit', 'id-9', { quantity: 0 }))).toBe('Edited id-9: quantity 0');
+  });
+
+  it('says what bulk changes did and how many rows they changed', () => {
+    expect(describeActivity(entry('inventory.reprice', 'bolt', { action: 'percent', value: 10, changed: 6 }))).toBe(
+      'Repriced the rows “bolt” finds: +10 % (6 rows changed)',
+    );
+    expect(describeActivity(entry('inventory.reprice', '*', { action: 'set', value: 2, changed: 1 }))).toBe(
+      'Repriced every row: set to $2.00 (1 row changed)',
+    );
+    expect(describeActivity(entry('inventory.import', 'cardstock', { rows: 120, added: 118, refused: 2 }))).toBe(
+      'Imported a CSV file (cardstock): 120 rows, 118 added, 2 refused',
+    );
+    expect(describeActivity(entry('inventory.delete_all', 'shop', { deleted: 1 }))).toBe(
+      'Deleted all inventory (1 row)',
+    );
+  });
+
+  it('reads orders, the team, settings, tablets and the subscription', () => {
+    expect(describeActivity(entry('order.place', '1042', { lines: 2 }))).toBe('Placed order #1042 (2 lines)');
+    expect(describeActivity(entry('order.confirm', '1042', {}))).toBe('Confirmed order #1042');
+    expect(describeActivity(entry('team.role', 'rita@example.com', { from: 'Employee', to: 'Manager' }))).toBe(
+      'Changed rita@example.com’s role from Employee to Manager',
+    );
+    expect(describeActivity(entry('settings.save', 'shop', {}))).toBe('Saved the shop settings');
+    expect(describeActivity(entry('device.pair', 'Counter tablet', {}))).toBe('Paired the tablet “Counter tablet”');
+    expect(
+      describeActivity(entry('sealed.edit', '7', { before: { name: 'Box' }, after: { name: 'Box', quantity: 2 } })),
+    ).toBe('Edited sealed product “Box”: quantity 2');
+    expect(describeActivity(entry('something.new', 'x'))).toBe('something.new x');
+  });
+});

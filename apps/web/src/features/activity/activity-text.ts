@@ -1,0 +1,101 @@
+import { centsText, finishOf, type ActivityEntry } from '@cardstock/contract';
+import { finishName } from '../inventory/finish-label.ts';
+
+type Detail = Record<string, unknown>;
+
+const num = (detail: Detail | null, key: string): number | undefined =>
+  typeof detail?.[key] === 'number' ? detail[key] : undefined;
+const text = (detail: Detail | null, key: string): string | undefined =>
+  typeof detail?.[key] === 'string' ? detail[key] : undefined;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const price = (cents: number | null) => (cents === null ? 'the pricing rule' : `$${centsText(cents)}`);
+
+/** "Lightning Bolt (Foil, NM)": the card's name (or its id, for a card gone from the catalog) and the row's kind. */
+function rowOf(entry: ActivityEntry): string {
+  const { detail } = entry;
+  const stored = text(detail, 'finish');
+  const finish = stored && finishName[finishOf(stored)];
+  const quality = text(detail, 'quality');
+  const kind = [finish, quality].filter(Boolean).join(', ');
+  return `${entry.subject_name ?? entry.subject}${kind ? ` (${kind})` : ''}`;
+}
+
+function repriced(detail: Detail | null): string {
+  const value = num(detail, 'value');
+  switch (text(detail, 'action')) {
+    case 'set':
+      return value === undefined ? 'set a price' : `set to $${value.toFixed(2)}`;
+    case 'percent':
+      return value === undefined ? 'moved by a percentage' : `${value > 0 ? '+' : ''}${value} %`;
+    case 'clear':
+    case undefined:
+    default:
+      return 'back to the pricing rule';
+  }
+}
+
+/** One entry of the shop's log as a sentence a shop owner reads: what was done, to what, with its figures. */
+export function describeActivity(entry: ActivityEntry): string {
+  const { detail, subject } = entry;
+  const quantity = num(detail, 'quantity');
+  switch (entry.action) {
+    case 'inventory.add':
+      return `Added ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry)}`;
+    case 'inventory.edit': {
+      const changes = [quantity === undefined ? undefined : `quantity ${quantity}`];
+      if (detail && 'asking_price' in detail) {
+        const cents = num(detail, 'asking_price') ?? null;
+        changes.push(cents === null ? 'price back to the pricing rule' : `price ${price(cents)}`);
+      }
+      return `Edited ${rowOf(entry)}: ${changes.filter(Boolean).join(', ')}`;
+    }
+    case 'inventory.import':
+      return `Imported a CSV file (${subject}): ${plural(num(detail, 'rows') ?? 0, 'row')}, ${num(detail, 'added') ?? 0} added, ${num(detail, 'refused') ?? 0} refused`;
+    case 'inventory.reprice': {
+      const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;
+      return `Repriced ${scope}: ${repriced(detail)} (${plural(num(detail, 'changed') ?? 0, 'row')} changed)`;
+    }
+    case 'inventory.delete_all':
+      return `Deleted all inventory (${plural(num(detail, 'deleted') ?? 0, 'row')})`;
+    case 'admin.inventory.edit':
+      return `Platform staff edited ${subject}`;
+    case 'admin.inventory.delete':
+      return `Platform staff removed ${subject}`;
+    case 'admin.inventory.bulk_price':
+      return `Platform staff repriced the shop’s inventory (${num(detail, 'percent') ?? 0} %)`;
+    case 'sealed.add':
+      return `Added sealed product “${text(detail, 'name') ?? subject}” (${num(detail, 'added') ?? quantity ?? 0} in stock)`;
+    case 'sealed.edit': {
+      const after = (detail?.after ?? null) as Detail | null;
+      return `Edited sealed product “${text(after, 'name') ?? subject}”${num(after, 'quantity') === undefined ? '' : `: quantity ${num(after, 'quantity')}`}`;
+    }
+    case 'sealed.delete':
+      return `Removed sealed product “${text(detail, 'name') ?? subject}”`;
+    case 'order.place':
+      return `Placed order #${subject} (${plural(num(detail, 'lines') ?? 0, 'line')})`;
+    case 'order.confirm':
+      return `Confirmed order #${subject}`;
+    case 'order.reject':
+      return `Rejected order #${subject}`;
+    case 'team.invite':
+      return `Invited ${subject} as ${text(detail, 'role') ?? 'a member'}`;
+    case 'team.role':
+      return `Changed ${subject}’s role from ${text(detail, 'from') ?? '?'} to ${text(detail, 'to') ?? '?'}`;
+    case 'team.remove':
+      return `Removed ${subject} from the team`;
+    case 'settings.save':
+      return 'Saved the shop settings';
+    case 'device.code':
+      return `Made a pairing code for “${subject}”`;
+    case 'device.pair':
+      return `Paired the tablet “${subject}”`;
+    case 'device.remove':
+      return `Removed the tablet “${subject}”`;
+    case 'subscription.upgrade':
+      return `Upgraded the subscription${text(detail, 'to') ? ` to ${text(detail, 'to')}` : ''}`;
+    case 'subscription.cancel':
+      return 'Cancelled the subscription';
+    default:
+      return `${entry.action} ${subject}`;
+  }
+}

@@ -1,0 +1,83 @@
+import { messages } from '@cardstock/contract';
+import { expect, test } from '@playwright/test';
+import { registerShop, useSession } from './support/accounts.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+
+/** Issue 21: Owners and Managers read who changed what on the Activity screen. */
+const m = messages.activity;
+
+test.beforeAll(() => importFixtureCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+test('the owner sets a price, then reads it on the Activity screen, filters it, and shares the view as a link', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Ledger Games');
+  const [card] = await pricedCards(request, 'counterspell', 1);
+  const add = await request.post('/api/shop/inventory/add', {
+    data: { token: account.token, scryfall_id: card!.id, quantity: 2, foil: false, quality: 'NM' },
+  });
+  expect(add.status()).toBe(200);
+  await useSession(context, account);
+
+  await page.goto('/inventory-management');
+  await page
+    .getByRole('row', { name: new RegExp(card!.name) })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Inventory' });
+  await edit.getByLabel('Quantity').fill('3');
+  await edit.getByLabel(messages.inventory.askingPrice).fill('2.75');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Activity/ }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  await expect(page.getByRole('heading', { name: m.title, level: 1 })).toBeVisible();
+  const rows = page.getByRole('row');
+  await expect(rows.nth(1)).toContainText(`Edited ${card!.name} (Non-Foil, NM): quantity 3, price $2.75`);
+  await expect(rows.nth(1)).toContainText(account.email);
+  await expect(rows.nth(2)).toContainText(`Added 2 × ${card!.name} (Non-Foil, NM)`);
+  await expect(page.getByText(m.count(2))).toBeVisible();
+
+  await page.getByLabel(m.kind, { exact: true }).selectOption('order');
+  await expect(page).toHaveURL(/kind=order/);
+  await expect(page.getByText(m.empty)).toBeVisible();
+  // The filtered view is a link: opened anew, it shows the same.
+  await page.reload();
+  await expect(page.getByLabel(m.kind, { exact: true })).toHaveValue('order');
+  await expect(page.getByText(m.empty)).toBeVisible();
+  await page.goBack();
+  await expect(rows.nth(1)).toContainText(`Edited ${card!.name}`);
+
+  await page.getByLabel(m.person, { exact: true }).selectOption(account.email);
+  await page.getByLabel(m.kind, { exact: true }).selectOption('inventory');
+  await expect(page.getByText(m.count(2))).toBeVisible();
+  const today = new Date();
+  const local = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  await page.getByLabel(m.from, { exact: true }).fill(local);
+  await page.getByLabel(m.to, { exact: true }).fill(local);
+  await expect(page.getByText(m.count(2))).toBeVisible();
+  await page.getByRole('button', { name: m.clear }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+});
+
+test('an Employee has no Activity tile and is told who can read it', async ({ page, context, request }) => {
+  const account = await registerShop(request, 'Staff Room Games');
+  await useSession(context, account, 'Employee');
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/shop/activity') calls.push(req.url());
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: /Statistics/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Activity/ })).toHaveCount(0);
+  await page.goto('/activity');
+  await expect(page.getByText(m.notAllowed)).toBeVisible();
+  expect(calls).toEqual([]);
+});
