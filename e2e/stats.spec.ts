@@ -131,3 +131,35 @@ test('shows the loading text, then the HTTP status of a failed call', async ({ p
   await expect(page.getByRole('alert')).toHaveText(`${m.error}: ${m.httpError(503)}`);
   await expect(page.getByText(m.loading)).toHaveCount(0);
 });
+
+test('the owner raises the low-stock threshold in Settings, and Statistics lists what is running low', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Low Shelf Games');
+  const [few, many] = await pricedCards(request, 'dragon', 2, { distinctNames: true });
+  await stock(request, account, few!, 2);
+  await stock(request, account, many!, 9);
+  await useSession(context, account);
+
+  await page.goto('/stats');
+  const low = page.getByRole('region', { name: m.lowStockTitle });
+  await expect(low.getByText(m.lowStockIntro(1))).toBeVisible();
+  await expect(low.getByText(m.lowStockNone)).toBeVisible();
+
+  await low.getByRole('link', { name: m.lowStockSettings }).click();
+  await expect(page).toHaveURL(/\/shop-settings$/);
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  await form.getByLabel(messages.settings.lowStockLabel).fill('3');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(messages.settings.saved)).toBeVisible();
+
+  await page.goto('/stats');
+  await expect(low.getByText(m.lowStockIntro(3))).toBeVisible();
+  const rows = low.getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(few!.name);
+  await expect(rows.nth(1)).toContainText('Non-Foil · NM');
+  await expect(rows.nth(1)).toContainText('2');
+});

@@ -69,6 +69,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     statsSummary: {},
     statsTotalCards: {},
     statsInventoryValue: {},
+    statsLowStock: {},
     shopActivity: { actor: a.email },
     statsOrdersOverTime: {},
     statsTopSelling: { limit: 10 },

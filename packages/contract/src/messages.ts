@@ -373,8 +373,21 @@ export const messages = {
     httpError: (code: number) => `HTTP error! status: ${code}`,
     failed: 'Failed to fetch statistics',
     noSales: 'No sales yet.',
+    lowStockTitle: 'Low Stock',
+    lowStockIntro: (threshold: number) =>
+      threshold === 0
+        ? 'Sold-out rows and sealed products (threshold 0, in Shop Settings).'
+        : `Rows and sealed products with ${threshold} ${threshold === 1 ? 'copy' : 'copies'} or fewer (threshold in Shop Settings).`,
+    lowStockNone: 'Nothing is running low.',
+    lowStockMore: (shown: number, total: number) => `The ${shown} with the fewest copies of ${total}.`,
+    lowStockSettings: 'Change the threshold',
+    sealed: 'Sealed',
   },
   settings: {
+    lowStockLegend: 'Low stock',
+    lowStockLabel: 'Low-stock threshold (copies)',
+    lowStockHint:
+      'Statistics list the rows and sealed products holding this many or fewer; 0 lists only the sold-out ones.',
     loading: 'Loading shop settings...',
     loadFailed: 'Failed to load shop settings',
     notAuthenticated: 'Not authenticated',

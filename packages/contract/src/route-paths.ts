@@ -38,6 +38,7 @@ export const routePaths = {
   statsSummary: ['POST', '/api/shop/stats/summary'],
   statsTotalCards: ['POST', '/api/shop/stats/total-cards'],
   statsInventoryValue: ['POST', '/api/shop/stats/inventory-value'],
+  statsLowStock: ['POST', '/api/shop/stats/low-stock'],
   shopActivity: ['POST', '/api/shop/activity'],
   statsOrdersOverTime: ['POST', '/api/shop/stats/orders-over-time'],
   statsTopSelling: ['POST', '/api/shop/stats/top-selling-cards'],

@@ -128,6 +128,7 @@ import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './sche
 import { ZShopExport } from './schemas/shop-data.ts';
 import {
   ZInventoryValueResponse,
+  ZLowStockResponse,
   ZLatestSoldRequest,
   ZLatestSoldResponse,
   ZOrdersOverTimeResponse,
@@ -533,6 +534,17 @@ export const routes = define({
     tags: ['stats'],
     body: ZStatsRequest,
     response: ZInventoryValueResponse,
+  },
+  statsLowStock: {
+    method: 'POST',
+    path: '/api/shop/stats/low-stock',
+    auth: 'session',
+    permission: 'stats:view',
+    summary:
+      'The rows and sealed products holding the shop’s low-stock threshold of copies or fewer (Shop Settings), fewest first',
+    tags: ['stats'],
+    body: ZStatsRequest,
+    response: ZLowStockResponse,
   },
   shopActivity: {
     method: 'POST',

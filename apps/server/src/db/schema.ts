@@ -53,6 +53,8 @@ export interface ShopTable {
   /** Admin store settings (migration 0011). */
   require_approval: Generated<number>;
   max_inventory_items: Generated<number>;
+  /** Statistics' low-stock list: rows with this many copies or fewer (migration 0014). */
+  low_stock_threshold: Generated<number>;
 }
 
 export interface UserTable {

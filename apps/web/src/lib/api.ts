@@ -25,6 +25,7 @@ const bodyTokenField = {
   statsTotalCards: 'token',
   statsInventoryValue: 'token',
   shopActivity: 'token',
+  statsLowStock: 'token',
   statsOrdersOverTime: 'token',
   statsTopSelling: 'token',
   statsLatestSold: 'token',

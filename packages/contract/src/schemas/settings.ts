@@ -25,6 +25,8 @@ export const reservedSubdomains = [
   'login',
 ] as const;
 
+export const lowStockLimits = { defaultThreshold: 1, maxThreshold: 1000, maxItems: 200 } as const;
+
 export const subdomainRule = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
 
 const percent = (label: string, max: number) =>
@@ -71,6 +73,10 @@ export const ZShopSettings = z.object({
     storefront_path: z.string().nullable(),
   }),
   pricing: ZPricingRule,
+  low_stock_threshold: z
+    .number()
+    .int()
+    .describe('Statistics list the rows and sealed products holding this many or fewer (0: only the sold-out ones)'),
 });
 export type ShopSettings = z.infer<typeof ZShopSettings>;
 
@@ -96,4 +102,11 @@ export const ZSettingsSaveRequest = z.object({
     .transform((v) => (v === true || v === 1 ? 1 : 0)),
   shop_description: z.string().trim().max(500, 'The description must be at most 500 characters.').optional(),
   pricing: ZPricingRule.optional(),
+  low_stock_threshold: z
+    .number({ error: 'The low-stock threshold must be a number.' })
+    .int('The low-stock threshold must be a whole number.')
+    .min(0, 'The low-stock threshold cannot be negative.')
+    .max(lowStockLimits.maxThreshold, `The low-stock threshold must be at most ${lowStockLimits.maxThreshold}.`)
+    .optional()
+    .describe('Leave it out to keep the threshold as it is'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { finishes, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 
 const ZLimit = (fallback: number) =>
@@ -30,6 +31,29 @@ export const ZInventoryValueResponse = z.object({
     sealed_value: z.number().describe('Dollars: each priced sealed product’s price × its units'),
     unpriced_rows: z.number().int().describe('Rows and sealed products in stock without a price'),
     unpriced_copies: z.number().int().describe('Their copies and units'),
+  }),
+});
+
+/** A row or sealed product at or under the shop's low-stock threshold. */
+export const ZLowStockItem = z.object({
+  kind: z.enum(['single', 'sealed']),
+  scryfall_id: z.string().nullable(),
+  sealed_id: z.number().int().nullable(),
+  name: z.string(),
+  set_code: z.string().nullable(),
+  collector_number: z.string().nullable(),
+  finish: z.enum(finishes).nullable(),
+  quality: z.enum(qualities).nullable(),
+  quantity: z.number().int(),
+});
+export type LowStockItem = z.infer<typeof ZLowStockItem>;
+
+export const ZLowStockResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    threshold: z.number().int().describe('The shop’s threshold (Shop Settings)'),
+    total: z.number().int().describe('How many rows and sealed products are at or under it'),
+    items: z.array(ZLowStockItem).describe('The 200 with the fewest copies, then by name'),
   }),
 });
 

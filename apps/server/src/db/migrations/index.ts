@@ -14,7 +14,8 @@ import * as m0009 from './0009-team.ts';
 import * as m0010 from './0010-billing.ts';
 import * as m0011 from './0011-admin.ts';
 import * as m0012 from './0012-sealed-orders.ts';
-import * as m0014 from './0014-card-prices.ts';
+import * as m0013 from './0013-card-prices.ts';
+import * as m0014 from './0014-low-stock.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -35,7 +36,8 @@ const all: Record<string, MigrationFactory> = {
   '0010-billing': m0010.migration,
   '0011-admin': m0011.migration,
   '0012-sealed-orders': m0012.migration,
-  '0014-card-prices': m0014.migration,
+  '0013-card-prices': m0013.migration,
+  '0014-low-stock': m0014.migration,
 };
 
 class StaticProvider implements MigrationProvider {

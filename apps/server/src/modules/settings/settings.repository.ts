@@ -4,7 +4,18 @@ export const settingsRepository = {
   shop(db: Executor, shopId: number) {
     return db
       .selectFrom('shops')
-      .select(['name', 'subdomain', 'shop_hidden', 'description', 'address', 'city', 'state', 'country', 'pricing'])
+      .select([
+        'name',
+        'subdomain',
+        'shop_hidden',
+        'description',
+        'address',
+        'city',
+        'state',
+        'country',
+        'pricing',
+        'low_stock_threshold',
+      ])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
   },
@@ -16,7 +27,13 @@ export const settingsRepository = {
   async save(
     db: Executor,
     shopId: number,
-    values: { subdomain: string | null; shop_hidden: number; description?: string; pricing?: string },
+    values: {
+      subdomain: string | null;
+      shop_hidden: number;
+      description?: string;
+      pricing?: string;
+      low_stock_threshold?: number;
+    },
   ): Promise<void> {
     await db.updateTable('shops').set(values).where('id', '=', shopId).execute();
   },

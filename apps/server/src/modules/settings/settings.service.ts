@@ -41,13 +41,20 @@ export function createSettingsService(ctx: AppContext) {
           storefront_path: shop.subdomain ? `/shop/${shop.subdomain}` : null,
         },
         pricing: pricingRuleOf(shop.pricing),
+        low_stock_threshold: shop.low_stock_threshold,
       };
     },
 
     /** Saves what the form sends; a subdomain another shop has is refused, and nothing is half-saved. */
     async save(
       actor: Actor,
-      input: { subdomain: string; shop_hidden: number; shop_description?: string; pricing?: PricingRule },
+      input: {
+        subdomain: string;
+        shop_hidden: number;
+        shop_description?: string;
+        pricing?: PricingRule;
+        low_stock_threshold?: number;
+      },
     ) {
       const { shopId, email } = requireRole(actor, 'settings');
       const subdomain = input.subdomain === '' ? null : input.subdomain;
@@ -62,13 +69,19 @@ export function createSettingsService(ctx: AppContext) {
             shop_hidden: input.shop_hidden,
             ...(input.shop_description !== undefined ? { description: input.shop_description } : {}),
             ...(input.pricing ? { pricing: JSON.stringify(input.pricing) } : {}),
+            ...(input.low_stock_threshold !== undefined ? { low_stock_threshold: input.low_stock_threshold } : {}),
           });
           await auditRepository.record(tx, {
             shop_id: shopId,
             actor: email,
             action: 'settings.save',
             subject: 'shop',
-            detail: JSON.stringify({ subdomain, shop_hidden: input.shop_hidden, pricing: input.pricing ?? null }),
+            detail: JSON.stringify({
+              subdomain,
+              shop_hidden: input.shop_hidden,
+              pricing: input.pricing ?? null,
+              low_stock_threshold: input.low_stock_threshold ?? null,
+            }),
             created_at: ctx.clock.now().toISOString(),
           });
         });

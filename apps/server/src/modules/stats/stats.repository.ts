@@ -47,6 +47,54 @@ export const statsRepository = {
   },
 
   /** The shop's sealed stock in hand: priced (price × units) and unpriced ($0) apart. */
+  /** The shop's low-stock threshold. */
+  async lowStockThreshold(db: Executor, shopId: number): Promise<number> {
+    const row = await db
+      .selectFrom('shops')
+      .select('low_stock_threshold')
+      .where('id', '=', shopId)
+      .executeTakeFirstOrThrow();
+    return row.low_stock_threshold;
+  },
+
+  /** Rows with `threshold` copies or fewer, fewest first then by name, at most `limit`, and how many there are. */
+  async lowStockRows(db: Executor, shopId: number, threshold: number, limit: number) {
+    const low = db
+      .selectFrom('inventory')
+      .where('inventory.shop_id', '=', shopId)
+      .where('inventory.quantity', '<=', threshold);
+    const [rows, count] = await Promise.all([
+      low
+        .innerJoin('cards', 'cards.id', 'inventory.card_id')
+        .select([
+          'inventory.card_id',
+          'cards.name',
+          'cards.set_code',
+          'cards.collector_number',
+          'inventory.finish',
+          'inventory.quality',
+          'inventory.quantity',
+        ])
+        .orderBy('inventory.quantity')
+        .orderBy('inventory.sort_name')
+        .orderBy('inventory.id')
+        .limit(limit)
+        .execute(),
+      low.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  /** Sealed products with `threshold` units or fewer, fewest first then by name, at most `limit`, and how many. */
+  async lowStockSealed(db: Executor, shopId: number, threshold: number, limit: number) {
+    const low = db.selectFrom('sealed_products').where('shop_id', '=', shopId).where('quantity', '<=', threshold);
+    const [rows, count] = await Promise.all([
+      low.select(['id', 'name', 'set_code', 'quantity']).orderBy('quantity').orderBy('name').limit(limit).execute(),
+      low.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
   async sealedValue(db: Executor, shopId: number) {
     const row = await db
       .selectFrom('sealed_products')

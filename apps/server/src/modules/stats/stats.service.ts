@@ -1,4 +1,12 @@
-import { centsToDollars, priceCents, pricingRuleOf, qualityOf } from '@cardstock/contract';
+import {
+  centsToDollars,
+  finishOf,
+  lowStockLimits,
+  priceCents,
+  pricingRuleOf,
+  qualityOf,
+  type LowStockItem,
+} from '@cardstock/contract';
 import { writeCounterOf } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -59,6 +67,48 @@ export function createStatsService(ctx: AppContext) {
             unpriced_rows: unpricedRows + sealed.unpricedRows,
             unpriced_copies: unpricedCopies + sealed.unpricedUnits,
           },
+        };
+      });
+    },
+
+    /** Rows and sealed products at or under the shop's threshold: the 200 with the fewest copies. */
+    async lowStock(actor: Actor) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      return kept(shopId, 'low-stock', async () => {
+        const threshold = await repo.lowStockThreshold(ctx.db, shopId);
+        const limit = lowStockLimits.maxItems;
+        const [singles, sealed] = await Promise.all([
+          repo.lowStockRows(ctx.db, shopId, threshold, limit),
+          repo.lowStockSealed(ctx.db, shopId, threshold, limit),
+        ]);
+        const items: LowStockItem[] = [
+          ...singles.rows.map((r) => ({
+            kind: 'single' as const,
+            scryfall_id: r.card_id,
+            sealed_id: null,
+            name: r.name,
+            set_code: setCode(r.set_code),
+            collector_number: r.collector_number,
+            finish: finishOf(r.finish),
+            quality: qualityOf(r.quality),
+            quantity: r.quantity,
+          })),
+          ...sealed.rows.map((r) => ({
+            kind: 'sealed' as const,
+            scryfall_id: null,
+            sealed_id: r.id,
+            name: r.name,
+            set_code: setCode(r.set_code ?? ''),
+            collector_number: null,
+            finish: null,
+            quality: null,
+            quantity: r.quantity,
+          })),
+        ];
+        items.sort((a, b) => a.quantity - b.quantity || a.name.localeCompare(b.name));
+        return {
+          success: true as const,
+          data: { threshold, total: singles.total + sealed.total, items: items.slice(0, limit) },
         };
       });
     },

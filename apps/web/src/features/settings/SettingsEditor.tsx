@@ -1,4 +1,4 @@
-import { messages, qualities, timings, type Quality, type ShopSettings } from '@cardstock/contract';
+import { lowStockLimits, messages, qualities, timings, type Quality, type ShopSettings } from '@cardstock/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -165,6 +165,20 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
         <p className={pricing.ok ? 'settings-example' : 'settings-example text-error'} aria-live="polite">
           {pricing.ok ? exampleSentence(pricing.value) : pricing.problem}
         </p>
+      </fieldset>
+
+      <fieldset disabled={saving}>
+        <legend>{m.lowStockLegend}</legend>
+        <NumberField
+          label={m.lowStockLabel}
+          name="low_stock_threshold"
+          step="1"
+          min="0"
+          max={String(lowStockLimits.maxThreshold)}
+          value={form.lowStockThreshold}
+          onChange={(lowStockThreshold) => update({ lowStockThreshold })}
+        />
+        <p className="hint settings-hint">{m.lowStockHint}</p>
       </fieldset>
 
       <FormMessage text={problem} />

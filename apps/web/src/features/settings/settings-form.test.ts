@@ -27,6 +27,7 @@ const settings = (over: Partial<ShopSettings> = {}): ShopSettings => ({
   public_url: null,
   public_access_data: { enabled: false, storefront_path: null },
   pricing: defaultPricingRule,
+  low_stock_threshold: 1,
   ...over,
 });
 
@@ -54,6 +55,7 @@ describe('formOf', () => {
         shop_hidden: 0,
         shop_description: 'Cards and coffee',
         pricing: { ...defaultPricingRule, floor_cents: 5, rounding_cents: 25 },
+        low_stock_threshold: 3,
       }),
     );
     expect(f).toEqual({
@@ -64,6 +66,7 @@ describe('formOf', () => {
       conditionPercent: { NM: '100', LP: '90', MP: '75', HP: '60', D: '40' },
       floorDollars: '0.05',
       roundingCents: '25',
+      lowStockThreshold: '3',
     });
     expect(formOf(settings()).subdomain).toBe('');
     expect(formOf(settings()).inventoryPublic).toBe(false);
@@ -75,7 +78,13 @@ describe('settingsPayload', () => {
     const checked = settingsPayload(form({ subdomain: 'owls', inventoryPublic: true, description: ' Hi ' }));
     expect(checked).toEqual({
       ok: true,
-      value: { subdomain: 'owls', shop_hidden: 0, shop_description: 'Hi', pricing: defaultPricingRule },
+      value: {
+        subdomain: 'owls',
+        shop_hidden: 0,
+        shop_description: 'Hi',
+        pricing: defaultPricingRule,
+        low_stock_threshold: 1,
+      },
     });
     if (checked.ok) expect(ZSettingsSaveRequest.safeParse({ token: 't', ...checked.value }).success).toBe(true);
   });
@@ -83,6 +92,12 @@ describe('settingsPayload', () => {
   it('sends private as shop_hidden 1 and a blank subdomain as "" (none)', () => {
     const checked = settingsPayload(form());
     expect(checked.ok && checked.value).toMatchObject({ subdomain: '', shop_hidden: 1 });
+  });
+
+  it('refuses a low-stock threshold that is not a whole number of copies', () => {
+    expect(problemOf(form({ lowStockThreshold: '' }))).toBe('The low-stock threshold must be a number.');
+    expect(problemOf(form({ lowStockThreshold: '1.5' }))).toBe('The low-stock threshold must be a whole number.');
+    expect(problemOf(form({ lowStockThreshold: '-1' }))).toBe('The low-stock threshold cannot be negative.');
   });
 
   it('stores the floor in cents', () => {

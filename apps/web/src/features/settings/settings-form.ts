@@ -29,6 +29,7 @@ export interface SettingsForm {
   conditionPercent: Record<Quality, string>;
   floorDollars: string;
   roundingCents: string;
+  lowStockThreshold: string;
 }
 
 /** Longest description the server keeps (ZSettingsSaveRequest). */
@@ -60,6 +61,7 @@ export function formOf(settings: ShopSettings): SettingsForm {
     >,
     floorDollars: centsText(pricing.floor_cents),
     roundingCents: String(pricing.rounding_cents),
+    lowStockThreshold: String(settings.low_stock_threshold),
   };
 }
 
@@ -99,6 +101,7 @@ export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
     shop_hidden: form.inventoryPublic ? 0 : 1,
     shop_description: form.description,
     pricing: rawPricing(form),
+    low_stock_threshold: numberOf(form.lowStockThreshold),
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
 }

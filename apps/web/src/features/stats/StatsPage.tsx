@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrdersChart } from './OrdersChart.tsx';
-import { LatestSoldTable, TopSellingTable } from './StatsTables.tsx';
+import { LatestSoldTable, LowStockTable, TopSellingTable } from './StatsTables.tsx';
 import { useStats, type Stats } from './use-stats.ts';
 import './stats.css';
 
@@ -77,6 +77,8 @@ function StatsBody({ stats }: { stats: Stats }) {
         <TopSellingTable cards={stats.topCards} />
         <LatestSoldTable sales={stats.latestSales} />
       </div>
+
+      <LowStockTable lowStock={stats.lowStock} />
     </>
   );
 }

@@ -2,7 +2,9 @@ import { messages } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { OrderNumber } from '../orders/OrderParts.tsx';
 import { saleDate, setLabel } from './stats-view.ts';
-import type { LatestSale, TopCard } from './use-stats.ts';
+import { Link } from 'react-router';
+import { finishName } from '../inventory/finish-label.ts';
+import type { LatestSale, LowStock, TopCard } from './use-stats.ts';
 
 const m = messages.stats;
 
@@ -37,6 +39,57 @@ export function TopSellingTable({ cards }: { cards: readonly TopCard[] }) {
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+/** Low Stock: the rows and sealed products at or under the shop's threshold, fewest copies first. */
+export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
+  const { items, total, threshold } = lowStock;
+  return (
+    <section className="stats-section" aria-labelledby="stats-low-title">
+      <h2 id="stats-low-title">{m.lowStockTitle}</h2>
+      <p className="muted">
+        {m.lowStockIntro(threshold)} <Link to="/shop-settings">{m.lowStockSettings}</Link>
+      </p>
+      <div className="table-wrap">
+        <table className="table stats-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Set</th>
+              <th scope="col">Kind</th>
+              <th scope="col" className="numeric">
+                Qty
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <TableMessageRow columns={4}>{m.lowStockNone}</TableMessageRow>
+            ) : (
+              items.map((item) => (
+                <tr
+                  key={
+                    item.kind === 'sealed' ? `s${item.sealed_id}` : `${item.scryfall_id}|${item.finish}|${item.quality}`
+                  }
+                >
+                  <td className="stats-card-name">{item.name}</td>
+                  <td>
+                    {setLabel(item.set_code)}
+                    {item.collector_number && <span className="muted"> #{item.collector_number}</span>}
+                  </td>
+                  <td>
+                    {item.kind === 'sealed' ? m.sealed : `${finishName[item.finish ?? 'nonfoil']} · ${item.quality}`}
+                  </td>
+                  <td className="numeric">{item.quantity}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {total > items.length && <p className="muted">{m.lowStockMore(items.length, total)}</p>}
     </section>
   );
 }

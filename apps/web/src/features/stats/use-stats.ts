@@ -2,6 +2,7 @@ import {
   limits,
   type ZInventoryValueResponse,
   type ZLatestSoldResponse,
+  type ZLowStockResponse,
   type ZTopSellingResponse,
 } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -13,8 +14,9 @@ import { statsErrorText } from './stats-view.ts';
 export type TopCard = z.output<typeof ZTopSellingResponse>['data']['top_cards'][number];
 export type LatestSale = z.output<typeof ZLatestSoldResponse>['data']['latest_sales'][number];
 export type InventoryValue = z.output<typeof ZInventoryValueResponse>['data'];
+export type LowStock = z.output<typeof ZLowStockResponse>['data'];
 
-/** Everything the statistics screen shows, from its six calls. */
+/** Everything the statistics screen shows, from its seven calls. */
 export interface Stats {
   totalOrders: number;
   cardsSold: number;
@@ -24,21 +26,24 @@ export interface Stats {
   ordersByDate: ChartPoint[];
   topCards: TopCard[];
   latestSales: LatestSale[];
+  /** What is at or under the shop's low-stock threshold. */
+  lowStock: LowStock;
 }
 
 /**
- * The six statistics calls, fired together, each with the auth_token cookie's
+ * The seven statistics calls, fired together, each with the auth_token cookie's
  * token (spec 001 §7). One failure fails the screen, with the text of spec 001 §8.
  */
 async function fetchStats(): Promise<Stats> {
   try {
-    const [totalCards, overTime, topSelling, latestSold, summary, value] = await Promise.all([
+    const [totalCards, overTime, topSelling, latestSold, summary, value, lowStock] = await Promise.all([
       call('statsTotalCards'),
       call('statsOrdersOverTime'),
       call('statsTopSelling', { body: { limit: limits.topSellingLimit } }),
       call('statsLatestSold', { body: { limit: limits.latestSoldLimit } }),
       call('statsSummary'),
       call('statsInventoryValue'),
+      call('statsLowStock'),
     ]);
     return {
       totalOrders: summary.data.total_orders,
@@ -52,6 +57,7 @@ async function fetchStats(): Promise<Stats> {
       })),
       topCards: topSelling.data.top_cards,
       latestSales: latestSold.data.latest_sales,
+      lowStock: lowStock.data,
     };
   } catch (err) {
     throw new Error(statsErrorText(err), { cause: err });
