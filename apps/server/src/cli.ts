@@ -13,7 +13,7 @@ import { systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createSuperadmin } from './modules/admin/superadmin.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { importCatalogFile, type ImportResult } from './modules/catalog/catalog-import.ts';
+import { importCatalogFile, type BulkReport, type ImportResult } from './modules/catalog/catalog-import.ts';
 import { refreshPrices, type PriceRefreshResult } from './modules/catalog/price-refresh.ts';
 import { downloadDefaultCards } from './modules/catalog/scryfall-download.ts';
 
@@ -145,14 +145,9 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     help: 'backup FILE                                      copy the embedded database to FILE while the server runs',
     async run([file]) {
       if (!file) throw new Error('Usage: backup FILE');
-      const bar = progressBar('Backing up', '{value}/{total} pages');
-      let started = false;
-      const result = await backupDatabase(loadConfig(), file, (done, total) => {
-        if (!started) bar.start(total, done);
-        else bar.update(done);
-        started = true;
-      });
-      if (started) bar.stop();
+      const bar = meter('Backing up', '{value}/{total} pages');
+      const result = await backupDatabase(loadConfig(), file, (done, total) => bar.update(done, total, {}));
+      bar.stop();
       console.log(`Backed up ${mb(result.bytes)} MB to ${result.file}`);
     },
   },
@@ -203,16 +198,11 @@ function progressBar(label: string, figures = '{doneMb}/{totalMb} MB | {cards} c
 /** Downloads Scryfall's current bulk file into the data folder, with a progress bar; its path. */
 async function download(): Promise<string> {
   const config = loadConfig();
-  const bar = progressBar('Downloading');
-  let started = false;
-  const path = await downloadDefaultCards(config.scryfallApiUrl, config.dataDir, (received, total) => {
-    const payload = { doneMb: mb(received), totalMb: mb(total), cards: 0, malformed: 0 };
-    if (!started) {
-      bar.start(total || received, received, payload);
-      started = true;
-    } else bar.update(received, payload);
-  });
-  if (started) bar.stop();
+  const bar = meter('Downloading');
+  const path = await downloadDefaultCards(config.scryfallApiUrl, config.dataDir, (received, total) =>
+    bar.update(received, total, { doneMb: mb(received), totalMb: mb(total), cards: 0, malformed: 0 }),
+  );
+  bar.stop();
   console.log(`Downloaded ${path}`);
   return path;
 }
@@ -229,28 +219,18 @@ function isPastDay(text: string): boolean {
 }
 
 async function refreshWithProgress(ctx: AppContext, file: string, day?: string): Promise<PriceRefreshResult> {
-  const bar = progressBar('Refreshing prices', '{doneMb}/{totalMb} MB | {cards} printings');
-  let started = false;
+  const bar = meter('Refreshing prices', '{doneMb}/{totalMb} MB | {cards} printings');
   const result = await refreshPrices(ctx.db, file, {
     ...(day ? { now: () => new Date(`${day}T12:00:00Z`) } : {}),
-    onProgress(p) {
-      const payload = { doneMb: mb(p.bytesRead), totalMb: mb(p.totalBytes), cards: p.printings };
-      if (!started) {
-        bar.start(p.totalBytes, p.bytesRead, payload);
-        started = true;
-      } else bar.update(p.bytesRead, payload);
-    },
+    onProgress: (p) =>
+      bar.update(p.bytesRead, p.totalBytes, { doneMb: mb(p.bytesRead), totalMb: mb(p.totalBytes), cards: p.printings }),
   });
-  if (started) bar.stop();
+  bar.stop();
   return result;
 }
 
 function reportRefresh(result: PriceRefreshResult): void {
-  for (const m of result.malformed) console.error(`  skipped object at position ${m.position}: ${m.reason}`);
-  if (result.malformedCount > result.malformed.length) {
-    console.error(`  … and ${result.malformedCount - result.malformed.length} more`);
-  }
-  if (result.fatal) console.error(result.fatal);
+  reportSkipped(result);
   if (result.unknown) {
     console.log(`${result.unknown} printings are not in the catalog yet (npm run cli -- cards import FILE adds them).`);
   }
@@ -260,28 +240,50 @@ function reportRefresh(result: PriceRefreshResult): void {
   if (result.fatal) throw new Error('The file ended in a JSON syntax error; the prices before it were refreshed.');
 }
 
-async function importWithProgress(ctx: AppContext, file: string): Promise<ImportResult> {
-  const bar = progressBar('Importing');
+/** A progress bar that starts at the first report (when the total is known) and stops only if it started. */
+function meter(label: string, figures?: string) {
+  const bar = progressBar(label, figures);
   let started = false;
-  const result = await importCatalogFile(ctx.db, file, {
-    onProgress(p) {
-      const payload = { doneMb: mb(p.bytesRead), totalMb: mb(p.totalBytes), cards: p.cards, malformed: p.malformed };
-      if (!started) {
-        bar.start(p.totalBytes, p.bytesRead, payload);
+  return {
+    update(done: number, total: number, payload: Record<string, unknown>) {
+      if (started) bar.update(done, payload);
+      else {
+        bar.start(total || done, done, payload);
         started = true;
-      } else bar.update(p.bytesRead, payload);
+      }
     },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+async function importWithProgress(ctx: AppContext, file: string): Promise<ImportResult> {
+  const bar = meter('Importing');
+  const result = await importCatalogFile(ctx.db, file, {
+    onProgress: (p) =>
+      bar.update(p.bytesRead, p.totalBytes, {
+        doneMb: mb(p.bytesRead),
+        totalMb: mb(p.totalBytes),
+        cards: p.cards,
+        malformed: p.malformed,
+      }),
   });
-  if (started) bar.stop();
+  bar.stop();
   return result;
 }
 
-function reportImport(result: ImportResult): void {
-  for (const m of result.malformed) console.error(`  skipped object at position ${m.position}: ${m.reason}`);
-  if (result.malformedCount > result.malformed.length) {
-    console.error(`  … and ${result.malformedCount - result.malformed.length} more`);
+/** The objects a bulk file's reading skipped, with their positions, and a syntax error that ended it. */
+function reportSkipped(report: BulkReport): void {
+  for (const m of report.malformed) console.error(`  skipped object at position ${m.position}: ${m.reason}`);
+  if (report.malformedCount > report.malformed.length) {
+    console.error(`  … and ${report.malformedCount - report.malformed.length} more`);
   }
-  if (result.fatal) console.error(result.fatal);
+  if (report.fatal) console.error(report.fatal);
+}
+
+function reportImport(result: ImportResult): void {
+  reportSkipped(result);
   console.log(`Imported ${result.cards} cards; ${result.malformedCount} malformed objects skipped.`);
   if (result.fatal) throw new Error('The file ended in a JSON syntax error; the cards before it were imported.');
 }
