@@ -113,3 +113,37 @@ test('export, then import into another shop, gives the same inventory', async ({
   expect(await hits(request, b)).toEqual(await hits(request, a));
   await other.close();
 });
+
+test('a line several printings could be waits for the owner’s pick; only the picked printing is stocked', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Careful Imports');
+  await useSession(context, account);
+  const bolts = fixtureCards().filter((c) => c.name === 'Lightning Bolt' && c.finishes.includes('nonfoil'));
+  const chosen = bolts.find((c) => c.set === 'fca')!;
+  const file = {
+    name: 'names-only.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price\nLightning Bolt,,,,nonfoil,NM,3,\n',
+    ),
+  };
+  await page.goto('/inventory-management');
+  const { dialog } = await uploadThroughDialog(page, file);
+  const review = dialog.getByRole('group', { name: m.reviewTitle });
+  const line = review.getByLabel(m.reviewLine(2, 'Lightning Bolt'));
+  await expect(line.getByRole('option')).toHaveCount(bolts.length + 1);
+  await expect(line).toHaveValue('');
+  // Left out, nothing can be imported.
+  await expect(dialog.getByRole('button', { name: /Import/ })).toBeDisabled();
+
+  await expect(line.getByRole('option', { name: new RegExp(`\\(FCA\\) #${chosen.collector_number} `) })).toHaveCount(1);
+  await line.selectOption(chosen.id);
+  const importButton = dialog.getByRole('button', { name: 'Import 1 lines' });
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+  await expect(page.getByText(m.uploadSuccess)).toBeVisible();
+  expect(await hits(request, account)).toEqual([`${chosen.id}|nonfoil|NM|3`]);
+});

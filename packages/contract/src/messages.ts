@@ -163,6 +163,11 @@ export const messages = {
     deletedAll: 'All inventory deleted successfully!',
     deleteFailed: (reason: string) => `Failed to delete inventory: ${reason}`,
     uploadSuccess: 'Mass upload successful!',
+    reviewTitle: 'Which printing?',
+    reviewIntro:
+      'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',
+    reviewLine: (line: number, name: string) => `Line ${line}: ${name}`,
+    reviewLeaveOut: 'Leave this line out',
     uploadCors: 'Mass upload failed due to CORS. Please contact support or try again later.',
     uploadFailed: 'Mass upload failed. If this is a CORS error, please contact support.',
     priceOwn: 'own price',
@@ -306,6 +311,14 @@ export const messages = {
     importRefused: (refused: number) =>
       `${refused} line${refused === 1 ? '' : 's'} cannot be imported, so nothing was imported. Fix them, or import the other lines.`,
     noPrinting: (what: string) => `No printing found for ${what}.`,
+    nameMismatch: (named: string, printing: string, actual: string) =>
+      `The file names "${named}", but ${printing} is "${actual}".`,
+    severalPrintings: (what: string, n: number) =>
+      n === 1
+        ? `The printing ${what} names is not in the catalog; one printing of the name is: pick it, or leave the line out.`
+        : `${n} printings match ${what}: pick one, or leave the line out.`,
+    pickNotCandidate: (line: number) => `The printing picked for line ${line} is not one the line could be.`,
+    picksInvalid: 'picks must be JSON such as {"12": "<Scryfall id>"}.',
   },
   sealed: {
     title: 'Sealed Stock',

@@ -391,7 +391,8 @@ export const routes = define({
     multipart: true,
     summary:
       'Import a CSV export (Cardstock, ManaBox, Deckbox, TCGplayer, Moxfield, Delver Lens and more) in one transaction. ' +
-      'Form fields: file, token, dry_run ("true": report only), accept_partial ("true": import the good lines when some are refused).',
+      'Form fields: file, token, dry_run ("true": report only), accept_partial ("true": import the good lines when some are refused), ' +
+      'picks (JSON {"<line>": "<scryfall id>"}: the printing chosen for a line in review).',
     tags: ['inventory'],
     response: ZImportReport,
   },

@@ -262,6 +262,29 @@ export const ZCsvFile = z
  * What an import did, or would do (`dry_run`): how many lines, how many new
  * rows, how many added to existing rows, and each refused line with its reason.
  */
+/** A printing a line could be, as the Mass Upload dialog offers it. */
+export const ZImportCandidate = z.object({
+  scryfall_id: z.string(),
+  name: z.string(),
+  set_code: z.string(),
+  set_name: z.string(),
+  collector_number: z.string(),
+  finishes: z.array(z.enum(finishes)),
+  image: z.string().nullable(),
+});
+export type ImportCandidate = z.infer<typeof ZImportCandidate>;
+
+/** A line that names a card but not which printing: nothing is stocked on a guess. */
+export const ZImportReview = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  candidates: z.array(ZImportCandidate).describe('At most 24, newest first'),
+});
+export type ImportReview = z.infer<typeof ZImportReview>;
+
+/** The most candidates a line in review lists. */
+export const importReviewLimit = 24;
+
 export const ZImportReport = z.object({
   message: z.string(),
   format: z.string().describe('The tool the file came from, by its header'),
@@ -272,5 +295,11 @@ export const ZImportReport = z.object({
   merged: z.number().int(),
   copies: z.number().int().describe('Cards in all, counting quantities'),
   refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  review: z
+    .array(ZImportReview)
+    .optional()
+    .describe(
+      'Lines several printings could be (also in refused): pick one per line with the picks field, or leave it out',
+    ),
 });
 export type ImportReport = z.infer<typeof ZImportReport>;

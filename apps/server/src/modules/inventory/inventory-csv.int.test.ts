@@ -67,51 +67,36 @@ interface Keeps {
    * "(Foil Etched)" tag no printing is named by.
    */
   etched: boolean;
-  /**
-   * How the import finds the printing: `exact` by Scryfall id, set and number or TCGplayer product; `newest` when the
-   * file names only the card, so the newest printing of that name is taken.
-   */
-  printing: 'exact' | 'newest';
 }
 
 const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
-  cardstock: { condition: true, etched: true, printing: 'exact' },
-  manabox: { condition: true, etched: true, printing: 'exact' },
-  'manabox-without-binder': { condition: true, etched: true, printing: 'exact' },
-  'tcgplayer-app': { condition: true, etched: true, printing: 'exact' },
-  'tcgplayer-seller': { condition: true, etched: false, printing: 'newest' },
-  moxfield: { condition: true, etched: true, printing: 'exact' },
-  deckbox: { condition: true, etched: false, printing: 'exact' },
-  'deckbox-all-columns': { condition: true, etched: false, printing: 'exact' },
-  cardsphere: { condition: true, etched: true, printing: 'exact' },
-  'delverlens-moxfield': { condition: true, etched: true, printing: 'exact' },
-  'delverlens-scryfall': { condition: false, etched: true, printing: 'exact' },
+  cardstock: { condition: true, etched: true },
+  manabox: { condition: true, etched: true },
+  'manabox-without-binder': { condition: true, etched: true },
+  'tcgplayer-app': { condition: true, etched: true },
+  'tcgplayer-seller': { condition: true, etched: false },
+  moxfield: { condition: true, etched: true },
+  deckbox: { condition: true, etched: false },
+  'deckbox-all-columns': { condition: true, etched: false },
+  cardsphere: { condition: true, etched: true },
+  'delverlens-moxfield': { condition: true, etched: true },
+  'delverlens-scryfall': { condition: false, etched: true },
   // Name and set code, and no two printings of one name share a set in this stock.
-  'delverlens-quantityx': { condition: false, etched: true, printing: 'exact' },
-  archidekt: { condition: true, etched: true, printing: 'exact' },
-  'dragonshield-web': { condition: true, etched: true, printing: 'exact' },
-  'dragonshield-app': { condition: true, etched: false, printing: 'exact' },
-  helvault: { condition: false, etched: true, printing: 'exact' },
-  topdecked: { condition: true, etched: true, printing: 'exact' },
-  urzasgatherer: { condition: false, etched: true, printing: 'exact' },
+  'delverlens-quantityx': { condition: false, etched: true },
+  archidekt: { condition: true, etched: true },
+  'dragonshield-web': { condition: true, etched: true },
+  'dragonshield-app': { condition: true, etched: false },
+  helvault: { condition: false, etched: true },
+  topdecked: { condition: true, etched: true },
+  urzasgatherer: { condition: false, etched: true },
 };
-
-/** The newest printing of a card's name, which a file naming only the card imports as. */
-function newestOfName(card: FixtureCard): FixtureCard {
-  const [newest, next] = catalog
-    .filter((c) => c.name === card.name)
-    .sort((a, b) => b.released_at.localeCompare(a.released_at));
-  if (next && next.released_at === newest!.released_at) throw new Error(`Two newest printings of ${card.name}`);
-  return newest!;
-}
 
 /** The inventory rows (`id|finish|condition|count`, sorted) an import of `stock` in `layout` must leave. */
 function expectedInventory(layout: LayoutName, stock: readonly StockLine[]): string[] {
   const keeps = KEEPS[layout];
   const rows = new Map<string, number>();
   for (const line of stock) {
-    const card = keeps.printing === 'newest' ? newestOfName(line.card) : line.card;
-    const key = `${card.id}|${line.finish}|${keeps.condition ? line.quality : 'NM'}`;
+    const key = `${line.card.id}|${line.finish}|${keeps.condition ? line.quality : 'NM'}`;
     rows.set(key, (rows.get(key) ?? 0) + line.quantity);
   }
   return [...rows].map(([key, quantity]) => `${key}|${quantity}`).sort();
@@ -157,10 +142,10 @@ describe(`CSV import and export (${testEngine})`, () => {
     const shop = await buildShop(server);
     const csv = [
       'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price',
-      `Good Card,,,${bolt.id},nonfoil,NM,2,`,
+      `Lightning Bolt,,,${bolt.id},nonfoil,NM,2,`,
       'Nobody,zzz,999,,nonfoil,NM,1,',
-      `Bad Quantity,,,${bolt.id},nonfoil,NM,abc,`,
-      `Good Again,,,${bolt.id},nonfoil,LP,1,3.50`,
+      `Lightning Bolt,,,${bolt.id},nonfoil,NM,abc,`,
+      `Lightning Bolt,,,${bolt.id},nonfoil,LP,1,3.50`,
     ].join('\n');
     const dry = await upload(shop, csv, { dry_run: 'true' });
     expect(dry.body.refused.map((r: { line: number }) => r.line)).toEqual([3, 4]);
@@ -176,6 +161,114 @@ describe(`CSV import and export (${testEngine})`, () => {
     const again = await upload(shop, csv, { accept_partial: 'true' });
     expect(again.body).toMatchObject({ added: 0, merged: 2 });
     expect(await inventory(shop)).toEqual([`${bolt.id}|nonfoil|LP|2`, `${bolt.id}|nonfoil|NM|4`].sort());
+  });
+
+  describe('the exact printing or a question, never a guess', () => {
+    const header = 'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price';
+    const bolts = catalog.filter((c) => c.name === 'Lightning Bolt');
+    const abbot = printing('Abbot of Keral Keep', '2x2');
+    const delver = printing('Delver of Secrets // Insectile Aberration', 'isd');
+
+    it('refuses a line whose name is not the printing its set and number (or id) give, naming both', async () => {
+      const shop = await buildShop(server);
+      const csv = [
+        header,
+        // A mistyped number that is another card of the set.
+        `Lightning Bolt,2x2,${abbot.collector_number},,nonfoil,NM,4,`,
+        // An id of another card.
+        `Lightning Bolt,,,${abbot.id},nonfoil,NM,1,`,
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body.refused).toEqual([
+        {
+          line: 2,
+          reason: `The file names "Lightning Bolt", but 2X2 #${abbot.collector_number} is "Abbot of Keral Keep".`,
+        },
+        {
+          line: 3,
+          reason: `The file names "Lightning Bolt", but 2X2 #${abbot.collector_number} is "Abbot of Keral Keep".`,
+        },
+      ]);
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual([]);
+    });
+
+    it('takes a card by one face’s name, and by its name in a set when the set has one printing of it', async () => {
+      const shop = await buildShop(server);
+      const csv = [
+        header,
+        `Delver of Secrets,isd,${delver.collector_number},,nonfoil,NM,1,`,
+        'Lightning Bolt,2x2,,,nonfoil,LP,2,',
+        // A number the set does not have names a printing the catalog lacks: a question, even with one candidate.
+        'Lightning Bolt,2x2,9999,,nonfoil,LP,5,',
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body.refused).toEqual([
+        {
+          line: 4,
+          reason:
+            'The printing "Lightning Bolt" set 2X2 #9999 names is not in the catalog; one printing of the name is: pick it, or leave the line out.',
+        },
+      ]);
+      expect(dry.body.review).toEqual([
+        { line: 4, name: 'Lightning Bolt', candidates: [expect.objectContaining({ scryfall_id: bolt.id })] },
+      ]);
+      const res = await upload(shop, csv, { accept_partial: 'true' });
+      expect(res.body).toMatchObject({ imported: true, rows: 2 });
+      expect(await inventory(shop)).toEqual([`${delver.id}|nonfoil|NM|1`, `${bolt.id}|nonfoil|LP|2`].sort());
+    });
+
+    it('sends a name several printings share to review with them as candidates, and stocks the one picked', async () => {
+      const shop = await buildShop(server);
+      const csv = [
+        header,
+        'Lightning Bolt,,,,nonfoil,NM,3,',
+        `Delver of Secrets,isd,${delver.collector_number},,nonfoil,NM,1,`,
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      const nonfoil = bolts.filter((c) => c.finishes.includes('nonfoil'));
+      expect(nonfoil.length).toBeGreaterThan(1);
+      expect(dry.body.refused).toEqual([
+        { line: 2, reason: `${nonfoil.length} printings match "Lightning Bolt": pick one, or leave the line out.` },
+      ]);
+      expect(dry.body.review).toHaveLength(1);
+      expect(dry.body.review[0]).toMatchObject({ line: 2, name: 'Lightning Bolt' });
+      expect(dry.body.review[0].candidates.map((c: { scryfall_id: string }) => c.scryfall_id).sort()).toEqual(
+        nonfoil.map((c) => c.id).sort(),
+      );
+      expect(dry.body.review[0].candidates[0]).toEqual({
+        scryfall_id: expect.any(String),
+        name: 'Lightning Bolt',
+        set_code: expect.any(String),
+        set_name: expect.any(String),
+        collector_number: expect.any(String),
+        finishes: expect.arrayContaining(['nonfoil']),
+        image: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+      });
+      // Without a pick the line is refused, and nothing is stocked on a guess.
+      expect((await upload(shop, csv)).status).toBe(422);
+      expect(await inventory(shop)).toEqual([]);
+
+      const fca = printing('Lightning Bolt', 'fca');
+      const picked = await upload(shop, csv, { picks: JSON.stringify({ 2: fca.id }) });
+      expect(picked.status).toBe(200);
+      expect(picked.body).toMatchObject({ imported: true, refused: [] });
+      expect(await inventory(shop)).toEqual([`${delver.id}|nonfoil|NM|1`, `${fca.id}|nonfoil|NM|3`].sort());
+    });
+
+    it('refuses a pick that is not one of the line’s candidates, and picks that are not JSON', async () => {
+      const shop = await buildShop(server);
+      const csv = [header, 'Lightning Bolt,,,,nonfoil,NM,3,'].join('\n');
+      const wrong = await upload(shop, csv, { picks: JSON.stringify({ 2: abbot.id }) });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.refused).toEqual([
+        { line: 2, reason: 'The printing picked for line 2 is not one the line could be.' },
+      ]);
+      const garbage = await upload(shop, csv, { picks: '{"two": 3}' });
+      expect(garbage.status).toBe(400);
+      expect(garbage.body.message).toBe('picks must be JSON such as {"12": "<Scryfall id>"}.');
+      expect(await inventory(shop)).toEqual([]);
+    });
   });
 
   it('refuses a line whose finish its printing was never made in', async () => {

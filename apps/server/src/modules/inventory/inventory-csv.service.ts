@@ -1,5 +1,14 @@
 import { once } from 'node:events';
-import { messages, type ImportReport, centsText, dollarsToCents } from '@cardstock/contract';
+import {
+  centsText,
+  dollarsToCents,
+  finishOf,
+  importReviewLimit,
+  messages,
+  type ImportCandidate,
+  type ImportReport,
+  type ImportReview,
+} from '@cardstock/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { withTransaction } from '../../db/database.ts';
@@ -32,6 +41,16 @@ const describeLine = (l: CsvLine) =>
     .filter(Boolean)
     .join(' ') || 'this line';
 
+const candidateOf = (card: CardKey): ImportCandidate => ({
+  scryfall_id: card.id,
+  name: card.name,
+  set_code: card.set_code,
+  set_name: card.set_name,
+  collector_number: card.collector_number,
+  finishes: card.finishes.split(',').filter(Boolean).map(finishOf),
+  image: card.image_small,
+});
+
 /** A row an import will add, or add to. */
 interface PendingRow {
   card_id: string;
@@ -44,51 +63,116 @@ interface PendingRow {
   set_code: string;
 }
 
-/** Finds the printing of every line: Scryfall id, else set + number, else TCGplayer id, else name (+ set). */
-async function matchPrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<CsvLine, CardKey>> {
+/** A name as compared: normalized, with any slash between faces written one way ("Fire/Ice" = "Fire // Ice"). */
+const comparable = (name: string) => normalizeName(name).replace(/\s*\/+\s*/g, ' // ');
+
+/** A tool's name without the tags it adds to a product: "Abbot of Keral Keep (Foil Etched)", "… (Showcase)". */
+const untagged = (name: string) => name.replace(/(\s*\([^()]*\))+\s*$/, '');
+
+/**
+ * Whether a file's name is the printing's: its whole name or one face's, any case, accents or punctuation,
+ * with or without a tool's trailing tags (a real name may end in brackets: "Erase (Not the Urza's Legacy One)").
+ */
+function namesMatch(named: string, card: CardKey): boolean {
+  const names = new Set([comparable(card.name), ...card.name.split(' // ').map(comparable)]);
+  return names.has(comparable(named)) || names.has(comparable(untagged(named)));
+}
+
+const printingOf = (card: CardKey) => `${card.set_code.toUpperCase()} #${card.collector_number}`;
+
+/** What the file's line turned out to be: one printing, a refusal, or several printings to choose from. */
+export type Resolution = { card: CardKey } | { problem: string } | { candidates: CardKey[] };
+
+/**
+ * Finds the printing of every line, never by a guess: the Scryfall id, else the tool's own id (TCGplayer
+ * product), else set code + collector number, else set name + collector number, each checked against the
+ * line's card name when it gives one; else, for a line that names no printing, the name (within the line's set,
+ * when given) when exactly one printing has it and the line's finish. Several printings, or a printing named
+ * that the catalog lacks: the line goes to review, with the printings of its name as candidates.
+ */
+async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<CsvLine, Resolution>> {
   const byId = new Map<string, CardKey>();
-  const bySetNumber = new Map<string, CardKey>();
   const byTcg = new Map<number, CardKey>();
+  const bySetNumber = new Map<string, CardKey>();
+  const setCodesByName = new Map<string, string[]>();
   const byName = new Map<string, CardKey[]>();
+  const found = new Map<CsvLine, CardKey>();
+  const pending = () => lines.filter((l) => !found.has(l));
+
   const ids = [...new Set(lines.flatMap((l) => (l.scryfallId ? [l.scryfallId] : [])))];
   for (const part of chunks(ids)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
+  for (const l of lines) if (l.scryfallId && byId.has(l.scryfallId)) found.set(l, byId.get(l.scryfallId)!);
 
+  const tcg = [...new Set(pending().flatMap((l) => (l.tcgplayerId ? [l.tcgplayerId] : [])))];
+  for (const part of chunks(tcg))
+    for (const c of await repo.cardsByTcgplayer(ctx.db, part)) if (c.tcgplayer_id) byTcg.set(c.tcgplayer_id, c);
+  for (const l of pending()) if (l.tcgplayerId && byTcg.has(l.tcgplayerId)) found.set(l, byTcg.get(l.tcgplayerId)!);
+
+  // Set names become set codes, so set name + number is asked as set code + number.
+  const setNames = [...new Set(pending().flatMap((l) => (!l.setCode && l.setName ? [l.setName.toLowerCase()] : [])))];
+  for (const part of chunks(setNames)) {
+    for (const set of await repo.setsByName(ctx.db, part)) {
+      const key = set.set_name.toLowerCase();
+      setCodesByName.set(key, [...(setCodesByName.get(key) ?? []), set.set_code]);
+    }
+  }
+  const setsOf = (l: CsvLine): string[] =>
+    l.setCode ? [l.setCode] : l.setName ? (setCodesByName.get(l.setName.toLowerCase()) ?? []) : [];
   const pairs = new Map<string, { set: string; number: string }>();
-  for (const l of lines) {
-    if (l.scryfallId && byId.has(l.scryfallId)) continue;
-    if (l.setCode && l.collectorNumber)
-      pairs.set(`${l.setCode}|${l.collectorNumber}`, { set: l.setCode, number: l.collectorNumber });
+  for (const l of pending()) {
+    if (!l.collectorNumber) continue;
+    for (const set of setsOf(l)) pairs.set(`${set}|${l.collectorNumber}`, { set, number: l.collectorNumber });
   }
   for (const part of chunks([...pairs.values()], 200)) {
     for (const c of await repo.cardsBySetNumber(ctx.db, part))
       bySetNumber.set(`${c.set_code}|${c.collector_number}`, c);
   }
-  // Each next way is asked only for the lines the ways before it left unmatched.
-  const matchedSoFar = (l: CsvLine) =>
-    (l.scryfallId !== undefined && byId.has(l.scryfallId)) ||
-    (l.setCode !== undefined && bySetNumber.has(`${l.setCode}|${l.collectorNumber}`));
-  let unmatched = lines.filter((l) => !matchedSoFar(l));
-  const tcg = [...new Set(unmatched.flatMap((l) => (l.tcgplayerId ? [l.tcgplayerId] : [])))];
-  for (const part of chunks(tcg))
-    for (const c of await repo.cardsByTcgplayer(ctx.db, part)) if (c.tcgplayer_id) byTcg.set(c.tcgplayer_id, c);
-  unmatched = unmatched.filter((l) => !(l.tcgplayerId !== undefined && byTcg.has(l.tcgplayerId)));
-  const names = [...new Set(unmatched.filter((l) => l.name).map((l) => normalizeName(l.name)))];
-  for (const part of chunks(names)) {
-    for (const c of await repo.cardsByName(ctx.db, part))
-      byName.set(c.sort_name, [...(byName.get(c.sort_name) ?? []), c]);
+  for (const l of pending()) {
+    const hits = setsOf(l).flatMap((set) => bySetNumber.get(`${set}|${l.collectorNumber}`) ?? []);
+    if (hits.length === 1) found.set(l, hits[0]!);
   }
 
-  const found = new Map<CsvLine, CardKey>();
-  for (const l of lines) {
-    const named = l.name ? byName.get(normalizeName(l.name)) : undefined;
-    const card =
-      (l.scryfallId && byId.get(l.scryfallId)) ||
-      (l.setCode && l.collectorNumber && bySetNumber.get(`${l.setCode}|${l.collectorNumber}`)) ||
-      (l.tcgplayerId && byTcg.get(l.tcgplayerId)) ||
-      (named && (l.setCode ? named.find((c) => c.set_code === l.setCode) : named[0]));
-    if (card) found.set(l, card);
+  const names = [
+    ...new Set(pending().flatMap((l) => (l.name ? [normalizeName(l.name), normalizeName(untagged(l.name))] : []))),
+  ];
+  for (const part of chunks(names, 200)) {
+    for (const c of await repo.cardsByName(ctx.db, part)) {
+      for (const key of new Set([c.sort_name, ...c.sort_name.split(' // ')])) {
+        byName.set(key, [...(byName.get(key) ?? []), c]);
+      }
+    }
   }
-  return found;
+
+  const resolved = new Map<CsvLine, Resolution>();
+  for (const l of lines) {
+    const card = found.get(l);
+    if (card) {
+      resolved.set(
+        l,
+        l.name && !namesMatch(l.name, card)
+          ? { problem: messages.inventoryServer.nameMismatch(l.name, printingOf(card), card.name) }
+          : { card },
+      );
+      continue;
+    }
+    if (!l.name) continue;
+    const sets = setsOf(l);
+    const named = [
+      ...new Set([
+        ...(byName.get(normalizeName(l.name)) ?? []),
+        ...(byName.get(normalizeName(untagged(l.name))) ?? []),
+      ]),
+    ].filter((c) => namesMatch(l.name, c) && (!(l.setCode || l.setName) || sets.includes(c.set_code)));
+    // The line's finish narrows the printings (a foil line is no foil-less printing) when any has it.
+    const withFinish = named.filter((c) => c.finishes.split(',').includes(l.finish));
+    const candidates = withFinish.length ? withFinish : named;
+    // A line that named its printing (an id, a number) the catalog lacks is a question even with one candidate:
+    // "SNC #369" is not "SNC #182" because the set has only that one of the name.
+    const namedPrinting = Boolean(l.scryfallId || l.tcgplayerId || l.collectorNumber);
+    if (candidates.length === 1 && !namedPrinting) resolved.set(l, { card: candidates[0]! });
+    else if (candidates.length > 0) resolved.set(l, { candidates });
+  }
+  return resolved;
 }
 
 export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
@@ -131,11 +215,12 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
      */
     async import(
       actor: Actor,
-      input: { file: Buffer; dryRun: boolean; acceptPartial: boolean },
+      input: { file: Buffer; dryRun: boolean; acceptPartial: boolean; picks?: ReadonlyMap<number, string> },
     ): Promise<{ status: 200 | 422; report: ImportReport }> {
       const { shopId, email } = requireRole(actor, 'inventory:import');
       if (input.file.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
       const refused: ImportReport['refused'] = [];
+      const review: ImportReview[] = [];
       let format: CsvFormat = 'cardstock';
       let read = 0;
       let unreadable = 0;
@@ -151,13 +236,38 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         unreadable += batch.problems.length;
         read += batch.lines.length;
         const part = batch.lines;
-        const printings = await matchPrintings(ctx, part);
+        const printings = await resolvePrintings(ctx, part);
         for (const line of part) {
-          const card = printings.get(line);
-          if (!card) {
+          const resolution = printings.get(line);
+          if (!resolution) {
             refused.push({ line: line.line, reason: messages.inventoryServer.noPrinting(describeLine(line)) });
             continue;
           }
+          if ('problem' in resolution) {
+            refused.push({ line: line.line, reason: resolution.problem });
+            continue;
+          }
+          let card: CardKey;
+          if ('candidates' in resolution) {
+            const picked = input.picks?.get(line.line);
+            const choice = picked ? resolution.candidates.find((c) => c.id === picked) : undefined;
+            if (!choice) {
+              const { candidates } = resolution;
+              refused.push({
+                line: line.line,
+                reason: picked
+                  ? messages.inventoryServer.pickNotCandidate(line.line)
+                  : messages.inventoryServer.severalPrintings(describeLine(line), candidates.length),
+              });
+              review.push({
+                line: line.line,
+                name: line.name,
+                candidates: candidates.slice(0, importReviewLimit).map(candidateOf),
+              });
+              continue;
+            }
+            card = choice;
+          } else card = resolution.card;
           if (!card.finishes.split(',').includes(line.finish)) {
             refused.push({
               line: line.line,
@@ -204,6 +314,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         merged,
         copies: [...rows.values()].reduce((n, r) => n + r.quantity, 0),
         refused,
+        ...(review.length ? { review: review.sort((a, b) => a.line - b.line) } : {}),
       };
       if (input.dryRun)
         return {

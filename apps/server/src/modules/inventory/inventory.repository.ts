@@ -134,7 +134,17 @@ const rowColumns = [
   'cards.image_normal',
 ] as const;
 
-const cardKeyColumns = ['id', 'name', 'sort_name', 'set_code', 'collector_number', 'finishes', 'tcgplayer_id'] as const;
+const cardKeyColumns = [
+  'id',
+  'name',
+  'sort_name',
+  'set_code',
+  'set_name',
+  'collector_number',
+  'finishes',
+  'tcgplayer_id',
+  'image_small',
+] as const;
 
 export const inventoryRepository = {
   /** The shop's rows with these ids, with their cards (a page the index chose). */
@@ -366,13 +376,25 @@ export const inventoryRepository = {
     return db.selectFrom('cards').select(cardKeyColumns).where('tcgplayer_id', 'in', ids).execute();
   },
 
-  /** Printings by normalized name, newest first (the importer prefers a set match, else the newest). */
+  /** Printings by normalized name, or by the name of one face ("delver of secrets" finds both faces' card), newest first. */
   cardsByName(db: Executor, sortNames: string[]) {
     return db
       .selectFrom('cards')
       .select(cardKeyColumns)
-      .where('sort_name', 'in', sortNames)
+      .where((eb) =>
+        eb.or([eb('sort_name', 'in', sortNames), ...sortNames.map((n) => eb('sort_name', 'like', `${n} //%`))]),
+      )
       .orderBy('released_at', 'desc')
+      .execute();
+  },
+
+  /** The set codes of sets by their names, any case ("Magic 2010" → m10). */
+  setsByName(db: Executor, names: string[]) {
+    return db
+      .selectFrom('cards')
+      .select(['set_code', 'set_name'])
+      .distinct()
+      .where((eb) => eb(eb.fn('lower', ['set_name']), 'in', names))
       .execute();
   },
 

@@ -7,6 +7,21 @@ import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 import type { InventoryReadModel } from './read-model.ts';
 
+/** The picks field of an import: JSON {"<line>": "<Scryfall id>"}; anything else is refused. */
+function picksOf(text: unknown): Map<number, string> | undefined {
+  if (text === undefined || text === '') return undefined;
+  let value: unknown;
+  try {
+    value = typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    value = undefined;
+  }
+  const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : null;
+  if (!entries || entries.some(([line, id]) => !/^\d+$/.test(line) || typeof id !== 'string'))
+    throw new AppError('BAD_REQUEST', messages.inventoryServer.picksInvalid);
+  return new Map(entries.map(([line, id]) => [Number(line), String(id).toLowerCase()]));
+}
+
 /** Registers the staff's inventory calls: list, live search, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
@@ -30,6 +45,7 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
       file,
       dryRun: body.dry_run === 'true',
       acceptPartial: body.accept_partial === 'true',
+      picks: picksOf(body.picks),
     });
     if (status === 422) return reply.code(422).send(report);
     return report;

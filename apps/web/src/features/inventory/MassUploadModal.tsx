@@ -1,8 +1,9 @@
-import { messages, type ImportReport } from '@cardstock/contract';
+import { messages, type ImportReport, type ImportReview } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
 import { ApiError, NetworkError, upload } from '../../lib/api.ts';
+import { finishName } from './finish-label.ts';
 
 const m = messages.inventory;
 
@@ -15,7 +16,10 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
   const [report, setReport] = useState<ImportReport>();
   const [progress, setProgress] = useState<number>();
   const [error, setError] = useState<string>();
+  /** The printing picked for each line in review, by line. */
+  const [picks, setPicks] = useState<Record<number, string>>({});
   const busy = progress !== undefined;
+  const picked = Object.keys(picks).length;
 
   async function send(mode: 'check' | 'import') {
     if (!file) return;
@@ -24,10 +28,14 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     try {
       const fields: Record<string, string> = {};
       if (mode === 'check') fields.dry_run = 'true';
-      else if (report?.refused.length) fields.accept_partial = 'true';
+      else {
+        if (report?.refused.length) fields.accept_partial = 'true';
+        if (picked) fields.picks = JSON.stringify(picks);
+      }
       const answer = await upload('inventoryImport', { fields, file }, setProgress);
       if (mode === 'check') {
         setReport(answer);
+        setPicks({});
       } else {
         toast.success(m.uploadSuccess);
         onImported();
@@ -41,7 +49,10 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     }
   }
 
-  const importable = report ? report.rows : 0;
+  const importable = report ? report.rows + picked : 0;
+  const inReview = new Set(report?.review?.map((r) => r.line));
+  const refusedOnly = report?.refused.filter((r) => !inReview.has(r.line)) ?? [];
+  const left = (report?.refused.length ?? 0) - picked;
   return (
     <Modal
       open
@@ -59,11 +70,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
               disabled={busy || importable === 0}
               onClick={() => void send('import')}
             >
-              {busy
-                ? m.uploading
-                : report.refused.length
-                  ? `Import the ${importable} good lines`
-                  : `Import ${importable} lines`}
+              {busy ? m.uploading : left > 0 ? `Import the ${importable} good lines` : `Import ${importable} lines`}
             </button>
           ) : (
             <button
@@ -92,6 +99,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
           onChange={(e) => {
             setFile(e.target.files?.[0]);
             setReport(undefined);
+            setPicks({});
           }}
         />
       </label>
@@ -111,11 +119,25 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             </li>
             <li>Read as a {report.format} export</li>
           </ul>
-          {report.refused.length > 0 && (
+          {report.review && report.review.length > 0 && (
+            <fieldset className="import-review">
+              <legend>{m.reviewTitle}</legend>
+              <p className="muted">{m.reviewIntro}</p>
+              {report.review.map((r) => (
+                <ReviewLine
+                  key={r.line}
+                  review={r}
+                  picked={picks[r.line]}
+                  onPick={(id) => setPicks(({ [r.line]: _old, ...rest }) => (id ? { ...rest, [r.line]: id } : rest))}
+                />
+              ))}
+            </fieldset>
+          )}
+          {refusedOnly.length > 0 && (
             <>
               <p className="text-error">These lines cannot be imported:</p>
               <ul className="refused-lines">
-                {report.refused.map((r) => (
+                {refusedOnly.map((r) => (
                   <li key={`${r.line}-${r.reason}`}>
                     Line {r.line}: {r.reason}
                   </li>
@@ -126,5 +148,34 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
         </div>
       )}
     </Modal>
+  );
+}
+
+/** A line several printings could be: the owner picks one (its picture beside the list), or leaves the line out. */
+function ReviewLine({
+  review,
+  picked,
+  onPick,
+}: {
+  review: ImportReview;
+  picked: string | undefined;
+  onPick: (id: string | undefined) => void;
+}) {
+  const chosen = review.candidates.find((c) => c.scryfall_id === picked);
+  const id = `review-line-${review.line}`;
+  return (
+    <div className="import-review-line">
+      <label htmlFor={id}>{m.reviewLine(review.line, review.name)}</label>
+      <select id={id} value={picked ?? ''} onChange={(e) => onPick(e.target.value || undefined)}>
+        <option value="">{m.reviewLeaveOut}</option>
+        {review.candidates.map((c) => (
+          <option key={c.scryfall_id} value={c.scryfall_id}>
+            {c.set_name} ({c.set_code.toUpperCase()}) #{c.collector_number} ·{' '}
+            {c.finishes.map((f) => finishName[f]).join(', ')}
+          </option>
+        ))}
+      </select>
+      {chosen?.image && <img src={chosen.image} alt={`${chosen.name}, ${chosen.set_name}`} width={73} height={102} />}
+    </div>
   );
 }
