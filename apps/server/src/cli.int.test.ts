@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, call, expectOk } from '../test/client.ts';
 import { createInvite, registrationBody } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
@@ -37,10 +38,8 @@ describe(`npm run cli (${testEngine})`, () => {
     const { stdout } = await cli(server, 'invite', 'create');
     const code = stdout.trim().split('\n').at(-1)!;
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect((await server.request('POST', '/api/register', registrationBody(code))).status).toBe(200);
-    expect((await server.request('POST', '/api/register', registrationBody(code))).body.message).toBe(
-      messages.auth.inviteUsed,
-    );
+    expectOk(await call(server, 'register', registrationBody(code)));
+    expect((await call(server, 'register', registrationBody(code))).body.message).toBe(messages.auth.inviteUsed);
   });
 
   it('invite create --expires-days sets an expiry', async () => {
@@ -70,18 +69,18 @@ describe(`npm run cli (${testEngine})`, () => {
       'root',
     );
     expect(stdout.trim().split('\n').at(-1)).toBe(`Superadmin created: ${email}`);
-    const login = await server.request('POST', '/api/login', { email, password: 'root password', turnstileToken: 't' });
-    expect(login.body).toMatchObject({ is_admin: true, shop_name: '' });
-    const me = await server.request('GET', '/api/admin/me', undefined, { authorization: `Bearer ${login.body.token}` });
-    expect(me.body).toMatchObject({ username: 'root', role: 'superadmin', can_grant_superadmin: true });
+    const login = bodyOf(await call(server, 'login', { email, password: 'root password', turnstileToken: 't' }));
+    expect(login).toMatchObject({ is_admin: true, shop_name: '' });
+    const me = bodyOf(await call(server, 'adminMe', {}, { token: login.token }));
+    expect(me).toMatchObject({ username: 'root', role: 'superadmin', can_grant_superadmin: true });
 
     // An existing shop account is promoted; its password stays without --password.
     const owner = registrationBody(await createInvite(server));
-    await server.request('POST', '/api/register', owner);
+    expectOk(await call(server, 'register', owner));
     const promoted = await cli(server, 'admin', 'create', '--email', owner.email);
     expect(promoted.stdout.trim().split('\n').at(-1)).toBe(`Superadmin promoted: ${owner.email}`);
-    const again = await server.request('POST', '/api/login', { ...owner, turnstileToken: 't' });
-    expect(again.body.is_admin).toBe(true);
+    const again = bodyOf(await call(server, 'login', { ...owner, turnstileToken: 't' }));
+    expect(again.is_admin).toBe(true);
 
     await expect(cli(server, 'admin', 'create', '--email', 'new@example.com')).rejects.toMatchObject({
       code: 1,
@@ -184,9 +183,7 @@ describe(`npm run cli -- cards (${testEngine})`, () => {
     let done = false;
     void importing.finally(() => (done = true));
     while (!done && Date.now() < deadline) {
-      statuses.push(
-        (await server.request('POST', '/api/register', registrationBody(await createInvite(server)))).status,
-      );
+      statuses.push((await call(server, 'register', registrationBody(await createInvite(server)))).status);
       await new Promise((r) => setTimeout(r, 20));
     }
     await importing;
@@ -285,22 +282,19 @@ describe(`demo data (${testEngine})`, () => {
     try {
       const shop = await server.ctx.db.selectFrom('shops').selectAll().executeTakeFirstOrThrow();
       expect(shop).toMatchObject({ name: 'Demo Card Shop', subdomain: 'demo', shop_hidden: 0 });
-      const res = await server.request('POST', '/api/login', { ...DEMO_OWNER, turnstileToken: 't' });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ shop_name: 'Demo Card Shop', user_role: 'Owner' });
+      const owner = bodyOf(await call(server, 'login', { ...DEMO_OWNER, turnstileToken: 't' }));
+      expect(owner).toMatchObject({ shop_name: 'Demo Card Shop', user_role: 'Owner' });
       const invites = await server.ctx.db.selectFrom('invite_codes').selectAll().execute();
       expect(invites).toHaveLength(1);
-      const search = await server.request('GET', '/api/cards/search?q=lightning');
-      expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(['Lightning Bolt', 'Lightning Strike']);
+      const search = bodyOf(await call(server, 'cardSearch', { q: 'lightning' }));
+      expect(search.data.map((c) => c.name)).toEqual(['Lightning Bolt', 'Lightning Strike']);
       // Stock to browse and order, on the public page too, and sealed products.
-      const front = await server.request('POST', '/api/public/shop/inventory', { subdomain: 'demo', page: '1' });
-      expect(front.body.inventory.length).toBeGreaterThan(20);
-      expect(front.body.inventory.some((c: { inv_quantity: number }) => c.inv_quantity > 0)).toBe(true);
-      const sealed = await server.request('POST', '/api/shop/sealed', { token: res.body.token });
-      expect(sealed.body.total).toBe(3);
+      const front = bodyOf(await call(server, 'publicInventory', { subdomain: 'demo', page: '1' }));
+      expect(front.inventory.length).toBeGreaterThan(20);
+      expect(front.inventory.some((c) => c.inv_quantity > 0)).toBe(true);
+      expect(bodyOf(await call(server, 'sealedList', {}, { token: owner.token })).total).toBe(3);
       // And a superadmin to try the admin area with.
-      const admin = await server.request('POST', '/api/login', { ...DEMO_ADMIN, turnstileToken: 't' });
-      expect(admin.body.is_admin).toBe(true);
+      expect(bodyOf(await call(server, 'login', { ...DEMO_ADMIN, turnstileToken: 't' })).is_admin).toBe(true);
     } finally {
       await server.close();
     }

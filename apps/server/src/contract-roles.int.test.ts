@@ -1,5 +1,6 @@
 import { messages, permissions, roleAllows, routes, shopRoles, type RouteDef } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, bodyOf } from '../test/client.ts';
 import { addMember, buildShop } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 
@@ -30,15 +31,8 @@ describe(`every route’s permission, for every role (${testEngine})`, () => {
     tokens.Owner = shop.token;
     for (const role of ['Manager', 'Employee', 'Watcher'] as const)
       tokens[role] = (await addMember(server, shop.email, role)).token;
-    const code = await server.request('POST', '/api/user/create_code', {
-      token: shop.token,
-      device_name: 'Roles tablet',
-    });
-    const paired = await server.request('POST', '/api/device/pair', {
-      code: code.body.data.code,
-      serial_number: 'R-1',
-    });
-    deviceToken = paired.body.device_token;
+    const code = bodyOf(await api(server, shop).call('createDeviceCode', { device_name: 'Roles tablet' })).data.code;
+    deviceToken = bodyOf(await api(server).call('pairDevice', { code, serial_number: 'R-1' })).device_token;
   });
   afterAll(() => server.close());
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { routes, type RouteDef } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, bodyOf } from '../test/client.ts';
 import { addMember, buildShop } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
@@ -101,26 +102,23 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     await importCatalogFile(server.ctx.db, file);
     a = await buildShop(server, { shop_name: 'Shop A Secretive Games' });
     b = await buildShop(server);
-    const as = (p: string, body: Record<string, unknown>) => server.request('POST', p, { token: a.token, ...body });
+    const asA = api(server, a);
 
-    await as('/api/shop/inventory/add', { scryfall_id: theirs.id, quantity: 5 });
-    ids.sealed = (
-      await as('/api/shop/sealed/add', { name: 'A secret box', category: 'Booster Box', price: 99, quantity: 2 })
-    ).body.item.id;
-    ids.confirmed = (
-      await as('/api/device/order', { items: [{ scryfall_id: theirs.id, quantity: 1 }] })
-    ).body.order_number;
-    await as('/api/order/confirm', { order_number: ids.confirmed });
-    ids.pending = (
-      await as('/api/device/order', { items: [{ scryfall_id: theirs.id, quantity: 1 }] })
-    ).body.order_number;
+    bodyOf(await asA.call('inventoryAdd', { scryfall_id: theirs.id, quantity: 5 }));
+    ids.sealed = bodyOf(
+      await asA.call('sealedAdd', { name: 'A secret box', category: 'Booster Box', price: 99, quantity: 2 }),
+    ).item.id;
+    const order = async () =>
+      bodyOf(await asA.call('placeOrder', { items: [{ scryfall_id: theirs.id, quantity: 1 }] })).order_number;
+    ids.confirmed = await order();
+    bodyOf(await asA.call('confirmOrder', { order_number: ids.confirmed }));
+    ids.pending = await order();
     ids.member = (await addMember(server, a.email, 'Employee')).email;
-    const code = (await as('/api/user/create_code', { device_name: 'A tablet' })).body.data.code;
+    const code = bodyOf(await asA.call('createDeviceCode', { device_name: 'A tablet' })).data.code;
     ids.device = 'A-SERIAL-7';
-    await server.request('POST', '/api/device/pair', { code, serial_number: ids.device });
-    const asA = { authorization: `Bearer ${a.token}` };
-    await server.request('POST', '/api/stripe/subscription/upgrade', undefined, asA);
-    const payment = (await server.request('GET', '/api/stripe/payments', undefined, asA)).body.payments[0].id;
+    bodyOf(await api(server).call('pairDevice', { code, serial_number: ids.device }));
+    bodyOf(await asA.call('billingUpgrade'));
+    const payment = bodyOf(await asA.call('billingPayments')).payments[0]!.id;
     secrets.push(
       theirs.id,
       'A secret box',

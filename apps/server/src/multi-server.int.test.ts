@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { messages, type SystemSettingsGroups } from '@cardstock/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, call, expectError, expectOk } from '../test/client.ts';
 import { addPlatformStaff, buildShop, uniqueEmail } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { SETTINGS_CACHE_MS } from './modules/platform/system-settings.ts';
@@ -12,8 +13,8 @@ import { SETTINGS_CACHE_MS } from './modules/platform/system-settings.ts';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const login = (server: TestServer, email: string, password: string) =>
-  server.request('POST', '/api/login', { email, password, turnstileToken: 'test-token' });
-const shopSettings = (server: TestServer, token: string) => server.request('POST', '/api/shop/settings/get', { token });
+  call(server, 'login', { email, password, turnstileToken: 'test-token' });
+const shopSettings = (server: TestServer, token: string) => call(server, 'settingsGet', {}, { token });
 
 /**
  * Two servers as a load balancer would see them: one PostgreSQL database and
@@ -72,19 +73,16 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
       const { a, b } = pair();
       const shop = await buildShop(a, { shop_name: 'Two Doors Games' });
       const signedIn = await login(a, shop.email, shop.password);
-      expect(signedIn.status).toBe(200);
-      const token = signedIn.body.token as string;
+      const { token } = bodyOf(signedIn);
 
       for (const server of [a, b]) {
-        const res = await shopSettings(server, token);
-        expect(res.status, res.text).toBe(200);
-        expect(res.body.name).toBe('Two Doors Games');
+        expect(bodyOf(await shopSettings(server, token)).name).toBe('Two Doors Games');
       }
 
-      expect((await b.request('POST', '/api/logout', { token })).status).toBe(200);
+      expectOk(await call(b, 'logout', { token }));
       for (const server of [a, b]) {
         const res = await shopSettings(server, token);
-        expect(res.status).toBe(401);
+        expectError(res, 401);
         expect(res.body.message).toBe(messages.auth.sessionExpired);
       }
     });
@@ -92,11 +90,9 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
     it('rate_limit_per_minute is one budget per client across every server', async () => {
       const { a, b } = pair();
       const staff = await addPlatformStaff(a, 'admin');
-      const headers = { authorization: `Bearer ${staff.token}` };
-      const settings = (await a.request('GET', '/api/admin/system-settings', undefined, headers))
-        .body as SystemSettingsGroups;
+      const settings: SystemSettingsGroups = bodyOf(await call(a, 'adminSystemSettings', {}, { token: staff.token }));
       settings.api.rate_limit_per_minute = 10;
-      expect((await a.request('PUT', '/api/admin/system-settings', settings, headers)).status).toBe(200);
+      expectOk(await call(a, 'adminSystemSettingsSave', settings, { token: staff.token }));
       // The server that saved sees the limit at once, the other within its settings cache's 2 seconds.
       await new Promise((resolve) => setTimeout(resolve, SETTINGS_CACHE_MS + 100));
 
@@ -106,7 +102,7 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
       expect(statuses).toEqual(Array<number>(10).fill(200));
       for (const server of [a, b]) {
         const refused = await shopSettings(server, shop.token);
-        expect(refused.status).toBe(429);
+        expectError(refused, 429);
         expect(refused.body.message).toBe(messages.auth.tooManyRequests);
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       }
@@ -125,7 +121,7 @@ describe.runIf(testEngine === 'postgres')('several servers behind one load balan
       }
       for (const server of [a, b]) {
         const res = await login(server, email, 'wrong');
-        expect(res.status).toBe(429);
+        expectError(res, 429);
         expect(res.body.message).toBe(messages.auth.tooManyAttempts(15));
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
       }
@@ -160,14 +156,14 @@ describe(`a server whose Redis does not answer (${testEngine})`, () => {
   afterAll(() => server.close());
 
   it('still serves, still limits on its own, and says so in the log', async () => {
-    expect((await server.request('GET', '/api/health')).status).toBe(200);
+    expect((await call(server, 'health')).status).toBe(200);
     const shop = await buildShop(server);
     expect((await shopSettings(server, shop.token)).status).toBe(200);
 
     const email = uniqueEmail();
     for (let i = 0; i < 10; i++) expect((await login(server, email, 'wrong')).status).toBe(401);
     const refused = await login(server, email, 'wrong');
-    expect(refused.status).toBe(429);
+    expectError(refused, 429);
     expect(refused.body.message).toBe(messages.auth.tooManyAttempts(15));
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
 

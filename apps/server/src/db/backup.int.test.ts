@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../test/factories.ts';
+import { bodyOf, call, expectOk } from '../../test/client.ts';
 import { startServer, testEngine, type TestServer } from '../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from '../modules/catalog/catalog-import.ts';
@@ -22,10 +23,8 @@ describe.runIf(testEngine === 'sqlite')('npm run cli -- backup / restore (sqlite
   let server: TestServer;
   let shop: Awaited<ReturnType<typeof buildShop>>;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-'));
-  const stock = (s: TestServer, token: string) =>
-    s
-      .request('POST', '/api/shop/inventory', { token, page: '1', filter: '' })
-      .then((r) => r.body.inventory as unknown[]);
+  const stock = async (s: TestServer, token: string) =>
+    bodyOf(await call(s, 'inventoryList', { page: '1', filter: '' }, { token })).inventory;
 
   beforeAll(async () => {
     server = await startServer();
@@ -35,7 +34,7 @@ describe.runIf(testEngine === 'sqlite')('npm run cli -- backup / restore (sqlite
     shop = await buildShop(server);
     for (const line of fixtureCardLines(5)) {
       const { id } = JSON.parse(line) as { id: string };
-      await server.request('POST', '/api/shop/inventory/add', { token: shop.token, scryfall_id: id, quantity: 2 });
+      bodyOf(await call(server, 'inventoryAdd', { scryfall_id: id, quantity: 2 }, { token: shop.token }));
     }
   });
   afterAll(async () => {
@@ -64,12 +63,9 @@ describe.runIf(testEngine === 'sqlite')('npm run cli -- backup / restore (sqlite
     const restored = await startServer({ DATA_DIR: restoredDir });
     try {
       expect(await stock(restored, shop.token)).toEqual(before);
-      const login = await restored.request('POST', '/api/login', {
-        email: shop.email,
-        password: shop.password,
-        turnstileToken: 'test-token',
-      });
-      expect(login.status).toBe(200);
+      expectOk(
+        await call(restored, 'login', { email: shop.email, password: shop.password, turnstileToken: 'test-token' }),
+      );
     } finally {
       await restored.close();
     }

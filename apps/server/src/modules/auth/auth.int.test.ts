@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, call, expectError, expectOk } from '../../../test/client.ts';
 import { buildShop, createInvite, registrationBody, testClock, uniqueEmail } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { decodedMail, startSmtpServer, waitForMail } from '../../../test/smtp.ts';
 
 const HOUR = 60 * 60 * 1000;
 const login = (server: TestServer, email: string, password: string) =>
-  server.request('POST', '/api/login', { email, password, turnstileToken: 'test-token' });
+  call(server, 'login', { email, password, turnstileToken: 'test-token' });
 
 describe(`accounts (${testEngine})`, () => {
   let server: TestServer;
@@ -30,8 +31,8 @@ describe(`accounts (${testEngine})`, () => {
     it('creates the shop and its Owner with a valid invite and answers a working token', async () => {
       const invite = await createInvite(server);
       const body = registrationBody(invite);
-      const res = await server.request('POST', '/api/register', body);
-      expect(res.status).toBe(200);
+      const res = await call(server, 'register', body);
+      expectOk(res);
       expect(res.body).toEqual({
         message: messages.auth.registered,
         token: expect.any(String),
@@ -59,23 +60,23 @@ describe(`accounts (${testEngine})`, () => {
         state: 'IL',
         shop_hidden: 1,
       });
-      const feedback = await server.request('POST', '/api/feedback', { token: res.body.token, feedback_text: 'hi' });
-      expect(feedback.status).toBe(200);
+      const feedback = await call(server, 'feedback', { feedback_text: 'hi' }, { token: res.body.token });
+      expectOk(feedback);
     });
 
     it('trims every value before storing it', async () => {
       const invite = await createInvite(server);
       const email = uniqueEmail();
-      const res = await server.request(
-        'POST',
-        '/api/register',
+      const res = await call(
+        server,
+        'register',
         registrationBody(`  ${invite} `, {
           email: ` ${email.toUpperCase()} `,
           shop_name: '  Trim Shop ',
           user_first_name: ' Bo ',
         }),
       );
-      expect(res.status).toBe(200);
+      expectOk(res);
       expect(res.body.shop_name).toBe('Trim Shop');
       const user = await server.ctx.db
         .selectFrom('users')
@@ -87,21 +88,21 @@ describe(`accounts (${testEngine})`, () => {
 
     it('refuses a used invite code', async () => {
       const invite = await createInvite(server);
-      expect((await server.request('POST', '/api/register', registrationBody(invite))).status).toBe(200);
-      const again = await server.request('POST', '/api/register', registrationBody(invite));
-      expect(again.status).toBe(409);
+      expect((await call(server, 'register', registrationBody(invite))).status).toBe(200);
+      const again = await call(server, 'register', registrationBody(invite));
+      expectError(again, 409);
       expect(again.body).toEqual({ message: messages.auth.inviteUsed, code: 'CONFLICT' });
     });
 
     it('refuses an unknown invite code and an expired one', async () => {
-      const unknown = await server.request('POST', '/api/register', registrationBody('NOPE-NOPE-NOPE'));
-      expect(unknown.status).toBe(400);
+      const unknown = await call(server, 'register', registrationBody('NOPE-NOPE-NOPE'));
+      expectError(unknown, 400);
       expect(unknown.body).toEqual({ message: messages.auth.inviteUnknown, code: 'BAD_REQUEST' });
 
       const invite = await createInvite(server, { expiresInDays: 1 });
       clock.advance(25 * HOUR);
-      const expired = await server.request('POST', '/api/register', registrationBody(invite));
-      expect(expired.status).toBe(400);
+      const expired = await call(server, 'register', registrationBody(invite));
+      expectError(expired, 400);
       expect(expired.body.message).toBe(messages.auth.inviteExpired);
     });
 
@@ -109,16 +110,12 @@ describe(`accounts (${testEngine})`, () => {
       const first = await buildShop(server);
       const invite = await createInvite(server);
       const shopsBefore = await server.ctx.db.selectFrom('shops').select('id').execute();
-      const res = await server.request(
-        'POST',
-        '/api/register',
-        registrationBody(invite, { email: first.email.toUpperCase() }),
-      );
-      expect(res.status).toBe(409);
+      const res = await call(server, 'register', registrationBody(invite, { email: first.email.toUpperCase() }));
+      expectError(res, 409);
       expect(res.body.message).toBe(messages.auth.emailTaken);
       expect(await server.ctx.db.selectFrom('shops').select('id').execute()).toHaveLength(shopsBefore.length);
-      const stillFree = await server.request('POST', '/api/register', registrationBody(invite));
-      expect(stillFree.status).toBe(200);
+      const stillFree = await call(server, 'register', registrationBody(invite));
+      expectOk(stillFree);
     });
 
     it.each([
@@ -132,8 +129,8 @@ describe(`accounts (${testEngine})`, () => {
     ])('refuses %o with "%s" and creates nothing', async (override, message) => {
       const invite = await createInvite(server);
       const before = await server.ctx.db.selectFrom('users').select('id').execute();
-      const res = await server.request('POST', '/api/register', registrationBody(invite, override));
-      expect(res.status).toBe(400);
+      const res = await call(server, 'register', registrationBody(invite, override));
+      expectError(res, 400);
       expect(res.body.message).toBe(message);
       expect(await server.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(before.length);
     });
@@ -143,7 +140,7 @@ describe(`accounts (${testEngine})`, () => {
     it('answers the spec shape and stores only a hash of the token', async () => {
       const shop = await buildShop(server);
       const res = await login(server, shop.email, shop.password);
-      expect(res.status).toBe(200);
+      expectOk(res);
       expect(res.body).toEqual({
         shop_name: shop.shopName,
         token: expect.stringMatching(/^[\w-]{43}$/),
@@ -168,51 +165,46 @@ describe(`accounts (${testEngine})`, () => {
       const shop = await buildShop(server);
       const wrong = await login(server, shop.email, 'not the password');
       const unknown = await login(server, uniqueEmail('ghost'), shop.password);
-      expect(wrong.status).toBe(401);
-      expect(unknown.status).toBe(401);
+      expectError(wrong, 401);
+      expectError(unknown, 401);
       expect(wrong.body).toEqual({ message: messages.auth.invalidCredentials, code: 'UNAUTHORIZED' });
       expect(unknown.body).toEqual(wrong.body);
     });
 
     it('logs out: the old token gets 401 at once', async () => {
       const shop = await buildShop(server);
-      const { body } = await login(server, shop.email, shop.password);
-      const out = await server.request('POST', '/api/logout', { token: body.token });
-      expect(out.status).toBe(200);
-      const after = await server.request('POST', '/api/feedback', { token: body.token, feedback_text: 'still here?' });
-      expect(after.status).toBe(401);
+      const { token } = bodyOf(await login(server, shop.email, shop.password));
+      expectOk(await call(server, 'logout', { token }));
+      const after = await call(server, 'feedback', { feedback_text: 'still here?' }, { token });
+      expectError(after, 401);
       expect(after.body).toEqual({ message: messages.auth.sessionExpired, code: 'UNAUTHORIZED' });
     });
 
     it('accepts the token as Authorization: Bearer too', async () => {
       const shop = await buildShop(server);
-      const res = await server.request(
-        'POST',
-        '/api/feedback',
+      const res = await call(
+        server,
+        'feedback',
         { feedback_text: 'bearer works' },
-        { authorization: `Bearer ${shop.token}` },
+        { headers: { authorization: `Bearer ${shop.token}` } },
       );
-      expect(res.status).toBe(200);
+      expectOk(res);
     });
 
     it('expires a session after 24 hours of inactivity and renews it on use', async () => {
       const shop = await buildShop(server);
       clock.advance(20 * HOUR);
-      expect(
-        (await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'active' })).status,
-      ).toBe(200);
+      expect((await call(server, 'feedback', { feedback_text: 'active' }, { token: shop.token })).status).toBe(200);
       clock.advance(20 * HOUR); // 40 h after login, 20 h after last use
-      expect(
-        (await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'active' })).status,
-      ).toBe(200);
+      expect((await call(server, 'feedback', { feedback_text: 'active' }, { token: shop.token })).status).toBe(200);
       clock.advance(24 * HOUR + 1000);
-      const res = await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'too late' });
-      expect(res.status).toBe(401);
+      const res = await call(server, 'feedback', { feedback_text: 'too late' }, { token: shop.token });
+      expectError(res, 401);
     });
 
     it('asks for a login when no token is sent', async () => {
-      const res = await server.request('POST', '/api/feedback', { feedback_text: 'anonymous' });
-      expect(res.status).toBe(401);
+      const res = await call(server, 'feedback', { feedback_text: 'anonymous' });
+      expectError(res, 401);
       expect(res.body).toEqual({ message: messages.auth.sessionRequired, code: 'UNAUTHORIZED' });
     });
   });
@@ -221,10 +213,10 @@ describe(`accounts (${testEngine})`, () => {
     it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
       const shop = await buildShop(server);
       const ghost = uniqueEmail('ghost');
-      const known = await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(shop.email)}`);
-      const unknown = await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(ghost)}`);
-      expect(known.status).toBe(200);
-      expect(unknown.status).toBe(200);
+      const known = await call(server, 'forgotPassword', { email: shop.email });
+      const unknown = await call(server, 'forgotPassword', { email: ghost });
+      expectOk(known);
+      expectOk(unknown);
       expect(unknown.body).toEqual(known.body);
       expect(known.body).toEqual({ message: messages.forgotPassword.sent });
       await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
@@ -234,51 +226,49 @@ describe(`accounts (${testEngine})`, () => {
 
     it('resets with the mailed link once, ends other sessions, and refuses the link a second time', async () => {
       const shop = await buildShop(server);
-      await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(shop.email)}`);
+      await call(server, 'forgotPassword', { email: shop.email });
       const mail = await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
       const token = /https:\/\/cardstock\.test\/reset-password\?token=([\w%-]+)/.exec(decodedMail(mail))?.[1];
       expect(token).toBeDefined();
 
-      const reset = await server.request('POST', '/api/reset-password', {
+      const reset = await call(server, 'resetPassword', {
         token: decodeURIComponent(token!),
         new_password: 'brand new pass',
       });
-      expect(reset.status).toBe(200);
+      expectOk(reset);
       expect(reset.body).toEqual({ message: messages.auth.resetDone });
-      expect((await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: 'x' })).status).toBe(
-        401,
-      );
+      expect((await call(server, 'feedback', { feedback_text: 'x' }, { token: shop.token })).status).toBe(401);
       expect((await login(server, shop.email, shop.password)).status).toBe(401);
       expect((await login(server, shop.email, 'brand new pass')).status).toBe(200);
 
-      const again = await server.request('POST', '/api/reset-password', {
+      const again = await call(server, 'resetPassword', {
         token: decodeURIComponent(token!),
         new_password: 'third pass!',
       });
-      expect(again.status).toBe(400);
+      expectError(again, 400);
       expect(again.body.message).toBe(messages.auth.resetInvalid);
     });
 
     it('refuses a reset link older than an hour and an unknown one', async () => {
       const shop = await buildShop(server);
-      await server.request('POST', `/api/forgot-password?email=${encodeURIComponent(shop.email)}`);
+      await call(server, 'forgotPassword', { email: shop.email });
       const mail = await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
       const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(decodedMail(mail))![1]!);
       clock.advance(HOUR + 1000);
-      const late = await server.request('POST', '/api/reset-password', { token, new_password: 'too late pass' });
-      expect(late.status).toBe(400);
+      const late = await call(server, 'resetPassword', { token, new_password: 'too late pass' });
+      expectError(late, 400);
       expect(late.body.message).toBe(messages.auth.resetInvalid);
-      const bogus = await server.request('POST', '/api/reset-password', {
+      const bogus = await call(server, 'resetPassword', {
         token: 'made-up',
         new_password: 'whatever1',
       });
-      expect(bogus.status).toBe(400);
+      expectError(bogus, 400);
       expect((await login(server, shop.email, shop.password)).status).toBe(200);
     });
 
     it('applies the password minimum to the new password', async () => {
-      const res = await server.request('POST', '/api/reset-password', { token: 'anything', new_password: '123' });
-      expect(res.status).toBe(400);
+      const res = await call(server, 'resetPassword', { token: 'anything', new_password: '123' });
+      expectError(res, 400);
       expect(res.body.message).toBe('Password must be at least 6 characters long');
     });
   });
@@ -286,12 +276,13 @@ describe(`accounts (${testEngine})`, () => {
   describe('feedback', () => {
     it('stores the text with the user, the shop and the type', async () => {
       const shop = await buildShop(server);
-      const res = await server.request('POST', '/api/feedback', {
-        token: shop.token,
-        feedback_text: ' Love it ',
-        feedback_type: 'General',
-      });
-      expect(res.status).toBe(200);
+      const res = await call(
+        server,
+        'feedback',
+        { feedback_text: ' Love it ', feedback_type: 'General' },
+        { token: shop.token },
+      );
+      expectOk(res);
       const row = await server.ctx.db
         .selectFrom('feedback')
         .innerJoin('users', 'users.id', 'feedback.user_id')
@@ -304,8 +295,8 @@ describe(`accounts (${testEngine})`, () => {
 
     it('refuses blank text and unknown types', async () => {
       const shop = await buildShop(server);
-      const blank = await server.request('POST', '/api/feedback', { token: shop.token, feedback_text: '  ' });
-      expect(blank.status).toBe(400);
+      const blank = await call(server, 'feedback', { feedback_text: '  ' }, { token: shop.token });
+      expectError(blank, 400);
       const odd = await server.request('POST', '/api/feedback', {
         token: shop.token,
         feedback_text: 'x',
@@ -328,7 +319,7 @@ describe(`login rate limit (${testEngine})`, () => {
     const email = uniqueEmail();
     for (let i = 0; i < 10; i++) expect((await login(server, email, 'wrong')).status).toBe(401);
     const res = await login(server, email, 'wrong');
-    expect(res.status).toBe(429);
+    expectError(res, 429);
     expect(res.body.message).toBe('Too many attempts. Please try again in 15 minutes.');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
   });

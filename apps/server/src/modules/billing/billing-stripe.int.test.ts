@@ -2,6 +2,7 @@ import { messages } from '@cardstock/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShop } from '../../../test/factories.ts';
+import { bodyOf, call, expectOk } from '../../../test/client.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { startStripeFake, type StripeFake } from '../../../test/stripe-fake.ts';
 
@@ -14,17 +15,15 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
   let stripe: StripeFake;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const subscription = async (token: string) =>
-    (await server.request('GET', '/api/stripe/subscription', undefined, bearer(token))).body.subscription;
-  const payments = async (token: string) =>
-    (await server.request('GET', '/api/stripe/payments', undefined, bearer(token))).body.payments;
-  const upgrade = (token: string) =>
-    server.request('POST', '/api/stripe/subscription/upgrade', undefined, bearer(token));
+    bodyOf(await call(server, 'billingSubscription', {}, { token })).subscription!;
+  const payments = async (token: string) => bodyOf(await call(server, 'billingPayments', {}, { token })).payments;
+  const upgrade = (token: string) => call(server, 'billingUpgrade', {}, { token });
   const cancel = (token: string) =>
     server.request('POST', '/api/stripe/subscription/cancel', undefined, {
       ...bearer(token),
       'content-type': 'application/json',
     });
-  const portal = (token: string) => server.request('POST', '/api/stripe/portal', undefined, bearer(token));
+  const portal = (token: string) => call(server, 'billingPortal', {}, { token });
 
   let events = 0;
   /** A Stripe event as Stripe sends it. */
@@ -94,7 +93,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
   it('upgrades a trial through a Checkout session; the signed completion makes it Pro, and a paid invoice adds the payment once', async () => {
     const shop = await buildShop(server);
     const res = await upgrade(shop.token);
-    expect(res.status).toBe(200);
+    expectOk(res);
 
     const [customer] = stripe.sent('POST', '/v1/customers').slice(-1);
     expect(customer!.form).toMatchObject({ email: shop.email, name: shop.shopName });
@@ -115,7 +114,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
     // Nothing changes until Stripe says the customer paid.
     expect((await subscription(shop.token)).status).toBe('trialing');
 
-    const session = stripe.completeCheckout(res.body.checkoutUrl.split('/').pop());
+    const session = stripe.completeCheckout(res.body.checkoutUrl!.split('/').pop()!);
     const completed = await deliver(event('checkout.session.completed', session));
     expect(completed.status).toBe(200);
     expect(completed.body).toEqual({ received: true, duplicate: false });
@@ -129,7 +128,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
       storefrontOnline: true,
       upgradeTo: null,
     });
-    expect(Date.parse(sub.nextBillingDate) - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
+    expect(Date.parse(sub.nextBillingDate!) - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
 
     const invoice = event('invoice.paid', paidInvoice(customerId!, 'in_test_pro_1', 7900));
     expect((await deliver(invoice)).body).toEqual({ received: true, duplicate: false });
@@ -197,7 +196,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
     });
 
     const res = await upgrade(shop.token);
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body).toEqual({ message: 'Your plan is now Pro.', checkoutUrl: null });
     const [update] = stripe.sent('POST', `/v1/subscriptions/${running.id}`).slice(-1);
     const item = (running.items as { data: { id: string }[] }).data[0]!;
@@ -213,8 +212,8 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
   it('cancels at the period end at Stripe; when Stripe ends it the storefront goes offline', async () => {
     const shop = await buildShop(server);
     const subdomain = `stripe-${Date.now().toString(36)}`;
-    await server.request('POST', '/api/shop/settings', { token: shop.token, subdomain, shop_hidden: 0 });
-    const storefront = () => server.request('POST', '/api/public/shop/inventory', { subdomain, page: '1' });
+    bodyOf(await call(server, 'settingsSave', { subdomain, shop_hidden: 0 }, { token: shop.token }));
+    const storefront = () => call(server, 'publicInventory', { subdomain, page: '1' });
     await portal(shop.token);
     const running = stripe.createSubscription((await customerOf(shop.email))!, PRICES.pro);
     await deliver(event('customer.subscription.created', running));
@@ -244,7 +243,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
   it('opens Stripe’s billing portal for the shop’s customer, back to the billing page', async () => {
     const shop = await buildShop(server);
     const res = await portal(shop.token);
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
     expect(stripe.sent('POST', '/v1/billing_portal/sessions').at(-1)!.form).toEqual({
       customer: (await customerOf(shop.email))!,

@@ -1,5 +1,6 @@
 import { messages, plans } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, call, expectError, expectOk } from '../../../test/client.ts';
 import { addMember, buildShop, testClock } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
@@ -9,10 +10,11 @@ describe(`billing with the local provider (${testEngine})`, () => {
   const clock = testClock(new Date('2026-11-02T10:00:00.000Z'));
   let server: TestServer;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const subscription = (token: string) => server.request('GET', '/api/stripe/subscription', undefined, bearer(token));
-  const payments = (token: string) => server.request('GET', '/api/stripe/payments', undefined, bearer(token));
-  const upgrade = (token: string) =>
-    server.request('POST', '/api/stripe/subscription/upgrade', undefined, bearer(token));
+  const subscription = (token: string) => call(server, 'billingSubscription', {}, { token });
+  const payments = (token: string) => call(server, 'billingPayments', {}, { token });
+  const upgrade = (token: string) => call(server, 'billingUpgrade', {}, { token });
+  const subscriptionOf = async (token: string) => bodyOf(await subscription(token)).subscription!;
+  const paymentsOf = async (token: string) => bodyOf(await payments(token)).payments;
   // The spec's cancel call: Bearer header, a JSON content type, and no body at all.
   const cancel = (token: string) =>
     server.request('POST', '/api/stripe/subscription/cancel', undefined, {
@@ -21,8 +23,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
     });
   /** Moving the clock by weeks expires sessions: log in again afterwards. */
   const login = async (shop: { email: string; password: string }) =>
-    (await server.request('POST', '/api/login', { email: shop.email, password: shop.password, turnstileToken: 't' }))
-      .body.token as string;
+    bodyOf(await call(server, 'login', { email: shop.email, password: shop.password, turnstileToken: 't' })).token;
   const shopIdOf = async (email: string) =>
     (await server.ctx.db.selectFrom('users').select('shop_id').where('email', '=', email).executeTakeFirstOrThrow())
       .shop_id!;
@@ -36,7 +37,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
     const shop = await buildShop(server);
     const trialEnd = new Date(clock.now().getTime() + 14 * DAY).toISOString();
     const res = await subscription(shop.token);
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body).toEqual({
       subscription: {
         plan: 'Starter',
@@ -55,30 +56,30 @@ describe(`billing with the local provider (${testEngine})`, () => {
         provider: 'local',
       },
     });
-    expect((await payments(shop.token)).body).toEqual({ payments: [] });
+    expect(await paymentsOf(shop.token)).toEqual([]);
   });
 
   it('is the Owner’s alone, with the session in the Bearer header', async () => {
     const shop = await buildShop(server);
-    const none = await server.request('GET', '/api/stripe/subscription');
-    expect(none.status).toBe(401);
+    const none = await call(server, 'billingSubscription');
+    expectError(none, 401);
     expect(none.body.message).toBe(messages.auth.sessionRequired);
     const manager = await addMember(server, shop.email, 'Manager');
-    for (const call of [subscription, payments, upgrade, cancel]) {
-      const res = await call(manager.token);
+    for (const send of [subscription, payments, upgrade, cancel]) {
+      const res = await send(manager.token);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('A Manager cannot manage billing.');
     }
-    expect((await subscription(shop.token)).body.subscription.status).toBe('trialing');
+    expect((await subscriptionOf(shop.token)).status).toBe('trialing');
   });
 
   it('upgrades from the trial to Pro at once, records the payment, and has nothing above Pro', async () => {
     const shop = await buildShop(server);
     const res = await upgrade(shop.token);
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body).toEqual({ message: 'Your plan is now Pro.', checkoutUrl: null });
     const now = clock.now();
-    expect((await subscription(shop.token)).body.subscription).toMatchObject({
+    expect(await subscriptionOf(shop.token)).toMatchObject({
       plan: 'Pro',
       planId: 'pro',
       price: 79,
@@ -88,7 +89,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
       features: plans.pro.features,
       upgradeTo: null,
     });
-    const paid = (await payments(shop.token)).body.payments;
+    const paid = await paymentsOf(shop.token);
     expect(paid).toEqual([
       {
         id: expect.stringMatching(/^pay_[A-Z0-9]{12}$/),
@@ -100,9 +101,9 @@ describe(`billing with the local provider (${testEngine})`, () => {
     ]);
 
     const again = await upgrade(shop.token);
-    expect(again.status).toBe(409);
+    expectError(again, 409);
     expect(again.body.message).toBe(messages.billingServer.topPlan);
-    expect((await payments(shop.token)).body.payments).toHaveLength(1);
+    expect(await paymentsOf(shop.token)).toHaveLength(1);
     const audit = await server.ctx.db
       .selectFrom('audit_log')
       .select(['actor', 'action'])
@@ -117,13 +118,13 @@ describe(`billing with the local provider (${testEngine})`, () => {
     const trialEnd = new Date(clock.now().getTime() + 14 * DAY).toISOString();
     clock.advance(15 * DAY);
     const token = await login(shop);
-    expect((await subscription(token)).body.subscription).toMatchObject({
+    expect(await subscriptionOf(token)).toMatchObject({
       plan: 'Starter',
       status: 'active',
       trialEndsAt: null,
       nextBillingDate: new Date(Date.parse(trialEnd) + 30 * DAY).toISOString(),
     });
-    expect((await payments(token)).body.payments).toEqual([
+    expect(await paymentsOf(token)).toEqual([
       expect.objectContaining({
         date: trialEnd,
         amount: 29,
@@ -140,7 +141,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
     const token = await login(shop);
     const reads = await Promise.all([subscription(token), subscription(token), payments(token), payments(token)]);
     expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const paid = (await payments(token)).body.payments;
+    const paid = await paymentsOf(token);
     expect(paid.map((p: { amount: number; description: string }) => [p.amount, p.description])).toEqual([
       [79, 'Pro plan, monthly renewal'],
       [79, 'Pro plan, monthly renewal'],
@@ -148,26 +149,21 @@ describe(`billing with the local provider (${testEngine})`, () => {
     ]);
     const expectedNext = new Date(start);
     expectedNext.setUTCMonth(expectedNext.getUTCMonth() + 3);
-    expect((await subscription(token)).body.subscription.nextBillingDate).toBe(expectedNext.toISOString());
+    expect((await subscriptionOf(token)).nextBillingDate).toBe(expectedNext.toISOString());
   });
 
   it('cancels to the end of the paid period; then the storefront goes offline, staff keep everything, and Upgrade restarts it', async () => {
     const shop = await buildShop(server);
     const subdomain = `bill-${Date.now().toString(36)}`;
-    const settings = await server.request('POST', '/api/shop/settings', {
-      token: shop.token,
-      subdomain,
-      shop_hidden: 0,
-    });
-    expect(settings.status).toBe(200);
-    const storefront = () => server.request('POST', '/api/public/shop/inventory', { subdomain, page: '1' });
+    expectOk(await call(server, 'settingsSave', { subdomain, shop_hidden: 0 }, { token: shop.token }));
+    const storefront = () => call(server, 'publicInventory', { subdomain, page: '1' });
     await upgrade(shop.token);
-    const periodEnd = (await subscription(shop.token)).body.subscription.nextBillingDate as string;
+    const periodEnd = (await subscriptionOf(shop.token)).nextBillingDate!;
 
     const res = await cancel(shop.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(messages.billingServer.cancelled(periodEnd.slice(0, 10)));
-    expect((await subscription(shop.token)).body.subscription).toMatchObject({
+    expect(await subscriptionOf(shop.token)).toMatchObject({
       status: 'active',
       cancelAtPeriodEnd: true,
       endsAt: periodEnd,
@@ -182,7 +178,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
 
     clock.advance(31 * DAY);
     const token = await login(shop);
-    expect((await subscription(token)).body.subscription).toMatchObject({
+    expect(await subscriptionOf(token)).toMatchObject({
       status: 'cancelled',
       endsAt: periodEnd,
       nextBillingDate: null,
@@ -190,23 +186,23 @@ describe(`billing with the local provider (${testEngine})`, () => {
       canCancel: false,
       upgradeTo: { planId: 'pro' },
     });
-    expect((await payments(token)).body.payments).toHaveLength(1);
+    expect(await paymentsOf(token)).toHaveLength(1);
     expect((await storefront()).status).toBe(404);
     // Nothing is taken from the staff: their own screens and data answer as before.
-    expect((await server.request('POST', '/api/shop/settings/get', { token })).body.subdomain).toBe(subdomain);
-    expect((await server.request('POST', '/api/shop/inventory', { Authorization: token, page: '1' })).status).toBe(200);
+    expect(bodyOf(await call(server, 'settingsGet', {}, { token })).subdomain).toBe(subdomain);
+    expectOk(await call(server, 'inventoryList', { Authorization: token, page: '1' }));
     expect((await cancel(token)).body.message).toBe(messages.billingServer.ended);
 
     const restarted = await upgrade(token);
-    expect(restarted.status).toBe(200);
-    expect((await subscription(token)).body.subscription).toMatchObject({
+    expectOk(restarted);
+    expect(await subscriptionOf(token)).toMatchObject({
       plan: 'Pro',
       status: 'active',
       endsAt: null,
       storefrontOnline: true,
     });
     expect((await storefront()).status).toBe(200);
-    expect((await payments(token)).body.payments).toHaveLength(2);
+    expect(await paymentsOf(token)).toHaveLength(2);
   });
 
   it('gives a shop from before billing its trial on first read', async () => {
@@ -215,15 +211,15 @@ describe(`billing with the local provider (${testEngine})`, () => {
       .deleteFrom('subscriptions')
       .where('shop_id', '=', await shopIdOf(shop.email))
       .execute();
-    const [a, b] = await Promise.all([subscription(shop.token), subscription(shop.token)]);
-    expect([a.body.subscription.status, b.body.subscription.status]).toEqual(['trialing', 'trialing']);
-    expect(a.body.subscription.trialEndsAt).toBe(new Date(clock.now().getTime() + 14 * DAY).toISOString());
+    const [a, b] = await Promise.all([subscriptionOf(shop.token), subscriptionOf(shop.token)]);
+    expect([a.status, b.status]).toEqual(['trialing', 'trialing']);
+    expect(a.trialEndsAt).toBe(new Date(clock.now().getTime() + 14 * DAY).toISOString());
   });
 
   it('says what the Stripe-only calls need when billing is kept here', async () => {
     const shop = await buildShop(server);
-    const portal = await server.request('POST', '/api/stripe/portal', undefined, bearer(shop.token));
-    expect(portal.status).toBe(409);
+    const portal = await call(server, 'billingPortal', {}, { token: shop.token });
+    expectError(portal, 409);
     expect(portal.body.message).toBe(messages.billingServer.portalLocal);
     const webhook = await server.request('POST', '/api/stripe/webhook', '{"id":"evt_1"}', {
       'stripe-signature': 't=1,v1=x',

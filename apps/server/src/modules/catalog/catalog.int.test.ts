@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, call, expectError, expectOk } from '../../../test/client.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from './catalog-import.ts';
@@ -102,8 +103,8 @@ describe(`catalog API (${testEngine})`, () => {
   afterAll(() => server.close());
 
   it('searches names by prefix and by word, one result per card, ranked', async () => {
-    const res = await server.request('GET', '/api/cards/search?q=bolt');
-    expect(res.status).toBe(200);
+    const res = await call(server, 'cardSearch', { q: 'bolt' });
+    expectOk(res);
     expect(res.body.object).toBe('list');
     const names: string[] = res.body.data.map((c: { name: string }) => c.name);
     // No name starts with "bolt": word starts rank by normalized length, and each card appears once (6 printings of Lightning Bolt).
@@ -132,20 +133,17 @@ describe(`catalog API (${testEngine})`, () => {
         normal: expect.any(String),
       },
     });
-    const starts = await server.request('GET', '/api/cards/search?q=elemental');
-    expect(starts.body.data.slice(0, 2).map((c: { name: string }) => c.name)).toEqual([
-      'Elemental Bond',
-      'Elemental Teachings',
-    ]);
-    const exact = await server.request('GET', '/api/cards/search?q=air%20elemental');
-    expect(exact.body.data[0].name).toBe('Air Elemental');
-    const words = await server.request('GET', `/api/cards/search?q=${encodeURIComponent('bolt light')}`);
-    expect(words.body.data.map((c: { name: string }) => c.name)).toEqual(['Lightning Bolt']);
+    const starts = bodyOf(await call(server, 'cardSearch', { q: 'elemental' }));
+    expect(starts.data.slice(0, 2).map((c) => c.name)).toEqual(['Elemental Bond', 'Elemental Teachings']);
+    const exact = bodyOf(await call(server, 'cardSearch', { q: 'air elemental' }));
+    expect(exact.data[0]!.name).toBe('Air Elemental');
+    const words = bodyOf(await call(server, 'cardSearch', { q: 'bolt light' }));
+    expect(words.data.map((c) => c.name)).toEqual(['Lightning Bolt']);
   });
 
   it('refuses a query under 2 characters with the reason', async () => {
-    const res = await server.request('GET', '/api/cards/search?q=a');
-    expect(res.status).toBe(400);
+    const res = await call(server, 'cardSearch', { q: 'a' });
+    expectError(res, 400);
     expect(res.body.message).toBe('Type at least 2 characters to search.');
   });
 
@@ -154,8 +152,8 @@ describe(`catalog API (${testEngine})`, () => {
     for (const c of raw) if (c.oracle_id) perOracle.set(c.oracle_id, (perOracle.get(c.oracle_id) ?? 0) + 1);
     const oracle = [...perOracle].find(([, n]) => n >= 3)![0];
     const some = raw.find((c) => c.oracle_id === oracle)!;
-    const res = await server.request('GET', `/api/cards/${String(some.id)}/prints`);
-    expect(res.status).toBe(200);
+    const res = await call(server, 'cardPrints', { id: String(some.id) });
+    expectOk(res);
     const data: { released_at: string; finishes: string[] }[] = res.body.data;
     expect(data).toHaveLength(raw.filter((c) => c.oracle_id === oracle).length);
     expect([...data].sort((a, b) => b.released_at.localeCompare(a.released_at))).toEqual(data);
@@ -164,8 +162,8 @@ describe(`catalog API (${testEngine})`, () => {
 
   it('answers one card with what the details page shows', async () => {
     const [bolt] = byName('Air Elemental');
-    const res = await server.request('GET', `/api/cards/${String(bolt!.id)}`);
-    expect(res.status).toBe(200);
+    const res = await call(server, 'card', { id: String(bolt!.id) });
+    expectOk(res);
     expect(res.body).toMatchObject({
       name: 'Air Elemental',
       type_line: 'Creature — Elemental',
@@ -184,23 +182,23 @@ describe(`catalog API (${testEngine})`, () => {
 
   it('answers the faces of a double-faced card', async () => {
     const dfc = raw.find((c) => !c.image_uris && Array.isArray(c.card_faces))!;
-    const res = await server.request('GET', `/api/cards/${String(dfc.id)}`);
-    expect(res.body.card_faces).toHaveLength((dfc.card_faces as unknown[]).length);
-    expect(res.body.card_faces[0].image_uris.normal).toMatch(/^https:\/\//);
+    const res = bodyOf(await call(server, 'card', { id: String(dfc.id) }));
+    expect(res.card_faces).toHaveLength((dfc.card_faces as unknown[]).length);
+    expect(res.card_faces[0]!.image_uris.normal).toMatch(/^https:\/\//);
   });
 
   it('answers 404 for an unknown card and 400 for a malformed id', async () => {
-    const unknown = await server.request('GET', '/api/cards/00000000-0000-4000-8000-000000000000');
-    expect(unknown.status).toBe(404);
+    const unknown = await call(server, 'card', { id: '00000000-0000-4000-8000-000000000000' });
+    expectError(unknown, 404);
     expect(unknown.body).toEqual({ message: messages.catalog.cardNotFound, code: 'NOT_FOUND' });
-    const bad = await server.request('GET', '/api/cards/not-an-id/prints');
-    expect(bad.status).toBe(400);
+    const bad = await call(server, 'cardPrints', { id: 'not-an-id' });
+    expectError(bad, 400);
     expect(bad.body.message).toBe('That is not a card id.');
   });
 
   it('suggests names with their set code', async () => {
-    const res = await server.request('GET', '/api/search/suggest?q=light');
-    expect(res.status).toBe(200);
+    const res = await call(server, 'suggest', { q: 'light' });
+    expectOk(res);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.length).toBeLessThanOrEqual(10);
     for (const s of res.body) {

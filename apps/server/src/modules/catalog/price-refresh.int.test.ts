@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defaultPricingRule, priceCents } from '@cardstock/contract';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bodyOf, expectError } from '../../../test/client.ts';
+import { api, bodyOf, call, expectError } from '../../../test/client.ts';
 import { catalog, member, pricedCard, stock } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { CATALOG_VERSION_KEY } from './catalog.repository.ts';
@@ -101,16 +101,14 @@ describe(`price refresh (${testEngine})`, () => {
     await refreshPrices(server.ctx.db, bulkFile('d2b.json', [{ card, prices: { usd: '12.00', usd_foil: '25.50' } }]), {
       now: day('2026-05-04'),
     });
-    const history = await server.request('GET', `/api/cards/${card.id}/price-history`);
-    expect(history.status).toBe(200);
-    expect(history.body).toEqual({
+    expect(bodyOf(await call(server, 'cardPriceHistory', { id: card.id }))).toEqual({
       object: 'list',
       data: [
         { day: '2026-05-01', usd: 10, usd_foil: 25.5, usd_etched: null },
         { day: '2026-05-04', usd: 12, usd_foil: 25.5, usd_etched: null },
       ],
     });
-    const unknown = await server.request('GET', '/api/cards/00000000-0000-4000-8000-000000000001/price-history');
+    const unknown = await call(server, 'cardPriceHistory', { id: '00000000-0000-4000-8000-000000000001' });
     expect(unknown.status).toBe(404);
   });
 

@@ -1,5 +1,6 @@
 import { errorCodes } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectOk } from '../../../test/client.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 describe(`system endpoints (${testEngine})`, () => {
@@ -10,25 +11,25 @@ describe(`system endpoints (${testEngine})`, () => {
   afterAll(() => server.close());
 
   it('answers health and readiness with the engine in use', async () => {
-    const health = await server.request('GET', '/api/health');
-    expect(health.status).toBe(200);
+    const health = await call(server, 'health');
+    expectOk(health);
     expect(health.body.status).toBe('ok');
-    const ready = await server.request('GET', '/api/ready');
-    expect(ready.status).toBe(200);
+    const ready = await call(server, 'ready');
+    expectOk(ready);
     expect(ready.body).toEqual({ status: 'ready', database: testEngine });
   });
 
   it('answers 503 on readiness once the database is gone', async () => {
     const other = await startServer();
     await other.ctx.db.destroy();
-    const ready = await other.request('GET', '/api/ready');
+    const ready = await call(other, 'ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ message: 'The database is not reachable.', code: 'UNAVAILABLE' });
     await other.app.close().catch(() => undefined);
   });
 
   it('serves Prometheus metrics that count requests per route', async () => {
-    await server.request('GET', '/api/health');
+    await call(server, 'health');
     const res = await server.request('GET', '/metrics');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
@@ -60,7 +61,7 @@ describe(`system endpoints (${testEngine})`, () => {
   });
 
   it('sends a strict Content-Security-Policy that allows Scryfall images and Turnstile', async () => {
-    const res = await server.request('GET', '/api/health');
+    const res = await call(server, 'health');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com/);
@@ -73,9 +74,9 @@ describe(`system endpoints (${testEngine})`, () => {
   });
 
   it('tags every answer with a request id, keeping a well-formed one the client sent', async () => {
-    const res = await server.request('GET', '/api/health', undefined, { 'x-request-id': 'client-abc-123' });
+    const res = await call(server, 'health', {}, { headers: { 'x-request-id': 'client-abc-123' } });
     expect(res.headers.get('x-request-id')).toBe('client-abc-123');
-    const generated = await server.request('GET', '/api/health', undefined, { 'x-request-id': 'bad id with spaces' });
+    const generated = await call(server, 'health', {}, { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -91,7 +92,7 @@ describe(`system endpoints (${testEngine})`, () => {
   });
 
   it('tells the web app its captcha mode and support address', async () => {
-    const res = await server.request('GET', '/api/config');
+    const res = await call(server, 'publicConfig');
     expect(res.body).toMatchObject({ captcha_mode: 'test', support_email: 'support@cardstock.local' });
   });
 });
