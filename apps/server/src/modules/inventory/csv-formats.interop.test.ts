@@ -75,7 +75,7 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       'archidekt_all_columns.csv': 'archidekt',
       'archidekt_tags.csv': 'archidekt',
       'cardcastle.csv': undefined,
-      'cardcastle_simple.csv': undefined,
+      'cardcastle_simple.csv': 'spreadsheet',
       'cardmarket_generated.csv': undefined,
       'cardsphere.csv': 'cardsphere',
       // CardSphere's Moxfield-layout export, and ManaBox's: same columns, same words as Moxfield.
@@ -86,8 +86,8 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       'deckbox_2026.csv': 'deckbox',
       'deckbox_all_columns.csv': 'deckbox',
       'decked_builder.csv': undefined,
-      'deckstats.csv': undefined,
-      'deckstats_large.csv': undefined,
+      'deckstats.csv': 'spreadsheet',
+      'deckstats_large.csv': 'spreadsheet',
       'delverlens_moxfield_preset.csv': 'delverlens',
       'delverlens_scryfall.csv': 'delverlens',
       'dragonshield.csv': 'dragonshield',
@@ -107,12 +107,12 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       'moxfield.csv': 'moxfield',
       'moxfield_2026.csv': 'moxfield',
       'moxfield_conditions.csv': 'moxfield',
-      'mtggoldfish.csv': undefined,
-      'mtggoldfish_from_mtgarena.csv': undefined,
-      'mtggoldfish_with_scryfall_ids.csv': undefined,
-      'mtgo.csv': undefined,
-      'mtgo_small.csv': undefined,
-      'tappedout.csv': undefined,
+      'mtggoldfish.csv': 'spreadsheet',
+      'mtggoldfish_from_mtgarena.csv': 'spreadsheet',
+      'mtggoldfish_with_scryfall_ids.csv': 'spreadsheet',
+      'mtgo.csv': 'spreadsheet',
+      'mtgo_small.csv': 'spreadsheet',
+      'tappedout.csv': 'spreadsheet',
       'tcgplayer_app.csv': 'tcgplayer',
       'tcgplayer_collection.csv': 'tcgplayer',
       'tcgplayer_seller_pricing.csv': 'tcgplayer',
@@ -134,12 +134,12 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       }
     });
 
-    it.each(Object.entries(expected).filter(([file]) => file !== 'tcgplayer_seller_pricing.csv'))(
-      '%s has no problem rows',
-      (file, format) => {
-        if (format) expect(parseFile(file).problems).toEqual([]);
-      },
-    );
+    // The seller export has its zero-stock rows; moxfield.csv is all proxies (refused, see below).
+    it.each(
+      Object.entries(expected).filter(([file]) => !['tcgplayer_seller_pricing.csv', 'moxfield.csv'].includes(file)),
+    )('%s has no problem rows', (file, format) => {
+      if (format) expect(parseFile(file).problems).toEqual([]);
+    });
   });
 
   describe('ManaBox', () => {
@@ -351,10 +351,22 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
   });
 
   describe('Moxfield', () => {
-    it('reads a real haves export', () => {
+    it('refuses every row of a haves export that marks its cards as proxies', () => {
       const parsed = parseFile('moxfield.csv');
       expect(parsed.format).toBe('moxfield');
-      expect(parsed.lines).toHaveLength(dataRowCount(read('moxfield.csv')) - parsed.problems.length);
+      expect(parsed.lines).toEqual([]);
+      expect(parsed.problems).toHaveLength(558);
+      expect(new Set(parsed.problems.map((p) => p.reason))).toEqual(
+        new Set(['A proxy, not a real card: not stocked.']),
+      );
+    });
+
+    it('reads a real haves export', () => {
+      // The same file with its cards marked real: Proxy (the column before the last) "True" → "False".
+      const text = read('moxfield.csv').replace(/"True"(,"[^"]*")$/gm, '"False"$1');
+      const parsed = parseInventoryCsv(text);
+      expect(parsed.format).toBe('moxfield');
+      expect(parsed.lines).toHaveLength(dataRowCount(text) - parsed.problems.length);
       expect(parsed.lines).toHaveLength(558);
       expect(lineAt(parsed, 2)).toEqual({
         line: 2,

@@ -326,8 +326,17 @@ describe('detectFormat', () => {
     expect(detectFormat(['QuantityX', 'Name', 'Edition code', 'Foil'])).toBe('delverlens');
   });
 
-  it('returns undefined for a header it does not know', () => {
-    expect(detectFormat(['Card', 'Set ID', 'Set Name', 'Quantity', 'Foil'])).toBeUndefined();
+  it('reads any other header with a quantity and a way to find the card as a spreadsheet', () => {
+    expect(detectFormat(['Card', 'Set ID', 'Set Name', 'Quantity', 'Foil'])).toBe('spreadsheet');
+    // The columns the Mass Upload dialog asks for.
+    expect(detectFormat(['Quantity', 'Card Name', 'Foil', 'Condition', 'Edition Code', 'Card-database ID'])).toBe(
+      'spreadsheet',
+    );
+  });
+
+  it('returns undefined for a header without a quantity, or without a way to find the card', () => {
+    expect(detectFormat(['Card', 'Set Name', 'Foil'])).toBeUndefined();
+    expect(detectFormat(['Quantity', 'Foil', 'Condition'])).toBeUndefined();
     expect(detectFormat([])).toBeUndefined();
   });
 });
@@ -584,9 +593,9 @@ describe('rows that cannot be read', () => {
 
 describe('file-level handling', () => {
   it('throws CsvFormatError naming the known tools for an unknown header', () => {
-    const attempt = () => parseInventoryCsv('Card,Set ID,Set Name,Quantity,Foil\nOpt,XLN,Ixalan,1,regular\n');
+    const attempt = () => parseInventoryCsv('Card,Set ID,Set Name,Foil\nOpt,XLN,Ixalan,regular\n');
     expect(attempt).toThrow(CsvFormatError);
-    expect(attempt).toThrow(/Card, Set ID, Set Name, Quantity, Foil/);
+    expect(attempt).toThrow(/Card, Set ID, Set Name, Foil/);
     for (const tool of ['Cardstock', 'ManaBox', 'Deckbox', 'TCGplayer', 'Moxfield', 'Delver Lens']) {
       expect(attempt).toThrow(tool);
     }
@@ -596,6 +605,48 @@ describe('file-level handling', () => {
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).name).toBe('CsvFormatError');
     }
+  });
+
+  it('reads a spreadsheet in the columns the Mass Upload dialog asks for, by their names', () => {
+    const bolt = '77c6fa74-5543-42ac-9ead-0e890b188e99';
+    const parsed = parseInventoryCsv(
+      [
+        'Quantity,Card Name,Foil,Condition,Edition Code,Card-database ID',
+        `4,Lightning Bolt,,Near Mint,M10,${bolt}`,
+        '2,Opt,foil,LP,XLN,',
+        '1,Opt,yes,MP,XLN,',
+      ].join('\n'),
+    );
+    expect(parsed.format).toBe('spreadsheet');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.lines).toEqual([
+      {
+        line: 2,
+        name: 'Lightning Bolt',
+        scryfallId: bolt,
+        setCode: 'm10',
+        finish: 'nonfoil',
+        quality: 'NM',
+        quantity: 4,
+      },
+      { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'LP', quantity: 2 },
+      { line: 4, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'MP', quantity: 1 },
+    ]);
+  });
+
+  it('refuses proxies, in a Moxfield export and in a spreadsheet, with the reason', () => {
+    const moxfield = parseInventoryCsv(
+      [
+        '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"',
+        '"1","0","Opt","xln","Near Mint","English","","","","65","False","True",""',
+        '"2","0","Opt","xln","Near Mint","English","","","","65","False","False",""',
+      ].join('\n'),
+    );
+    expect(moxfield.problems).toEqual([{ line: 2, reason: 'A proxy, not a real card: not stocked.' }]);
+    expect(moxfield.lines.map((l) => l.quantity)).toEqual([2]);
+    const sheet = parseInventoryCsv('Qty,Name,Set,Proxy\n1,Opt,XLN,yes\n3,Opt,XLN,\n');
+    expect(sheet.problems).toEqual([{ line: 2, reason: 'A proxy, not a real card: not stocked.' }]);
+    expect(sheet.lines.map((l) => l.quantity)).toEqual([3]);
   });
 
   it('throws CsvFormatError for an empty file and for broken quoting', () => {

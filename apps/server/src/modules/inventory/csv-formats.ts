@@ -27,7 +27,9 @@ export type CsvFormat =
   | 'helvault'
   | 'topdecked'
   | 'urzasgatherer'
-  | 'cardsphere';
+  | 'cardsphere'
+  /** Any other spreadsheet whose columns say what they hold: read by their names. */
+  | 'spreadsheet';
 
 /** One inventory line read from a CSV row (a row with separate foil counts gives several). */
 export interface CsvLine {
@@ -97,6 +99,7 @@ export const CSV_FORMAT_NAMES: Readonly<Record<CsvFormat, string>> = {
   topdecked: 'TopDecked',
   urzasgatherer: "Urza's Gatherer",
   cardsphere: 'CardSphere',
+  spreadsheet: 'a spreadsheet with Quantity and Card Name or Scryfall ID columns',
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -194,7 +197,9 @@ type Field =
   | 'condition'
   | 'quantity'
   | 'price'
-  | 'language';
+  | 'language'
+  /** A cell saying the card is a proxy (a printed copy, not a real card). */
+  | 'proxy';
 
 /** A row's cells by field, before any checking. */
 type RawLine = Partial<Record<Field, string>>;
@@ -307,7 +312,7 @@ const TOOLS: readonly ToolSpec[] = [
   {
     format: 'moxfield',
     signature: ['count', 'tradelist count', 'name', 'edition', 'collector number'],
-    columns: { ...MOXFIELD_COLUMNS, price: 'purchase price' },
+    columns: { ...MOXFIELD_COLUMNS, price: 'purchase price', proxy: 'proxy' },
     finishes: FOIL_WORD,
     scale: 'us',
   },
@@ -540,9 +545,78 @@ const headerKey = (column: string): string =>
     .trim()
     .toLowerCase();
 
+/** What a spreadsheet may call each field's column (any case); the first one the header has is read. */
+const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
+  quantity: ['quantity', 'qty', 'count', 'copies', 'amount', 'have', 'total quantity'],
+  proxy: ['proxy', 'is_proxy'],
+  name: ['card name', 'name', 'card', 'cardname', 'card_name'],
+  scryfallId: [
+    'scryfall id',
+    'scryfall_id',
+    'scryfallid',
+    'card-database id',
+    'card database id',
+    'database id',
+    'scryfall uuid',
+  ],
+  setCode: ['edition code', 'set code', 'setcode', 'set_code', 'expansion code', 'set id'],
+  setName: ['set name', 'set_name', 'edition name', 'edition', 'set', 'expansion'],
+  collectorNumber: ['collector number', 'collector_number', 'card number', 'set number', 'collector #', 'number', 'cn'],
+  tcgplayerId: ['tcgplayer product id', 'tcgplayer id', 'tcg product id', 'product id'],
+  finish: ['finish', 'foil', 'is_foil', 'premium', 'printing'],
+  condition: ['condition', 'quality', 'grade', 'cond'],
+  language: ['language', 'lang'],
+};
+
+const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
+  '': 'nonfoil',
+  '-': 'nonfoil',
+  nonfoil: 'nonfoil',
+  'non-foil': 'nonfoil',
+  normal: 'nonfoil',
+  regular: 'nonfoil',
+  no: 'nonfoil',
+  false: 'nonfoil',
+  '0': 'nonfoil',
+  foil: 'foil',
+  f: 'foil',
+  yes: 'foil',
+  true: 'foil',
+  '1': 'foil',
+  etched: 'etched',
+  'f-etch': 'etched',
+  'foil etched': 'etched',
+  'etched foil': 'etched',
+};
+
+/**
+ * A reader for a header no tool wrote, built from its column names: it needs a quantity and a way to find the
+ * printing (a Scryfall id, a TCGplayer product, a card name, or set code and number). Prices are not read: a
+ * spreadsheet does not say whose price or which currency.
+ */
+function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
+  const found = Object.fromEntries(
+    Object.entries(SYNONYMS).flatMap(([field, names]) => {
+      const column = names.find((name) => columns.has(name));
+      return column ? [[field, column]] : [];
+    }),
+  ) as Partial<Record<Field, string>>;
+  const findsPrinting = found.scryfallId || found.tcgplayerId || found.name || (found.setCode && found.collectorNumber);
+  if (!found.quantity || !findsPrinting) return undefined;
+  return {
+    format: 'spreadsheet',
+    signature: [],
+    columns: found,
+    finishes: SPREADSHEET_FINISHES,
+    scale: 'us',
+    // "73/269": the number in the set, and the set's size.
+    reshape: (raw) => [{ ...raw, collectorNumber: raw.collectorNumber?.replace(/\/\d+$/, '') }],
+  };
+}
+
 function findTool(header: readonly string[]): ToolSpec | undefined {
   const columns = new Set(header.map(headerKey));
-  return TOOLS.find((tool) => tool.signature.every((column) => columns.has(column)));
+  return TOOLS.find((tool) => tool.signature.every((column) => columns.has(column))) ?? spreadsheetTool(columns);
 }
 
 /**
@@ -688,6 +762,7 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
   if (!card.name && !raw.scryfallId && !(card.setCode && card.collectorNumber)) {
     reasons.unshift('No card name, set or Scryfall ID.');
   }
+  if (/^(true|yes|1|x|proxy)$/i.test(raw.proxy ?? '')) reasons.unshift('A proxy, not a real card: not stocked.');
   return reasons.length > 0 ? { line, reason: reasons.join(' ') } : withoutUndefined(card);
 }
 

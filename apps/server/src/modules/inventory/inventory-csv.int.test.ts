@@ -169,6 +169,22 @@ describe(`CSV import and export (${testEngine})`, () => {
     const abbot = printing('Abbot of Keral Keep', '2x2');
     const delver = printing('Delver of Secrets // Insectile Aberration', 'isd');
 
+    it('reads a file in the columns the Mass Upload dialog asks for, by their names', async () => {
+      const shop = await buildShop(server);
+      const library = printing('Sylvan Library', 'ren');
+      const csv = [
+        'Quantity,Card Name,Foil,Condition,Edition Code,Card-database ID',
+        `4,Lightning Bolt,,Near Mint,2X2,${bolt.id}`,
+        '1,Sylvan Library,,LP,REN,',
+        '2,Lightning Bolt,foil,MP,2X2,',
+      ].join('\n');
+      const res = await upload(shop, csv);
+      expect(res.body).toMatchObject({ format: 'spreadsheet', imported: true, refused: [] });
+      expect(await inventory(shop)).toEqual(
+        [`${bolt.id}|nonfoil|NM|4`, `${library.id}|nonfoil|LP|1`, `${bolt.id}|foil|MP|2`].sort(),
+      );
+    });
+
     it('refuses a line whose name is not the printing its set and number (or id) give, naming both', async () => {
       const shop = await buildShop(server);
       const csv = [

@@ -116,8 +116,13 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
       setCodesByName.set(key, [...(setCodesByName.get(key) ?? []), set.set_code]);
     }
   }
+  // A set "name" no set has may be a code written in a name column ("M10" under "Set").
   const setsOf = (l: CsvLine): string[] =>
-    l.setCode ? [l.setCode] : l.setName ? (setCodesByName.get(l.setName.toLowerCase()) ?? []) : [];
+    l.setCode
+      ? [l.setCode]
+      : l.setName
+        ? (setCodesByName.get(l.setName.toLowerCase()) ?? [l.setName.toLowerCase()])
+        : [];
   const pairs = new Map<string, { set: string; number: string }>();
   for (const l of pending()) {
     if (!l.collectorNumber) continue;

@@ -89,7 +89,8 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
         When you export your old inventory from another inventory tool, tick the boxes <strong>Quantity</strong>,{' '}
         <strong>Card Name</strong>, <strong>Foil</strong>, <strong>Condition</strong>, <strong>Edition Code</strong> and
         the <strong>Scryfall ID</strong>. Cardstock reads the exports of ManaBox, Deckbox, TCGplayer, Moxfield, Delver
-        Lens, Archidekt, Dragon Shield and more, and its own.
+        Lens, Archidekt, Dragon Shield and more, and its own; any other spreadsheet by its column names, when it has a
+        Quantity column and a Card Name or Scryfall ID column.
       </p>
       <label>
         CSV file
