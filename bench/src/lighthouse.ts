@@ -28,7 +28,20 @@ interface Report {
   >;
 }
 
+/** How often an audit is tried: Lighthouse sometimes loses its trace of a load ("NO_NAVSTART: please run again"). */
+const ATTEMPTS = 3;
+
 export function lighthouse(audit: string, url: string): AuditRow {
+  for (let attempt = 1; ; attempt++) {
+    const row = lighthouseOnce(audit, url);
+    if (row) return row;
+    if (attempt === ATTEMPTS) throw new Error(`lighthouse failed ${ATTEMPTS} times on ${url}`);
+    console.log(`  lighthouse failed on ${url}; trying again (${attempt + 1} of ${ATTEMPTS})`);
+  }
+}
+
+/** One audit; undefined when Lighthouse itself failed. */
+function lighthouseOnce(audit: string, url: string): AuditRow | undefined {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cardstock-lh-')), 'report.json');
   const run = spawnSync(
     'npm',
@@ -50,7 +63,7 @@ export function lighthouse(audit: string, url: string): AuditRow {
     ],
     { stdio: 'inherit', env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
   );
-  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  if (run.status !== 0) return undefined;
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as Report;
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
