@@ -664,6 +664,18 @@ describe('file-level handling', () => {
     expect(parsed.lines[0]!.line).toBe(3);
   });
 
+  it('finds a semicolon or tab delimiter without a sep line, and keeps commas inside quoted names', () => {
+    const header = 'Name;Set Code;Collector Number;Scryfall ID;Finish;Condition;Quantity;Price';
+    const semicolons = parseInventoryCsv(`${header}\n"Jace, the Mind Sculptor";wwk;31;;foil;NM;1;55.00\n`);
+    expect(semicolons.problems).toEqual([]);
+    expect(semicolons.lines[0]).toMatchObject({ name: 'Jace, the Mind Sculptor', setCode: 'wwk', quantity: 1 });
+    const tabs = parseInventoryCsv(`${header.replaceAll(';', '\t')}\nOpt\txln\t65\t\tnonfoil\tNM\t3\t\n`);
+    expect(tabs.lines[0]).toMatchObject({ name: 'Opt', setCode: 'xln', quantity: 3 });
+    // A comma file whose names hold semicolons stays a comma file.
+    const commas = parseInventoryCsv(`${header.replaceAll(';', ',')}\n"Fire; Ice",xln,1,,nonfoil,NM,2,\n`);
+    expect(commas.lines[0]).toMatchObject({ name: 'Fire; Ice', quantity: 2 });
+  });
+
   it('honours the delimiter a sep line names, and a BOM without one', () => {
     const semicolons = parseInventoryCsv(
       'sep=;\nName;Set Code;Collector Number;Scryfall ID;Finish;Condition;Quantity;Price\n"Jace, the Mind Sculptor";wwk;31;;foil;NM;1;55.00\n',

@@ -632,6 +632,17 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/**
+ * The delimiter of a file without a `sep=` line: whichever of comma, semicolon and tab its header row has most of
+ * outside quotes (Cardmarket and European spreadsheets write semicolons; tab-separated exports exist); comma on a tie.
+ */
+function sniffDelimiter(text: string): string {
+  const header = text.slice(0, Math.max(0, text.indexOf('\n')) || text.length).replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, header.split(d).length - 1] as const);
+  const [best, count] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return count > 0 ? best : ',';
+}
+
 /** `sep=,` is an Excel hint some tools write before the header; it names the delimiter. */
 const SEP_LINE = /^\uFEFF?\s*"?sep=(.)"?[ \t]*(?:\n|$)/i;
 
@@ -643,6 +654,7 @@ const SEP_LINE = /^\uFEFF?\s*"?sep=(.)"?[ \t]*(?:\n|$)/i;
 export function csvReading(text: string): { text: string; options: ParseOptions<CsvRecord, string[]> } {
   const normalized = text.replace(/\r\n?/g, '\n');
   const sep = SEP_LINE.exec(normalized);
+  const delimiter = sep?.[1] ?? sniffDelimiter(normalized);
   return {
     text: normalized,
     options: {
@@ -650,7 +662,7 @@ export function csvReading(text: string): { text: string; options: ParseOptions<
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-      delimiter: sep?.[1] ?? ',',
+      delimiter,
       from_line: sep ? 2 : 1,
       on_record: (record: string[], { lines }: { lines: number }): CsvRecord | null =>
         record.some((cell) => cell !== '')
