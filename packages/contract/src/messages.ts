@@ -163,6 +163,7 @@ export const messages = {
     deletedAll: 'All inventory deleted successfully!',
     deleteFailed: (reason: string) => `Failed to delete inventory: ${reason}`,
     uploadSuccess: 'Mass upload successful!',
+    importSkipped: (n: number) => `${n} line${n === 1 ? '' : 's'} with no copies skipped`,
     reviewTitle: 'Which printing?',
     reviewIntro:
       'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',

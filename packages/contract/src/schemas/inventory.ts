@@ -294,6 +294,11 @@ export const ZImportReport = z.object({
   added: z.number().int(),
   merged: z.number().int(),
   copies: z.number().int().describe('Cards in all, counting quantities'),
+  skipped: z
+    .number()
+    .int()
+    .optional()
+    .describe('Rows with no copies (a zero-stock listing, a sold-out row), not read: nothing to stock'),
   refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   review: z
     .array(ZImportReview)

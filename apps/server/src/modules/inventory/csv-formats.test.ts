@@ -413,7 +413,9 @@ describe('values a written stock does not show', () => {
       [2, 'foil', 2],
       [2, 'etched', 1],
     ]);
-    expect(mixed.problems).toEqual([{ line: 3, reason: 'Quantity "0" is less than 1.' }]);
+    // A row with no copies at all is nothing to stock: skipped, not refused.
+    expect(mixed.problems).toEqual([]);
+    expect(mixed.skipped).toBe(1);
   });
 });
 
@@ -534,7 +536,7 @@ describe('rows that cannot be read', () => {
     '2,0,Opt,xln,Near Mint,English,,,,65,False,False,0.25', // 2
     'abc,0,Opt,xln,Near Mint,English,,,,65,False,False,', // 3
     '', // 4: blank, skipped
-    '0,0,Opt,xln,Near Mint,English,,,,65,False,False,', // 5
+    '0,0,Opt,xln,Near Mint,English,,,,65,False,False,', // 5: no copies, skipped
     ',0,Opt,xln,Near Mint,English,,,,65,False,False,', // 6
     '1,0,,,Near Mint,English,,,,,False,False,', // 7
     '1,0,Opt,xln,Near Mint,English,shiny,,,65,False,False,', // 8
@@ -550,7 +552,6 @@ describe('rows that cannot be read', () => {
   it('reports each bad row once, with its line number and every reason', () => {
     expect(parsed.problems).toEqual([
       { line: 3, reason: 'Quantity "abc" is not a whole number.' },
-      { line: 5, reason: 'Quantity "0" is less than 1.' },
       { line: 6, reason: 'Quantity is missing.' },
       { line: 7, reason: 'No card name, set or Scryfall ID.' },
       { line: 8, reason: 'Finish "shiny" is not a finish this tool writes.' },
@@ -560,6 +561,10 @@ describe('rows that cannot be read', () => {
           'Condition "Dusty" is not a known condition. Quantity "1.5" is not a whole number. Price "€3" is not an amount in US dollars.',
       },
     ]);
+  });
+
+  it('skips a row with no copies (a sold-out row, a zero-stock listing) and counts it', () => {
+    expect(parsed.skipped).toBe(1);
   });
 
   it('keeps the good rows, numbered by their first line in the file', () => {

@@ -66,6 +66,8 @@ export interface ParsedCsv {
   format: CsvFormat;
   lines: CsvLine[];
   problems: CsvProblem[];
+  /** Rows with no copies (a seller's zero-stock listing, a sold-out row): nothing to stock, so not read. */
+  skipped: number;
 }
 
 /** The file is not CSV, or its header matches no tool Cardstock knows. */
@@ -699,7 +701,7 @@ function unknownHeaderMessage(header: readonly string[]): string {
 /** Reads the rows after a header, one at a time, into lines or problems (one per row). */
 export interface LineReader {
   format: CsvFormat;
-  read(row: CsvRecord, into: { lines: CsvLine[]; problems: CsvProblem[] }): void;
+  read(row: CsvRecord, into: { lines: CsvLine[]; problems: CsvProblem[]; skipped: number }): void;
 }
 
 /**
@@ -722,6 +724,10 @@ export function lineReader(header: CsvRecord | undefined): LineReader {
         return i === undefined ? '' : (row.cells[i] ?? '').trim();
       };
       for (const raw of readRow(tool, cell)) {
+        if (/^0+$/.test(raw.quantity ?? '')) {
+          into.skipped++;
+          continue;
+        }
         const checked = toCsvLine(raw, tool, row.line);
         if ('reason' in checked) into.problems.push(checked);
         else into.lines.push(checked);
@@ -738,7 +744,7 @@ export function lineReader(header: CsvRecord | undefined): LineReader {
 export function parseInventoryCsv(text: string): ParsedCsv {
   const records = readRecords(text);
   const reader = lineReader(records[0]);
-  const result: ParsedCsv = { format: reader.format, lines: [], problems: [] };
+  const result: ParsedCsv = { format: reader.format, lines: [], problems: [], skipped: 0 };
   for (let r = 1; r < records.length; r++) reader.read(records[r]!, result);
   return result;
 }

@@ -17,6 +17,8 @@ import {
 export interface CsvBatch {
   lines: CsvLine[];
   problems: CsvProblem[];
+  /** Rows with no copies, not read. */
+  skipped: number;
 }
 
 /** Lines handed to the import at a time: its printing lookups go by batch. */
@@ -47,7 +49,7 @@ export async function* readCsv(file: Buffer): AsyncGenerator<{ format: CsvFormat
   ended.catch(() => undefined); // its failure is `failure`, thrown below
 
   let reader: LineReader | undefined;
-  let batch: CsvBatch = { lines: [], problems: [] };
+  let batch: CsvBatch = { lines: [], problems: [], skipped: 0 };
   function* fold(): Generator<{ format: CsvFormat } | CsvBatch> {
     for (const record of records.splice(0)) {
       if (!reader) {
@@ -58,7 +60,7 @@ export async function* readCsv(file: Buffer): AsyncGenerator<{ format: CsvFormat
       reader.read(record, batch);
       if (batch.lines.length + batch.problems.length >= BATCH) {
         yield batch;
-        batch = { lines: [], problems: [] };
+        batch = { lines: [], problems: [], skipped: 0 };
       }
     }
   }

@@ -287,6 +287,19 @@ describe(`CSV import and export (${testEngine})`, () => {
     });
   });
 
+  it('skips rows with no copies instead of refusing the file, and says how many', async () => {
+    const shop = await buildShop(server);
+    const csv = [
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price',
+      `Lightning Bolt,,,${bolt.id},nonfoil,NM,0,`,
+      `Lightning Bolt,,,${bolt.id},nonfoil,LP,2,`,
+    ].join('\n');
+    const res = await upload(shop, csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: true, rows: 1, skipped: 1, refused: [] });
+    expect(await inventory(shop)).toEqual([`${bolt.id}|nonfoil|LP|2`]);
+  });
+
   it('refuses a line whose finish its printing was never made in', async () => {
     const shop = await buildShop(server);
     const deckbox = LAYOUTS.deckbox.write([

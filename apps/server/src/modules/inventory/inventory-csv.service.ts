@@ -229,6 +229,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       let format: CsvFormat = 'cardstock';
       let read = 0;
       let unreadable = 0;
+      let skipped = 0;
       // Lines of the same printing, finish and condition add up, as they would one by one.
       // Lines come and are matched a batch at a time; a row keeps only what the write needs.
       const rows = new Map<string, PendingRow>();
@@ -239,6 +240,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         }
         refused.push(...batch.problems);
         unreadable += batch.problems.length;
+        skipped += batch.skipped;
         read += batch.lines.length;
         const part = batch.lines;
         const printings = await resolvePrintings(ctx, part);
@@ -319,6 +321,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         merged,
         copies: [...rows.values()].reduce((n, r) => n + r.quantity, 0),
         refused,
+        ...(skipped ? { skipped } : {}),
         ...(review.length ? { review: review.sort((a, b) => a.line - b.line) } : {}),
       };
       if (input.dryRun)

@@ -119,6 +119,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
               {report.added} new rows, {report.merged} added to rows you have
             </li>
             <li>Read as a {report.format} export</li>
+            {report.skipped ? <li>{m.importSkipped(report.skipped)}</li> : null}
           </ul>
           {report.review && report.review.length > 0 && (
             <fieldset className="import-review">
