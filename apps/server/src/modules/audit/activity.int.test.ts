@@ -109,6 +109,19 @@ describe(`activity (${testEngine})`, () => {
     expect(theirs.actors).toEqual([stranger.email]);
   });
 
+  it('shows team changes under the team kind', async () => {
+    const { shop: team } = await stock(server);
+    const owner = api(server, team);
+    const hire = await member(server, team, 'Employee');
+    bodyOf(await owner.call('teamUpdateRole', { email: hire.email, role: 'Manager' }));
+    bodyOf(await owner.call('teamRemove', { email: hire.email }));
+    const entries = bodyOf(await owner.call('shopActivity', { kind: 'team' })).entries;
+    expect(entries.map((e) => [e.action, e.subject, e.detail])).toEqual([
+      ['team.remove', hire.email, { role: 'Manager' }],
+      ['team.role', hire.email, { from: 'Employee', to: 'Manager' }],
+    ]);
+  });
+
   it('refuses a time span that ends before it starts, or a kind it does not know', async () => {
     const owner = api(server, shop);
     const backwards = await owner.call('shopActivity', { from: '2026-06-03T00:00:00Z', to: '2026-06-02T00:00:00Z' });

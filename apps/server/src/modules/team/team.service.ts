@@ -1,5 +1,5 @@
 import { messages, type TeamMember } from '@cardstock/contract';
-import { withTransaction } from '../../db/database.ts';
+import { withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isoIn } from '../../lib/clock.ts';
@@ -35,8 +35,9 @@ export function createTeamService(ctx: AppContext) {
     return member;
   }
 
-  async function audit(shopId: number, actor: string, action: string, subject: string, detail: object = {}) {
-    await auditRepository.record(ctx.db, {
+  /** Records a team change in `db`: the change's own transaction, so the log never tells of one that failed. */
+  async function audit(db: Executor, shopId: number, actor: string, action: string, subject: string, detail: object) {
+    await auditRepository.record(db, {
       shop_id: shopId,
       actor,
       action,
@@ -108,8 +109,10 @@ export function createTeamService(ctx: AppContext) {
     async updateRole(actor: Actor, input: { email: string; role: string }) {
       const { shopId, email: by } = requireRole(actor, 'team');
       const member = await changeableMember(shopId, input.email);
-      await repo.setRole(ctx.db, member.id, input.role);
-      await audit(shopId, by, 'team.role', input.email, { from: member.role, to: input.role });
+      await withTransaction(ctx.db, async (tx) => {
+        await repo.setRole(tx, member.id, input.role);
+        await audit(tx, shopId, by, 'team.role', input.email, { from: member.role, to: input.role });
+      });
       return { success: true as const, message: messages.teamServer.roleUpdated(input.email, input.role) };
     },
 
@@ -117,8 +120,10 @@ export function createTeamService(ctx: AppContext) {
     async remove(actor: Actor, email: string) {
       const { shopId, email: by } = requireRole(actor, 'team');
       const member = await changeableMember(shopId, email);
-      await withTransaction(ctx.db, (tx) => repo.remove(tx, member.id));
-      await audit(shopId, by, 'team.remove', email, { role: member.role });
+      await withTransaction(ctx.db, async (tx) => {
+        await repo.remove(tx, member.id);
+        await audit(tx, shopId, by, 'team.remove', email, { role: member.role });
+      });
       return { message: messages.teamServer.removed(email) };
     },
 
