@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@cardstock/contract';
 import { fixtureCards, LAYOUTS, type FixtureCard, type LayoutName, type StockLine } from '@cardstock/fixtures';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
 
@@ -146,4 +146,87 @@ test('a line several printings could be waits for the owner’s pick; only the p
   await importButton.click();
   await expect(page.getByText(m.uploadSuccess)).toBeVisible();
   expect(await hits(request, account)).toEqual([`${chosen.id}|nonfoil|NM|3`]);
+});
+
+test('export for another tool, then make a file the inventory: the difference first, unnamed rows go to 0', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Syncer');
+  const lines = stock().slice(0, -1);
+  const first = await request.post('/api/shop/inventory/csv/import', {
+    multipart: { token: account.token, file: csvFile('delverlens-scryfall', lines) },
+  });
+  expect(first.status()).toBe(200);
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+
+  await page.getByLabel(m.exportFormatLabel).selectOption({ label: 'Moxfield' });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^inventory_export_\d{4}-\d{2}-\d{2}_moxfield\.csv$/);
+
+  // The counted shelf: two of the twelve rows, with new counts.
+  // (Delver Lens writes no condition: every row is Near Mint.)
+  const counted = lines.slice(0, 2).map((line) => ({ ...line, quality: 'NM' as const, quantity: 9, price: undefined }));
+  await page.getByRole('button', { name: 'Mass Upload' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mass Upload Inventory' });
+  await dialog.getByLabel(m.importModes.sync).check();
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile('cardstock', counted));
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const changes = dialog.getByRole('region', { name: m.differenceTitle });
+  await expect(changes).toContainText(
+    m.differenceSummary({ new_rows: 0, quantities_changed: 2, prices_changed: 0, zeroed: 10 }),
+  );
+  await expect(changes.locator('tbody tr')).toHaveCount(12);
+  await expect(changes.locator('tbody tr').first()).toContainText('→ 9');
+  // Nothing is written by the check.
+  expect((await hits(request, account)).filter((h) => !h.endsWith('|0'))).toHaveLength(12);
+
+  await dialog.getByRole('button', { name: 'Import 2 lines and set 10 rows to 0' }).click();
+  await expect(page.getByText(m.uploadSuccess)).toBeVisible();
+  const left = (await hits(request, account)).filter((h) => !h.endsWith('|0'));
+  expect(left).toEqual(counted.map((l) => `${l.card.id}|${l.finish}|${l.quality}|9`).sort());
+});
+
+test('a large file: the upload’s bar, then the server’s reading of it, then the report; the import sends no file', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.slow();
+  const account = await registerShop(request, 'Big Importer');
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+  // 100,000 lines over the fixture's printings, every finish and condition: about 10 MB.
+  const cards = fixtureCards();
+  const qualities = ['NM', 'LP', 'MP', 'HP', 'D'] as const;
+  const lines: StockLine[] = Array.from({ length: 100_000 }, (_, i) => {
+    const card = cards[i % cards.length]!;
+    return { card, finish: card.finishes[0] as StockLine['finish'], quality: qualities[i % 5]!, quantity: 1 };
+  });
+  const file = csvFile('cardstock', lines);
+
+  await page.getByRole('button', { name: 'Mass Upload' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mass Upload Inventory' });
+  await dialog.getByLabel('CSV file').setInputFiles(file);
+  const imports: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/shop/inventory/csv/import')) imports.push(r);
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  // The server's progress, while it reads: some lines read, not all.
+  await expect(dialog.getByLabel(m.checkProgress)).toBeVisible();
+  await expect(dialog.getByText(/^Checking: [1-9]\d* lines read, \d+ matched…$/)).toBeVisible();
+  const report = dialog.getByRole('status');
+  await expect(report).toContainText('All 100000 lines can be imported.', { timeout: 60_000 });
+
+  await dialog.getByRole('button', { name: 'Import 100000 lines' }).click();
+  await expect(page.getByText(m.uploadSuccess)).toBeVisible({ timeout: 60_000 });
+  // The check carried the 10 MB file; the import only its id.
+  const sent = await Promise.all(imports.map(async (r) => Number((await r.allHeaders())['content-length'])));
+  expect(sent).toHaveLength(2);
+  expect(sent[0]).toBeGreaterThan(file.buffer.length);
+  expect(sent[1]).toBeLessThan(2_000);
 });

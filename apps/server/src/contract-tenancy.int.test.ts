@@ -4,6 +4,7 @@ import path from 'node:path';
 import { routes, type RouteDef } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf } from '../test/client.ts';
+import { uploadCsv } from '../test/csv-import.ts';
 import { addMember, buildShop } from '../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
@@ -23,7 +24,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
   let b: Awaited<ReturnType<typeof buildShop>>;
   /** Text that only shop A's data contains: none of it may reach shop B. */
   const secrets: string[] = [];
-  const ids = { sealed: 0, pending: '', confirmed: '', member: '', device: '' };
+  const ids = { sealed: 0, pending: '', confirmed: '', member: '', device: '', upload: 'shop-a-upload-0001' };
 
   /** Every row of shop A that a call could change, as one comparable value. */
   async function snapshotOfA() {
@@ -45,6 +46,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('shops').selectAll().where('id', '=', shopId).execute(),
       db.selectFrom('subscriptions').selectAll().where('shop_id', '=', shopId).execute(),
       db.selectFrom('billing_payments').selectAll().where('shop_id', '=', shopId).execute(),
+      db.selectFrom('csv_uploads').select(['id', 'rows_read', 'state']).where('shop_id', '=', shopId).execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -59,6 +61,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryDeleteAll: {},
     inventoryExport: { auth_token: b.token },
     inventoryImport: {},
+    inventoryImportProgress: { import_id: ids.upload },
     sealedList: { page: '1', filter: '' },
     sealedAdd: { name: 'B box', category: 'Bundle', price: 10, quantity: 1 },
     sealedEdit: { id: ids.sealed, name: 'Taken', category: 'Bundle', set_code: null, price: 1, quantity: 0 },
@@ -118,6 +121,12 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     ids.device = 'A-SERIAL-7';
     bodyOf(await api(server).call('pairDevice', { code, serial_number: ids.device }));
     bodyOf(await asA.call('billingUpgrade'));
+    // A's upload kept for its commit: B may neither see its progress nor import it.
+    const kept = await uploadCsv(server, a, `Quantity,Scryfall ID\n1,${theirs.id}\n`, {
+      dry_run: 'true',
+      import_id: ids.upload,
+    });
+    expect(kept.status).toBe(200);
     const payment = bodyOf(await asA.call('billingPayments')).payments[0]!.id;
     secrets.push(
       theirs.id,

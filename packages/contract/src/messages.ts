@@ -169,6 +169,31 @@ export const messages = {
       'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',
     reviewLine: (line: number, name: string) => `Line ${line}: ${name}`,
     reviewLeaveOut: 'Leave this line out',
+    exportFormatLabel: 'Export for',
+    exportFormats: {
+      cardstock: 'Cardstock',
+      manabox: 'ManaBox',
+      moxfield: 'Moxfield',
+      deckbox: 'Deckbox',
+      tcgplayer: 'TCGplayer',
+    },
+    importModeLegend: 'What the file does',
+    checking: (rows: number, matched: number) => `Checking: ${rows} lines read, ${matched} matched…`,
+    checkProgress: 'Checking progress',
+    importModes: {
+      add: 'Add the copies to my stock',
+      set: 'Set the quantities of the rows it names',
+      sync: 'Make it my singles inventory (rows it does not name go to 0)',
+    },
+    differenceTitle: 'What changes',
+    differenceSummary: (d: { new_rows: number; quantities_changed: number; prices_changed: number; zeroed: number }) =>
+      [
+        `${d.new_rows} new row${d.new_rows === 1 ? '' : 's'}`,
+        `${d.quantities_changed} quantit${d.quantities_changed === 1 ? 'y' : 'ies'} changed`,
+        `${d.prices_changed} price${d.prices_changed === 1 ? '' : 's'} changed`,
+        ...(d.zeroed ? [`${d.zeroed} row${d.zeroed === 1 ? '' : 's'} set to 0`] : []),
+      ].join(', '),
+    differenceMore: (shown: number, all: number) => `The first ${shown} of ${all} changes.`,
     uploadCors: 'Mass upload failed due to CORS. Please contact support or try again later.',
     uploadFailed: 'Mass upload failed. If this is a CORS error, please contact support.',
     priceOwn: 'own price',
@@ -320,6 +345,11 @@ export const messages = {
         : `${n} printings match ${what}: pick one, or leave the line out.`,
     pickNotCandidate: (line: number) => `The printing picked for line ${line} is not one the line could be.`,
     picksInvalid: 'picks must be JSON such as {"12": "<Scryfall id>"}.',
+    importModeInvalid: 'mode must be add, set or sync.',
+    importExpired: 'This upload is no longer kept (30 minutes after its check). Choose the file again.',
+    importIdTaken: 'This import_id is taken: send another.',
+    syncEmpty:
+      'Nothing in this file can be stocked, so a sync would set your whole inventory to 0. Nothing was changed.',
   },
   sealed: {
     title: 'Sealed Stock',

@@ -28,6 +28,7 @@ export const routePaths = {
   inventoryPriceChanges: ['POST', '/api/shop/inventory/price-changes'],
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all'],
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
+  inventoryImportProgress: ['POST', '/api/shop/inventory/csv/import/progress'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
   publicInventory: ['POST', '/api/public/shop/inventory'],
   publicSealed: ['POST', '/api/public/shop/sealed'],

@@ -77,6 +77,9 @@ import {
   ZSearchRequest,
   ZSearchResponse,
   ZTokenOnlyRequest,
+  ZInventoryExportRequest,
+  ZImportProgressRequest,
+  ZImportProgress,
 } from './schemas/inventory.ts';
 import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
 import {
@@ -378,9 +381,11 @@ export const routes = define({
     path: '/api/shop/inventory/export/csv',
     auth: 'session',
     permission: 'inventory:export',
-    summary: 'The whole inventory as CSV (inventory_export_{date}.csv), in the format the import reads back',
+    summary:
+      'The whole inventory as CSV (inventory_export_{date}.csv), in the format the import reads back; ' +
+      'format: manabox, moxfield, deckbox or tcgplayer writes the layout that tool imports (inventory_export_{date}_{format}.csv)',
     tags: ['inventory'],
-    body: ZTokenOnlyRequest,
+    body: ZInventoryExportRequest,
     response: ZCsvFile,
   },
   inventoryImport: {
@@ -392,9 +397,22 @@ export const routes = define({
     summary:
       'Import a CSV export (Cardstock, ManaBox, Deckbox, TCGplayer, Moxfield, Delver Lens and more) in one transaction. ' +
       'Form fields: file, token, dry_run ("true": report only), accept_partial ("true": import the good lines when some are refused), ' +
-      'picks (JSON {"<line>": "<scryfall id>"}: the printing chosen for a line in review).',
+      'picks (JSON {"<line>": "<scryfall id>"}: the printing chosen for a line in review), ' +
+      'mode ("add", the default: add the copies to stock; "set": each line\'s quantity replaces its row\'s; ' +
+      '"sync": the file becomes the singles inventory, rows it does not name go to 0), ' +
+      'import_id (16-64 letters, digits, dashes: the file is kept 30 minutes under it; a later call with import_id and no file imports it).',
     tags: ['inventory'],
     response: ZImportReport,
+  },
+  inventoryImportProgress: {
+    method: 'POST',
+    path: '/api/shop/inventory/csv/import/progress',
+    auth: 'session',
+    permission: 'inventory:import',
+    summary: 'How far the server has read an upload sent with an import_id: bytes, lines read, lines matched',
+    tags: ['inventory'],
+    body: ZImportProgressRequest,
+    response: ZImportProgress,
   },
   sealedList: {
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types as Kysely sees them. Timestamps are UTC ISO-8601 text and
@@ -284,6 +284,19 @@ export interface BillingEventTable {
   received_at: string;
 }
 
+/** An uploaded CSV kept between an import's check and its commit (30 minutes), with the check's progress. */
+export interface CsvUploadTable {
+  id: string;
+  shop_id: number;
+  file: Buffer;
+  total_bytes: number;
+  read_bytes: Generated<number>;
+  rows_read: Generated<number>;
+  matched: Generated<number>;
+  state: ColumnType<'reading' | 'checked', 'reading' | 'checked' | undefined, 'reading' | 'checked'>;
+  created_at: string;
+}
+
 export interface DB {
   subscriptions: SubscriptionTable;
   billing_payments: BillingPaymentTable;
@@ -300,6 +313,7 @@ export interface DB {
   contact_messages: ContactMessageTable;
   audit_log: AuditLogTable;
   card_prices: CardPriceTable;
+  csv_uploads: CsvUploadTable;
   shops: ShopTable;
   users: UserTable;
   sessions: SessionTable;

@@ -19,6 +19,7 @@ const bodyTokenField = {
   inventoryExport: 'auth_token',
   // A multipart form: the token is its first field.
   inventoryImport: 'token',
+  inventoryImportProgress: 'token',
   settingsGet: 'token',
   settingsSave: 'token',
   statsSummary: 'token',
@@ -194,13 +195,13 @@ export async function download<N extends RouteName>(
 
 /**
  * Sends a file as a multipart form: the session token first where the route
- * carries it in the body, then `fields`, then the file as `file`. It goes with
+ * carries it in the body, then `fields`, then the file (if any) as `file`. It goes with
  * XMLHttpRequest, which (unlike fetch) reports the upload's progress:
  * `onProgress` gets the fraction sent.
  */
 export function upload<N extends RouteName>(
   name: N,
-  form: { fields?: Record<string, string>; file: File },
+  form: { fields?: Record<string, string>; file?: File },
   onProgress: (fraction: number) => void,
 ): Promise<AnswerOf<N>> {
   const data = new FormData();
@@ -208,7 +209,7 @@ export function upload<N extends RouteName>(
   const token = authToken();
   if (field) data.set(field, token ?? '');
   for (const [key, value] of Object.entries(form.fields ?? {})) data.set(key, value);
-  data.set('file', form.file);
+  if (form.file) data.set('file', form.file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(routePaths[name][0], urlOf(name, {}));

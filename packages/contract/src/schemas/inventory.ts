@@ -253,6 +253,17 @@ export const ZSearchResponse = z.object({
   data: z.object({ hits: z.array(ZSearchHit), total: z.number().int() }),
 });
 
+/** The layouts the CSV export writes: Cardstock's own (read back exactly), or the one a tool's own importer reads. */
+export const exportFormats = ['cardstock', 'manabox', 'moxfield', 'deckbox', 'tcgplayer'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export const ZInventoryExportRequest = ZTokenOnlyRequest.extend({
+  format: z
+    .enum(exportFormats, 'format must be cardstock, manabox, moxfield, deckbox or tcgplayer.')
+    .optional()
+    .describe('cardstock (the default) or the layout of the tool the file is for'),
+});
+
 /** The CSV export: a file, `inventory_export_{date}.csv`. */
 export const ZCsvFile = z
   .string()
@@ -285,6 +296,42 @@ export type ImportReview = z.infer<typeof ZImportReview>;
 /** The most candidates a line in review lists. */
 export const importReviewLimit = 24;
 
+/** What an import does with the file's quantities: add to stock, replace the rows' quantities, or become the inventory. */
+export const importModes = ['add', 'set', 'sync'] as const;
+export type ImportMode = (typeof importModes)[number];
+
+/** One row an import changes, before and after (asking prices in dollars; null: the pricing rule prices it). */
+export const ZImportChange = z.object({
+  change: z
+    .enum(['new', 'quantity', 'price', 'zeroed'])
+    .describe('new row; quantity (and maybe price) changed; price only; set to 0'),
+  name: z.string(),
+  set_code: z.string(),
+  collector_number: z.string(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  quantity_before: z.number().int(),
+  quantity_after: z.number().int(),
+  price_before: z.number().nullable(),
+  price_after: z.number().nullable(),
+});
+export type ImportChange = z.infer<typeof ZImportChange>;
+
+/** The most changed rows a report shows. */
+export const importChangeSampleLimit = 50;
+
+/** The inventory after the import, told as a difference from the inventory before it. */
+export const ZImportDifference = z.object({
+  mode: z.enum(importModes),
+  new_rows: z.number().int(),
+  quantities_changed: z.number().int(),
+  prices_changed: z.number().int(),
+  zeroed: z.number().int().describe('Rows the file does not name, set to 0 (sync only)'),
+  unchanged: z.number().int(),
+  sample: z.array(ZImportChange).describe('At most 50 changed rows: new rows, then changed, then set to 0'),
+});
+export type ImportDifference = z.infer<typeof ZImportDifference>;
+
 export const ZImportReport = z.object({
   message: z.string(),
   format: z.string().describe('The tool the file came from, by its header'),
@@ -306,5 +353,30 @@ export const ZImportReport = z.object({
     .describe(
       'Lines several printings could be (also in refused): pick one per line with the picks field, or leave it out',
     ),
+  difference: ZImportDifference.optional().describe('What the import changes (dry run) or changed in the inventory'),
+  import_id: z
+    .string()
+    .optional()
+    .describe(
+      'The upload kept for 30 minutes under this id (when the import was sent one): commit it without the file',
+    ),
 });
 export type ImportReport = z.infer<typeof ZImportReport>;
+
+/** An upload's id, chosen by the client so that it can ask for the check's progress while the check runs. */
+export const ZImportId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{16,64}$/, 'import_id must be 16 to 64 letters, digits or dashes.');
+
+export const ZImportProgressRequest = z.object({ token: ZSessionToken, import_id: ZImportId });
+
+/** How far the server has read an upload: bytes of the file, lines read, lines whose printing was found. */
+export const ZImportProgress = z.object({
+  import_id: z.string(),
+  state: z.enum(['reading', 'checked']),
+  total_bytes: z.number().int(),
+  read_bytes: z.number().int(),
+  rows_read: z.number().int(),
+  matched: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof ZImportProgress>;

@@ -16,6 +16,7 @@ import * as m0011 from './0011-admin.ts';
 import * as m0012 from './0012-sealed-orders.ts';
 import * as m0013 from './0013-card-prices.ts';
 import * as m0014 from './0014-low-stock.ts';
+import * as m0015 from './0015-csv-uploads.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -38,6 +39,7 @@ const all: Record<string, MigrationFactory> = {
   '0012-sealed-orders': m0012.migration,
   '0013-card-prices': m0013.migration,
   '0014-low-stock': m0014.migration,
+  '0015-csv-uploads': m0015.migration,
 };
 
 class StaticProvider implements MigrationProvider {

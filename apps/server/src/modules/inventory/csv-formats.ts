@@ -47,7 +47,7 @@ export interface CsvLine {
   tcgplayerId?: number;
   finish: Finish;
   quality: Quality;
-  /** Whole number, at least 1. */
+  /** Whole number, at least 1; 0 only when read to set quantities ({@link lineReader}'s `keepEmpty`). */
   quantity: number;
   /** Purchase or listing price in US dollars, rounded to cents; undefined when absent, zero or in another currency. */
   price?: number;
@@ -698,6 +698,9 @@ function unknownHeaderMessage(header: readonly string[]): string {
   return `The columns of this file (${shown}) do not match an export Cardstock knows. It reads exports from: ${known}.`;
 }
 
+/** A cell an export wrote after a `'` so that no spreadsheet runs it as a formula ("'+2 Mace"), as it was. */
+const unneutralised = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
 /** Reads the rows after a header, one at a time, into lines or problems (one per row). */
 export interface LineReader {
   format: CsvFormat;
@@ -705,10 +708,11 @@ export interface LineReader {
 }
 
 /**
- * The reader for the tool whose header this is.
+ * The reader for the tool whose header this is. Rows with no copies are skipped and counted, unless `keepEmpty`
+ * (an import that sets quantities): then a readable one is a line of quantity 0, an unreadable one skipped.
  * @throws CsvFormatError when the header matches no known tool.
  */
-export function lineReader(header: CsvRecord | undefined): LineReader {
+export function lineReader(header: CsvRecord | undefined, { keepEmpty = false } = {}): LineReader {
   if (!header) throw new CsvFormatError('The file is empty.');
   const tool = findTool(header.cells);
   if (!tool) throw new CsvFormatError(unknownHeaderMessage(header.cells));
@@ -721,11 +725,13 @@ export function lineReader(header: CsvRecord | undefined): LineReader {
     read(row, into) {
       const cell: CellReader = (column) => {
         const i = index.get(column);
-        return i === undefined ? '' : (row.cells[i] ?? '').trim();
+        return i === undefined ? '' : unneutralised((row.cells[i] ?? '').trim());
       };
       for (const raw of readRow(tool, cell)) {
         if (/^0+$/.test(raw.quantity ?? '')) {
-          into.skipped++;
+          const empty = keepEmpty ? toCsvLine({ ...raw, quantity: '1' }, tool, row.line) : undefined;
+          if (empty && !('reason' in empty)) into.lines.push({ ...empty, quantity: 0 });
+          else into.skipped++;
           continue;
         }
         const checked = toCsvLine(raw, tool, row.line);

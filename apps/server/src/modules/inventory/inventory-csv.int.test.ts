@@ -8,9 +8,16 @@ import {
 } from '@cardstock/fixtures';
 import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/client.ts';
+import { api, call, expectError, expectOk } from '../../../test/client.ts';
 import { expectExportRoundTrip, inventoryRows, uploadCsv } from '../../../test/csv-import.ts';
-import { catalog as loadCatalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import {
+  catalog as loadCatalog,
+  member,
+  order,
+  pricedCard,
+  shop as buildShop,
+  type Shop,
+} from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
@@ -300,6 +307,169 @@ describe(`CSV import and export (${testEngine})`, () => {
     expect(await inventory(shop)).toEqual([`${bolt.id}|nonfoil|LP|2`]);
   });
 
+  describe('import modes: add, set the quantities, or make the file the inventory', () => {
+    const HEADER = 'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price';
+    const fca = printing('Lightning Bolt', 'fca');
+    const boom = printing('Boom // Bust', 'plc');
+    const line = (card: FixtureCard, finish: string, quality: string, quantity: number, price = '') =>
+      `"${card.name}",${card.set},${card.collector_number},${card.id},${finish},${quality},${quantity},${price}`;
+    const csv = (...lines: string[]) => [HEADER, ...lines].join('\n');
+
+    /** Every row of the shop, those with no copies left included, as `set #number|finish|condition|count|cents`. */
+    async function rowsOf(shop: Shop): Promise<string[]> {
+      const rows = await server.ctx.db
+        .selectFrom('inventory')
+        .innerJoin('users', 'users.shop_id', 'inventory.shop_id')
+        .innerJoin('cards', 'cards.id', 'inventory.card_id')
+        .select(['cards.set_code', 'cards.collector_number', 'finish', 'quality', 'quantity', 'asking_price'])
+        .where('users.email', '=', shop.email)
+        .execute();
+      return rows
+        .map(
+          (r) => `${r.set_code} #${r.collector_number}|${r.finish}|${r.quality}|${r.quantity}|${r.asking_price ?? ''}`,
+        )
+        .sort();
+    }
+    const at = (card: FixtureCard) => `${card.set} #${card.collector_number}`;
+
+    /** A shop with 4 NM and 2 LP Lightning Bolt (2X2) and 5 foil LP Boom // Bust at $0.50. */
+    async function stockedShop() {
+      const shop = await buildShop(server);
+      const res = await upload(
+        shop,
+        csv(line(bolt, 'nonfoil', 'NM', 4), line(bolt, 'nonfoil', 'LP', 2), line(boom, 'foil', 'LP', 5, '0.50')),
+      );
+      expect(res.body).toMatchObject({ imported: true, refused: [] });
+      return shop;
+    }
+
+    it('set: each line’s count replaces its row’s, shown first as a difference; 0 says none left', async () => {
+      const shop = await stockedShop();
+      const file = csv(
+        line(bolt, 'nonfoil', 'NM', 1, '2.00'),
+        line(bolt, 'nonfoil', 'LP', 0),
+        line(fca, 'nonfoil', 'MP', 3),
+        // None of a printing the shop never had: nothing to write, skipped.
+        line(printing('Sylvan Library', 'ren'), 'nonfoil', 'HP', 0),
+      );
+      const before = await rowsOf(shop);
+      const dry = await upload(shop, file, { dry_run: 'true', mode: 'set' });
+      expect(dry.status).toBe(200);
+      expect(dry.body).toMatchObject({ imported: false, rows: 3, skipped: 1, added: 1, merged: 2, refused: [] });
+      expect(dry.body.difference).toMatchObject({
+        mode: 'set',
+        new_rows: 1,
+        quantities_changed: 2,
+        prices_changed: 1,
+        zeroed: 0,
+        unchanged: 0,
+      });
+      expect(dry.body.difference.sample).toEqual([
+        expect.objectContaining({ change: 'new', set_code: 'fca', quantity_before: 0, quantity_after: 3 }),
+        expect.objectContaining({
+          change: 'quantity',
+          name: 'Lightning Bolt',
+          quality: 'NM',
+          quantity_before: 4,
+          quantity_after: 1,
+          price_before: null,
+          price_after: 2,
+        }),
+        expect.objectContaining({ change: 'quantity', quality: 'LP', quantity_before: 2, quantity_after: 0 }),
+      ]);
+      expect(await rowsOf(shop)).toEqual(before);
+
+      const res = await upload(shop, file, { mode: 'set' });
+      expect(res.body).toMatchObject({ imported: true, difference: { quantities_changed: 2, new_rows: 1 } });
+      expect(await rowsOf(shop)).toEqual(
+        [
+          `${at(bolt)}|nonfoil|NM|1|200`,
+          `${at(bolt)}|nonfoil|LP|0|`,
+          `${at(fca)}|nonfoil|MP|3|`,
+          `${at(boom)}|foil|LP|5|50`,
+        ].sort(),
+      );
+
+      // The same file again changes nothing: a set is not an add.
+      const again = await upload(shop, file, { mode: 'set' });
+      expect(again.body.difference).toMatchObject({
+        new_rows: 0,
+        quantities_changed: 0,
+        prices_changed: 0,
+        unchanged: 3,
+      });
+      expect(await rowsOf(shop)).toHaveLength(4);
+    });
+
+    it('set: re-importing the shop’s own export leaves the inventory as it was (add would double it)', async () => {
+      const shop = await stockedShop();
+      const before = await rowsOf(shop);
+      const exported = await fetch(`${server.url}/api/shop/inventory/export/csv`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ auth_token: shop.token }),
+      });
+      const file = await exported.text();
+      const set = await upload(shop, file, { mode: 'set' });
+      expect(set.body.difference).toMatchObject({
+        new_rows: 0,
+        quantities_changed: 0,
+        prices_changed: 0,
+        unchanged: 3,
+      });
+      expect(await rowsOf(shop)).toEqual(before);
+      const added = await upload(shop, file, { dry_run: 'true' });
+      expect(added.body.difference).toMatchObject({ mode: 'add', quantities_changed: 3, unchanged: 0 });
+    });
+
+    it('sync: rows the file does not name go to 0, and copies pending orders hold stay theirs', async () => {
+      const shop = await stockedShop();
+      const priced = await pricedCard(server);
+      await upload(shop, csv(line(priced, 'nonfoil', 'NM', 3)));
+      // A kiosk order holds one of the three: the row has 2 left for sale.
+      const placed = await order(server, shop, [{ card: priced, quantity: 1 }], { stocked: true });
+
+      const file = csv(line(bolt, 'nonfoil', 'NM', 6));
+      const dry = await upload(shop, file, { dry_run: 'true', mode: 'sync' });
+      expect(dry.body.difference).toMatchObject({ mode: 'sync', new_rows: 0, quantities_changed: 1, zeroed: 3 });
+      expect(dry.body.difference.sample).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ change: 'zeroed', set_code: priced.set, quantity_before: 2, quantity_after: 0 }),
+          expect.objectContaining({ change: 'zeroed', name: 'Boom // Bust', quantity_before: 5, quantity_after: 0 }),
+        ]),
+      );
+
+      const res = await upload(shop, file, { mode: 'sync' });
+      expect(res.body).toMatchObject({ imported: true, difference: { zeroed: 3 } });
+      expect(await rowsOf(shop)).toEqual(
+        [
+          `${at(bolt)}|nonfoil|NM|6|`,
+          `${at(bolt)}|nonfoil|LP|0|`,
+          `${at(boom)}|foil|LP|0|50`,
+          `${at(priced)}|nonfoil|NM|0|`,
+        ].sort(),
+      );
+      // The held copy is still the order's: rejecting it puts it back on its row.
+      expectOk(await api(server, shop).call('rejectOrder', { order_number: placed.orderNumber }));
+      expect(await rowsOf(shop)).toContain(`${at(priced)}|nonfoil|NM|1|`);
+    });
+
+    it('sync: a file with nothing to stock is refused, not taken as "sell nothing"; a mode it does not know too', async () => {
+      const shop = await stockedShop();
+      const before = await rowsOf(shop);
+      const empty = await upload(shop, csv('"No Such Card",zzz,1,,nonfoil,NM,1,'), {
+        mode: 'sync',
+        accept_partial: 'true',
+      });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe(messages.inventoryServer.syncEmpty);
+      const unknown = await upload(shop, csv(line(bolt, 'nonfoil', 'NM', 1)), { mode: 'replace' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe(messages.inventoryServer.importModeInvalid);
+      expect(await rowsOf(shop)).toEqual(before);
+    });
+  });
+
   it('refuses a line whose finish its printing was never made in', async () => {
     const shop = await buildShop(server);
     const deckbox = LAYOUTS.deckbox.write([
@@ -325,6 +495,135 @@ describe(`CSV import and export (${testEngine})`, () => {
     expect(imported.status).toBe(200);
     expect(imported.body.refused).toEqual([]);
     expect(await expectExportRoundTrip(server, a)).toHaveLength(everything.length);
+  });
+
+  describe('upload once: the checked file is kept for its commit, and its progress can be asked', () => {
+    const progressOf = (shop: Shop, importId: string) =>
+      call(server, 'inventoryImportProgress', { token: shop.token, import_id: importId });
+
+    it('keeps the checked file under the id the dialog chose, tells how far it read, and imports it without a second upload', async () => {
+      const shop = await buildShop(server);
+      const file = LAYOUTS.cardstock.write(STOCK);
+      const dry = await upload(shop, file, { dry_run: 'true', import_id: 'check-0000000000000001' });
+      expect(dry.status).toBe(200);
+      expect(dry.body).toMatchObject({ import_id: 'check-0000000000000001', refused: [] });
+
+      const progress = await progressOf(shop, 'check-0000000000000001');
+      expectOk(progress);
+      expect(progress.body).toEqual({
+        import_id: 'check-0000000000000001',
+        state: 'checked',
+        total_bytes: Buffer.byteLength(file),
+        read_bytes: Buffer.byteLength(file),
+        rows_read: STOCK.length,
+        matched: dry.body.added,
+      });
+      expect(await inventory(shop)).toEqual([]);
+
+      // The commit names the upload: no file.
+      const form = new FormData();
+      form.set('token', shop.token);
+      form.set('import_id', 'check-0000000000000001');
+      const res = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ imported: true, copies: STOCK.reduce((n, l) => n + l.quantity, 0) });
+      expect(await inventory(shop)).toEqual(expectedInventory('cardstock', STOCK));
+      // Imported, the file is not kept: a second commit cannot import it twice.
+      expectError(await progressOf(shop, 'check-0000000000000001'), 404);
+      const again = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+      expect(again.status).toBe(404);
+      expect(((await again.json()) as Json).message).toBe(messages.inventoryServer.importExpired);
+      expect(await inventory(shop)).toEqual(expectedInventory('cardstock', STOCK));
+    });
+
+    it('keeps an upload 30 minutes and for its own shop only; an id in another shape is refused', async () => {
+      const a = await buildShop(server);
+      const b = await buildShop(server);
+      const file = LAYOUTS.cardstock.write(STOCK.slice(0, 2));
+      expect((await upload(a, file, { dry_run: 'true', import_id: 'shop-a-upload-000001' })).status).toBe(200);
+
+      // Another shop can neither see it, nor import it, nor take its id.
+      expectError(await progressOf(b, 'shop-a-upload-000001'), 404);
+      const form = new FormData();
+      form.set('token', b.token);
+      form.set('import_id', 'shop-a-upload-000001');
+      const taken = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+      expect(taken.status).toBe(404);
+      const clash = await upload(b, file, { dry_run: 'true', import_id: 'shop-a-upload-000001' });
+      expect(clash.status).toBe(409);
+      expect(clash.body.message).toBe(messages.inventoryServer.importIdTaken);
+      expect(await inventory(b)).toEqual([]);
+
+      // Half an hour after its check, it is gone.
+      await server.ctx.db
+        .updateTable('csv_uploads')
+        .set({ created_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+        .where('id', '=', 'shop-a-upload-000001')
+        .execute();
+      const late = await progressOf(a, 'shop-a-upload-000001');
+      expectError(late, 404);
+      expect(late.body.message).toBe(messages.inventoryServer.importExpired);
+
+      const odd = await upload(a, file, { dry_run: 'true', import_id: 'short' });
+      expect(odd.status).toBe(400);
+      expect(odd.body.message).toBe('import_id must be 16 to 64 letters, digits or dashes.');
+    });
+  });
+
+  describe('export for the tools shops use', () => {
+    const exportAs = async (shop: Shop, format?: string) => {
+      const res = await fetch(`${server.url}/api/shop/inventory/export/csv`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ auth_token: shop.token, ...(format ? { format } : {}) }),
+      });
+      return { res, text: await res.text() };
+    };
+
+    // Each layout as its tool's importer reads it; what each keeps is what its tool can say.
+    const FORMATS = [
+      { format: 'manabox', reads: 'manabox', header: 'Name,Set code,Set name,Collector number,Foil,Rarity,Quantity' },
+      { format: 'moxfield', reads: 'moxfield', header: 'Count,Tradelist Count,Name,Edition,Condition,Language,Foil' },
+      { format: 'deckbox', reads: 'deckbox', header: 'Count,Tradelist Count,Name,Edition,Edition Code,Card Number' },
+      { format: 'tcgplayer', reads: 'tcgplayer', header: 'Quantity,Name,Simple Name,Set,Card Number,Set Code' },
+    ] as const;
+
+    it.each(FORMATS)(
+      'writes the $format layout, which imports back into an empty shop as the same inventory',
+      async ({ format, reads, header }) => {
+        // Deckbox knows no etched: etched copies go as foil, and a printing made only etched has none.
+        const stock = STOCK.filter((line) => format !== 'deckbox' || line.finish !== 'etched');
+        const a = await buildShop(server);
+        expect((await upload(a, LAYOUTS.cardstock.write(stock))).body.refused).toEqual([]);
+
+        const { res, text } = await exportAs(a, format);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-disposition')).toMatch(
+          new RegExp(`^attachment; filename="inventory_export_\\d{4}-\\d{2}-\\d{2}_${format}\\.csv"$`),
+        );
+        expect(text.startsWith(header)).toBe(true);
+
+        const b = await buildShop(server);
+        const back = await upload(b, text);
+        expect(back.status).toBe(200);
+        expect(back.body).toMatchObject({ format: reads, refused: [] });
+        expect(await inventory(b)).toEqual(await inventory(a));
+        expect(await inventory(b)).toEqual(expectedInventory('cardstock', stock));
+      },
+    );
+
+    it('writes TCGplayer’s Product ID from the catalog, and refuses a format it does not know', async () => {
+      const a = await buildShop(server);
+      await upload(a, LAYOUTS.cardstock.write([{ card: bolt, finish: 'nonfoil', quality: 'MP', quantity: 2 }]));
+      const { text } = await exportAs(a, 'tcgplayer');
+      const [, row] = text.trim().split('\n');
+      expect(row).toBe(
+        `2,Lightning Bolt,Lightning Bolt,${bolt.set_name},${bolt.collector_number},2X2,Normal,Moderately Played,English,Uncommon,${bolt.tcgplayer_id},`,
+      );
+      const unknown = await exportAs(a, 'excel');
+      expect(unknown.res.status).toBe(400);
+      expect(JSON.parse(unknown.text).message).toMatch(/format must be cardstock, manabox/);
+    });
   });
 
   it('refuses a file that is not a known CSV, and a missing file, with the reason', async () => {

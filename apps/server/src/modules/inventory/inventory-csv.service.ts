@@ -1,25 +1,33 @@
 import { once } from 'node:events';
 import {
-  centsText,
   dollarsToCents,
+  type ExportFormat,
   finishOf,
+  importChangeSampleLimit,
   importReviewLimit,
   messages,
+  qualityOf,
   type ImportCandidate,
+  type ImportChange,
+  type ImportDifference,
+  type ImportMode,
+  type ImportProgress,
   type ImportReport,
   type ImportReview,
 } from '@cardstock/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-import { withTransaction } from '../../db/database.ts';
+import { withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { CARDSTOCK_CSV_HEADER, type CsvFormat, type CsvLine } from './csv-formats.ts';
+import { EXPORT_LAYOUTS, neutralised } from './csv-exports.ts';
+import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
+import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
 import { inventoryRepository as repo, type CardKey } from './inventory.repository.ts';
 import type { StockWriter } from './read-model.ts';
 
@@ -61,6 +69,11 @@ interface PendingRow {
   asking_price: number | null;
   sort_name: string;
   set_code: string;
+  /** How many of the file's lines it adds up. */
+  lines: number;
+  /** For the report's sample of changes. */
+  name: string;
+  collector_number: string;
 }
 
 /** A name as compared: normalized, with any slash between faces written one way ("Fire/Ice" = "Fire // Ice"). */
@@ -180,50 +193,222 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
   return resolved;
 }
 
+const hasFinish = (card: CardKey, finish: string) => card.finishes.split(',').includes(finish);
+
+/**
+ * The printing a line is stocked as: its one printing, or the one the owner picked among its candidates. A line
+ * with none is refused (and, with candidates, listed for review), told in `refused` and `review`.
+ */
+function choosePrinting(
+  line: CsvLine,
+  resolution: Resolution | undefined,
+  picks: ReadonlyMap<number, string> | undefined,
+  refused: ImportReport['refused'],
+  review: ImportReview[],
+): CardKey | undefined {
+  if (!resolution) {
+    refused.push({ line: line.line, reason: messages.inventoryServer.noPrinting(describeLine(line)) });
+    return undefined;
+  }
+  if ('problem' in resolution) {
+    refused.push({ line: line.line, reason: resolution.problem });
+    return undefined;
+  }
+  if ('card' in resolution) return resolution.card;
+  const picked = picks?.get(line.line);
+  const choice = picked ? resolution.candidates.find((c) => c.id === picked) : undefined;
+  if (choice) return choice;
+  const { candidates } = resolution;
+  refused.push({
+    line: line.line,
+    reason: picked
+      ? messages.inventoryServer.pickNotCandidate(line.line)
+      : messages.inventoryServer.severalPrintings(describeLine(line), candidates.length),
+  });
+  review.push({
+    line: line.line,
+    name: line.name,
+    candidates: candidates.slice(0, importReviewLimit).map(candidateOf),
+  });
+  return undefined;
+}
+
+const keyOf = (r: { card_id: string; finish: string; quality: string }) => `${r.card_id}|${r.finish}|${r.quality}`;
+const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/**
+ * What writing `rows` in `mode` changes in the shop's inventory, as it is now: new rows, quantities and asking
+ * prices that move, and (sync) the stocked rows the file does not name, which go to 0.
+ */
+async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows: ReadonlyMap<string, PendingRow>) {
+  const existing = new Map<string, { quantity: number; asking_price: number | null }>();
+  const cardIds = [...new Set(Array.from(rows.values(), (r) => r.card_id))];
+  for (const part of chunks(cardIds))
+    for (const e of await repo.existingRows(db, shopId, part)) if (rows.has(keyOf(e))) existing.set(keyOf(e), e);
+
+  const difference: ImportDifference = {
+    mode,
+    new_rows: 0,
+    quantities_changed: 0,
+    prices_changed: 0,
+    zeroed: 0,
+    unchanged: 0,
+    sample: [],
+  };
+  const changes: Record<'new' | 'changed' | 'zeroed', ImportChange[]> = { new: [], changed: [], zeroed: [] };
+  let empty = 0;
+  const note = (list: ImportChange[], change: ImportChange) => {
+    if (list.length < importChangeSampleLimit) list.push(change);
+  };
+  for (const [key, r] of rows) {
+    const before = existing.get(key);
+    const shown = {
+      name: r.name,
+      set_code: r.set_code,
+      collector_number: r.collector_number,
+      finish: finishOf(r.finish),
+      quality: qualityOf(r.quality),
+    };
+    if (!before) {
+      // "None" of a row the shop does not have: nothing to write, its lines skipped.
+      if (r.quantity === 0) {
+        empty += r.lines;
+        continue;
+      }
+      difference.new_rows++;
+      note(changes.new, {
+        change: 'new',
+        ...shown,
+        quantity_before: 0,
+        quantity_after: r.quantity,
+        price_before: null,
+        price_after: dollarsOf(r.asking_price),
+      });
+      continue;
+    }
+    const quantity = mode === 'add' ? before.quantity + r.quantity : r.quantity;
+    const price = r.asking_price ?? before.asking_price;
+    const quantityMoves = quantity !== before.quantity;
+    const priceMoves = price !== before.asking_price;
+    if (quantityMoves) difference.quantities_changed++;
+    if (priceMoves) difference.prices_changed++;
+    if (!quantityMoves && !priceMoves) difference.unchanged++;
+    else
+      note(changes.changed, {
+        change: quantityMoves ? 'quantity' : 'price',
+        ...shown,
+        quantity_before: before.quantity,
+        quantity_after: quantity,
+        price_before: dollarsOf(before.asking_price),
+        price_after: dollarsOf(price),
+      });
+  }
+  const zeroedIds: number[] = [];
+  if (mode === 'sync') {
+    for await (const batch of repo.stockedRows(db, shopId)) {
+      for (const r of batch) {
+        if (rows.has(keyOf(r))) continue;
+        zeroedIds.push(r.id);
+        note(changes.zeroed, {
+          change: 'zeroed',
+          name: r.name,
+          set_code: r.set_code,
+          collector_number: r.collector_number,
+          finish: finishOf(r.finish),
+          quality: qualityOf(r.quality),
+          quantity_before: r.quantity,
+          quantity_after: 0,
+          price_before: dollarsOf(r.asking_price),
+          price_after: dollarsOf(r.asking_price),
+        });
+      }
+    }
+    difference.zeroed = zeroedIds.length;
+  }
+  difference.sample = [...changes.new, ...changes.changed, ...changes.zeroed].slice(0, importChangeSampleLimit);
+  return { difference, merged: existing.size, existing, zeroedIds, empty };
+}
+
 export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
   const now = () => ctx.clock.now().toISOString();
 
+  /**
+   * The file an import reads: the one sent, kept under `importId` when one is given (the check's upload, so the
+   * commit needs no second one), or without a file the shop's upload kept under `importId`.
+   */
+  async function uploadOf(shopId: number, sent: Buffer | undefined, importId: string | undefined): Promise<Buffer> {
+    if (sent) {
+      if (importId && !(await uploads.keep(ctx.db, { id: importId, shop_id: shopId, file: sent, created_at: now() })))
+        throw new AppError('CONFLICT', messages.inventoryServer.importIdTaken);
+      return sent;
+    }
+    if (!importId) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
+    const since = new Date(ctx.clock.now().getTime() - UPLOAD_KEPT_MINUTES * 60_000).toISOString();
+    const kept = await uploads.file(ctx.db, shopId, importId, since);
+    if (!kept) throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
+    return kept;
+  }
+
   return {
-    /** Streams the inventory as Cardstock's CSV, which the import reads back to the same inventory. */
-    async export(actor: Actor, reply: FastifyReply): Promise<FastifyReply> {
+    /** How far the server has read the shop's upload kept under `importId`. */
+    async progress(actor: Actor, importId: string): Promise<ImportProgress> {
+      const { shopId } = requireRole(actor, 'inventory:import');
+      const since = new Date(ctx.clock.now().getTime() - UPLOAD_KEPT_MINUTES * 60_000).toISOString();
+      const row = await uploads.status(ctx.db, shopId, importId, since);
+      if (!row) throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
+      const { id, ...progress } = row;
+      return { import_id: id, ...progress };
+    },
+
+    /**
+     * Streams the inventory as CSV: Cardstock's own layout, which the import reads back to the same inventory, or
+     * the layout another tool imports. A cell a spreadsheet would run as a formula is written after a `'`.
+     */
+    async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
-      const csv = stringify({ header: true, columns: CARDSTOCK_CSV_HEADER });
+      const layout = EXPORT_LAYOUTS[format];
+      const csv = stringify({ header: true, columns: [...layout.header] });
       const pump = async () => {
         for await (const batch of repo.exportBatches(ctx.db, shopId)) {
           for (const r of batch) {
-            const row = [
-              r.name,
-              r.set_code,
-              r.collector_number,
-              r.card_id,
-              r.finish,
-              r.quality,
-              r.quantity,
-              centsText(r.asking_price) ?? '',
-            ];
-            if (!csv.write(row)) await once(csv, 'drain');
+            if (!csv.write(layout.cells(r).map(neutralised))) await once(csv, 'drain');
           }
         }
         csv.end();
       };
       pump().catch((err: unknown) => csv.destroy(err instanceof Error ? err : new Error(String(err))));
       const date = ctx.clock.now().toISOString().slice(0, 10);
+      const name = format === 'cardstock' ? `inventory_export_${date}.csv` : `inventory_export_${date}_${format}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="inventory_export_${date}.csv"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .send(csv);
     },
 
     /**
-     * Imports a CSV in one transaction. A file with refused lines imports
-     * nothing unless the caller accepts a partial import; a dry run only reports.
+     * Imports a CSV in one transaction. A file with refused lines imports nothing unless the caller accepts a
+     * partial import; a dry run only reports. `mode`: add the copies to stock, set the named rows' quantities,
+     * or make the file the singles inventory (rows it does not name go to 0; copies held by pending orders are
+     * not in a row's quantity, so a sync never takes them).
      */
     async import(
       actor: Actor,
-      input: { file: Buffer; dryRun: boolean; acceptPartial: boolean; picks?: ReadonlyMap<number, string> },
+      input: {
+        /** The file; none when `importId` names an upload kept since its check. */
+        file?: Buffer;
+        /** Keeps the file under this id (with a file) or takes the kept one (without). */
+        importId?: string;
+        dryRun: boolean;
+        acceptPartial: boolean;
+        picks?: ReadonlyMap<number, string>;
+        mode?: ImportMode;
+      },
     ): Promise<{ status: 200 | 422; report: ImportReport }> {
       const { shopId, email } = requireRole(actor, 'inventory:import');
-      if (input.file.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
+      const mode = input.mode ?? 'add';
+      const { importId } = input;
+      const file = await uploadOf(shopId, input.file, importId);
+      if (file.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
       const refused: ImportReport['refused'] = [];
       const review: ImportReview[] = [];
       let format: CsvFormat = 'cardstock';
@@ -233,7 +418,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       // Lines of the same printing, finish and condition add up, as they would one by one.
       // Lines come and are matched a batch at a time; a row keeps only what the write needs.
       const rows = new Map<string, PendingRow>();
-      for await (const batch of readCsv(input.file)) {
+      // Setting quantities, a row with no copies says "none left": read it (and skip it when it finds no row).
+      for await (const batch of readCsv(file, { keepEmpty: mode !== 'add' })) {
         if ('format' in batch) {
           format = batch.format;
           continue;
@@ -246,84 +432,80 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         const printings = await resolvePrintings(ctx, part);
         for (const line of part) {
           const resolution = printings.get(line);
-          if (!resolution) {
-            refused.push({ line: line.line, reason: messages.inventoryServer.noPrinting(describeLine(line)) });
+          const card = resolution && 'card' in resolution ? resolution.card : undefined;
+          // "None of these" needs no question: a line of 0 copies that finds no one row is nothing to change.
+          if (line.quantity === 0 && !(card && hasFinish(card, line.finish))) {
+            skipped++;
+            read--;
             continue;
           }
-          if ('problem' in resolution) {
-            refused.push({ line: line.line, reason: resolution.problem });
-            continue;
-          }
-          let card: CardKey;
-          if ('candidates' in resolution) {
-            const picked = input.picks?.get(line.line);
-            const choice = picked ? resolution.candidates.find((c) => c.id === picked) : undefined;
-            if (!choice) {
-              const { candidates } = resolution;
-              refused.push({
-                line: line.line,
-                reason: picked
-                  ? messages.inventoryServer.pickNotCandidate(line.line)
-                  : messages.inventoryServer.severalPrintings(describeLine(line), candidates.length),
-              });
-              review.push({
-                line: line.line,
-                name: line.name,
-                candidates: candidates.slice(0, importReviewLimit).map(candidateOf),
-              });
-              continue;
-            }
-            card = choice;
-          } else card = resolution.card;
-          if (!card.finishes.split(',').includes(line.finish)) {
+          const chosen = choosePrinting(line, resolution, input.picks, refused, review);
+          if (!chosen) continue;
+          if (!hasFinish(chosen, line.finish)) {
             refused.push({
               line: line.line,
-              reason: `${card.name} (${card.set_code.toUpperCase()} #${card.collector_number}) has no ${line.finish} printing.`,
+              reason: `${chosen.name} (${chosen.set_code.toUpperCase()} #${chosen.collector_number}) has no ${line.finish} printing.`,
             });
             continue;
           }
-          const key = `${card.id}|${line.finish}|${line.quality}`;
+          const key = `${chosen.id}|${line.finish}|${line.quality}`;
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
           const asking = format === 'cardstock' && line.price !== undefined ? dollarsToCents(line.price) : null;
           const prev = rows.get(key);
           if (prev) {
             prev.quantity += line.quantity;
+            prev.lines++;
             prev.asking_price = asking ?? prev.asking_price;
           } else {
             rows.set(key, {
-              card_id: card.id,
+              card_id: chosen.id,
               finish: line.finish,
               quality: line.quality,
               quantity: line.quantity,
               asking_price: asking,
-              sort_name: card.sort_name,
-              set_code: card.set_code,
+              sort_name: chosen.sort_name,
+              set_code: chosen.set_code,
+              lines: 1,
+              name: chosen.name,
+              collector_number: chosen.collector_number,
             });
           }
         }
+        if (importId)
+          await uploads.progress(ctx.db, shopId, importId, {
+            read_bytes: Math.round(batch.parsed * file.length),
+            rows_read: read + unreadable,
+            matched: rows.size,
+          });
       }
       refused.sort((a, b) => a.line - b.line);
 
-      let merged = 0;
-      const cardIds = [...new Set(Array.from(rows.values(), (r) => r.card_id))];
-      for (const part of chunks(cardIds)) {
-        for (const e of await repo.existingKeys(ctx.db, shopId, part))
-          if (rows.has(`${e.card_id}|${e.finish}|${e.quality}`)) merged++;
-      }
-      const lines = read - (refused.length - unreadable);
+      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, mode, rows);
+      if (mode === 'sync' && rows.size === 0) throw new AppError('BAD_REQUEST', messages.inventoryServer.syncEmpty);
+      skipped += empty;
+      const lines = read - empty - (refused.length - unreadable);
       const report: ImportReport = {
         message: '',
         format,
         dry_run: input.dryRun,
         imported: false,
         rows: lines,
-        added: rows.size - merged,
+        added: difference.new_rows,
         merged,
         copies: [...rows.values()].reduce((n, r) => n + r.quantity, 0),
         refused,
         ...(skipped ? { skipped } : {}),
         ...(review.length ? { review: review.sort((a, b) => a.line - b.line) } : {}),
+        difference,
+        ...(importId ? { import_id: importId } : {}),
       };
+      if (importId)
+        await uploads.progress(ctx.db, shopId, importId, {
+          read_bytes: file.length,
+          rows_read: read + unreadable,
+          matched: rows.size,
+          state: 'checked',
+        });
       if (input.dryRun)
         return {
           status: 200,
@@ -334,27 +516,58 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       }
 
       const at = now();
-      await withTransaction(ctx.db, async (tx) => {
-        for (const part of chunks([...rows.values()], 200)) {
+      // What the commit changed: the same as the dry run's unless stock moved in between (an order, an edit).
+      const done = await withTransaction(ctx.db, async (tx) => {
+        const written = await differenceOf(tx, shopId, mode, rows);
+        const toWrite = [...rows.values()].filter((r) => r.quantity > 0 || written.existing.has(keyOf(r)));
+        for (const part of chunks(toWrite, 200)) {
           await repo.addMany(
             tx,
-            part.map((r) => ({ shop_id: shopId, ...r })),
+            part.map((r) => ({
+              shop_id: shopId,
+              card_id: r.card_id,
+              finish: r.finish,
+              quality: r.quality,
+              quantity: r.quantity,
+              asking_price: r.asking_price,
+              sort_name: r.sort_name,
+              set_code: r.set_code,
+            })),
             at,
+            { replace: mode !== 'add' },
           );
         }
+        for (const part of chunks(written.zeroedIds)) await repo.zeroRows(tx, shopId, part, at);
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: email,
           action: 'inventory.import',
           subject: format,
-          detail: JSON.stringify({ rows: lines, added: report.added, merged, refused: refused.length }),
+          detail: JSON.stringify({
+            mode,
+            rows: lines,
+            added: written.difference.new_rows,
+            merged: written.merged,
+            zeroed: written.difference.zeroed,
+            refused: refused.length,
+          }),
           created_at: at,
         });
         await stock.stockChanged(tx, shopId, { kind: 'other' });
+        // Imported: the kept file has done its work.
+        if (importId) await uploads.remove(tx, shopId, importId);
+        return written;
       });
       return {
         status: 200,
-        report: { ...report, imported: true, message: messages.inventoryServer.importDone(lines) },
+        report: {
+          ...report,
+          added: done.difference.new_rows,
+          merged: done.merged,
+          difference: done.difference,
+          imported: true,
+          message: messages.inventoryServer.importDone(lines),
+        },
       };
     },
   };

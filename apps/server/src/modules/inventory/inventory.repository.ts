@@ -55,7 +55,7 @@ const importColumns = [
 ] as const;
 export type ImportRow = Pick<Selectable<InventoryTable>, (typeof importColumns)[number]>;
 
-const importUpserts = new WeakMap<Executor, Map<number, CompiledQuery>>();
+const importUpserts = new WeakMap<Executor, Map<string, CompiledQuery>>();
 
 /**
  * The import's upsert of this many rows, compiled once per executor and size.
@@ -64,17 +64,18 @@ const importUpserts = new WeakMap<Executor, Map<number, CompiledQuery>>();
  * is the same every time, only its parameters change. The first compile is
  * checked to bind exactly the rows' values in `importColumns` order.
  */
-function importUpsert(db: Executor, rows: readonly ImportRow[], at: string): CompiledQuery {
+function importUpsert(db: Executor, rows: readonly ImportRow[], at: string, replace: boolean): CompiledQuery {
   let bySize = importUpserts.get(db);
-  if (!bySize) importUpserts.set(db, (bySize = new Map<number, CompiledQuery>()));
-  let query = bySize.get(rows.length);
+  if (!bySize) importUpserts.set(db, (bySize = new Map<string, CompiledQuery>()));
+  const key = `${replace ? 'set' : 'add'}:${rows.length}`;
+  let query = bySize.get(key);
   if (!query) {
     query = db
       .insertInto('inventory')
       .values(rows.map((r) => ({ ...pickColumns(r), created_at: at, updated_at: at })))
       .onConflict((oc) =>
         oc.columns(['shop_id', 'card_id', 'finish', 'quality']).doUpdateSet({
-          quantity: sql`inventory.quantity + excluded.quantity`,
+          quantity: replace ? sql`excluded.quantity` : sql`inventory.quantity + excluded.quantity`,
           asking_price: sql`coalesce(excluded.asking_price, inventory.asking_price)`,
           updated_at: at,
         }),
@@ -83,7 +84,7 @@ function importUpsert(db: Executor, rows: readonly ImportRow[], at: string): Com
     const expected = rows.flatMap((r) => [...importColumns.map((c) => r[c]), at, at]).concat(at);
     if (query.parameters.length !== expected.length || query.parameters.some((p, i) => p !== expected[i]))
       throw new Error('The import upsert binds its values in another order than importColumns.');
-    bySize.set(rows.length, query);
+    bySize.set(key, query);
   }
   return query;
 }
@@ -218,15 +219,56 @@ export const inventoryRepository = {
   },
 
   /**
-   * Adds many lines at once (an import): new rows, or more copies of existing
-   * ones; a given asking price replaces the row's, none keeps it.
+   * Writes many lines at once (an import): new rows, or more copies on existing ones (`replace`: the line's
+   * quantity replaces the row's); a given asking price replaces the row's, none keeps it.
    */
-  async addMany(db: Executor, rows: readonly ImportRow[], at: string): Promise<void> {
+  async addMany(db: Executor, rows: readonly ImportRow[], at: string, { replace = false } = {}): Promise<void> {
     if (rows.length === 0) return;
     const parameters: unknown[] = [];
     for (const r of rows) parameters.push(...importColumns.map((c) => r[c]), at, at);
     parameters.push(at);
-    await db.executeQuery({ ...importUpsert(db, rows, at), parameters });
+    await db.executeQuery({ ...importUpsert(db, rows, at, replace), parameters });
+  },
+
+  /** The shop's rows that still have copies, with their names, a batch at a time (keyset pages by id). */
+  async *stockedRows(db: Executor, shopId: number, size = 5000) {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .selectFrom('inventory')
+        .innerJoin('cards', 'cards.id', 'inventory.card_id')
+        .select([
+          'inventory.id',
+          'inventory.card_id',
+          'inventory.finish',
+          'inventory.quality',
+          'inventory.quantity',
+          'inventory.asking_price',
+          'cards.name',
+          'cards.set_code',
+          'cards.collector_number',
+        ])
+        .where('inventory.shop_id', '=', shopId)
+        .where('inventory.quantity', '>', 0)
+        .where('inventory.id', '>', after)
+        .orderBy('inventory.id')
+        .limit(size)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.id;
+    }
+  },
+
+  /** Sets these rows of the shop to no copies (a sync: the file does not name them). */
+  async zeroRows(db: Executor, shopId: number, ids: number[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('inventory')
+      .set({ quantity: 0, updated_at: at })
+      .where('shop_id', '=', shopId)
+      .where('id', 'in', ids)
+      .execute();
   },
 
   /**
@@ -398,10 +440,11 @@ export const inventoryRepository = {
       .execute();
   },
 
-  async existingKeys(db: Executor, shopId: number, cardIds: string[]) {
+  /** The shop's rows of these printings: what an import would change. */
+  async existingRows(db: Executor, shopId: number, cardIds: string[]) {
     return db
       .selectFrom('inventory')
-      .select(['card_id', 'finish', 'quality'])
+      .select(['card_id', 'finish', 'quality', 'quantity', 'asking_price'])
       .where('shop_id', '=', shopId)
       .where('card_id', 'in', cardIds)
       .execute();

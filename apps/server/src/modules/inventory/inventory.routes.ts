@@ -1,4 +1,4 @@
-import { messages, routes } from '@cardstock/contract';
+import { importModes, messages, routes, ZImportId, type ImportMode } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
@@ -22,6 +22,13 @@ function picksOf(text: unknown): Map<number, string> | undefined {
   return new Map(entries.map(([line, id]) => [Number(line), String(id).toLowerCase()]));
 }
 
+/** The mode field of an import: add (also when absent), set or sync. */
+function modeOf(text: unknown): ImportMode {
+  if (text === undefined || text === '') return 'add';
+  if (typeof text === 'string' && (importModes as readonly string[]).includes(text)) return text as ImportMode;
+  throw new AppError('BAD_REQUEST', messages.inventoryServer.importModeInvalid);
+}
+
 /** Registers the staff's inventory calls: list, live search, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
@@ -36,16 +43,23 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
 
   const csv = createInventoryCsvService(ctx, reads);
-  registerRoute(app, routes.inventoryExport, ({ actor }, _request, reply) => csv.export(actor, reply));
+  registerRoute(app, routes.inventoryExport, ({ actor, body }, _request, reply) =>
+    csv.export(actor, body.format ?? 'cardstock', reply),
+  );
+  registerRoute(app, routes.inventoryImportProgress, ({ actor, body }) => csv.progress(actor, body.import_id));
   registerRoute(app, routes.inventoryImport, async ({ actor, body }, _request, reply) => {
-    const file = body.file;
-    if (!Buffer.isBuffer(file) || file.length === 0)
-      throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
+    const file = Buffer.isBuffer(body.file) && body.file.length > 0 ? body.file : undefined;
+    const importId =
+      body.import_id === undefined || body.import_id === '' ? undefined : ZImportId.safeParse(body.import_id);
+    if (importId && !importId.success) throw new AppError('BAD_REQUEST', importId.error.issues[0]!.message);
+    if (!file && !importId) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
     const { status, report } = await csv.import(actor, {
       file,
+      importId: importId?.data,
       dryRun: body.dry_run === 'true',
       acceptPartial: body.accept_partial === 'true',
       picks: picksOf(body.picks),
+      mode: modeOf(body.mode),
     });
     if (status === 422) return reply.code(422).send(report);
     return report;

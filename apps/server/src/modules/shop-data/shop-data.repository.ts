@@ -76,6 +76,7 @@ export const shopDataRepository = {
       'order_counters',
       'inventory',
       'sealed_products',
+      'csv_uploads',
       'devices',
       'device_codes',
       'billing_payments',

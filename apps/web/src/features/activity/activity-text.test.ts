@@ -47,6 +47,14 @@ describe('an activity entry as a sentence', () => {
     expect(describeActivity(entry('inventory.import', 'cardstock', { rows: 120, added: 118, refused: 2 }))).toBe(
       'Imported a CSV file (cardstock): 120 rows, 118 added, 2 refused',
     );
+    expect(
+      describeActivity(
+        entry('inventory.import', 'manabox', { mode: 'sync', rows: 3, added: 1, zeroed: 40, refused: 0 }),
+      ),
+    ).toBe('Imported a CSV file (manabox, made the inventory): 3 rows, 1 added, 40 rows set to 0, 0 refused');
+    expect(
+      describeActivity(entry('inventory.import', 'cardstock', { mode: 'set', rows: 1, added: 0, refused: 0 })),
+    ).toBe('Imported a CSV file (cardstock, quantities set): 1 row, 0 added, 0 refused');
     expect(describeActivity(entry('inventory.delete_all', 'shop', { deleted: 1 }))).toBe(
       'Deleted all inventory (1 row)',
     );

@@ -49,8 +49,12 @@ export function describeActivity(entry: ActivityEntry): string {
       }
       return `Edited ${rowOf(entry)}: ${changes.filter(Boolean).join(', ')}`;
     }
-    case 'inventory.import':
-      return `Imported a CSV file (${subject}): ${plural(num(detail, 'rows') ?? 0, 'row')}, ${num(detail, 'added') ?? 0} added, ${num(detail, 'refused') ?? 0} refused`;
+    case 'inventory.import': {
+      const mode = text(detail, 'mode');
+      const how = mode === 'set' ? ', quantities set' : mode === 'sync' ? ', made the inventory' : '';
+      const zeroed = num(detail, 'zeroed') ? `, ${plural(num(detail, 'zeroed') ?? 0, 'row')} set to 0` : '';
+      return `Imported a CSV file (${subject}${how}): ${plural(num(detail, 'rows') ?? 0, 'row')}, ${num(detail, 'added') ?? 0} added${zeroed}, ${num(detail, 'refused') ?? 0} refused`;
+    }
     case 'inventory.reprice': {
       const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;
       return `Repriced ${scope}: ${repriced(detail)} (${plural(num(detail, 'changed') ?? 0, 'row')} changed)`;

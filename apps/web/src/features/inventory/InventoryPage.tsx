@@ -1,4 +1,12 @@
-import { limits, messages, roleAllows, scryfallCardUrl, type InventoryRow } from '@cardstock/contract';
+import {
+  exportFormats,
+  limits,
+  messages,
+  roleAllows,
+  scryfallCardUrl,
+  type ExportFormat,
+  type InventoryRow,
+} from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -39,12 +47,13 @@ export function InventoryPage() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>();
   const [exporting, setExporting] = useState(false);
+  const [exportFormat, setExportFormat] = useState<ExportFormat>('cardstock');
 
   async function exportCsv() {
     setExporting(true);
     try {
       // Saved as inventory_export_{date}.csv, the name the server gives it.
-      await download('inventoryExport', {}, 'inventory_export.csv');
+      await download('inventoryExport', { body: { format: exportFormat } }, 'inventory_export.csv');
       toast.success(m.exported);
     } catch (err) {
       toast.error(m.exportFailed(err instanceof Error ? err.message : String(err)));
@@ -113,9 +122,24 @@ export function InventoryPage() {
           </button>
         )}
         {roleAllows(role, 'inventory:export') && (
-          <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
-            {exporting ? m.exporting : 'Export CSV'}
-          </button>
+          <span className="export-group">
+            <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
+              {exporting ? m.exporting : 'Export CSV'}
+            </button>
+            <select
+              aria-label={m.exportFormatLabel}
+              title={m.exportFormatLabel}
+              value={exportFormat}
+              disabled={exporting}
+              onChange={(e) => setExportFormat(e.target.value as ExportFormat)}
+            >
+              {exportFormats.map((f) => (
+                <option key={f} value={f}>
+                  {m.exportFormats[f]}
+                </option>
+              ))}
+            </select>
+          </span>
         )}
         {roleAllows(role, 'inventory:delete_all') && (
           <button type="button" className="btn btn-danger" onClick={() => setDialog({ kind: 'delete' })}>

@@ -1,8 +1,16 @@
-import { messages, type ImportReport, type ImportReview } from '@cardstock/contract';
+import {
+  importModes,
+  messages,
+  type ImportDifference,
+  type ImportMode,
+  type ImportProgress,
+  type ImportReport,
+  type ImportReview,
+} from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
-import { ApiError, NetworkError, upload } from '../../lib/api.ts';
+import { ApiError, call, NetworkError, upload } from '../../lib/api.ts';
 import { finishName } from './finish-label.ts';
 
 const m = messages.inventory;
@@ -13,28 +21,56 @@ const m = messages.inventory;
  */
 export function MassUploadModal({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const [file, setFile] = useState<File>();
+  const [mode, setMode] = useState<ImportMode>('add');
   const [report, setReport] = useState<ImportReport>();
   const [progress, setProgress] = useState<number>();
+  /** The server's reading of the file while it checks it. */
+  const [checked, setChecked] = useState<ImportProgress>();
+  /** The id the server keeps the checked file under, for the import. */
+  const [importId, setImportId] = useState<string>();
   const [error, setError] = useState<string>();
   /** The printing picked for each line in review, by line. */
   const [picks, setPicks] = useState<Record<number, string>>({});
   const busy = progress !== undefined;
   const picked = Object.keys(picks).length;
 
-  async function send(mode: 'check' | 'import') {
+  async function send(step: 'check' | 'import') {
     if (!file) return;
     setError(undefined);
     setProgress(0);
+    // The check keeps the file under a new id, and its progress is asked by it; the import names it instead of
+    // sending the file again (or, if the server no longer keeps it, sends the file again).
+    const id = step === 'check' ? newImportId() : (importId ?? newImportId());
+    const fields: Record<string, string> = { mode, import_id: id };
+    if (step === 'check') fields.dry_run = 'true';
+    else {
+      if (report?.refused.length) fields.accept_partial = 'true';
+      if (picked) fields.picks = JSON.stringify(picks);
+    }
+    let polling: number | undefined;
+    let finished = false;
+    const watch = (fraction: number) => {
+      setProgress(fraction);
+      if (fraction < 1 || polling !== undefined || step !== 'check') return;
+      // Sent: from now on the bar is the server's reading of the file.
+      polling = window.setInterval(() => {
+        call('inventoryImportProgress', { body: { import_id: id } }).then(
+          (now) => finished || setChecked(now),
+          () => undefined,
+        );
+      }, 400);
+    };
     try {
-      const fields: Record<string, string> = {};
-      if (mode === 'check') fields.dry_run = 'true';
-      else {
-        if (report?.refused.length) fields.accept_partial = 'true';
-        if (picked) fields.picks = JSON.stringify(picks);
+      let answer: ImportReport;
+      try {
+        answer = await upload('inventoryImport', { fields, file: step === 'import' ? undefined : file }, watch);
+      } catch (err) {
+        if (!(step === 'import' && err instanceof ApiError && err.code === 'NOT_FOUND')) throw err;
+        answer = await upload('inventoryImport', { fields, file }, watch);
       }
-      const answer = await upload('inventoryImport', { fields, file }, setProgress);
-      if (mode === 'check') {
+      if (step === 'check') {
         setReport(answer);
+        setImportId(id);
         setPicks({});
       } else {
         toast.success(m.uploadSuccess);
@@ -45,7 +81,10 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
       else toast.error(m.uploadFailed);
       setError(err instanceof ApiError ? err.message : undefined);
     } finally {
+      finished = true;
+      window.clearInterval(polling);
       setProgress(undefined);
+      setChecked(undefined);
     }
   }
 
@@ -57,6 +96,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     <Modal
       open
       title="Mass Upload Inventory"
+      wide={Boolean(report?.difference?.sample.length)}
       onClose={onClose}
       footer={
         <>
@@ -70,7 +110,10 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
               disabled={busy || importable === 0}
               onClick={() => void send('import')}
             >
-              {busy ? m.uploading : left > 0 ? `Import the ${importable} good lines` : `Import ${importable} lines`}
+              {busy
+                ? m.uploading
+                : (left > 0 ? `Import the ${importable} good lines` : `Import ${importable} lines`) +
+                  (report.difference?.zeroed ? ` and set ${report.difference.zeroed} rows to 0` : '')}
             </button>
           ) : (
             <button
@@ -100,11 +143,37 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
           onChange={(e) => {
             setFile(e.target.files?.[0]);
             setReport(undefined);
+            setImportId(undefined);
             setPicks({});
           }}
         />
       </label>
-      {busy && <progress max={1} value={progress} aria-label="Upload progress" />}
+      <fieldset className="import-mode" disabled={busy}>
+        <legend>{m.importModeLegend}</legend>
+        {importModes.map((value) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="import-mode"
+              value={value}
+              checked={mode === value}
+              onChange={() => {
+                setMode(value);
+                setReport(undefined);
+                setPicks({});
+              }}
+            />
+            {m.importModes[value]}
+          </label>
+        ))}
+      </fieldset>
+      {busy && !checked && <progress max={1} value={progress} aria-label="Upload progress" />}
+      {busy && checked && (
+        <div className="import-checking" aria-live="polite">
+          <progress max={checked.total_bytes} value={checked.read_bytes} aria-label={m.checkProgress} />
+          <p className="muted">{m.checking(checked.rows_read, checked.matched)}</p>
+        </div>
+      )}
       {error && <p className="text-error">{error}</p>}
       {report && (
         <div className="import-report" role="status">
@@ -115,12 +184,15 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             <li>
               {report.rows} lines, {report.copies} cards
             </li>
-            <li>
-              {report.added} new rows, {report.merged} added to rows you have
-            </li>
+            {report.difference?.mode === 'add' || !report.difference ? (
+              <li>
+                {report.added} new rows, {report.merged} added to rows you have
+              </li>
+            ) : null}
             <li>Read as a {report.format} export</li>
             {report.skipped ? <li>{m.importSkipped(report.skipped)}</li> : null}
           </ul>
+          {report.difference && <Difference difference={report.difference} />}
           {report.review && report.review.length > 0 && (
             <fieldset className="import-review">
               <legend>{m.reviewTitle}</legend>
@@ -153,6 +225,11 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
   );
 }
 
+/** A fresh id for an upload: 32 hex digits (crypto.randomUUID needs a secure context a shop's LAN may not be). */
+function newImportId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** A line several printings could be: the owner picks one (its picture beside the list), or leaves the line out. */
 function ReviewLine({
   review,
@@ -179,5 +256,55 @@ function ReviewLine({
       </select>
       {chosen?.image && <img src={chosen.image} alt={`${chosen.name}, ${chosen.set_name}`} width={73} height={102} />}
     </div>
+  );
+}
+
+/** What the import changes in the inventory: counts, then the first changed rows, before and after. */
+function Difference({ difference: d }: { difference: ImportDifference }) {
+  const all = d.new_rows + d.quantities_changed + d.prices_changed + d.zeroed;
+  const price = (dollars: number | null) => (dollars === null ? m.priceRule : `$${dollars.toFixed(2)}`);
+  return (
+    <section className="import-difference" aria-label={m.differenceTitle}>
+      <p>
+        <strong>{m.differenceTitle}:</strong> {m.differenceSummary(d)}
+      </p>
+      {d.sample.length > 0 && (
+        <>
+          {d.sample.length < all && <p className="muted">{m.differenceMore(d.sample.length, all)}</p>}
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Card</th>
+                  <th>Finish</th>
+                  <th>Condition</th>
+                  <th>Quantity</th>
+                  <th>Price</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.sample.map((c) => (
+                  <tr key={`${c.change}-${c.set_code}-${c.collector_number}-${c.finish}-${c.quality}`}>
+                    <td>
+                      {c.name} ({c.set_code.toUpperCase()} #{c.collector_number})
+                    </td>
+                    <td>{finishName[c.finish]}</td>
+                    <td>{c.quality}</td>
+                    <td>
+                      {c.change === 'new' ? `new: ${c.quantity_after}` : `${c.quantity_before} → ${c.quantity_after}`}
+                    </td>
+                    <td>
+                      {c.price_before === c.price_after
+                        ? price(c.price_after)
+                        : `${price(c.price_before)} → ${price(c.price_after)}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }

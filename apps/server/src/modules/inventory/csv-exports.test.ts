@@ -1,0 +1,51 @@
+import { exportFormats } from '@cardstock/contract';
+import { stringify } from 'csv-stringify/sync';
+import { describe, expect, it } from 'vitest';
+import { EXPORT_LAYOUTS, neutralised, type ExportRow } from './csv-exports.ts';
+import { parseInventoryCsv } from './csv-formats.ts';
+
+const row = (over: Partial<ExportRow> = {}): ExportRow => ({
+  card_id: 'e3285e6b-3e79-4d7c-bf96-d920f973b122',
+  name: 'Lightning Bolt',
+  set_code: '2x2',
+  set_name: 'Double Masters 2022',
+  collector_number: '117',
+  rarity: 'uncommon',
+  type_line: 'Instant',
+  tcgplayer_id: 262717,
+  finish: 'nonfoil',
+  quality: 'NM',
+  quantity: 3,
+  asking_price: 125,
+  ...over,
+});
+
+const write = (format: (typeof exportFormats)[number], rows: ExportRow[]) => {
+  const layout = EXPORT_LAYOUTS[format];
+  return stringify([[...layout.header], ...rows.map((r) => layout.cells(r).map(neutralised))]);
+};
+
+describe('CSV export layouts', () => {
+  it.each(exportFormats)('the %s layout is read back as that tool’s file, each condition and finish kept', (format) => {
+    const rows = (['NM', 'LP', 'MP', 'HP', 'D'] as const).flatMap((quality, i) =>
+      (['nonfoil', 'foil', 'etched'] as const).map((finish) => row({ quality, finish, quantity: i + 1 })),
+    );
+    const parsed = parseInventoryCsv(write(format, rows));
+    expect(parsed.format).toBe(format);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.lines.map((l) => `${l.quality}|${l.finish}|${l.quantity}`)).toEqual(
+      rows.map(
+        (r) => `${r.quality}|${format === 'deckbox' && r.finish === 'etched' ? 'foil' : r.finish}|${r.quantity}`,
+      ),
+    );
+  });
+
+  it('writes a cell a spreadsheet would run as a formula after a quote, and the import reads it as it was', () => {
+    for (const cell of ['=HYPERLINK("http://x")', '+2 Mace', '-1/-1', '@SUM(A1)', '\tx', '\rx'])
+      expect(neutralised(cell)).toBe(`'${cell}`);
+    expect(neutralised('Lightning Bolt')).toBe('Lightning Bolt');
+    expect(neutralised(-1)).toBe(-1);
+    const parsed = parseInventoryCsv(write('cardstock', [row({ name: '+2 Mace' })]));
+    expect(parsed.lines[0]!.name).toBe('+2 Mace');
+  });
+});

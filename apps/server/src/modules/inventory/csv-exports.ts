@@ -1,0 +1,231 @@
+import { centsText, type ExportFormat, type Finish, type Quality } from '@cardstock/contract';
+import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
+
+/** What an export reads of a stock row and its printing. */
+export interface ExportRow {
+  card_id: string;
+  name: string;
+  set_code: string;
+  set_name: string;
+  collector_number: string;
+  rarity: string;
+  type_line: string | null;
+  tcgplayer_id: number | null;
+  finish: string;
+  quality: string;
+  quantity: number;
+  /** Cents; null: the pricing rule prices the row. */
+  asking_price: number | null;
+}
+
+/** A layout a tool's own importer reads: its header, and a row's cells in the header's order. */
+export interface ExportLayout {
+  header: readonly string[];
+  cells(row: ExportRow): (string | number)[];
+}
+
+/**
+ * Each tool's words for Cardstock's five conditions (the US scale). ManaBox grades on the European scale, where
+ * Lightly Played is "excellent" and Moderately Played "light_played" (the import reads them back the same way).
+ */
+const CONDITION_WORDS: Readonly<Record<Exclude<ExportFormat, 'cardstock'>, Readonly<Record<Quality, string>>>> = {
+  manabox: { NM: 'near_mint', LP: 'excellent', MP: 'light_played', HP: 'played', D: 'poor' },
+  moxfield: { NM: 'Near Mint', LP: 'Good (Lightly Played)', MP: 'Played', HP: 'Heavily Played', D: 'Damaged' },
+  deckbox: { NM: 'Near Mint', LP: 'Good (Lightly Played)', MP: 'Played', HP: 'Heavily Played', D: 'Poor' },
+  tcgplayer: { NM: 'Near Mint', LP: 'Lightly Played', MP: 'Moderately Played', HP: 'Heavily Played', D: 'Damaged' },
+};
+
+const condition = (format: Exclude<ExportFormat, 'cardstock'>, quality: string) =>
+  CONDITION_WORDS[format][quality as Quality] ?? CONDITION_WORDS[format].NM;
+
+const dollars = (cents: number | null) => centsText(cents) ?? '';
+
+function tcgplayerRarity(row: ExportRow): string {
+  if (row.type_line?.includes('Token')) return 'Token';
+  if (row.type_line?.startsWith('Basic Land')) return 'Land';
+  const rarities: Record<string, string> = { common: 'Common', uncommon: 'Uncommon', rare: 'Rare', mythic: 'Mythic' };
+  return rarities[row.rarity] ?? 'Special';
+}
+
+const MANABOX_HEADER = [
+  'Name',
+  'Set code',
+  'Set name',
+  'Collector number',
+  'Foil',
+  'Rarity',
+  'Quantity',
+  'ManaBox ID',
+  'Scryfall ID',
+  'Purchase price',
+  'Misprint',
+  'Altered',
+  'Condition',
+  'Language',
+  'Purchase price currency',
+];
+
+const MOXFIELD_HEADER = [
+  'Count',
+  'Tradelist Count',
+  'Name',
+  'Edition',
+  'Condition',
+  'Language',
+  'Foil',
+  'Tags',
+  'Last Modified',
+  'Collector Number',
+  'Alter',
+  'Proxy',
+  'Purchase Price',
+];
+
+const DECKBOX_HEADER = [
+  'Count',
+  'Tradelist Count',
+  'Name',
+  'Edition',
+  'Edition Code',
+  'Card Number',
+  'Condition',
+  'Language',
+  'Foil',
+  'Signed',
+  'Artist Proof',
+  'Altered Art',
+  'Misprint',
+  'Promo',
+  'Textless',
+  'Printing Id',
+  'Printing Note',
+  'Tags',
+  'My Price',
+];
+
+const TCGPLAYER_HEADER = [
+  'Quantity',
+  'Name',
+  'Simple Name',
+  'Set',
+  'Card Number',
+  'Set Code',
+  'Printing',
+  'Condition',
+  'Language',
+  'Rarity',
+  'Product ID',
+  'SKU',
+];
+
+/**
+ * The layouts, each the one its tool's importer reads (the columns of its own export). Stock rows are English until
+ * rows carry a language. What a layout cannot say is left out, never guessed: Deckbox knows no etched (etched
+ * copies go as foil, which its importer takes); ManaBox's and Deckbox's own ids are not in the catalog; TCGplayer's
+ * etched products have ids of their own the catalog lacks, so their Product ID is empty and the name carries
+ * TCGplayer's "(Foil Etched)" tag.
+ */
+export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
+  cardstock: {
+    header: CARDSTOCK_CSV_HEADER,
+    cells: (r) => [
+      r.name,
+      r.set_code,
+      r.collector_number,
+      r.card_id,
+      r.finish,
+      r.quality,
+      r.quantity,
+      dollars(r.asking_price),
+    ],
+  },
+  manabox: {
+    header: MANABOX_HEADER,
+    cells: (r) => [
+      r.name,
+      r.set_code.toUpperCase(),
+      r.set_name,
+      r.collector_number,
+      ({ nonfoil: 'normal', foil: 'foil', etched: 'etched' } as Record<string, string>)[r.finish] ?? 'normal',
+      r.rarity,
+      r.quantity,
+      '',
+      r.card_id,
+      '',
+      'false',
+      'false',
+      condition('manabox', r.quality),
+      'en',
+      '',
+    ],
+  },
+  moxfield: {
+    header: MOXFIELD_HEADER,
+    cells: (r) => [
+      r.quantity,
+      0,
+      r.name,
+      r.set_code,
+      condition('moxfield', r.quality),
+      'English',
+      r.finish === 'nonfoil' ? '' : r.finish,
+      '',
+      '',
+      r.collector_number,
+      'False',
+      'False',
+      dollars(r.asking_price),
+    ],
+  },
+  deckbox: {
+    header: DECKBOX_HEADER,
+    cells: (r) => [
+      r.quantity,
+      0,
+      r.name,
+      r.set_name,
+      r.set_code,
+      r.collector_number,
+      condition('deckbox', r.quality),
+      'English',
+      r.finish === 'nonfoil' ? '' : 'foil',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      r.asking_price === null ? '' : `$${dollars(r.asking_price)}`,
+    ],
+  },
+  tcgplayer: {
+    header: TCGPLAYER_HEADER,
+    cells: (r) => {
+      const etched = (r.finish as Finish) === 'etched';
+      return [
+        r.quantity,
+        etched ? `${r.name} (Foil Etched)` : r.name,
+        r.name,
+        r.set_name,
+        r.collector_number,
+        r.set_code.toUpperCase(),
+        r.finish === 'nonfoil' ? 'Normal' : 'Foil',
+        condition('tcgplayer', r.quality),
+        'English',
+        tcgplayerRarity(r),
+        etched || r.tcgplayer_id === null ? '' : r.tcgplayer_id,
+        '',
+      ];
+    },
+  },
+};
+
+/** Characters a spreadsheet reads as the start of a formula (CSV injection): such a cell is written after a `'`. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as written: text a spreadsheet would run as a formula ("=HYPERLINK(…)", "+2 Mace") starts with a `'`. */
+export const neutralised = (cell: string | number): string | number =>
+  typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
