@@ -58,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
     NODE_ENV: 'test',
     PORT: '0',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CAPTCHA_MODE: 'test',
     DEMO: '0',
     WEB_DIST: path.join(dataDir, 'no-web'),
