@@ -114,7 +114,7 @@ test('a manager raises the prices of a search result by 10 % after a preview', a
   await page.goto('/inventory-management');
   await expect(page.getByRole('row')).toHaveCount(4);
   const priceOf = async (name: string) =>
-    Number((await inventoryRow(page, name).first().getByRole('cell').nth(6).textContent())!.match(/\$([\d.]+)/)![1]);
+    Number((await inventoryRow(page, name).first().getByRole('cell').nth(7).textContent())!.match(/\$([\d.]+)/)![1]);
   const boltBefore = await priceOf('Lightning Bolt');
   const counterBefore = await priceOf('Counterspell');
 

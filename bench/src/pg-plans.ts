@@ -45,8 +45,8 @@ const page = await pool.query<{ id: number }>(
   `select id from inventory where shop_id = $1 order by sort_name, id offset 1000 limit 50`,
   [shop.id],
 );
-const stocked = await one<{ card_id: string; finish: string }>(
-  `select card_id, finish from inventory where shop_id = $1 order by quantity desc limit 1`,
+const stocked = await one<{ card_id: string; finish: string; language: string }>(
+  `select card_id, finish, language from inventory where shop_id = $1 order by quantity desc limit 1`,
   [shop.id],
 );
 const counts = await one<{ shops: string; rows: string; orders: string }>(
@@ -74,7 +74,12 @@ const calls: [string, () => Promise<unknown>][] = [
   ],
   [
     'Placing an order: the stock of a line',
-    () => ordersRepository.stockFor(db, shop.id, { cardId: stocked.card_id, finish: stocked.finish }),
+    () =>
+      ordersRepository.stockFor(db, shop.id, {
+        cardId: stocked.card_id,
+        finish: stocked.finish,
+        language: stocked.language,
+      }),
   ],
   ['Order management polling: the pending orders', () => ordersRepository.list(db, shop.id, 'pending', 100)],
   ['Statistics: summary', () => statsRepository.summary(db, shop.id)],

@@ -23,12 +23,19 @@ export async function uploadCsv(
   return { status: res.status, body: (await res.json()) as Json };
 }
 
-/** The shop's whole inventory as `id|finish|condition|count`, sorted: every page of the live search. */
+/**
+ * The shop's whole inventory as `id|finish|condition|count`, with `|language` after it when not English, sorted:
+ * every page of the live search.
+ */
 export async function inventoryRows(server: TestServer, shop: Shop): Promise<string[]> {
   const rows: string[] = [];
   for (let page = 1; ; page++) {
     const { hits, total } = bodyOf(await api(server, shop).call('search', { q: '*', page: String(page) })).data;
-    rows.push(...hits.map((h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}`));
+    rows.push(
+      ...hits.map(
+        (h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}${h.language === 'en' ? '' : `|${h.language}`}`,
+      ),
+    );
     if (hits.length === 0 || rows.length >= total) return rows.sort();
   }
 }
@@ -59,7 +66,9 @@ export async function expectExportRoundTrip(server: TestServer, a: Shop): Promis
     /^attachment; filename="inventory_export_\d{4}-\d{2}-\d{2}\.csv"$/,
   );
   const csv = await res.text();
-  expect(csv.split('\n')[0]).toBe('Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price');
+  expect(csv.split('\n')[0]).toBe(
+    'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language',
+  );
   expect(csv).toContain(',12.34');
 
   const b = await buildShop(server);

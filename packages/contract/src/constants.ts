@@ -37,6 +37,26 @@ export type Quality = (typeof qualities)[number];
 export const finishes = ['nonfoil', 'foil', 'etched'] as const;
 export type Finish = (typeof finishes)[number];
 
+/** The languages a stock row can be in, as Scryfall codes them (`ph`: Phyrexian); English first, the default. */
+export const languages = ['en', 'de', 'fr', 'it', 'es', 'pt', 'ja', 'ko', 'ru', 'zhs', 'zht', 'ph'] as const;
+export type Language = (typeof languages)[number];
+
+/** Each language's name as players write it. */
+export const languageNames: Record<Language, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  it: 'Italian',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  ja: 'Japanese',
+  ko: 'Korean',
+  ru: 'Russian',
+  zhs: 'Chinese (Simplified)',
+  zht: 'Chinese (Traditional)',
+  ph: 'Phyrexian',
+};
+
 /** Kinds of shop-made sealed products (DESIGN: sealed stock), in the order the form offers them. */
 export const sealedCategories = [
   'Booster Box',

@@ -1,4 +1,4 @@
-import { finishes, qualities, type Finish, type Quality } from './constants.ts';
+import { finishes, languages, qualities, type Finish, type Language, type Quality } from './constants.ts';
 
 /*
  * Money rules, once, for the server and the web. The database keeps integer
@@ -79,3 +79,7 @@ export const finishOf = (text: string): Finish => (finishes.includes(text as Fin
 
 /** A stored condition as the contract's; anything unknown reads as near mint. */
 export const qualityOf = (text: string): Quality => (qualities.includes(text as Quality) ? (text as Quality) : 'NM');
+
+/** A stored language as the contract's; anything unknown reads as English. */
+export const languageOf = (text: string): Language =>
+  languages.includes(text as Language) ? (text as Language) : 'en';

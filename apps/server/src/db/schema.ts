@@ -157,6 +157,8 @@ export interface InventoryTable {
   card_id: string;
   finish: string;
   quality: string;
+  /** Scryfall's language code; part of the row's key (migration 0016). */
+  language: Generated<string>;
   quantity: number;
   asking_price: number | null;
   sort_name: string;
@@ -207,6 +209,8 @@ export interface OrderLineTable {
   set_code: string;
   finish: string;
   quality: string;
+  /** Scryfall's language code of the copies sold (migration 0016); en on a sealed product's line. */
+  language: Generated<string>;
   quantity: number;
   unit_price_cents: number;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminBounds, platformRoles, qualities, reportRanges, type AdminBound } from '../constants.ts';
+import { adminBounds, languages, platformRoles, qualities, reportRanges, type AdminBound } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { emailField, requiredText } from './common.ts';
 import { finishes } from './inventory.ts';
@@ -184,6 +184,7 @@ export const ZAdminInventoryItem = z.object({
   card_scryfallid: z.string(),
   inv_finish: z.enum(finishes),
   inv_quality: z.enum(qualities),
+  inv_language: z.enum(languages),
   inv_quantity: z.number().int(),
   price: z.number().nullable().describe('What customers pay, dollars: the asking price, else the shop’s rule'),
   asking_price: z.number().nullable().describe('The shop’s own price in dollars; null: its pricing rule applies'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finishes, qualities } from '../constants.ts';
+import { finishes, languageNames, languages, qualities } from '../constants.ts';
 import { wholeCents } from '../money.ts';
 import { ZSessionToken } from './auth.ts';
 
@@ -18,6 +18,21 @@ export const ZQuality = z
   .trim()
   .toUpperCase()
   .pipe(z.enum(qualities, 'Quality must be one of NM, LP, MP, HP, D.'));
+
+const languageByName = new Map<string, (typeof languages)[number]>(
+  languages.flatMap((code) => [
+    [code, code],
+    [languageNames[code].toLowerCase(), code],
+  ]),
+);
+
+/** A stock row's language: Scryfall's code (`en`, `de`, `zhs`...) or its English name, any case. */
+export const ZLanguage = z
+  .string({ error: 'language must be text.' })
+  .trim()
+  .toLowerCase()
+  .transform((v) => languageByName.get(v) ?? v)
+  .pipe(z.enum(languages, `language must be one of ${languages.join(', ')}.`));
 
 const ZScryfallId = z
   .string({ error: (i) => (i.input === undefined ? 'scryfall_id is required.' : 'scryfall_id must be text.') })
@@ -57,6 +72,7 @@ export const ZInventoryRow = z.object({
   inv_finish: z.enum(finishes),
   inv_quantity: z.number().int(),
   inv_quality: z.enum(qualities),
+  inv_language: z.enum(languages).describe('The copies’ language, Scryfall’s code; en for rows from before languages'),
   inv_asking_price: z.number().nullable().describe('Dollars; null means the shop’s pricing rule applies'),
   price: z.number().nullable().describe('What a customer pays, in dollars (asking price or pricing rule)'),
   card_name: z.string(),
@@ -100,6 +116,7 @@ export const ZInventoryAddRequest = z.object({
     .max(100_000, 'quantity must be at most 100000.'),
   foil: z.boolean({ error: 'foil must be true or false.' }).optional().default(false),
   quality: ZQuality.optional().default('NM'),
+  language: ZLanguage.optional().default('en').describe('The copies’ language; English when left out'),
 });
 
 /** Most a shop may ask for one copy, in dollars. */
@@ -118,6 +135,7 @@ export const ZInventoryEditRequest = z.object({
   scryfall_id: ZScryfallId,
   quality: ZQuality,
   finish: ZFinish,
+  language: ZLanguage.optional().default('en').describe('Which row, with quality and finish; English when left out'),
   quantity: z.coerce
     .number({ error: 'quantity must be a number.' })
     .int('quantity must be a whole number.')
@@ -176,6 +194,7 @@ export const ZRepriceSample = z.object({
   set_code: z.string(),
   finish: z.enum(finishes),
   quality: z.enum(qualities),
+  language: z.enum(languages),
   before: z.number().nullable().describe('Price customers pay now'),
   after: z.number().nullable().describe('Price customers pay after'),
 });
@@ -209,6 +228,7 @@ export const ZPriceChange = z.object({
   collector_number: z.string(),
   finish: z.enum(finishes),
   quality: z.enum(qualities),
+  language: z.enum(languages),
   quantity: z.number().int(),
   market_before: z.number().nullable(),
   market_after: z.number().nullable(),
@@ -244,6 +264,7 @@ export const ZSearchHit = z.object({
   finish: z.enum(finishes),
   quantity: z.number().int(),
   quality: z.enum(qualities),
+  language: z.enum(languages).describe('The copies’ language, Scryfall’s code'),
   price: z.number().nullable(),
   image: z.string().nullable(),
 });
@@ -310,6 +331,7 @@ export const ZImportChange = z.object({
   collector_number: z.string(),
   finish: z.enum(finishes),
   quality: z.enum(qualities),
+  language: z.enum(languages),
   quantity_before: z.number().int(),
   quantity_after: z.number().int(),
   price_before: z.number().nullable(),

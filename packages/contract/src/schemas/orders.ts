@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { qualities } from '../constants.ts';
+import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
-import { finishes, ZFinish } from './inventory.ts';
+import { finishes, ZFinish, ZLanguage } from './inventory.ts';
 
 /** Most lines and copies one order may carry: a shop's counter, not a warehouse. */
 export const orderLimits = { maxLines: 200, maxQuantity: 1000 } as const;
@@ -39,6 +39,7 @@ export const ZCartLine = z
       .pipe(z.enum(qualities, 'quality must be one of NM, LP, MP, HP, D.'))
       .optional()
       .describe('One condition only; without it the best conditions in stock are taken first'),
+    language: ZLanguage.optional().default('en').describe('The copies’ language; English when left out'),
   })
   .superRefine((line, ctx) => {
     if (line.scryfall_id === undefined && line.sealed_id === undefined)
@@ -80,6 +81,7 @@ export const ZOrderItem = z.object({
   set_code: z.string(),
   finish: z.enum(finishes).describe('nonfoil on a sealed product’s line'),
   quality: z.enum(qualities).describe('NM on a sealed product’s line (sealed is new)'),
+  language: z.enum(languages).describe('en on a sealed product’s line'),
   quantity: z.number().int(),
   price: z.number().describe('Unit price in dollars'),
   item_total: z.number().describe('price × quantity, in dollars'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { qualities } from '../constants.ts';
+import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 
 /** Names a shop cannot take as its subdomain: they are the platform's own hosts. */
@@ -44,6 +44,12 @@ export const ZPricingRule = z.object({
       ReturnType<typeof percent>
     >,
   ),
+  language_percent: z
+    .partialRecord(
+      z.enum(languages, 'Language percentages are keyed by language code (en, de, ja...).'),
+      percent('A language percentage', 1000),
+    )
+    .describe('Share of the English price asked per language, in percent; a language left out is 100'),
   floor_cents: z
     .number({ error: 'Floor must be a number.' })
     .int('Floor must be whole cents.')
@@ -101,7 +107,11 @@ export const ZSettingsSaveRequest = z.object({
     .union([z.literal(0), z.literal(1), z.boolean()], { error: 'shop_hidden must be 0 or 1.' })
     .transform((v) => (v === true || v === 1 ? 1 : 0)),
   shop_description: z.string().trim().max(500, 'The description must be at most 500 characters.').optional(),
-  pricing: ZPricingRule.optional(),
+  pricing: ZPricingRule.extend({
+    language_percent: ZPricingRule.shape.language_percent
+      .optional()
+      .describe('Leave it out to keep the language percentages as they are'),
+  }).optional(),
   low_stock_threshold: z
     .number({ error: 'The low-stock threshold must be a number.' })
     .int('The low-stock threshold must be a whole number.')

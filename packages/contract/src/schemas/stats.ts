@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finishes, qualities } from '../constants.ts';
+import { finishes, languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 
 const ZLimit = (fallback: number) =>
@@ -44,6 +44,7 @@ export const ZLowStockItem = z.object({
   collector_number: z.string().nullable(),
   finish: z.enum(finishes).nullable(),
   quality: z.enum(qualities).nullable(),
+  language: z.enum(languages).nullable().describe('A single’s language; null for sealed'),
   quantity: z.number().int(),
 });
 export type LowStockItem = z.infer<typeof ZLowStockItem>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sealedCategories } from '../constants.ts';
+import { languages, sealedCategories } from '../constants.ts';
 import { finishes, ZInventoryRow, ZPageText } from './inventory.ts';
 
 /** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
@@ -26,6 +26,7 @@ export const ZPublicInventoryItem = z.object({
   price: z.number().nullable().describe('Dollars, from the shop’s pricing rule or asking price'),
   inv_quantity: z.number().int(),
   inv_finish: z.enum(finishes),
+  inv_language: z.enum(languages).describe('The copies’ language, Scryfall’s code'),
 });
 
 export const ZPublicInventoryResponse = z.object({

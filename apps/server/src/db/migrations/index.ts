@@ -17,6 +17,7 @@ import * as m0012 from './0012-sealed-orders.ts';
 import * as m0013 from './0013-card-prices.ts';
 import * as m0014 from './0014-low-stock.ts';
 import * as m0015 from './0015-csv-uploads.ts';
+import * as m0016 from './0016-languages.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -40,6 +41,7 @@ const all: Record<string, MigrationFactory> = {
   '0013-card-prices': m0013.migration,
   '0014-low-stock': m0014.migration,
   '0015-csv-uploads': m0015.migration,
+  '0016-languages': m0016.migration,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -54,4 +56,11 @@ export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<s
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Moves the database to just after migration `name` (down or up): for tests of a migration's both ways. */
+export async function migrateTo(db: Kysely<DB>, engine: Engine, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
 }

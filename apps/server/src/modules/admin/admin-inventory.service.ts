@@ -4,6 +4,8 @@ import {
   finishOf,
   messages,
   movedByPercent,
+  languageNames,
+  languageOf,
   priceCents,
   pricingRuleOf,
   qualityOf,
@@ -31,18 +33,21 @@ const shownCents = (row: {
   asking_price: number | null;
   market: number | null;
   quality: string;
+  language: string;
   pricing: string | null;
 }) =>
   priceCents({
     askingCents: row.asking_price,
     marketCents: row.market === null ? null : Number(row.market),
     quality: qualityOf(row.quality),
+    language: languageOf(row.language),
     rule: pricingRuleOf(row.pricing),
   });
 
 function toItem(row: NonNullable<AdminItemRow>): AdminInventoryItem {
   const finish = finishOf(row.finish);
   const quality = qualityOf(row.quality);
+  const language = languageOf(row.language);
   return {
     id: row.id,
     card_name: row.name,
@@ -51,10 +56,11 @@ function toItem(row: NonNullable<AdminItemRow>): AdminInventoryItem {
     card_scryfallid: row.card_id,
     inv_finish: finish,
     inv_quality: quality,
+    inv_language: language,
     inv_quantity: row.quantity,
     price: centsToDollars(shownCents(row)),
     asking_price: centsToDollars(row.asking_price),
-    description: `${finishLabel[finish]} · ${quality}`,
+    description: `${finishLabel[finish]} · ${quality}${language === 'en' ? '' : ` · ${languageNames[language]}`}`,
     store_id: row.shop_id,
     store_name: row.store_name,
     created_at: row.created_at,
@@ -193,6 +199,7 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
           card_id: before.card_id,
           finish: before.finish,
           quality: before.quality,
+          language: before.language,
           quantity: before.quantity,
         });
         return before;

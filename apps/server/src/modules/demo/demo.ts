@@ -65,6 +65,8 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
         card_id: card.id,
         finish: card.finishes.split(',').includes('nonfoil') ? 'nonfoil' : (card.finishes.split(',')[0] ?? 'nonfoil'),
         quality: i % 5 === 4 ? 'LP' : 'NM',
+        // A few copies in other languages, as a real shop's binder has.
+        language: i % 11 === 5 ? 'de' : i % 13 === 7 ? 'ja' : 'en',
         quantity: (i % 6) + (i % 7 === 3 ? 0 : 1),
         asking_price: null,
         sort_name: card.sort_name,

@@ -15,6 +15,7 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
   tcgplayer_id: 262717,
   finish: 'nonfoil',
   quality: 'NM',
+  language: 'en',
   quantity: 3,
   asking_price: 125,
   ...over,

@@ -1,4 +1,11 @@
-import { centsText, type ExportFormat, type Finish, type Quality } from '@cardstock/contract';
+import {
+  centsText,
+  languageNames,
+  languageOf,
+  type ExportFormat,
+  type Finish,
+  type Quality,
+} from '@cardstock/contract';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
 
 /** What an export reads of a stock row and its printing. */
@@ -13,6 +20,7 @@ export interface ExportRow {
   tcgplayer_id: number | null;
   finish: string;
   quality: string;
+  language: string;
   quantity: number;
   /** Cents; null: the pricing rule prices the row. */
   asking_price: number | null;
@@ -39,6 +47,19 @@ const condition = (format: Exclude<ExportFormat, 'cardstock'>, quality: string) 
   CONDITION_WORDS[format][quality as Quality] ?? CONDITION_WORDS[format].NM;
 
 const dollars = (cents: number | null) => centsText(cents) ?? '';
+
+/** The row's language as ManaBox writes it: Scryfall's codes, but `zh_CN` and `zh_TW` for Chinese. */
+const manaboxLanguage = (language: string) =>
+  (({ zhs: 'zh_CN', zht: 'zh_TW' }) as Record<string, string>)[language] ?? languageOf(language);
+
+/** The row's language by name, as Moxfield and Deckbox write it ("Chinese" and "Traditional Chinese" for Chinese). */
+const languageName = (language: string) =>
+  (({ zhs: 'Chinese', zht: 'Traditional Chinese' }) as Record<string, string>)[language] ??
+  languageNames[languageOf(language)];
+
+/** TCGplayer's own names for the Chinese languages; the others by name. */
+const tcgplayerLanguage = (language: string) =>
+  (({ zhs: 'Chinese (S)', zht: 'Chinese (T)' }) as Record<string, string>)[language] ?? languageName(language);
 
 function tcgplayerRarity(row: ExportRow): string {
   if (row.type_line?.includes('Token')) return 'Token';
@@ -119,8 +140,8 @@ const TCGPLAYER_HEADER = [
 ];
 
 /**
- * The layouts, each the one its tool's importer reads (the columns of its own export). Stock rows are English until
- * rows carry a language. What a layout cannot say is left out, never guessed: Deckbox knows no etched (etched
+ * The layouts, each the one its tool's importer reads (the columns of its own export), each row's language in the
+ * tool's own words. What a layout cannot say is left out, never guessed: Deckbox knows no etched (etched
  * copies go as foil, which its importer takes); ManaBox's and Deckbox's own ids are not in the catalog; TCGplayer's
  * etched products have ids of their own the catalog lacks, so their Product ID is empty and the name carries
  * TCGplayer's "(Foil Etched)" tag.
@@ -137,6 +158,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.quality,
       r.quantity,
       dollars(r.asking_price),
+      languageOf(r.language),
     ],
   },
   manabox: {
@@ -155,7 +177,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       'false',
       'false',
       condition('manabox', r.quality),
-      'en',
+      manaboxLanguage(r.language),
       '',
     ],
   },
@@ -167,7 +189,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.name,
       r.set_code,
       condition('moxfield', r.quality),
-      'English',
+      languageName(r.language),
       r.finish === 'nonfoil' ? '' : r.finish,
       '',
       '',
@@ -187,7 +209,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.set_code,
       r.collector_number,
       condition('deckbox', r.quality),
-      'English',
+      languageName(r.language),
       r.finish === 'nonfoil' ? '' : 'foil',
       '',
       '',
@@ -214,7 +236,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
         r.set_code.toUpperCase(),
         r.finish === 'nonfoil' ? 'Normal' : 'Foil',
         condition('tcgplayer', r.quality),
-        'English',
+        tcgplayerLanguage(r.language),
         tcgplayerRarity(r),
         etched || r.tcgplayer_id === null ? '' : r.tcgplayer_id,
         '',

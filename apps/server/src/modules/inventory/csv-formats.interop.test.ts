@@ -431,6 +431,7 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
         collectorNumber: '733',
         finish: 'nonfoil',
         quality: 'NM',
+        language: 'en',
         quantity: 1,
       });
       expect(lineAt(parsed, 6)).toMatchObject({ name: 'Island', setCode: 'iko', quantity: 3 });
@@ -451,6 +452,7 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
         setName: 'Streets of New Capenna',
         finish: 'nonfoil',
         quality: 'NM',
+        language: 'en',
         quantity: 4,
       });
       expect(lineAt(parsed, 680)).toMatchObject({ name: 'Island', quantity: 34 });
@@ -572,6 +574,7 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
         tcgplayerId: 268341,
         finish: 'nonfoil',
         quality: 'NM',
+        language: 'en',
         quantity: 1,
       });
       expect(lineAt(parsed, 129)).toMatchObject({ name: 'Bonepicker Skirge', finish: 'foil', quantity: 3 });
@@ -624,6 +627,7 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
         collectorNumber: '129',
         finish: 'nonfoil',
         quality: 'NM',
+        language: 'en',
         quantity: 1,
       });
     });

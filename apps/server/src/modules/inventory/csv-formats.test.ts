@@ -7,6 +7,7 @@ import {
   type LayoutName,
   type StockLine,
 } from '@cardstock/fixtures';
+import type { Language } from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   CARDSTOCK_CSV_HEADER,
@@ -119,9 +120,16 @@ const STOCK: readonly StockLine[] = [
 
 type Expected = Omit<CsvLine, 'line'>;
 
-const language = (line: StockLine): string => line.language ?? line.card.lang;
+const language = (line: StockLine): Language => (line.language ?? line.card.lang) as Language;
 const setAndNumber = ({ card }: StockLine) => ({ setCode: card.set, collectorNumber: card.collector_number });
-const counted = ({ card, finish, quality, quantity }: StockLine) => ({ name: card.name, finish, quality, quantity });
+/** A file without a language column means English. */
+const counted = ({ card, finish, quality, quantity }: StockLine) => ({
+  name: card.name,
+  finish,
+  quality,
+  quantity,
+  language: 'en' as Language,
+});
 /** Etched copies of a tool that has no etched: the file says foil. */
 const etchedAsFoil = (line: StockLine): Expected['finish'] => (line.finish === 'etched' ? 'foil' : line.finish);
 /** Dragon Shield names transform and modal double-faced cards by their front face. */
@@ -130,7 +138,13 @@ const frontFace = (card: FixtureCard): string =>
 
 /** What the importer must read back from each layout's row for a stock line: whatever that tool's file carries. */
 const READS: Readonly<Record<Exclude<LayoutName, 'urzasgatherer'>, (line: StockLine) => Expected>> = {
-  cardstock: (l) => ({ ...counted(l), ...setAndNumber(l), scryfallId: l.card.id, price: l.price }),
+  cardstock: (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    scryfallId: l.card.id,
+    price: l.price,
+    language: language(l),
+  }),
   manabox: (l) => ({
     ...counted(l),
     ...setAndNumber(l),
@@ -235,6 +249,7 @@ function urzasGathererRows(stock: readonly StockLine[]): Expected[][] {
         tcgplayerId: card.tcgplayer_id,
         finish,
         quality: 'NM' as const,
+        language: 'en' as const,
         quantity: copies.filter((l) => l.finish === finish).reduce((sum, l) => sum + l.quantity, 0),
       }))
       .filter((line) => line.quantity > 0);
@@ -379,8 +394,16 @@ describe('values a written stock does not show', () => {
       'QuantityX,Name,Edition code,Foil\n"1x","Knight of the Ebon Legion","M20",""\n3x,Opt,XLN,foil\n',
     );
     expect(parsed.lines).toEqual([
-      { line: 2, name: 'Knight of the Ebon Legion', setCode: 'm20', finish: 'nonfoil', quality: 'NM', quantity: 1 },
-      { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'NM', quantity: 3 },
+      {
+        line: 2,
+        name: 'Knight of the Ebon Legion',
+        setCode: 'm20',
+        finish: 'nonfoil',
+        quality: 'NM',
+        language: 'en',
+        quantity: 1,
+      },
+      { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'NM', language: 'en', quantity: 3 },
     ]);
   });
 
@@ -442,6 +465,7 @@ describe("Cardstock's own format", () => {
       collectorNumber: '1',
       finish: 'foil',
       quality: 'LP',
+      language: 'de',
       quantity: 3,
       price: 12.5,
     },
@@ -452,6 +476,7 @@ describe("Cardstock's own format", () => {
       collectorNumber: '128',
       finish: 'nonfoil',
       quality: 'D',
+      language: 'en',
       quantity: 1,
     },
     {
@@ -461,11 +486,30 @@ describe("Cardstock's own format", () => {
       collectorNumber: '509',
       finish: 'etched',
       quality: 'MP',
+      language: 'en',
       quantity: 12,
       price: 0.05,
     },
-    { line: 5, name: 'Plains', setCode: 'm21', collectorNumber: '309', finish: 'nonfoil', quality: 'HP', quantity: 1 },
-    { line: 6, name: 'Opt', setCode: 'xln', collectorNumber: '65', finish: 'nonfoil', quality: 'NM', quantity: 1 },
+    {
+      line: 5,
+      name: 'Plains',
+      setCode: 'm21',
+      collectorNumber: '309',
+      finish: 'nonfoil',
+      quality: 'HP',
+      language: 'en',
+      quantity: 1,
+    },
+    {
+      line: 6,
+      name: 'Opt',
+      setCode: 'xln',
+      collectorNumber: '65',
+      finish: 'nonfoil',
+      quality: 'NM',
+      language: 'ja',
+      quantity: 1,
+    },
   ];
 
   const write = (l: CsvLine): string[] => [
@@ -477,11 +521,14 @@ describe("Cardstock's own format", () => {
     l.quality,
     String(l.quantity),
     l.price === undefined ? '' : l.price.toFixed(2),
+    l.language,
   ];
 
   it('reads back what the export writes', () => {
     const text = cardstockCsv(lines.map(write));
-    expect(text.split('\n')[0]).toBe('Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price');
+    expect(text.split('\n')[0]).toBe(
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language',
+    );
     const parsed = parseInventoryCsv(text);
     expect(parsed.format).toBe('cardstock');
     expect(parsed.problems).toEqual([]);
@@ -498,9 +545,22 @@ describe("Cardstock's own format", () => {
       scryfallId: '00000000-0000-4000-8000-000000000001',
       setCode: 'pca',
     });
-    expect(upper.lines.map((l) => [l.line, l.finish, l.quality, l.quantity])).toEqual(
-      lines.map((l) => [l.line + 1, l.finish, l.quality, l.quantity]),
+    expect(upper.lines.map((l) => [l.line, l.finish, l.quality, l.quantity, l.language])).toEqual(
+      lines.map((l) => [l.line + 1, l.finish, l.quality, l.quantity, l.language]),
     );
+  });
+
+  it('reads a file from before languages as English, and refuses a language it does not stock', () => {
+    const older = cardstockCsv([]).split('\n')[0]!.replace(',Language', '');
+    const parsed = parseInventoryCsv(`${older}\nOpt,xln,65,,nonfoil,NM,2,0.25\n`);
+    expect(parsed.format).toBe('cardstock');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.lines).toEqual([expect.objectContaining({ name: 'Opt', language: 'en', quantity: 2 })]);
+    const klingon = parseInventoryCsv(cardstockCsv([['Opt', 'xln', '65', '', 'nonfoil', 'NM', '1', '', 'Klingon']]));
+    expect(klingon.lines).toEqual([]);
+    expect(klingon.problems).toEqual([
+      { line: 2, reason: expect.stringContaining('Language "Klingon" is not one Cardstock stocks') },
+    ]);
   });
 });
 
@@ -632,10 +692,11 @@ describe('file-level handling', () => {
         setCode: 'm10',
         finish: 'nonfoil',
         quality: 'NM',
+        language: 'en',
         quantity: 4,
       },
-      { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'LP', quantity: 2 },
-      { line: 4, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'MP', quantity: 1 },
+      { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'LP', language: 'en', quantity: 2 },
+      { line: 4, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'MP', language: 'en', quantity: 1 },
     ]);
   });
 
@@ -693,6 +754,7 @@ describe('file-level handling', () => {
         collectorNumber: '31',
         finish: 'foil',
         quality: 'NM',
+        language: 'en',
         quantity: 1,
         price: 55,
       },

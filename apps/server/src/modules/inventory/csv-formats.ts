@@ -5,7 +5,14 @@
  *
  * The tools, their columns and their words are described in shared/data/csv/FORMATS.md.
  */
-import { centsToDollars, dollarsToCents, type Finish } from '@cardstock/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  languageNames,
+  languages,
+  type Finish,
+  type Language,
+} from '@cardstock/contract';
 import { parse, type Options as ParseOptions } from 'csv-parse/sync';
 
 /** A card's surface (the contract's). */
@@ -51,8 +58,8 @@ export interface CsvLine {
   quantity: number;
   /** Purchase or listing price in US dollars, rounded to cents; undefined when absent, zero or in another currency. */
   price?: number;
-  /** Scryfall language code (`en`, `ja`, `zhs`...) when recognised, else as written. */
-  language?: string;
+  /** Scryfall language code (`en`, `ja`, `zhs`...); English when the file says none. */
+  language: Language;
 }
 
 /** A row that could not become a line, and why, in plain English. */
@@ -85,6 +92,7 @@ export const CARDSTOCK_CSV_HEADER: string[] = [
   'Condition',
   'Quantity',
   'Price',
+  'Language',
 ];
 
 /** Each format's name as its users know it. */
@@ -150,7 +158,7 @@ const CONDITIONS: Readonly<Record<Quality, Readonly<Record<ConditionScale, reado
 };
 
 /** Scryfall language code → how the tools write it (names, ISO codes, tool-specific codes). */
-const LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+const LANGUAGES: Readonly<Record<Language, readonly string[]>> = {
   en: ['English'],
   de: ['German', 'Deutsch'],
   fr: ['French'],
@@ -181,8 +189,10 @@ function conditionLookup(scale: ConditionScale): Map<string, Quality> {
   return lookup;
 }
 
-const LANGUAGE_LOOKUP: ReadonlyMap<string, string> = new Map(
-  Object.entries(LANGUAGES).flatMap(([code, words]) => [code, ...words].map((word) => [languageKey(word), code])),
+const LANGUAGE_LOOKUP: ReadonlyMap<string, Language> = new Map(
+  (Object.entries(LANGUAGES) as [Language, readonly string[]][]).flatMap(([code, words]) =>
+    [code, languageNames[code], ...words].map((word) => [languageKey(word), code] as const),
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,7 +253,8 @@ const MOXFIELD_COLUMNS = {
 const TOOLS: readonly ToolSpec[] = [
   {
     format: 'cardstock',
-    signature: CARDSTOCK_CSV_HEADER.map((column) => column.toLowerCase()),
+    // Files from before languages have no Language column: their rows are English.
+    signature: CARDSTOCK_CSV_HEADER.filter((column) => column !== 'Language').map((column) => column.toLowerCase()),
     columns: {
       name: 'name',
       setCode: 'set code',
@@ -253,6 +264,7 @@ const TOOLS: readonly ToolSpec[] = [
       condition: 'condition',
       quantity: 'quantity',
       price: 'price',
+      language: 'language',
     },
     finishes: { '': 'nonfoil', nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
     scale: 'us',
@@ -781,7 +793,7 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
     quality: readCondition(raw.condition, tool.scale, reasons),
     quantity: readQuantity(raw.quantity, reasons),
     price: readPrice(raw.price, reasons),
-    language: readLanguage(raw.language),
+    language: readLanguage(raw.language, reasons),
   };
   if (!card.name && !raw.scryfallId && !(card.setCode && card.collectorNumber)) {
     reasons.unshift('No card name, set or Scryfall ID.');
@@ -851,7 +863,10 @@ function readPrice(text: string | undefined, reasons: string[]): number | undefi
   return cents > 0 ? centsToDollars(cents) : undefined;
 }
 
-function readLanguage(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  return LANGUAGE_LOOKUP.get(languageKey(text)) ?? text;
+function readLanguage(text: string | undefined, reasons: string[]): Language {
+  if (!text) return 'en';
+  const language = LANGUAGE_LOOKUP.get(languageKey(text));
+  if (language) return language;
+  reasons.push(`Language "${text}" is not one Cardstock stocks (${languages.join(', ')}).`);
+  return 'en';
 }

@@ -74,39 +74,49 @@ interface Keeps {
    * "(Foil Etched)" tag no printing is named by.
    */
   etched: boolean;
+  /** false: the file names no language, and every copy is imported as English. */
+  language: boolean;
 }
 
 const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
-  cardstock: { condition: true, etched: true },
-  manabox: { condition: true, etched: true },
-  'manabox-without-binder': { condition: true, etched: true },
-  'tcgplayer-app': { condition: true, etched: true },
-  'tcgplayer-seller': { condition: true, etched: false },
-  moxfield: { condition: true, etched: true },
-  deckbox: { condition: true, etched: false },
-  'deckbox-all-columns': { condition: true, etched: false },
-  cardsphere: { condition: true, etched: true },
-  'delverlens-moxfield': { condition: true, etched: true },
-  'delverlens-scryfall': { condition: false, etched: true },
+  cardstock: { condition: true, etched: true, language: true },
+  manabox: { condition: true, etched: true, language: true },
+  'manabox-without-binder': { condition: true, etched: true, language: true },
+  'tcgplayer-app': { condition: true, etched: true, language: true },
+  'tcgplayer-seller': { condition: true, etched: false, language: true },
+  moxfield: { condition: true, etched: true, language: true },
+  deckbox: { condition: true, etched: false, language: true },
+  'deckbox-all-columns': { condition: true, etched: false, language: true },
+  cardsphere: { condition: true, etched: true, language: true },
+  'delverlens-moxfield': { condition: true, etched: true, language: true },
+  'delverlens-scryfall': { condition: false, etched: true, language: true },
   // Name and set code, and no two printings of one name share a set in this stock.
-  'delverlens-quantityx': { condition: false, etched: true },
-  archidekt: { condition: true, etched: true },
-  'dragonshield-web': { condition: true, etched: true },
-  'dragonshield-app': { condition: true, etched: false },
-  helvault: { condition: false, etched: true },
-  topdecked: { condition: true, etched: true },
-  urzasgatherer: { condition: false, etched: true },
+  'delverlens-quantityx': { condition: false, etched: true, language: false },
+  archidekt: { condition: true, etched: true, language: true },
+  'dragonshield-web': { condition: true, etched: true, language: true },
+  'dragonshield-app': { condition: true, etched: false, language: true },
+  helvault: { condition: false, etched: true, language: true },
+  topdecked: { condition: true, etched: true, language: true },
+  urzasgatherer: { condition: false, etched: true, language: false },
 };
 
-/** The inventory rows (`id|finish|condition|count`, sorted) an import of `stock` in `layout` must leave. */
+/**
+ * The inventory rows (`id|finish|condition|count`, then `|language` when not English, sorted) an import of `stock`
+ * in `layout` must leave.
+ */
 function expectedInventory(layout: LayoutName, stock: readonly StockLine[]): string[] {
   const keeps = KEEPS[layout];
-  const rows = new Map<string, number>();
+  const rows = new Map<string, { key: string; language: string; quantity: number }>();
   for (const line of stock) {
+    const language = keeps.language ? (line.language ?? line.card.lang) : 'en';
     const key = `${line.card.id}|${line.finish}|${keeps.condition ? line.quality : 'NM'}`;
-    rows.set(key, (rows.get(key) ?? 0) + line.quantity);
+    const row = rows.get(`${key}|${language}`) ?? { key, language, quantity: 0 };
+    row.quantity += line.quantity;
+    rows.set(`${key}|${language}`, row);
   }
-  return [...rows].map(([key, quantity]) => `${key}|${quantity}`).sort();
+  return [...rows.values()]
+    .map(({ key, language, quantity }) => `${key}|${quantity}${language === 'en' ? '' : `|${language}`}`)
+    .sort();
 }
 
 describe(`CSV import and export (${testEngine})`, () => {

@@ -6,6 +6,7 @@ import {
   importChangeSampleLimit,
   importReviewLimit,
   messages,
+  languageOf,
   qualityOf,
   type ImportCandidate,
   type ImportChange,
@@ -64,6 +65,7 @@ interface PendingRow {
   card_id: string;
   finish: string;
   quality: string;
+  language: string;
   quantity: number;
   /** Cents; null keeps the row's (or the pricing rule's) price. */
   asking_price: number | null;
@@ -233,7 +235,9 @@ function choosePrinting(
   return undefined;
 }
 
-const keyOf = (r: { card_id: string; finish: string; quality: string }) => `${r.card_id}|${r.finish}|${r.quality}`;
+/** A stock row's key, as the table's unique `inventory_row` tells rows apart. */
+const keyOf = (r: { card_id: string; finish: string; quality: string; language: string }) =>
+  `${r.card_id}|${r.finish}|${r.quality}|${r.language}`;
 const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /**
@@ -268,6 +272,7 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
       collector_number: r.collector_number,
       finish: finishOf(r.finish),
       quality: qualityOf(r.quality),
+      language: languageOf(r.language),
     };
     if (!before) {
       // "None" of a row the shop does not have: nothing to write, its lines skipped.
@@ -316,6 +321,7 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
           collector_number: r.collector_number,
           finish: finishOf(r.finish),
           quality: qualityOf(r.quality),
+          language: languageOf(r.language),
           quantity_before: r.quantity,
           quantity_after: 0,
           price_before: dollarsOf(r.asking_price),
@@ -448,7 +454,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             });
             continue;
           }
-          const key = `${chosen.id}|${line.finish}|${line.quality}`;
+          const key = keyOf({ card_id: chosen.id, ...line });
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
           const asking = format === 'cardstock' && line.price !== undefined ? dollarsToCents(line.price) : null;
           const prev = rows.get(key);
@@ -461,6 +467,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
               card_id: chosen.id,
               finish: line.finish,
               quality: line.quality,
+              language: line.language,
               quantity: line.quantity,
               asking_price: asking,
               sort_name: chosen.sort_name,
@@ -528,6 +535,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
               card_id: r.card_id,
               finish: r.finish,
               quality: r.quality,
+              language: r.language,
               quantity: r.quantity,
               asking_price: r.asking_price,
               sort_name: r.sort_name,

@@ -11,6 +11,7 @@ function row(name: string, fields: Partial<IndexedRow> = {}): IndexedRow {
     set_code: 'lea',
     finish: 'nonfoil',
     quality: 'NM',
+    language: 'en',
     quantity: 1,
     rarity: 'common',
     colors: '',

@@ -1,4 +1,4 @@
-import { finishes, qualities } from '@cardstock/contract';
+import { finishes, languages, qualities } from '@cardstock/contract';
 import type { InventoryQuery } from './inventory-query.ts';
 
 /** What the index keeps of one row: the fields a search can test, nothing shown. */
@@ -8,6 +8,7 @@ export interface IndexedRow {
   set_code: string;
   finish: string;
   quality: string;
+  language: string;
   quantity: number;
   rarity: string;
   colors: string;
@@ -18,6 +19,7 @@ export interface IndexedRow {
 
 const FINISH = new Map<string, number>(finishes.map((f, i) => [f, i]));
 const QUALITY = new Map<string, number>(qualities.map((q, i) => [q, i]));
+const LANGUAGE = new Map<string, number>(languages.map((l, i) => [l, i]));
 
 type Comparison = '=' | '>' | '>=' | '<' | '<=';
 const compare = (a: number, op: Comparison, b: number) =>
@@ -52,6 +54,7 @@ export class ShopIndex {
   private readonly quantity: Int32Array;
   private readonly finish: Uint8Array;
   private readonly quality: Uint8Array;
+  private readonly language: Uint8Array;
   private readonly market: Float64Array;
   private readonly setCode: string[];
   private readonly rarity: string[];
@@ -78,6 +81,7 @@ export class ShopIndex {
     this.quantity = new Int32Array(n);
     this.finish = new Uint8Array(n);
     this.quality = new Uint8Array(n);
+    this.language = new Uint8Array(n);
     this.market = new Float64Array(n);
     this.setCode = new Array<string>(n);
     this.rarity = new Array<string>(n);
@@ -95,6 +99,7 @@ export class ShopIndex {
       this.quantity[p] = r.quantity;
       this.finish[p] = FINISH.get(r.finish) ?? 0;
       this.quality[p] = QUALITY.get(r.quality) ?? 0;
+      this.language[p] = LANGUAGE.get(r.language) ?? 0;
       this.market[p] = r.market ?? Number.NaN;
       this.setCode[p] = shared(r.set_code);
       this.rarity[p] = shared(r.rarity);
@@ -163,6 +168,7 @@ export class ShopIndex {
       set_code: this.setCode[p]!,
       finish: finishes[this.finish[p]!]!,
       quality: qualities[this.quality[p]!]!,
+      language: languages[this.language[p]!]!,
       quantity: this.quantity[p]!,
       rarity: this.rarity[p]!,
       colors: this.colors[p]!,
@@ -202,6 +208,10 @@ export class ShopIndex {
     if (q.qualities.length) {
       const wanted = new Set(q.qualities.map((x) => QUALITY.get(x)));
       tests.push((p) => wanted.has(this.quality[p]));
+    }
+    if (q.languages.length) {
+      const wanted = new Set(q.languages.map((x) => LANGUAGE.get(x)));
+      tests.push((p) => wanted.has(this.language[p]));
     }
     if (q.rarities.length) {
       const wanted = new Set(q.rarities);

@@ -13,7 +13,9 @@ describe('parseInventoryQuery', () => {
   });
 
   it('reads every supported term', () => {
-    const q = parseInventoryQuery('bolt set:m10 is:foil q>2 q<=10 c:r t:instant r:c usd>1.5 usd<$20 cond:lp s:2xm');
+    const q = parseInventoryQuery(
+      'bolt set:m10 is:foil q>2 q<=10 c:r t:instant r:c usd>1.5 usd<$20 cond:lp s:2xm lang:de language:Japanese',
+    );
     expect(q).toEqual({
       words: ['bolt'],
       sets: ['m10', '2xm'],
@@ -30,6 +32,7 @@ describe('parseInventoryQuery', () => {
         { op: '<', cents: 2000 },
       ],
       qualities: ['LP'],
+      languages: ['de', 'ja'],
     });
   });
 
@@ -43,6 +46,7 @@ describe('parseInventoryQuery', () => {
     ['is:shiny', /Unknown "is:" value "shiny"/],
     ['r:legendary', /Unknown rarity "legendary"/],
     ['cond:mint', /Unknown condition "mint"/],
+    ['lang:xx', /Unknown language "xx"/],
     ['usd>cheap', /Price needs a number/],
     ['c:purple', /Colours are w, u, b, r, g/],
     ['-set:m10', /Negated terms are not supported/],

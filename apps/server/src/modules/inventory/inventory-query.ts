@@ -1,4 +1,4 @@
-import { qualities, type Finish, type Quality, dollarsToCents } from '@cardstock/contract';
+import { ZLanguage, qualities, type Finish, type Language, type Quality, dollarsToCents } from '@cardstock/contract';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 
 type Comparison = '=' | '>' | '>=' | '<' | '<=';
@@ -14,6 +14,7 @@ export interface InventoryQuery {
   rarities: string[];
   usd: { op: Comparison; cents: number }[];
   qualities: Quality[];
+  languages: Language[];
 }
 
 export class QueryError extends Error {}
@@ -32,7 +33,7 @@ const rarityNames: Record<string, string> = {
 };
 
 const TERM = /^(-?)([a-z]+)(>=|<=|!=|:|=|>|<)(.+)$/;
-const KNOWN = 'set:, is:foil, q>, c:, t:, r:, usd>, cond:';
+const KNOWN = 'set:, is:foil, q>, c:, t:, r:, usd>, cond:, lang:';
 
 /**
  * Parses what a shop types into the live search. Plain words match the start
@@ -51,6 +52,7 @@ export function parseInventoryQuery(q: string): InventoryQuery {
     rarities: [],
     usd: [],
     qualities: [],
+    languages: [],
   };
   const tokens = q.trim() === '*' ? [] : (q.match(/"[^"]*"|\S+/g) ?? []);
   for (const raw of tokens) {
@@ -110,6 +112,14 @@ export function parseInventoryQuery(q: string): InventoryQuery {
         if (!qualities.includes(quality))
           throw new QueryError(`Unknown condition "${value}". Try NM, LP, MP, HP or D.`);
         query.qualities.push(quality);
+        break;
+      }
+      case 'lang':
+      case 'language': {
+        const language = ZLanguage.safeParse(value);
+        if (!language.success)
+          throw new QueryError(`Unknown language "${value}". Try lang:en, lang:de, lang:ja or another Scryfall code.`);
+        query.languages.push(language.data);
         break;
       }
       default:

@@ -189,6 +189,7 @@ describe(`inventory (${testEngine})`, () => {
       finish: expect.any(String),
       quantity: expect.any(Number),
       quality: expect.any(String),
+      language: 'en',
       price: expect.toBeOneOf([expect.any(Number), null]),
       image: expect.toBeOneOf([expect.any(String), null]),
     });

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   finishOf,
+  languageOf,
   marketPriceOf,
   priceCents,
   qualityOf,
@@ -13,6 +14,7 @@ import type { InventoryJoinedRow } from './inventory.repository.ts';
 export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): InventoryRow {
   const quality = qualityOf(row.quality);
   const finish = finishOf(row.finish);
+  const language = languageOf(row.language);
   return {
     inv_pkey: row.id,
     inv_card_id: row.card_id,
@@ -20,9 +22,10 @@ export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): Inve
     inv_finish: finish,
     inv_quantity: row.quantity,
     inv_quality: quality,
+    inv_language: language,
     inv_asking_price: centsToDollars(row.asking_price),
     price: centsToDollars(
-      priceCents({ askingCents: row.asking_price, marketCents: marketPriceOf(row, finish), quality, rule }),
+      priceCents({ askingCents: row.asking_price, marketCents: marketPriceOf(row, finish), quality, language, rule }),
     ),
     card_name: row.name,
     card_setCode: row.set_code.toUpperCase(),

@@ -35,6 +35,7 @@ const indexSelect = (db: Executor) =>
       'inventory.set_code',
       'inventory.finish',
       'inventory.quality',
+      'inventory.language',
       'inventory.quantity',
       'cards.rarity',
       'cards.colors',
@@ -48,12 +49,16 @@ const importColumns = [
   'card_id',
   'finish',
   'quality',
+  'language',
   'quantity',
   'asking_price',
   'sort_name',
   'set_code',
 ] as const;
 export type ImportRow = Pick<Selectable<InventoryTable>, (typeof importColumns)[number]>;
+
+/** What tells one stock row from another: the unique key `inventory_row`, the conflict target of every upsert. */
+const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language'] as const;
 
 const importUpserts = new WeakMap<Executor, Map<string, CompiledQuery>>();
 
@@ -74,7 +79,7 @@ function importUpsert(db: Executor, rows: readonly ImportRow[], at: string, repl
       .insertInto('inventory')
       .values(rows.map((r) => ({ ...pickColumns(r), created_at: at, updated_at: at })))
       .onConflict((oc) =>
-        oc.columns(['shop_id', 'card_id', 'finish', 'quality']).doUpdateSet({
+        oc.columns([...rowKey]).doUpdateSet({
           quantity: replace ? sql`excluded.quantity` : sql`inventory.quantity + excluded.quantity`,
           asking_price: sql`coalesce(excluded.asking_price, inventory.asking_price)`,
           updated_at: at,
@@ -100,6 +105,7 @@ const repriceSelect = (db: Executor) =>
       'inventory.id',
       'inventory.finish',
       'inventory.quality',
+      'inventory.language',
       'inventory.asking_price',
       'cards.name',
       'cards.set_code',
@@ -112,6 +118,7 @@ const rowColumns = [
   'inventory.card_id',
   'inventory.finish',
   'inventory.quality',
+  'inventory.language',
   'inventory.quantity',
   'inventory.asking_price',
   'cards.name',
@@ -191,7 +198,7 @@ export const inventoryRepository = {
       .executeTakeFirst();
   },
 
-  /** Adds copies: a new row, or more of the same printing, finish and quality. */
+  /** Adds copies: a new row, or more of the same printing, finish, quality and language. */
   async addCopies(
     db: Executor,
     row: {
@@ -199,6 +206,7 @@ export const inventoryRepository = {
       card_id: string;
       finish: string;
       quality: string;
+      language: string;
       quantity: number;
       sort_name: string;
       set_code: string;
@@ -209,7 +217,7 @@ export const inventoryRepository = {
       .insertInto('inventory')
       .values({ ...row, asking_price: null, created_at: at, updated_at: at })
       .onConflict((oc) =>
-        oc.columns(['shop_id', 'card_id', 'finish', 'quality']).doUpdateSet({
+        oc.columns([...rowKey]).doUpdateSet({
           quantity: sql`inventory.quantity + excluded.quantity`,
           updated_at: at,
         }),
@@ -242,6 +250,7 @@ export const inventoryRepository = {
           'inventory.card_id',
           'inventory.finish',
           'inventory.quality',
+          'inventory.language',
           'inventory.quantity',
           'inventory.asking_price',
           'cards.name',
@@ -277,7 +286,7 @@ export const inventoryRepository = {
    */
   async editRow(
     db: Executor,
-    key: { shopId: number; cardId: string; finish: string; quality: string },
+    key: { shopId: number; cardId: string; finish: string; quality: string; language: string },
     values: { quantity: number; asking_price?: number | null },
     at: string,
   ): Promise<number | undefined> {
@@ -288,6 +297,7 @@ export const inventoryRepository = {
       .where('card_id', '=', key.cardId)
       .where('finish', '=', key.finish)
       .where('quality', '=', key.quality)
+      .where('language', '=', key.language)
       .returning('id')
       .executeTakeFirst();
     return row?.id;
@@ -317,7 +327,7 @@ export const inventoryRepository = {
    */
   async priceChanges(db: Executor, shopId: number, day: string, minPercent: number, limit: number) {
     const moves = sql`select inventory.card_id, cards.name, cards.set_code, cards.collector_number,
-        inventory.finish, inventory.quality, inventory.quantity, inventory.asking_price,
+        inventory.finish, inventory.quality, inventory.language, inventory.quantity, inventory.asking_price,
         ${keptPriceSql('p0')} as before, ${keptPriceSql('p1')} as after
       from inventory
       join cards on cards.id = inventory.card_id
@@ -332,6 +342,7 @@ export const inventoryRepository = {
       collector_number: string;
       finish: string;
       quality: string;
+      language: string;
       quantity: number;
       asking_price: number | null;
       before: number | null;
@@ -342,7 +353,7 @@ export const inventoryRepository = {
         or (m.before = 0 and m.after > 0)
         or (m.before > 0 and abs(m.after - m.before) * 100 >= ${minPercent} * m.before)
       order by case when m.before is null or m.after is null or m.before = 0 then 1e9
-        else abs(m.after - m.before) * 1.0 / m.before end desc, m.name, m.card_id, m.finish, m.quality
+        else abs(m.after - m.before) * 1.0 / m.before end desc, m.name, m.card_id, m.finish, m.quality, m.language
       limit ${limit}`.execute(db);
     return rows;
   },
@@ -444,7 +455,7 @@ export const inventoryRepository = {
   async existingRows(db: Executor, shopId: number, cardIds: string[]) {
     return db
       .selectFrom('inventory')
-      .select(['card_id', 'finish', 'quality', 'quantity', 'asking_price'])
+      .select(['card_id', 'finish', 'quality', 'language', 'quantity', 'asking_price'])
       .where('shop_id', '=', shopId)
       .where('card_id', 'in', cardIds)
       .execute();

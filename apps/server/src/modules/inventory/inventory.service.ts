@@ -2,6 +2,7 @@ import {
   centsToDollars,
   dollarsToCents,
   finishOf,
+  languageOf,
   messages,
   priceChangeLimits,
   priceCents,
@@ -10,6 +11,7 @@ import {
   repriceLimits,
   routes,
   type Finish,
+  type Language,
   type Quality,
   type RepriceAction,
 } from '@cardstock/contract';
@@ -84,6 +86,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             finish: row.inv_finish,
             quantity: row.inv_quantity,
             quality: row.inv_quality,
+            language: row.inv_language,
             price: row.price,
             image: row.card_image_normal ?? row.card_image_small,
           };
@@ -93,7 +96,10 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
     },
 
     /** Adds copies of a printing in a finish it really has; the same row grows. */
-    async add(actor: Actor, input: { scryfall_id: string; quantity: number; foil: boolean; quality: Quality }) {
+    async add(
+      actor: Actor,
+      input: { scryfall_id: string; quantity: number; foil: boolean; quality: Quality; language: Language },
+    ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
       const card = await repo.findCard(ctx.db, input.scryfall_id);
       if (!card) throw new AppError('NOT_FOUND', messages.catalog.cardNotFound);
@@ -114,6 +120,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             card_id: card.id,
             finish,
             quality: input.quality,
+            language: input.language,
             quantity: input.quantity,
             sort_name: card.sort_name,
             set_code: card.set_code,
@@ -125,7 +132,12 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           actor: email,
           action: 'inventory.add',
           subject: card.id,
-          detail: JSON.stringify({ finish, quality: input.quality, quantity: input.quantity }),
+          detail: JSON.stringify({
+            finish,
+            quality: input.quality,
+            language: input.language,
+            quantity: input.quantity,
+          }),
           created_at: now(),
         });
         await reads.stockChanged(tx, shopId, { kind: 'row', id: row.id, quantity: row.quantity });
@@ -139,14 +151,21 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
      */
     async edit(
       actor: Actor,
-      input: { scryfall_id: string; finish: Finish; quality: Quality; quantity: number; asking_price?: number | null },
+      input: {
+        scryfall_id: string;
+        finish: Finish;
+        quality: Quality;
+        language: Language;
+        quantity: number;
+        asking_price?: number | null;
+      },
     ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
       const asking = input.asking_price === undefined ? {} : { asking_price: dollarsToCents(input.asking_price) };
       await withTransaction(ctx.db, async (tx) => {
         const id = await repo.editRow(
           tx,
-          { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality },
+          { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality, language: input.language },
           { quantity: input.quantity, ...asking },
           now(),
         );
@@ -156,7 +175,13 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           actor: email,
           action: 'inventory.edit',
           subject: input.scryfall_id,
-          detail: JSON.stringify({ finish: input.finish, quality: input.quality, quantity: input.quantity, ...asking }),
+          detail: JSON.stringify({
+            finish: input.finish,
+            quality: input.quality,
+            language: input.language,
+            quantity: input.quantity,
+            ...asking,
+          }),
           created_at: now(),
         });
         // Quantities are in the index; asking prices only in the answers the new version retires.
@@ -241,8 +266,9 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       ]);
       const items = rows.map((row) => {
         const quality = qualityOf(row.quality);
+        const language = languageOf(row.language);
         const price = (marketCents: number | null) =>
-          centsToDollars(priceCents({ askingCents: row.asking_price, marketCents, quality, rule }));
+          centsToDollars(priceCents({ askingCents: row.asking_price, marketCents, quality, language, rule }));
         return {
           scryfall_id: row.card_id,
           card_name: row.name,
@@ -250,6 +276,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           collector_number: row.collector_number,
           finish: finishOf(row.finish),
           quality,
+          language,
           quantity: row.quantity,
           market_before: centsToDollars(row.before),
           market_after: centsToDollars(row.after),

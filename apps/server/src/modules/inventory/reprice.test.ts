@@ -8,6 +8,7 @@ const row = (id: number, asking_price: number | null, market: number | null, qua
   set_code: 'lea',
   finish: 'nonfoil',
   quality,
+  language: 'en',
   asking_price,
   market,
 });
@@ -61,6 +62,7 @@ describe('planReprice', () => {
       set_code: 'LEA',
       finish: 'nonfoil',
       quality: 'NM',
+      language: 'en',
       before: 1.45,
       after: 1,
     });

@@ -2,6 +2,7 @@ import {
   centsToDollars,
   dollarsToCents,
   finishOf,
+  languageOf,
   movedByPercent,
   priceCents,
   qualityOf,
@@ -16,6 +17,7 @@ export interface RepriceRow {
   set_code: string;
   finish: string;
   quality: string;
+  language: string;
   asking_price: number | null;
   market: number | null;
 }
@@ -51,7 +53,9 @@ export function planReprice(
   const setTo = action === 'set' ? dollarsToCents(value ?? 0) : null;
   for (const row of rows) {
     const quality = qualityOf(row.quality);
-    const priced = (askingCents: number | null) => priceCents({ askingCents, marketCents: row.market, quality, rule });
+    const language = languageOf(row.language);
+    const priced = (askingCents: number | null) =>
+      priceCents({ askingCents, marketCents: row.market, quality, language, rule });
     const before = priced(row.asking_price);
     let asking: number | null;
     if (action === 'percent') {
@@ -76,6 +80,7 @@ export const sampleOf = ({ row, before, after }: RepriceChange) => ({
   set_code: row.set_code.toUpperCase(),
   finish: finishOf(row.finish),
   quality: qualityOf(row.quality),
+  language: languageOf(row.language),
   before: centsToDollars(before),
   after: centsToDollars(after),
 });

@@ -11,7 +11,7 @@ const qualityRank = sql<number>`case inventory.quality ${sql.join(
 
 export const ordersRepository = {
   /** The shop's rows that can serve a cart line, best condition first, with what pricing needs. */
-  stockFor(db: Executor, shopId: number, line: { cardId: string; finish: string; quality?: string }) {
+  stockFor(db: Executor, shopId: number, line: { cardId: string; finish: string; quality?: string; language: string }) {
     let query = db
       .selectFrom('inventory')
       .innerJoin('cards', 'cards.id', 'inventory.card_id')
@@ -28,7 +28,8 @@ export const ordersRepository = {
       ])
       .where('inventory.shop_id', '=', shopId)
       .where('inventory.card_id', '=', line.cardId)
-      .where('inventory.finish', '=', line.finish);
+      .where('inventory.finish', '=', line.finish)
+      .where('inventory.language', '=', line.language);
     if (line.quality) query = query.where('inventory.quality', '=', line.quality);
     return query.orderBy(qualityRank).orderBy('inventory.id').execute();
   },
@@ -109,7 +110,7 @@ export const ordersRepository = {
   async insert(
     db: Executor,
     order: Insertable<OrderTable>,
-    lines: Omit<Insertable<OrderLineTable>, 'order_id'>[],
+    lines: (Omit<Insertable<OrderLineTable>, 'order_id' | 'language'> & { language: string })[],
   ): Promise<number> {
     const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
     await db

@@ -2,6 +2,7 @@ import {
   pricingRuleOf,
   centsToDollars,
   finishOf,
+  languageOf,
   marketPriceOf,
   messages,
   priceCents,
@@ -35,7 +36,7 @@ class NotEnoughStock extends AppError {
 type CardLine = CartLine & { scryfall_id: string };
 
 /**
- * Lines of the same printing, finish and condition add up, as a cart merges
+ * Lines of the same printing, finish, language and condition add up, as a cart merges
  * them; so do lines of the same sealed product. They come out in one order for
  * every cart (printings by id, finish and condition, then sealed products by
  * id), so concurrent orders lock stock rows in the same order and never wait on
@@ -55,7 +56,7 @@ function mergeLines(items: CartLine[]) {
       return;
     }
     const line = item as CardLine;
-    const key = `${line.scryfall_id}|${line.finish}|${line.quality ?? ''}`;
+    const key = `${line.scryfall_id}|${line.finish}|${line.language}|${line.quality ?? ''}`;
     const prev = cards.get(key);
     cards.set(key, prev ? { ...prev, quantity: prev.quantity + line.quantity } : { ...line, position });
   });
@@ -82,6 +83,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
       set_code: l.set_code.toUpperCase(),
       finish: finishOf(l.finish),
       quality: qualityOf(l.quality),
+      language: languageOf(l.language),
       quantity: l.quantity,
       price: centsToDollars(l.unit_price_cents),
       item_total: centsToDollars(l.unit_price_cents * l.quantity),
@@ -116,6 +118,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         cardId: item.scryfall_id,
         finish: item.finish,
         quality: item.quality,
+        language: item.language,
       });
       if (rows.length === 0) {
         const card = await repo.cardName(tx, item.scryfall_id);
@@ -142,7 +145,13 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         wanted -= take;
         const market = marketPriceOf(row, item.finish);
         const quality = qualityOf(row.quality);
-        const price = priceCents({ askingCents: row.asking_price, marketCents: market, quality, rule });
+        const price = priceCents({
+          askingCents: row.asking_price,
+          marketCents: market,
+          quality,
+          language: item.language,
+          rule,
+        });
         if (price === null) {
           if (!unpriced.some((u) => u.name === row.name)) unpriced.push({ position: item.position, name: row.name });
           continue;
@@ -155,6 +164,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
           set_code: row.set_code,
           finish: item.finish,
           quality,
+          language: item.language,
           quantity: take,
           unit_price_cents: price,
         });
@@ -186,6 +196,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         set_code: product.set_code,
         finish: 'nonfoil',
         quality: 'NM',
+        // Named on every line: a multi-row insert on SQLite writes NULL, not the default, for a missing column.
+        language: 'en',
         quantity: item.quantity,
         unit_price_cents: product.price,
       });
@@ -370,6 +382,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
               card_id: card.id,
               finish: line.finish,
               quality: line.quality,
+              language: line.language,
               quantity: line.quantity,
               sort_name: card.sort_name,
               set_code: card.set_code,

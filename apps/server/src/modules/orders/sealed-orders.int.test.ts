@@ -46,6 +46,7 @@ describe(`sealed products in orders (${testEngine})`, () => {
         set_code: 'FDN',
         finish: 'nonfoil',
         quality: 'NM',
+        language: 'en',
         quantity: 2,
         price: 149.99,
         item_total: 299.98,

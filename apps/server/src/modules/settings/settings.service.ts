@@ -52,7 +52,7 @@ export function createSettingsService(ctx: AppContext) {
         subdomain: string;
         shop_hidden: number;
         shop_description?: string;
-        pricing?: PricingRule;
+        pricing?: Omit<PricingRule, 'language_percent'> & Partial<Pick<PricingRule, 'language_percent'>>;
         low_stock_threshold?: number;
       },
     ) {
@@ -64,11 +64,17 @@ export function createSettingsService(ctx: AppContext) {
             const owner = await repo.subdomainOwner(tx, subdomain);
             if (owner && owner.id !== shopId) throw new AppError('CONFLICT', messages.settingsServer.subdomainTaken);
           }
+          // A rule sent without language percentages keeps the ones the shop has (clients of the spec know none).
+          const pricing: PricingRule | undefined = input.pricing && {
+            ...input.pricing,
+            language_percent:
+              input.pricing.language_percent ?? pricingRuleOf((await repo.shop(tx, shopId)).pricing).language_percent,
+          };
           await repo.save(tx, shopId, {
             subdomain,
             shop_hidden: input.shop_hidden,
             ...(input.shop_description !== undefined ? { description: input.shop_description } : {}),
-            ...(input.pricing ? { pricing: JSON.stringify(input.pricing) } : {}),
+            ...(pricing ? { pricing: JSON.stringify(pricing) } : {}),
             ...(input.low_stock_threshold !== undefined ? { low_stock_threshold: input.low_stock_threshold } : {}),
           });
           await auditRepository.record(tx, {
@@ -79,7 +85,7 @@ export function createSettingsService(ctx: AppContext) {
             detail: JSON.stringify({
               subdomain,
               shop_hidden: input.shop_hidden,
-              pricing: input.pricing ?? null,
+              pricing: pricing ?? null,
               low_stock_threshold: input.low_stock_threshold ?? null,
             }),
             created_at: ctx.clock.now().toISOString(),

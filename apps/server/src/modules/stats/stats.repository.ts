@@ -38,11 +38,12 @@ export const statsRepository = {
       .select([
         'inventory.asking_price',
         'inventory.quality',
+        'inventory.language',
         market.as('market'),
         sql<number>`sum(inventory.quantity)`.as('copies'),
         sql<number>`count(*)`.as('rows'),
       ])
-      .groupBy(['inventory.asking_price', 'inventory.quality', market])
+      .groupBy(['inventory.asking_price', 'inventory.quality', 'inventory.language', market])
       .execute();
   },
 
@@ -73,6 +74,7 @@ export const statsRepository = {
           'cards.collector_number',
           'inventory.finish',
           'inventory.quality',
+          'inventory.language',
           'inventory.quantity',
         ])
         .orderBy('inventory.quantity')

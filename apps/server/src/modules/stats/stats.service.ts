@@ -2,6 +2,7 @@ import {
   centsToDollars,
   finishOf,
   lowStockLimits,
+  languageOf,
   priceCents,
   pricingRuleOf,
   qualityOf,
@@ -51,7 +52,14 @@ export function createStatsService(ctx: AppContext) {
         for (const group of await repo.stockByPrice(ctx.db, shopId)) {
           const copies = Number(group.copies);
           const quality = qualityOf(group.quality);
-          const price = priceCents({ askingCents: group.asking_price, marketCents: group.market, quality, rule });
+          const language = languageOf(group.language);
+          const price = priceCents({
+            askingCents: group.asking_price,
+            marketCents: group.market,
+            quality,
+            language,
+            rule,
+          });
           if (price === null) {
             unpricedRows += Number(group.rows);
             unpricedCopies += copies;
@@ -91,6 +99,7 @@ export function createStatsService(ctx: AppContext) {
             collector_number: r.collector_number,
             finish: finishOf(r.finish),
             quality: qualityOf(r.quality),
+            language: languageOf(r.language),
             quantity: r.quantity,
           })),
           ...sealed.rows.map((r) => ({
@@ -102,6 +111,7 @@ export function createStatsService(ctx: AppContext) {
             collector_number: null,
             finish: null,
             quality: null,
+            language: null,
             quantity: r.quantity,
           })),
         ];

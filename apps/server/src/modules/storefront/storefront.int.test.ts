@@ -78,6 +78,7 @@ describe(`public storefront (${testEngine})`, () => {
       price: expect.toBeOneOf([null, expect.any(Number)]),
       inv_quantity: 2,
       inv_finish: 'nonfoil',
+      inv_language: 'en',
     });
     const second = bodyOf(await storefront({ subdomain, page: '2' }));
     expect(second.inventory).toHaveLength(cards.length - STOREFRONT_PAGE_SIZE);

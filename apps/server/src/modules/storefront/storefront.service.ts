@@ -49,6 +49,7 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
               price: row.price,
               inv_quantity: row.inv_quantity,
               inv_finish: row.inv_finish,
+              inv_language: row.inv_language,
             };
           }),
           shop_info: { shop_description: shop.description },

@@ -27,6 +27,19 @@ describe('an activity entry as a sentence', () => {
         entry('inventory.add', 'id-1', { finish: 'foil', quality: 'NM', quantity: 4 }, 'Lightning Bolt'),
       ),
     ).toBe('Added 4 × Lightning Bolt (Foil, NM)');
+    expect(
+      describeActivity(
+        entry(
+          'inventory.add',
+          'id-1',
+          { finish: 'foil', quality: 'NM', language: 'de', quantity: 4 },
+          'Lightning Bolt',
+        ),
+      ),
+    ).toBe('Added 4 × Lightning Bolt (Foil, NM, German)');
+    expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'NM', language: 'en', quantity: 1 }))).toBe(
+      'Edited Lightning Bolt (Non-Foil, NM): quantity 1',
+    );
     expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'LP', quantity: 3, asking_price: 350 }))).toBe(
       'Edited Lightning Bolt (Non-Foil, LP): quantity 3, price $3.50',
     );

@@ -1,4 +1,4 @@
-import { centsText, finishOf, type ActivityEntry } from '@cardstock/contract';
+import { centsText, finishOf, languageNames, languageOf, type ActivityEntry } from '@cardstock/contract';
 import { finishName } from '../inventory/finish-label.ts';
 
 type Detail = Record<string, unknown>;
@@ -10,13 +10,18 @@ const text = (detail: Detail | null, key: string): string | undefined =>
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const price = (cents: number | null) => (cents === null ? 'the pricing rule' : `$${centsText(cents)}`);
 
-/** "Lightning Bolt (Foil, NM)": the card's name (or its id, for a card gone from the catalog) and the row's kind. */
+/**
+ * "Lightning Bolt (Foil, NM)", "… (Foil, NM, German)": the card's name (or its id, for a card gone from the catalog)
+ * and the row's kind; English goes unsaid, as on every screen.
+ */
 function rowOf(entry: ActivityEntry): string {
   const { detail } = entry;
   const stored = text(detail, 'finish');
   const finish = stored && finishName[finishOf(stored)];
   const quality = text(detail, 'quality');
-  const kind = [finish, quality].filter(Boolean).join(', ');
+  const storedLanguage = text(detail, 'language');
+  const language = storedLanguage && storedLanguage !== 'en' ? languageNames[languageOf(storedLanguage)] : undefined;
+  const kind = [finish, quality, language].filter(Boolean).join(', ');
   return `${entry.subject_name ?? entry.subject}${kind ? ` (${kind})` : ''}`;
 }
 

@@ -1,4 +1,14 @@
-import { limits, messages, qualities, type CardPrinting, type CardSearchHit, type Quality } from '@cardstock/contract';
+import {
+  languageNames,
+  languages,
+  limits,
+  messages,
+  qualities,
+  type CardPrinting,
+  type CardSearchHit,
+  type Language,
+  type Quality,
+} from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -156,6 +166,7 @@ function CardDetail({
   // Foil is forced by a foil-only printing, off for a nonfoil-only one, and off by default otherwise.
   const [foil, setFoil] = useState(printing.foil && !printing.nonfoil);
   const [quality, setQuality] = useState<Quality>('NM');
+  const [language, setLanguage] = useState<Language>('en');
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
 
@@ -168,6 +179,7 @@ function CardDetail({
           quantity: Math.max(1, Math.floor(Number(quantity)) || 1),
           foil,
           quality,
+          language,
         },
       });
       toast.success(m.added);
@@ -211,6 +223,16 @@ function CardDetail({
               {qualities.map((q) => (
                 <option key={q} value={q}>
                   {q}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Language
+            <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
+              {languages.map((l) => (
+                <option key={l} value={l}>
+                  {languageNames[l]}
                 </option>
               ))}
             </select>

@@ -1,4 +1,4 @@
-import { messages, type InventoryRow } from '@cardstock/contract';
+import { languageNames, messages, type InventoryRow } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -38,6 +38,7 @@ export function EditInventoryModal({
           scryfall_id: row.card_scryfallid,
           quality: row.inv_quality,
           finish: row.inv_finish,
+          language: row.inv_language,
           quantity: Math.max(0, Math.floor(Number(quantity)) || 0),
           // Sent only when changed: an untouched field leaves the price as it is.
           ...(asking === row.inv_asking_price ? {} : { asking_price: asking }),
@@ -75,7 +76,7 @@ export function EditInventoryModal({
         <p>
           <strong>{row.card_name}</strong>{' '}
           <span className="muted">
-            {row.card_set_name} ({row.card_setCode}) · {finishName[row.inv_finish]}
+            {row.card_set_name} ({row.card_setCode}) · {finishName[row.inv_finish]} · {languageNames[row.inv_language]}
           </span>
         </p>
         <label>

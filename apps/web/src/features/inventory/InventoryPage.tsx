@@ -1,5 +1,6 @@
 import {
   exportFormats,
+  languageNames,
   limits,
   messages,
   roleAllows,
@@ -158,15 +159,16 @@ export function InventoryPage() {
               <th>Finish</th>
               <th>Quantity</th>
               <th>Quality</th>
+              <th>Language</th>
               <th>Price</th>
               <th>Actions</th>
             </tr>
           </thead>
           <tbody>
             {current.isPending ? (
-              <TableMessageRow columns={8}>{m.loading}</TableMessageRow>
+              <TableMessageRow columns={9}>{m.loading}</TableMessageRow>
             ) : rows.length === 0 ? (
-              <TableMessageRow columns={8}>{m.empty}</TableMessageRow>
+              <TableMessageRow columns={9}>{m.empty}</TableMessageRow>
             ) : (
               rows.map((row) => (
                 <tr key={row.inv_pkey} className={row.inv_quantity === 0 ? 'out-of-stock' : undefined}>
@@ -186,6 +188,7 @@ export function InventoryPage() {
                   <td>{finishName[row.inv_finish]}</td>
                   <td>{row.inv_quantity}</td>
                   <td>{row.inv_quality}</td>
+                  <td>{languageNames[row.inv_language]}</td>
                   <td>
                     <PriceWithSource price={row.price} asking={row.inv_asking_price} />
                   </td>

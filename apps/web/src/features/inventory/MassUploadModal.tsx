@@ -1,5 +1,6 @@
 import {
   importModes,
+  languageNames,
   messages,
   type ImportDifference,
   type ImportMode,
@@ -278,18 +279,20 @@ function Difference({ difference: d }: { difference: ImportDifference }) {
                   <th>Card</th>
                   <th>Finish</th>
                   <th>Condition</th>
+                  <th>Language</th>
                   <th>Quantity</th>
                   <th>Price</th>
                 </tr>
               </thead>
               <tbody>
                 {d.sample.map((c) => (
-                  <tr key={`${c.change}-${c.set_code}-${c.collector_number}-${c.finish}-${c.quality}`}>
+                  <tr key={`${c.change}-${c.set_code}-${c.collector_number}-${c.finish}-${c.quality}-${c.language}`}>
                     <td>
                       {c.name} ({c.set_code.toUpperCase()} #{c.collector_number})
                     </td>
                     <td>{finishName[c.finish]}</td>
                     <td>{c.quality}</td>
+                    <td>{languageNames[c.language]}</td>
                     <td>
                       {c.change === 'new' ? `new: ${c.quantity_after}` : `${c.quantity_before} → ${c.quantity_after}`}
                     </td>

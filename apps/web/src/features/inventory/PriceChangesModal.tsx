@@ -1,4 +1,4 @@
-import { formatUsdPlain, messages, priceChangeLimits, type PriceChange } from '@cardstock/contract';
+import { formatUsdPlain, languageNames, messages, priceChangeLimits, type PriceChange } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -44,7 +44,7 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
     queryKey: ['price-changes', percent],
     queryFn: () => call('inventoryPriceChanges', { body: { min_percent: percent } }),
   });
-  const keyOf = (item: PriceChange) => `${item.scryfall_id}|${item.finish}|${item.quality}`;
+  const keyOf = (item: PriceChange) => `${item.scryfall_id}|${item.finish}|${item.quality}|${item.language}`;
 
   async function keep(item: PriceChange) {
     if (item.price_before === null) return;
@@ -55,6 +55,7 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
           scryfall_id: item.scryfall_id,
           finish: item.finish,
           quality: item.quality,
+          language: item.language,
           quantity: item.quantity,
           asking_price: item.price_before,
         },
@@ -115,7 +116,8 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
                       <br />
                       <span className="muted">
                         {item.set_code.toUpperCase()} #{item.collector_number} · {finishName[item.finish]} ·{' '}
-                        {item.quality} · ×{item.quantity}
+                        {item.quality}
+                        {item.language === 'en' ? '' : ` · ${languageNames[item.language]}`} · ×{item.quantity}
                       </span>
                     </td>
                     <td className="nowrap">

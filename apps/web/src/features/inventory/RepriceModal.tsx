@@ -1,4 +1,4 @@
-import { formatUsdPlain, messages, type RepriceAction } from '@cardstock/contract';
+import { formatUsdPlain, languageNames, messages, type RepriceAction } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -135,6 +135,7 @@ export function RepriceModal({ filter, onClose, onDone }: { filter: string; onCl
                           {row.card_name}{' '}
                           <span className="muted">
                             {row.set_code} · {finishName[row.finish]} · {row.quality}
+                            {row.language === 'en' ? '' : ` · ${languageNames[row.language]}`}
                           </span>
                         </td>
                         <td>{row.before === null ? m.noPrice : formatUsdPlain(row.before)}</td>

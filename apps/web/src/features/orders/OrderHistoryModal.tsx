@@ -43,7 +43,7 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onC
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}`}>
+                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}-${item.language}`}>
                   <td>
                     <OrderCardLink item={item} />
                   </td>

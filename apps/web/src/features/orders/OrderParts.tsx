@@ -1,5 +1,6 @@
-import type { PendingOrder } from '@cardstock/contract';
+import type { Language, PendingOrder } from '@cardstock/contract';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
+import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { calloutOf, cardPageUrl, formatLocalTime, splitOrderNumber } from './order-view.ts';
 import './order-screens.css';
 
@@ -69,11 +70,11 @@ export function OrderSummary({
   );
 }
 
-/** A line's card name: its Scryfall page in a new tab, with the large preview on hover. */
+/** A line's card name: its Scryfall page in a new tab, with the large preview on hover, and its language's tag. */
 export function OrderCardLink({
   item,
 }: {
-  item: { scryfall_id: string; card_name: string; set_code: string; kind?: 'single' | 'sealed' };
+  item: { scryfall_id: string; card_name: string; set_code: string; kind?: 'single' | 'sealed'; language?: Language };
 }) {
   // A sealed product has no card page: its name, marked as sealed.
   if (item.kind === 'sealed')
@@ -82,5 +83,10 @@ export function OrderCardLink({
         {item.card_name} <span className="badge">Sealed</span>
       </span>
     );
-  return <CardNameLink id={item.scryfall_id} name={item.card_name} href={cardPageUrl(item.card_name, item.set_code)} />;
+  return (
+    <>
+      <CardNameLink id={item.scryfall_id} name={item.card_name} href={cardPageUrl(item.card_name, item.set_code)} />
+      {item.language && <LanguageTag language={item.language} />}
+    </>
+  );
 }

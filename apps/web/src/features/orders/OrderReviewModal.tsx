@@ -121,7 +121,7 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}`}>
+                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}-${item.language}`}>
                   <td>
                     <OrderCardLink item={item} />
                   </td>

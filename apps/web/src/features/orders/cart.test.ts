@@ -30,6 +30,7 @@ function hit(over: Partial<InventoryHit> = {}): InventoryHit {
     finish: 'nonfoil',
     quantity: 2,
     quality: 'NM',
+    language: 'en',
     price: 1.5,
     image: null,
     ...over,
@@ -157,7 +158,7 @@ describe('sealed products in the cart', () => {
     });
     expect(orderItems(cart)).toEqual([
       { sealed_id: 7, quantity: 2 },
-      { scryfall_id: hit().scryfallId, finish: 'nonfoil', quantity: 1, quality: 'NM' },
+      { scryfall_id: hit().scryfallId, finish: 'nonfoil', quantity: 1, quality: 'NM', language: 'en' },
     ]);
     expect(lineDetails(cart[0]!)).toBe('FDN · Booster Box');
   });
@@ -170,11 +171,28 @@ describe('sealed products in the cart', () => {
 });
 
 describe('orderItems', () => {
-  it('sends card, finish, quantity and quality', () => {
+  it('sends card, finish, quantity, quality and language', () => {
     const cart = added([], hit({ quality: 'LP' }), 2);
     expect(orderItems(cart)).toEqual([
-      { scryfall_id: '11111111-1111-4111-8111-111111111111', finish: 'nonfoil', quantity: 2, quality: 'LP' },
+      {
+        scryfall_id: '11111111-1111-4111-8111-111111111111',
+        finish: 'nonfoil',
+        quantity: 2,
+        quality: 'LP',
+        language: 'en',
+      },
     ]);
+  });
+
+  it('keeps a German copy apart from an English one of the same printing, and names its language', () => {
+    const cart = added(added([], hit(), 1), hit({ id: 2, uuid: 'u2', language: 'de' }), 1);
+    expect(cart.map((line) => [line.quantity, line.language])).toEqual([
+      [1, 'en'],
+      [1, 'de'],
+    ]);
+    expect(orderItems(cart).map((item) => ('language' in item ? item.language : undefined))).toEqual(['en', 'de']);
+    expect(lineDetails(cart[1]!)).toContain('German');
+    expect(lineDetails(cart[0]!)).not.toContain('English');
   });
 });
 

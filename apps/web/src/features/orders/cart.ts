@@ -1,9 +1,11 @@
 import {
   centsToDollars,
   dollarsToCents,
+  languageNames,
   messages,
   type CartLineInput,
   type Finish,
+  type Language,
   type Quality,
   type SealedItem,
   type ZSearchHit,
@@ -27,6 +29,7 @@ export function sealedHit(item: SealedItem): InventoryHit {
     finish: 'nonfoil',
     quantity: item.quantity,
     quality: 'NM',
+    language: 'en',
     // A product at $0 has no price yet: not for sale, as a card without one.
     price: item.price > 0 ? item.price : null,
     image: null,
@@ -36,11 +39,12 @@ export function sealedHit(item: SealedItem): InventoryHit {
 
 /** A cart line (spec 001 §3): what the order sends, plus what the cart panel shows. */
 export interface CartItem {
-  /** Card + finish + quality: one inventory row, so one stock figure. */
+  /** Card + finish + quality + language: one inventory row, so one stock figure. */
   key: string;
   scryfall_id: string;
   finish: Finish;
   quality: Quality;
+  language: Language;
   quantity: number;
   /** Copies in stock when the line was last added to. */
   stock: number;
@@ -74,14 +78,14 @@ export function parseQuantity(text: string): number {
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-export const lineKey = (line: { scryfall_id: string; finish: string; quality: string }): string =>
-  `${line.scryfall_id}|${line.finish}|${line.quality}`;
+export const lineKey = (line: { scryfall_id: string; finish: string; quality: string; language: string }): string =>
+  `${line.scryfall_id}|${line.finish}|${line.quality}|${line.language}`;
 
-/** The cart key of a grid tile: its printing, finish and condition, or its sealed product. */
+/** The cart key of a grid tile: its printing, finish, condition and language, or its sealed product. */
 export const hitKey = (hit: InventoryHit): string =>
   hit.sealed
     ? `sealed|${hit.sealed.id}`
-    : lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality });
+    : lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality, language: hit.language });
 
 /**
  * Adds copies of one inventory row. A row without a price is refused, and so
@@ -97,6 +101,7 @@ export function addToCart(cart: readonly CartItem[], hit: InventoryHit, quantity
     scryfall_id: hit.scryfallId,
     finish: hit.finish,
     quality: hit.quality,
+    language: hit.language,
     quantity,
     stock,
     name: cardName(hit.name),
@@ -137,18 +142,31 @@ export const cartCopies = (cart: readonly CartItem[]): number => cart.reduce((su
 /** Dollars as the cart shows them (`$1234.50`); no price is a dash, never $0.00. */
 export { formatUsdPlain as formatPrice } from '@cardstock/contract';
 
-/** The order call's items; quality goes along so the server takes that row's stock; sealed lines name their product. */
+/**
+ * The order call's items; quality and language go along so the server takes that row's stock; sealed lines name
+ * their product.
+ */
 export function orderItems(cart: readonly CartItem[]): CartLineInput[] {
-  return cart.map(({ scryfall_id, finish, quantity, quality, sealed }) =>
-    sealed ? { sealed_id: sealed.id, quantity } : { scryfall_id, finish, quantity, quality },
+  return cart.map(({ scryfall_id, finish, quantity, quality, language, sealed }) =>
+    sealed ? { sealed_id: sealed.id, quantity } : { scryfall_id, finish, quantity, quality, language },
   );
 }
 
-/** What a cart line or tile shows beside its name: set, finish and condition, or set and category. */
-export function lineDetails(line: { setCode: string; finish: string; quality: string; sealed?: { category: string } }) {
+/**
+ * What a cart line or tile shows beside its name: set, finish, condition and (when not English) language, or set
+ * and category.
+ */
+export function lineDetails(line: {
+  setCode: string;
+  finish: string;
+  quality: string;
+  language?: Language;
+  sealed?: { category: string };
+}) {
   const set = line.setCode.toUpperCase();
   if (line.sealed) return [set, line.sealed.category].filter(Boolean).join(' · ');
-  return `${set} · ${finishLabel(line.finish)} · ${line.quality}`;
+  const language = line.language && line.language !== 'en' ? ` · ${languageNames[line.language]}` : '';
+  return `${set} · ${finishLabel(line.finish)} · ${line.quality}${language}`;
 }
 
 /** What the success text says when the answer carries no order number (spec 001 §8). */

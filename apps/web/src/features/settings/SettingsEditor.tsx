@@ -1,4 +1,12 @@
-import { lowStockLimits, messages, qualities, timings, type Quality, type ShopSettings } from '@cardstock/contract';
+import {
+  languageNames,
+  lowStockLimits,
+  messages,
+  qualities,
+  timings,
+  type Quality,
+  type ShopSettings,
+} from '@cardstock/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -8,6 +16,7 @@ import {
   descriptionMaxLength,
   exampleSentence,
   formOf,
+  pricedLanguages,
   pricingOf,
   productHost,
   sanitizeSubdomain,
@@ -162,6 +171,21 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
             />
           ))}
         </div>
+        <details className="settings-languages">
+          <summary>Prices by language (% of the English price)</summary>
+          <div className="settings-languages-grid">
+            {pricedLanguages.map((language) => (
+              <NumberField
+                key={language}
+                label={languageNames[language]}
+                name={`language_${language}`}
+                max="1000"
+                value={form.languagePercent[language]}
+                onChange={(text) => update({ languagePercent: { ...form.languagePercent, [language]: text } })}
+              />
+            ))}
+          </div>
+        </details>
         <p className={pricing.ok ? 'settings-example' : 'settings-example text-error'} aria-live="polite">
           {pricing.ok ? exampleSentence(pricing.value) : pricing.problem}
         </p>

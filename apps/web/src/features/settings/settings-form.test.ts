@@ -54,7 +54,7 @@ describe('formOf', () => {
         subdomain: 'owls',
         shop_hidden: 0,
         shop_description: 'Cards and coffee',
-        pricing: { ...defaultPricingRule, floor_cents: 5, rounding_cents: 25 },
+        pricing: { ...defaultPricingRule, floor_cents: 5, rounding_cents: 25, language_percent: { ja: 120 } },
         low_stock_threshold: 3,
       }),
     );
@@ -64,6 +64,19 @@ describe('formOf', () => {
       description: 'Cards and coffee',
       markupPercent: '45',
       conditionPercent: { NM: '100', LP: '90', MP: '75', HP: '60', D: '40' },
+      languagePercent: {
+        de: '100',
+        fr: '100',
+        it: '100',
+        es: '100',
+        pt: '100',
+        ja: '120',
+        ko: '100',
+        ru: '100',
+        zhs: '100',
+        zht: '100',
+        ph: '100',
+      },
       floorDollars: '0.05',
       roundingCents: '25',
       lowStockThreshold: '3',
@@ -98,6 +111,15 @@ describe('settingsPayload', () => {
     expect(problemOf(form({ lowStockThreshold: '' }))).toBe('The low-stock threshold must be a number.');
     expect(problemOf(form({ lowStockThreshold: '1.5' }))).toBe('The low-stock threshold must be a whole number.');
     expect(problemOf(form({ lowStockThreshold: '-1' }))).toBe('The low-stock threshold cannot be negative.');
+  });
+
+  it('sends only the languages priced otherwise than English', () => {
+    const languagePercent = { ...form().languagePercent, de: '80', ja: '100' };
+    const checked = settingsPayload(form({ languagePercent }));
+    expect(checked.ok && checked.value.pricing?.language_percent).toEqual({ de: 80 });
+    expect(problemOf(form({ languagePercent: { ...languagePercent, fr: '' } }))).toBe(
+      'The French percentage must be a number.',
+    );
   });
 
   it('stores the floor in cents', () => {

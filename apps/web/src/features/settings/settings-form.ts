@@ -1,4 +1,6 @@
 import {
+  languageNames,
+  languages,
   priceCents,
   qualities,
   storefrontSubdomain,
@@ -8,6 +10,7 @@ import {
   wholeCents,
   ZPricingRule,
   ZSettingsSaveRequest,
+  type Language,
   type PricingRule,
   type Quality,
   type ShopSettings,
@@ -27,10 +30,16 @@ export interface SettingsForm {
   description: string;
   markupPercent: string;
   conditionPercent: Record<Quality, string>;
+  /** Share of the English price per other language. */
+  languagePercent: Record<PricedLanguage, string>;
   floorDollars: string;
   roundingCents: string;
   lowStockThreshold: string;
 }
+
+/** The languages the form prices against English (English is the 100 % they are shares of). */
+export const pricedLanguages = languages.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
+export type PricedLanguage = (typeof pricedLanguages)[number];
 
 /** Longest description the server keeps (ZSettingsSaveRequest). */
 export const descriptionMaxLength = 500;
@@ -59,6 +68,9 @@ export function formOf(settings: ShopSettings): SettingsForm {
       Quality,
       string
     >,
+    languagePercent: Object.fromEntries(
+      pricedLanguages.map((l) => [l, String(pricing.language_percent[l] ?? 100)]),
+    ) as Record<PricedLanguage, string>,
     floorDollars: centsText(pricing.floor_cents),
     roundingCents: String(pricing.rounding_cents),
     lowStockThreshold: String(settings.low_stock_threshold),
@@ -78,11 +90,24 @@ function centsOf(dollarsText: string): number {
 const rawPricing = (form: SettingsForm) => ({
   markup_percent: numberOf(form.markupPercent),
   condition_percent: Object.fromEntries(qualities.map((q) => [q, numberOf(form.conditionPercent[q])])),
+  // Only the languages priced otherwise than English are kept.
+  language_percent: Object.fromEntries(
+    pricedLanguages.map((l) => [l, numberOf(form.languagePercent[l])] as const).filter(([, n]) => n !== 100),
+  ),
   floor_cents: centsOf(form.floorDollars),
   rounding_cents: numberOf(form.roundingCents),
 });
 
-const firstProblem = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid settings.';
+/** The schema's first message; a language's percentage is named, as the form labels it. */
+function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid settings.';
+  const language = issue.path[issue.path.length - 1];
+  const named = issue.path.includes('language_percent') && typeof language === 'string' && language in languageNames;
+  return named
+    ? issue.message.replace('A language percentage', `The ${languageNames[language as Language]} percentage`)
+    : issue.message;
+}
 
 /** The pricing rule the form describes, or the server's words for its first problem. */
 export function pricingOf(form: SettingsForm): Checked<PricingRule> {

@@ -1,4 +1,5 @@
 import { messages } from '@cardstock/contract';
+import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { OrderNumber } from '../orders/OrderParts.tsx';
 import { saleDate, setLabel } from './stats-view.ts';
@@ -71,7 +72,9 @@ export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
               items.map((item) => (
                 <tr
                   key={
-                    item.kind === 'sealed' ? `s${item.sealed_id}` : `${item.scryfall_id}|${item.finish}|${item.quality}`
+                    item.kind === 'sealed'
+                      ? `s${item.sealed_id}`
+                      : `${item.scryfall_id}|${item.finish}|${item.quality}|${item.language}`
                   }
                 >
                   <td className="stats-card-name">{item.name}</td>
@@ -81,6 +84,7 @@ export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
                   </td>
                   <td>
                     {item.kind === 'sealed' ? m.sealed : `${finishName[item.finish ?? 'nonfoil']} · ${item.quality}`}
+                    {item.language && <LanguageTag language={item.language} />}
                   </td>
                   <td className="numeric">{item.quantity}</td>
                 </tr>

@@ -1,6 +1,13 @@
-import { PRODUCT_NAME, storefrontMessages as storefront, timings, type Finish } from '@cardstock/contract';
+import {
+  PRODUCT_NAME,
+  storefrontMessages as storefront,
+  timings,
+  type Finish,
+  type Language,
+} from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
+import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
@@ -19,6 +26,8 @@ interface ShopCard {
   price: number | null;
   inv_quantity: number;
   inv_finish: Finish;
+  /** Missing from servers older than languages: English. */
+  inv_language?: Language;
 }
 
 /** One page of a shop (ZPublicInventoryResponse); fields are optional until the inventory check. */
@@ -240,7 +249,10 @@ function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
         </h3>
         <div className="storefront-card-meta">
           <ManaCost cost={card.card_manaCost} />
-          <span className="storefront-set">{card.card_setCode.toUpperCase()}</span>
+          <span className="storefront-set">
+            {card.card_setCode.toUpperCase()}
+            <LanguageTag language={card.inv_language ?? 'en'} />
+          </span>
         </div>
         <div className="storefront-card-meta">
           <span className={card.price === null ? 'storefront-price storefront-no-price' : 'storefront-price'}>
