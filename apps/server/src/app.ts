@@ -65,6 +65,7 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -78,7 +79,8 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: limits.jsonBodyLimitBytes,
-    trustProxy: config.isProduction,
+    // Per-address limits hold only when no client can name its own address: trust none unless told.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

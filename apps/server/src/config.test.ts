@@ -2,6 +2,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const productionEnv = {
+  PUBLIC_URL: 'https://cardstock.example',
+  SMTP_URL: 'smtp://mail:25',
+  TURNSTILE_SITE_KEY: 'k',
+  TURNSTILE_SECRET_KEY: 's',
+};
+
 describe('loadConfig', () => {
   it('has working defaults for a fresh clone: embedded database, test captcha, demo data', () => {
     const config = loadConfig({});
@@ -25,6 +32,20 @@ describe('loadConfig', () => {
       'https://till.example.com',
     ]);
     expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrowError(/CORS_ORIGINS/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them, by address, CIDR block, range name or hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...productionEnv }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example.com', '1.2.3'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY/);
   });
 
   it('shares state through Redis only when REDIS_URL names one, with keys under REDIS_PREFIX', () => {
@@ -81,13 +102,7 @@ describe('loadConfig', () => {
   });
 
   it('turns demo data off in production', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://cardstock.example',
-      SMTP_URL: 'smtp://mail:25',
-      TURNSTILE_SITE_KEY: 'k',
-      TURNSTILE_SECRET_KEY: 's',
-    });
+    const config = loadConfig({ NODE_ENV: 'production', ...productionEnv });
     expect(config.demo).toBe(false);
     expect(config.captcha.mode).toBe('turnstile');
   });

@@ -1,7 +1,34 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
+
+/** A proxy address as proxy-addr reads it: an IP, a CIDR block, or one of its names for a range. */
+const proxyAddress = (text: string): boolean => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [ip, bits, ...rest] = text.split('/');
+  if (rest.length || !ip || !isIP(ip)) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+};
+
+/**
+ * Which hops in front of the server may name the client's address in `X-Forwarded-For`: none (the default, the
+ * socket's peer is the client), the proxies' addresses or CIDR blocks, or a number of hops.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v): false | number | string[] => {
+    if (v === '') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((a) => a.trim());
+  })
+  .refine(
+    (v) => typeof v !== 'object' || v.every(proxyAddress),
+    'must be the proxies\' addresses or CIDR blocks (10.0.0.0/8, 127.0.0.1), "loopback", or a number of hops',
+  );
 
 const ZEnv = z
   .object({
@@ -48,6 +75,7 @@ const ZEnv = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url('must be a comma-separated list of origins such as https://pos.example.com'))),
+    TRUST_PROXY: ZTrustProxy,
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     // Several servers behind a load balancer share their rate-limit counters here (docs/scaling.md).
     REDIS_URL: z
@@ -128,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    /** The hops whose `X-Forwarded-For` names the client (Fastify's trustProxy); false: none. */
+    trustProxy: e.TRUST_PROXY,
     /** Shared state of several servers; unset, each server keeps its counters in memory. */
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     /** Origins whose browser pages may call the API; none by default (same origin only). */

@@ -8,10 +8,16 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-/** Limits of spec-adjacent abuse cases: guessing passwords, spamming forms. */
+/**
+ * Limits of spec-adjacent abuse cases: guessing passwords, spamming forms. Logins count failures only, and three
+ * ways (docs/security.md): an account's from anywhere (as strong as before against guessing one password), an
+ * account's from one address (a mistyping PC stops itself first), and an address's over every account, with a
+ * ceiling high enough that the PCs and tablets of a shop behind one address never stop each other.
+ */
 export const limitRules = {
-  loginPerIp: { points: 10, windowSeconds: 15 * 60 },
-  loginPerEmail: { points: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { points: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccountAddress: { points: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerAddress: { points: 50, windowSeconds: 15 * 60 },
   registerPerIp: { points: 10, windowSeconds: 60 * 60 },
   forgotPerIp: { points: 10, windowSeconds: 15 * 60 },
   forgotPerEmail: { points: 5, windowSeconds: 15 * 60 },
@@ -25,6 +31,12 @@ export type LimitName = keyof typeof limitRules;
 export interface RateLimiter {
   /** Counts one attempt for `key`; past the limit, throws a 429 AppError with Retry-After. */
   hit(name: LimitName, key: string): Promise<void>;
+  /** Throws the 429 when `key` has used up its limit, counting nothing. */
+  check(name: LimitName, key: string): Promise<void>;
+  /** Counts one failure for `key`, never throwing: the next `check` refuses once the limit is reached. */
+  fail(name: LimitName, key: string): Promise<void>;
+  /** Forgets `key`'s count (a success after failures). */
+  clear(name: LimitName, key: string): Promise<void>;
 }
 
 export interface CounterOptions {
@@ -61,17 +73,31 @@ export function createRateLimiter(scale = 1, redis?: Redis): RateLimiter {
       createCounter(redis, { points: rule.points * scale, windowSeconds: rule.windowSeconds, name }),
     ]),
   );
+  const tooMany = (res: RateLimiterRes) => {
+    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return new AppError('TOO_MANY_REQUESTS', messages.auth.tooManyAttempts(Math.ceil(seconds / 60)), {
+      retryAfterSeconds: seconds,
+    });
+  };
+  const limiter = (name: LimitName) => limiters.get(name)!;
   return {
     async hit(name, key) {
       try {
-        await limiters.get(name)!.consume(key.toLowerCase());
+        await limiter(name).consume(key.toLowerCase());
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
-        const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-        throw new AppError('TOO_MANY_REQUESTS', messages.auth.tooManyAttempts(Math.ceil(seconds / 60)), {
-          retryAfterSeconds: seconds,
-        });
+        throw tooMany(res);
       }
+    },
+    async check(name, key) {
+      const res = await limiter(name).get(key.toLowerCase());
+      if (res && res.consumedPoints >= limiter(name).points) throw tooMany(res);
+    },
+    async fail(name, key) {
+      await limiter(name).penalty(key.toLowerCase());
+    },
+    async clear(name, key) {
+      await limiter(name).delete(key.toLowerCase());
     },
   };
 }

@@ -151,6 +151,16 @@ export const authRepository = {
     return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   },
 
+  /** Ends every reset link of the user not used yet: a newer link, or a new password, replaces them. */
+  async endPasswordResets(db: Executor, userId: number, at: string): Promise<void> {
+    await db
+      .updateTable('password_resets')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  },
+
   /** Marks a reset token used; false when it was already used (a concurrent reset). */
   async usePasswordReset(db: Executor, id: number, now: string): Promise<boolean> {
     const result = await db

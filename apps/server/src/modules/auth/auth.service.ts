@@ -74,13 +74,24 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
-      await ctx.limiter.hit('loginPerIp', ip);
-      await ctx.limiter.hit('loginPerEmail', input.email);
+      // Failures are counted, not attempts: per account, per account and address, per address (limitRules).
+      const accountAddress = `${input.email}|${ip}`;
+      await ctx.limiter.check('loginFailuresPerAddress', ip);
+      await ctx.limiter.check('loginFailuresPerAccount', input.email);
+      await ctx.limiter.check('loginFailuresPerAccountAddress', accountAddress);
       await requireHuman(input.turnstileToken, ip);
       const user = await repo.findUserByEmail(ctx.db, input.email);
       // Same answer for an unknown e-mail and a wrong password: nothing tells which accounts exist.
       const ok = await verifyPassword(input.password, user?.password_hash ?? null);
-      if (!user || !ok) throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
+      if (!user || !ok) {
+        await Promise.all([
+          ctx.limiter.fail('loginFailuresPerAddress', ip),
+          ctx.limiter.fail('loginFailuresPerAccount', input.email),
+          ctx.limiter.fail('loginFailuresPerAccountAddress', accountAddress),
+        ]);
+        throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
+      }
+      await ctx.limiter.clear('loginFailuresPerAccountAddress', accountAddress);
       if (!user.is_active) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
       if (user.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
       const platformRole = asPlatformRole(user.platform_role);
@@ -152,28 +163,37 @@ export function createAuthService(ctx: AppContext) {
       return { message: messages.auth.loggedOut };
     },
 
-    /** Always the same answer; a mail goes out only when the account exists. */
+    /**
+     * Always the same answer, after the same work: a mail goes out only when the account exists, and off the
+     * request path, so the time of the answer does not tell either. A new link ends the older ones.
+     */
     async forgotPassword(email: string, ip: string): Promise<{ message: string }> {
       await ctx.limiter.hit('forgotPerIp', ip);
       await ctx.limiter.hit('forgotPerEmail', email);
+      const token = newToken();
+      const tokenHash = hashToken(token);
       const user = await repo.findUserByEmail(ctx.db, email);
       if (user?.is_active) {
-        const token = newToken();
-        await repo.insertPasswordReset(ctx.db, {
-          user_id: user.id,
-          token_hash: hashToken(token),
-          created_at: now(),
-          expires_at: isoIn(ctx.clock, RESET_TTL_MS),
+        await withTransaction(ctx.db, async (tx) => {
+          await repo.endPasswordResets(tx, user.id, now());
+          await repo.insertPasswordReset(tx, {
+            user_id: user.id,
+            token_hash: tokenHash,
+            created_at: now(),
+            expires_at: isoIn(ctx.clock, RESET_TTL_MS),
+          });
         });
         const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await ctx.mailer.send({
-          to: user.email,
-          subject: 'Reset your Cardstock password',
-          text:
-            `Someone asked to reset the password of your Cardstock account.\n\n` +
-            `Open this link within one hour to choose a new password:\n${link}\n\n` +
-            `If this was not you, ignore this mail: your password stays as it is.\n`,
-        });
+        ctx.mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Cardstock password',
+            text:
+              `Someone asked to reset the password of your Cardstock account.\n\n` +
+              `Open this link within one hour to choose a new password:\n${link}\n\n` +
+              `If this was not you, ignore this mail: your password stays as it is.\n`,
+          })
+          .catch((err: unknown) => ctx.log.error({ err }, 'the password reset mail could not be sent'));
       }
       return { message: messages.forgotPassword.sent };
     },
@@ -190,6 +210,8 @@ export function createAuthService(ctx: AppContext) {
         if (!(await repo.usePasswordReset(tx, reset.id, now())))
           throw new AppError('BAD_REQUEST', messages.auth.resetInvalid);
         await repo.setPassword(tx, reset.user_id, passwordHash);
+        // A new password ends every other way in: older links and every session.
+        await repo.endPasswordResets(tx, reset.user_id, now());
         await repo.deleteSessionsOfUser(tx, reset.user_id);
       });
       return { message: messages.auth.resetDone };

@@ -1,7 +1,8 @@
 import { limits, messages } from '@cardstock/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShop } from '../../../test/factories.ts';
+import { call } from '../../../test/client.ts';
+import { buildShop, uniqueEmail } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 const preflight = (server: TestServer, origin: string) =>
@@ -85,4 +86,63 @@ describe(`hardening (${testEngine})`, () => {
       expect((await list()).status).toBe(200);
     },
   );
+});
+
+describe(`client addresses and proxies (${testEngine})`, () => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://cardstock.example',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    CAPTCHA_MODE: 'turnstile',
+    TURNSTILE_SITE_KEY: 'site',
+    TURNSTILE_SECRET_KEY: 'secret',
+  };
+  /** Eleven password-reset requests (ten per address are allowed), each naming another address. */
+  const forgotFromEverywhere = async (server: TestServer, same = false) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const headers = { 'x-forwarded-for': same ? '198.51.100.1' : `203.0.113.${i + 1}` };
+      statuses.push((await call(server, 'forgotPassword', { email: uniqueEmail() }, { headers })).status);
+    }
+    return statuses;
+  };
+
+  it('in production without TRUST_PROXY, believes no X-Forwarded-For: a client cannot reset its limits', async () => {
+    const server = await startServer(production);
+    try {
+      const statuses = await forgotFromEverywhere(server);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with TRUST_PROXY naming the proxy, counts each client by the address the proxy gives', async () => {
+    for (const trust of ['127.0.0.1', 'loopback', '1']) {
+      const server = await startServer({ ...production, TRUST_PROXY: trust });
+      try {
+        expect(await forgotFromEverywhere(server), trust).toEqual(Array(11).fill(200));
+        // One client behind the proxy still has ten.
+        expect(await forgotFromEverywhere(server, true), trust).toEqual([...Array(10).fill(200), 429]);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('with a proxy trusted, an address a client puts before the proxy’s own is not believed', async () => {
+    const server = await startServer({ ...production, TRUST_PROXY: '1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        // The client wrote the first entry; the one proxy appended the address it saw.
+        const headers = { 'x-forwarded-for': `10.9.9.${i}, 203.0.113.77` };
+        statuses.push((await call(server, 'forgotPassword', { email: uniqueEmail() }, { headers })).status);
+      }
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
 });
