@@ -64,7 +64,9 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   if (schema?.enum?.length) return fc.constantFrom(...schema.enum);
   const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
   if (type === 'string') return fc.oneof(metacharacters, fc.string({ maxLength: 30 }), fc.constantFrom('1', 'NM'));
-  if (type === 'number' || type === 'integer') return numbers;
+  // Numbers as text too: decimal digits are read, hex, exponents, blanks and words are refused.
+  if (type === 'number' || type === 'integer')
+    return fc.oneof(numbers, fc.constantFrom('0x10', '1e3', '12', ' 7 ', '', 'NaN', 'Infinity', '-0'));
   if (type === 'boolean') return fc.boolean();
   if (type === 'array') return fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 });
   return anyValue;
@@ -100,11 +102,21 @@ function objectFor(schema: z.ZodType | undefined): fc.Arbitrary<Record<string, u
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
 
-/** A request body: mostly objects near the schema, some not objects at all, some not even JSON. */
-function bodyFor(def: RouteDef): fc.Arbitrary<{ raw: string }> {
+/**
+ * A request body: mostly objects near the schema, some not objects at all (JSON's null, lists, true, numbers and
+ * texts, sent as JSON even to an upload route), some not even JSON.
+ */
+function bodyFor(def: RouteDef): fc.Arbitrary<{ raw: string; json?: true }> {
   return fc.oneof(
     { weight: 6, arbitrary: objectFor(def.body).map((o) => ({ raw: JSON.stringify(o) })) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => ({ raw: JSON.stringify(v) })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('null', '[]', '[{}]', 'true', '0', '16', '"0x10"').map((raw) => ({
+        raw,
+        json: true as const,
+      })),
+    },
     {
       weight: 1,
       arbitrary: fc.constantFrom('{', '{"a":', 'nul', '[1,2', '{"token":"x",}', '\u0000').map((raw) => ({ raw })),
@@ -196,7 +208,7 @@ describe(`every route, ${RUNS} generated bad requests each: never a 5xx, refusal
           headers: {
             authorization: `Bearer ${token}`,
             ...(hasBody
-              ? { 'content-type': def.multipart ? 'multipart/form-data; boundary=x' : 'application/json' }
+              ? { 'content-type': def.multipart && !body.json ? 'multipart/form-data; boundary=x' : 'application/json' }
               : {}),
           },
           body: hasBody ? body.raw : undefined,

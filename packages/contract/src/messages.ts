@@ -20,6 +20,7 @@ export const messages = {
     internalError: 'Internal server error',
     notFound: 'Not found',
     invalidJson: 'The request body is not valid JSON.',
+    bodyNotObject: 'The request body must be a JSON object of named fields.',
     malformedMultipart: 'The upload is not a well-formed multipart form: send the file again.',
     numberOutOfRange: 'A number in the request is too large.',
     nulCharacter: 'Text cannot contain the NUL character (\\0).',
@@ -318,6 +319,8 @@ export const messages = {
     confirmed: (orderNumber: string) => `Order ${orderNumber} confirmed.`,
     rejected: (orderNumber: string) => `Order ${orderNumber} rejected; its stock is back in the inventory.`,
     badIdempotencyKey: 'Idempotency-Key must be 1 to 200 characters.',
+    idempotencyMismatch:
+      'This Idempotency-Key already placed an order with another cart. Send a new key for a new order.',
   },
   inventoryServer: {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,

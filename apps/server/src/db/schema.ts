@@ -190,6 +190,8 @@ export interface OrderTable {
   source_name: string;
   status: string;
   idempotency_key: string | null;
+  /** A hash of the cart a keyed order was placed from (migration 0017); null for orders from before. */
+  idempotency_fingerprint: string | null;
   total_items: number;
   total_cents: number;
   created_at: string;

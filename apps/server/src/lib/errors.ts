@@ -15,6 +15,7 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   NO_PRICE: 422,
+  IDEMPOTENCY_MISMATCH: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -23,9 +24,12 @@ export const errorStatus = {
   MAINTENANCE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
-/** The codes that name a status in general; VALIDATION, MAINTENANCE and NO_PRICE are only ever chosen on purpose. */
+/** Codes only ever chosen on purpose, never read off a bare status. */
+const purposeCodes: readonly ErrorCode[] = ['VALIDATION', 'MAINTENANCE', 'NO_PRICE', 'IDEMPOTENCY_MISMATCH'];
+
+/** The codes that name a status in general. */
 const generalCodes: readonly ErrorCode[] = (Object.keys(errorStatus) as ErrorCode[]).filter(
-  (code) => code !== 'VALIDATION' && code !== 'MAINTENANCE' && code !== 'NO_PRICE',
+  (code) => !purposeCodes.includes(code),
 );
 
 /** The code of a refusal made elsewhere (Fastify, a plugin) that carries only a status. */

@@ -158,11 +158,14 @@ export function registerRoute<D extends RouteDef>(
         throw new AppError('BAD_REQUEST', messages.server.nulCharacter);
     },
   ];
-  if (def.body) {
-    // A call sent without a body (a DELETE with only a Bearer header, say) reads as an empty form:
-    // refused field by field where something is required, accepted where nothing is.
+  if (def.body || ('multipart' in def && def.multipart)) {
+    // A call sent without a body (a DELETE with only a Bearer header, say), or with JSON's null, reads as an empty
+    // form: refused field by field where something is required, accepted where nothing is. A list, a number, a
+    // text or true is no form at all.
     preValidation.push(async (request) => {
       if (request.body === null || request.body === undefined) request.body = {};
+      else if (typeof request.body !== 'object' || Array.isArray(request.body))
+        throw new AppError('BAD_REQUEST', messages.server.bodyNotObject);
     });
   }
   if (authenticate) {

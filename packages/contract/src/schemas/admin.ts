@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminBounds, languages, platformRoles, qualities, reportRanges, type AdminBound } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { emailField, requiredText } from './common.ts';
+import { decimal, emailField, requiredText } from './common.ts';
 import { finishes } from './inventory.ts';
 import { ZSubdomainText } from './settings.ts';
 
@@ -21,17 +21,18 @@ const bounded = (label: string, bound: AdminBound) =>
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
 
-const ZId = z.coerce
-  .number({ error: messages.admin.storeIdRequired })
-  .int(messages.admin.storeIdRequired)
-  .positive(messages.admin.storeIdRequired);
+const ZId = decimal(
+  z
+    .number({ error: messages.admin.storeIdRequired })
+    .int(messages.admin.storeIdRequired)
+    .positive(messages.admin.storeIdRequired),
+);
 
 export const ZAdminIdParams = z.object({ id: ZId });
 const ZItemIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number.' })
-    .int('id must be a whole number.')
-    .positive('id must be from 1.'),
+  id: decimal(
+    z.number({ error: 'id must be a number.' }).int('id must be a whole number.').positive('id must be from 1.'),
+  ),
 });
 export { ZItemIdParams as ZAdminItemIdParams };
 
@@ -162,14 +163,16 @@ export const inventorySorts = ['name', 'price', 'quantity', 'date'] as const;
 export type InventorySort = (typeof inventorySorts)[number];
 
 export const ZAdminInventoryQuery = z.object({
-  store_id: z.coerce.number().int().positive().optional().describe('One store; all stores without it'),
+  store_id: decimal(z.number().int().positive()).optional().describe('One store; all stores without it'),
   q: ZSearchText.describe('Part of the card name, set code or store name'),
   sort: z.enum(inventorySorts, 'sort must be name, price, quantity or date.').optional().default('name'),
   order: z.enum(['asc', 'desc'], 'order must be asc or desc.').optional().default('asc'),
-  page: z.coerce
-    .number({ error: 'page must be a number.' })
-    .int('page must be a whole number from 1.')
-    .min(1, 'page must be a whole number from 1.')
+  page: decimal(
+    z
+      .number({ error: 'page must be a number.' })
+      .int('page must be a whole number from 1.')
+      .min(1, 'page must be a whole number from 1.'),
+  )
     .optional()
     .default(1),
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
  * where the sentence beside it is for people and may be reworded.
  * `VALIDATION` is a body refused field by field (`errors` lists them);
  * `NO_PRICE` is a sale of stock that has no price yet (422);
+ * `IDEMPOTENCY_MISMATCH` is an Idempotency-Key sent again with another request than the first (422);
  * `MAINTENANCE` is the platform switched off for maintenance, where
  * `UNAVAILABLE` is one service the call needs being down.
  */
@@ -16,6 +17,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'NO_PRICE',
+  'IDEMPOTENCY_MISMATCH',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
@@ -43,6 +45,18 @@ export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZMessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
+
+/**
+ * A number as JSON sends it, or written in decimal digits (a query string's or a path's value, a form's text):
+ * `"12"` is 12, but nothing else becomes a number by accident (`true`, `null`, `""`, `[]`, `"0x10"`, `"1e3"`
+ * stay what they are and `schema` refuses them with its own sentence).
+ */
+export const decimal = <T extends z.ZodType<number>>(schema: T) =>
+  // Typed by what it takes (a number, or digits), not by preprocess's `unknown`, so typed clients stay typed.
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value),
+    schema,
+  ) as unknown as z.ZodType<z.output<T>, number | string>;
 
 /** A required text: trimmed, and blank counts as missing. */
 export const requiredText = (label: string, max = 200) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal } from './common.ts';
 import { finishes, languageNames, languages, qualities } from '../constants.ts';
 import { wholeCents } from '../money.ts';
 import { ZSessionToken } from './auth.ts';
@@ -109,11 +110,13 @@ export const ZInventoryListResponse = z.object({
 export const ZInventoryAddRequest = z.object({
   token: ZSessionToken,
   scryfall_id: ZScryfallId,
-  quantity: z.coerce
-    .number({ error: 'quantity must be a number.' })
-    .int('quantity must be a whole number.')
-    .min(1, 'quantity must be at least 1.')
-    .max(100_000, 'quantity must be at most 100000.'),
+  quantity: decimal(
+    z
+      .number({ error: 'quantity must be a number.' })
+      .int('quantity must be a whole number.')
+      .min(1, 'quantity must be at least 1.')
+      .max(100_000, 'quantity must be at most 100000.'),
+  ),
   foil: z.boolean({ error: 'foil must be true or false.' }).optional().default(false),
   quality: ZQuality.optional().default('NM'),
   language: ZLanguage.optional().default('en').describe('The copies’ language; English when left out'),
@@ -136,11 +139,13 @@ export const ZInventoryEditRequest = z.object({
   quality: ZQuality,
   finish: ZFinish,
   language: ZLanguage.optional().default('en').describe('Which row, with quality and finish; English when left out'),
-  quantity: z.coerce
-    .number({ error: 'quantity must be a number.' })
-    .int('quantity must be a whole number.')
-    .min(0, 'quantity cannot be negative.')
-    .max(100_000, 'quantity must be at most 100000.'),
+  quantity: decimal(
+    z
+      .number({ error: 'quantity must be a number.' })
+      .int('quantity must be a whole number.')
+      .min(0, 'quantity cannot be negative.')
+      .max(100_000, 'quantity must be at most 100000.'),
+  ),
   asking_price: ZDollars('asking_price')
     .nullable()
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal } from './common.ts';
 import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 import { finishes, ZFinish, ZLanguage } from './inventory.ts';
@@ -27,11 +28,13 @@ export const ZCartLine = z
       .optional()
       .describe('A sealed product of the shop instead of a printing'),
     finish: ZFinish.optional().default('nonfoil'),
-    quantity: z.coerce
-      .number({ error: 'quantity must be a number.' })
-      .int('quantity must be a whole number.')
-      .min(1, 'quantity must be at least 1.')
-      .max(orderLimits.maxQuantity, `quantity must be at most ${orderLimits.maxQuantity}.`),
+    quantity: decimal(
+      z
+        .number({ error: 'quantity must be a number.' })
+        .int('quantity must be a whole number.')
+        .min(1, 'quantity must be at least 1.')
+        .max(orderLimits.maxQuantity, `quantity must be at most ${orderLimits.maxQuantity}.`),
+    ),
     quality: z
       .string()
       .trim()

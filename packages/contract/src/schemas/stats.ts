@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { decimal } from './common.ts';
 import { finishes, languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 
 const ZLimit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(100, 'limit must be at most 100.')
+  decimal(
+    z
+      .number({ error: 'limit must be a number.' })
+      .int('limit must be a whole number.')
+      .min(1, 'limit must be at least 1.')
+      .max(100, 'limit must be at most 100.'),
+  )
     .optional()
     .default(fallback);
 

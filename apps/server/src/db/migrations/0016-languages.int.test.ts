@@ -43,7 +43,7 @@ describe(`migration 0016, languages (${testEngine})`, () => {
       ),
     ).rejects.toThrow();
 
-    expect(await migrateToLatest(server.ctx.db, server.ctx.engine)).toEqual(['0016-languages']);
+    expect(await migrateToLatest(server.ctx.db, server.ctx.engine)).toContain('0016-languages');
     expect(await snapshot()).toEqual(before);
     const languages = await server.ctx.db.selectFrom('inventory').select('language').execute();
     expect(languages.map((r) => r.language)).toEqual(['en']);
@@ -70,7 +70,7 @@ describe(`migration 0016, languages (${testEngine})`, () => {
     await migrateTo(db, server.ctx.engine, '0015-csv-uploads');
     const kept = await db.selectFrom('inventory').select(['id', 'quantity']).orderBy('id').execute();
     expect(kept).toHaveLength(1);
-    expect(await migrateToLatest(db, server.ctx.engine)).toEqual(['0016-languages']);
+    expect(await migrateToLatest(db, server.ctx.engine)).toContain('0016-languages');
     const back = await db.selectFrom('order_lines').select(['inventory_id']).orderBy('id').execute();
     // The German sale's line lost its row with the row itself; the English one still points at its row.
     expect(back.map((l) => l.inventory_id)).toEqual([kept[0]!.id, null]);

@@ -101,7 +101,7 @@ export const ordersRepository = {
   byIdempotencyKey(db: Executor, shopId: number, key: string) {
     return db
       .selectFrom('orders')
-      .select(['order_number'])
+      .select(['order_number', 'idempotency_fingerprint'])
       .where('shop_id', '=', shopId)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   pricingRuleOf,
   centsToDollars,
@@ -276,13 +277,20 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         message: messages.ordersServer.placed(orderNumber),
         order_number: orderNumber,
       });
+      // The cart as the server read it (defaults filled, "2" read as 2): the same cart sent again hashes alike.
+      const fingerprint = idempotencyKey ? createHash('sha256').update(JSON.stringify(items)).digest('hex') : null;
+      const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
+        if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
+          throw new AppError('IDEMPOTENCY_MISMATCH', messages.ordersServer.idempotencyMismatch);
+        return answer(earlier.order_number);
+      };
       const at = now();
       const left = new Map<number, number>();
       try {
         const placed = await withTransaction(ctx.db, async (tx) => {
           if (idempotencyKey) {
             const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
-            if (earlier) return answer(earlier.order_number);
+            if (earlier) return sameCart(earlier);
           }
           const pricing = await inventoryRepository.pricingOf(tx, shopId);
           const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
@@ -300,6 +308,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
               source_name: source.name,
               status: 'pending',
               idempotency_key: idempotencyKey ?? null,
+              idempotency_fingerprint: fingerprint,
               total_items: lines.reduce((n, l) => n + l.quantity, 0),
               total_cents: lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0),
               created_at: at,
@@ -322,7 +331,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
         if (idempotencyKey && isUniqueViolation(err)) {
           const earlier = await repo.byIdempotencyKey(ctx.db, shopId, idempotencyKey);
-          if (earlier) return answer(earlier.order_number);
+          if (earlier) return sameCart(earlier);
         }
         throw err;
       }
