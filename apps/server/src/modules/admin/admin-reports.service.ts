@@ -6,8 +6,8 @@ import {
   type ReportTab,
   amountText,
 } from '@cardstock/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.ts';
+import { csvText } from '../../lib/csv.ts';
 import { adminReportsRepository as repo } from './admin-reports.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -149,7 +149,7 @@ export function createAdminReportsService(ctx: AppContext) {
       const label = reportRanges.find((r) => r.value === range)?.label ?? range;
       const name = `cardstock-report-${tab}-${range}-${report.to.slice(0, 10)}.${format}`;
       if (format === 'csv') {
-        const body = stringify([table.columns, ...table.rows]);
+        const body = csvText(table.columns, table.rows);
         return { name, type: 'text/csv; charset=utf-8', body: Buffer.from(body) };
       }
       const subtitle = `Last ${label}: ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)} (UTC)`;

@@ -427,6 +427,22 @@ describe(`the admin area on real data (${testEngine})`, () => {
     expect((await raw('GET', '/api/admin/reports?range=2w')).status).toBe(400);
   });
 
+  it('writes a shop name a spreadsheet would run as a formula as text in the report CSV', async () => {
+    const name = '=HYPERLINK("https://evil.example","Click")';
+    await buildShop(server, { shop_name: name });
+    for (const tab of ['stores', 'users'] as const) {
+      const csv = await as(admin).call('adminReportExport', { range: '7d', tab, format: 'csv' });
+      expectOk(csv);
+      const cells = csv.text.split('\n').flatMap((line) => line.split(','));
+      // Quoted as CSV ("" for each quote), after a ' so the spreadsheet shows it instead of running it.
+      if (tab === 'stores') expect(csv.text).toContain(`"'=HYPERLINK(""https://evil.example""`);
+      expect(
+        cells.filter((cell) => /^"?=/.test(cell)),
+        tab,
+      ).toEqual([]);
+    }
+  });
+
   it('shows live figures and the server’s own health', async () => {
     const res = bodyOf(await as(admin).call('adminAnalytics'));
     const stores = await server.ctx.db.selectFrom('shops').select('id').execute();

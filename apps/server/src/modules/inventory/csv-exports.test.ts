@@ -1,7 +1,7 @@
 import { exportFormats } from '@cardstock/contract';
-import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_LAYOUTS, neutralised, type ExportRow } from './csv-exports.ts';
+import { csvText } from '../../lib/csv.ts';
+import { EXPORT_LAYOUTS, type ExportRow } from './csv-exports.ts';
 import { parseInventoryCsv } from './csv-formats.ts';
 
 const row = (over: Partial<ExportRow> = {}): ExportRow => ({
@@ -23,7 +23,7 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
 
 const write = (format: (typeof exportFormats)[number], rows: ExportRow[]) => {
   const layout = EXPORT_LAYOUTS[format];
-  return stringify([[...layout.header], ...rows.map((r) => layout.cells(r).map(neutralised))]);
+  return csvText(layout.header, rows.map((r) => layout.cells(r)));
 };
 
 describe('CSV export layouts', () => {
@@ -41,11 +41,8 @@ describe('CSV export layouts', () => {
     );
   });
 
-  it('writes a cell a spreadsheet would run as a formula after a quote, and the import reads it as it was', () => {
-    for (const cell of ['=HYPERLINK("http://x")', '+2 Mace', '-1/-1', '@SUM(A1)', '\tx', '\rx'])
-      expect(neutralised(cell)).toBe(`'${cell}`);
-    expect(neutralised('Lightning Bolt')).toBe('Lightning Bolt');
-    expect(neutralised(-1)).toBe(-1);
+  it('writes a card whose name a spreadsheet would run as a formula so that the import reads it as it was', () => {
+    expect(write('cardstock', [row({ name: '+2 Mace' })])).toContain("'+2 Mace");
     const parsed = parseInventoryCsv(write('cardstock', [row({ name: '+2 Mace' })]));
     expect(parsed.lines[0]!.name).toBe('+2 Mace');
   });

@@ -244,10 +244,3 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     },
   },
 };
-
-/** Characters a spreadsheet reads as the start of a formula (CSV injection): such a cell is written after a `'`. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell as written: text a spreadsheet would run as a formula ("=HYPERLINK(…)", "+2 Mace") starts with a `'`. */
-export const neutralised = (cell: string | number): string | number =>
-  typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;

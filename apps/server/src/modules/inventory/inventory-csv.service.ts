@@ -16,16 +16,16 @@ import {
   type ImportReport,
   type ImportReview,
 } from '@cardstock/contract';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
+import { csvStream } from '../../lib/csv.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { EXPORT_LAYOUTS, neutralised } from './csv-exports.ts';
+import { EXPORT_LAYOUTS } from './csv-exports.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
@@ -373,11 +373,11 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
     async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
       const layout = EXPORT_LAYOUTS[format];
-      const csv = stringify({ header: true, columns: [...layout.header] });
+      const csv = csvStream(layout.header);
       const pump = async () => {
         for await (const batch of repo.exportBatches(ctx.db, shopId)) {
           for (const r of batch) {
-            if (!csv.write(layout.cells(r).map(neutralised))) await once(csv, 'drain');
+            if (!csv.writeRow(layout.cells(r))) await once(csv, 'drain');
           }
         }
         csv.end();
