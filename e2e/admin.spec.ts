@@ -98,6 +98,12 @@ test('a superadmin deactivates a shop: its owner cannot log in and its storefron
   }
   await expect(card.getByRole('link', { name: 'Inventory' })).toHaveAttribute('href', /\/admin\/inventory\/\d+$/);
 
+  // The owner has a staff screen open at the shop when it is deactivated.
+  const staffContext = await browser.newContext();
+  await useSession(staffContext, account);
+  const staffScreen = await staffContext.newPage();
+  await staffScreen.goto('/dashboard');
+
   await card.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByText(messages.adminServer.storeDeactivated(name))).toBeVisible();
   await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
@@ -105,6 +111,12 @@ test('a superadmin deactivates a shop: its owner cannot log in and its storefron
   await expect(page.getByRole('article', { name })).toBeVisible();
   await page.getByLabel('Filter').selectOption({ label: 'Active Only' });
   await expect(page.getByRole('article', { name })).toHaveCount(0);
+
+  // A staff screen open when the shop was deactivated says so at its next call, with whom to write to.
+  await staffScreen.goto('/inventory-management');
+  const banner = staffScreen.getByRole('alert').filter({ hasText: messages.auth.shopSuspended });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
 
   // The owner, on a browser of their own: refused at login with the reason, storefront not found.
   const owner = await (await browser.newContext()).newPage();
@@ -237,6 +249,12 @@ test('users: a superadmin’s role is locked and it cannot be deleted; another u
   await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
   await row.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit User' });
+  // Beside the page's feedback dialog, each dialog is named by its own title id.
+  const labels = await page
+    .locator('dialog')
+    .evaluateAll((dialogs) => dialogs.map((d) => d.getAttribute('aria-labelledby')));
+  expect(labels.length).toBeGreaterThan(1);
+  expect(new Set(labels).size).toBe(labels.length);
   await expect(editor.getByLabel('Role')).toBeDisabled();
   await expect(editor.getByText(m.superadminLocked)).toBeVisible();
   await editor.getByRole('button', { name: 'Cancel' }).click();

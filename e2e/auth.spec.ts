@@ -165,6 +165,41 @@ test('login stores the cookies and opens the dashboard; logout ends the server s
   expect(reuse.status()).toBe(401);
 });
 
+test('a session ended elsewhere sends the visitor to log in, told why, and back to the page after', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Ended Session Emporium');
+  await useSession(context, account);
+  await page.goto('/stats');
+  await expect(page.getByRole('heading', { name: /Statistics/ })).toBeVisible();
+  // Logged out from another PC: the browser still holds the cookie, the server no longer the session.
+  expect((await request.post('/api/logout', { data: { token: account.token } })).status()).toBe(200);
+
+  await page.goto('/inventory-management?tab=singles');
+  await expect(page).toHaveURL('/login?next=%2Finventory-management%3Ftab%3Dsingles');
+  await expect(page.getByText(messages.login.sessionEnded)).toBeVisible();
+  await expect(page.getByText(messages.inventory.empty)).toHaveCount(0);
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).not.toContain(cookies.authToken);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL('/inventory-management?tab=singles');
+  await expect(page.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
+});
+
+test('a login follows only a page of this site', async ({ page, request }) => {
+  const account = await registerShop(request, 'Open Redirect Refusers');
+  await page.goto('/login?next=%2F%2Fevil.example%2Fphish');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
 test('Forgot Password button leads to the form', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: messages.login.forgotPassword }).click();
@@ -256,8 +291,11 @@ test('the dashboard shows every tile and the feedback popup sends', async ({ pag
   await expect(dialog).toBeHidden();
 });
 
-test('a stale session cookie gets "Failed to send feedback." in red', async ({ page, context }) => {
-  await useSession(context, { email: 'x@y.z', password: '', shopName: 'Ghost Shop', token: 'not-a-real-token' });
+test('a refused feedback gets "Failed to send feedback." in red', async ({ page, context, request }) => {
+  await useSession(context, await registerShop(request, 'Feedback Refused'));
+  await page.route('**/api/feedback', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+  );
   await page.goto('/dashboard');
   await page.getByRole('button', { name: messages.feedback.title }).click();
   const dialog = page.getByRole('dialog', { name: messages.feedback.title });
@@ -265,6 +303,20 @@ test('a stale session cookie gets "Failed to send feedback." in red', async ({ p
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByRole('status')).toHaveText(messages.feedback.failed);
   await expect(dialog.getByRole('status')).toHaveClass(/text-error/);
+});
+
+test('a stale session cookie: the first refused call leads to the login, told the session ended', async ({
+  page,
+  context,
+}) => {
+  await useSession(context, { email: 'x@y.z', password: '', shopName: 'Ghost Shop', token: 'not-a-real-token' });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: messages.feedback.title }).click();
+  const dialog = page.getByRole('dialog', { name: messages.feedback.title });
+  await dialog.getByLabel('Feedback').fill('hello?');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL('/login?next=%2Fdashboard');
+  await expect(page.getByText(messages.login.sessionEnded)).toBeVisible();
 });
 
 test.describe('in Turnstile mode', () => {

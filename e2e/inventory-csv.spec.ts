@@ -141,7 +141,7 @@ test('a line several printings could be waits for the owner’s pick; only the p
 
   await expect(line.getByRole('option', { name: new RegExp(`\\(FCA\\) #${chosen.collector_number} `) })).toHaveCount(1);
   await line.selectOption(chosen.id);
-  const importButton = dialog.getByRole('button', { name: 'Import 1 lines' });
+  const importButton = dialog.getByRole('button', { name: 'Import 1 line' });
   await expect(importButton).toBeEnabled();
   await importButton.click();
   await expect(page.getByText(m.uploadSuccess)).toBeVisible();

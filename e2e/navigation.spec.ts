@@ -72,10 +72,10 @@ const guardedRoutes = [
   '/admin/analytics',
 ];
 
-test('every guarded route without the cookie lands on /login', async ({ page }) => {
+test('every guarded route without the cookie lands on /login, which knows the way back', async ({ page }) => {
   for (const route of guardedRoutes) {
     await page.goto(route);
-    await expect(page, `${route} should redirect`).toHaveURL(/\/login$/);
+    await expect(page, `${route} should redirect`).toHaveURL(`/login?next=${encodeURIComponent(route)}`);
   }
 });
 

@@ -225,3 +225,18 @@ test('without the shopname cookie the screen sends to /login', async ({ page, co
   await page.goto('/ordering');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a Watcher browses the stock without add controls or a cart, told who places orders', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Watchful Games');
+  await stock(request, account, 'Lightning Bolt', 3);
+  await useSession(context, account, 'Watcher');
+  await page.goto('/ordering');
+  await expect(cardTile(page, 'Lightning Bolt')).toContainText(messages.storefront.inStock(3));
+  await expect(page.getByRole('button', { name: /to cart$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0);
+  await expect(page.getByText(m.browseOnly)).toBeVisible();
+});

@@ -76,5 +76,5 @@ test('the page search narrows the page names as you type and goes to the chosen 
 
 test('without a session the shop home sends the visitor to the login', async ({ page }) => {
   await page.goto('/shop-home');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?next=%2Fshop-home');
 });

@@ -133,6 +133,25 @@ test('the banner comes drawn in the document: it shows without scripts, and the 
   expect(problems).toEqual([]);
 });
 
+test('a malformed ?page (abc, 0, 1e1) is page 1 in the document and in the page, with no error', async ({
+  page,
+  request,
+}) => {
+  const { subdomain } = await publicShop(request);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('net::ERR_FAILED')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const odd of ['abc', '0', '1e1']) {
+    await page.goto(`/shop/${subdomain}?page=${odd}`);
+    await expect(cards(page)).toHaveCount(STOREFRONT_PAGE_SIZE);
+    await expect(pages(page).getByLabel('Page number')).toHaveValue('1');
+    await expect(pages(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  }
+  expect(problems).toEqual([]);
+});
+
 test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next disable at the ends', async ({
   page,
   request,

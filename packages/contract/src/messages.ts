@@ -1,6 +1,9 @@
 import { sealedCategories, sealedLimits } from './constants.ts';
 import { storefrontMessages } from './storefront-messages.ts';
 
+/** "3 lines", "1 line": a count and its noun (nouns that take an s). */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /**
  * Every user-visible text the specification quotes, written once.
  * Server answers, web screens and tests all read them from here, so a
@@ -70,6 +73,7 @@ export const messages = {
     signUp: 'Sign up here',
     forgotPassword: 'Forgot Password',
     failed: 'Login failed',
+    sessionEnded: 'Your session has ended. Please log in again.',
   },
   register: {
     title: 'Create Account',
@@ -133,7 +137,7 @@ export const messages = {
     nameRequired: 'Please enter a device name.',
     confirmRemove: (name: string) => `Remove device "${name}"?`,
     never: 'Never',
-    expiresNote: (minutes: number) => `This code expires in ${minutes} minutes.`,
+    expiresNote: (minutes: number) => `This code expires in ${plural(minutes, 'minute')}.`,
   },
   inventory: {
     title: 'Inventory Management',
@@ -151,7 +155,7 @@ export const messages = {
     deleteWarning: 'This will permanently delete ALL inventory items in your shop.',
     cannotUndo: 'This action cannot be undone!',
     sealedKept: 'Sealed stock is kept: remove sealed products one by one in Sealed Stock.',
-    countdown: (n: number) => `Please wait ${n} seconds before you can confirm...`,
+    countdown: (n: number) => `Please wait ${plural(n, 'second')} before you can confirm...`,
     canConfirm: 'You can now confirm the deletion.',
     deleteAll: 'DELETE ALL INVENTORY',
     deleting: 'Deleting...',
@@ -179,7 +183,7 @@ export const messages = {
       tcgplayer: 'TCGplayer',
     },
     importModeLegend: 'What the file does',
-    checking: (rows: number, matched: number) => `Checking: ${rows} lines read, ${matched} matched…`,
+    checking: (rows: number, matched: number) => `Checking: ${plural(rows, 'line')} read, ${matched} matched…`,
     checkProgress: 'Checking progress',
     importModes: {
       add: 'Add the copies to my stock',
@@ -334,11 +338,15 @@ export const messages = {
     importNoFile: 'Choose a .csv file to upload.',
     importNotCsv: 'The file is not a CSV file.',
     importTooLarge: 'The file is too large: at most 50 MB.',
-    importDone: (rows: number) => `Imported ${rows} line${rows === 1 ? '' : 's'}.`,
+    importDone: (rows: number) => `Imported ${plural(rows, 'line')}.`,
     importDryRun: (rows: number, refused: number) =>
-      refused ? `${rows} lines can be imported; ${refused} cannot.` : `All ${rows} lines can be imported.`,
+      refused
+        ? `${plural(rows, 'line')} can be imported; ${refused} cannot.`
+        : rows === 1
+          ? 'The line can be imported.'
+          : `All ${rows} lines can be imported.`,
     importRefused: (refused: number) =>
-      `${refused} line${refused === 1 ? '' : 's'} cannot be imported, so nothing was imported. Fix them, or import the other lines.`,
+      `${plural(refused, 'line')} cannot be imported, so nothing was imported. Fix them, or import the other lines.`,
     noPrinting: (what: string) => `No printing found for ${what}.`,
     nameMismatch: (named: string, printing: string, actual: string) =>
       `The file names "${named}", but ${printing} is "${actual}".`,
@@ -463,6 +471,7 @@ export const messages = {
     failed: 'Failed to place order',
     network: 'Network error. Please try again.',
     placed: (orderNumber: string) => `Order placed successfully! Order number: ${orderNumber}`,
+    browseOnly: 'You can browse the stock here. Orders are placed by an Owner, a Manager or an Employee.',
   },
   billing: {
     loading: 'Loading Stripe data...',

@@ -16,3 +16,12 @@ export const storefrontMessages = {
   noPrice: 'No price yet — ask staff',
   sealedTitle: 'Sealed',
 } as const;
+
+/**
+ * The page a storefront address asks for (`?page=`): decimal digits from 1, anything else (missing, `abc`, `0`,
+ * `1e1`) page 1. The server draws that page into the document and the page's script reads the same, so they agree.
+ */
+export function storefrontPageOf(text: unknown): number {
+  if (typeof text !== 'string' || !/^\s*\d{1,7}\s*$/.test(text)) return 1;
+  return Math.max(1, Number(text));
+}

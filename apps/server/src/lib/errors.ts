@@ -12,6 +12,7 @@ export const errorStatus = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  SHOP_SUSPENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   NO_PRICE: 422,
@@ -25,7 +26,13 @@ export const errorStatus = {
 } as const satisfies Record<ErrorCode, number>;
 
 /** Codes only ever chosen on purpose, never read off a bare status. */
-const purposeCodes: readonly ErrorCode[] = ['VALIDATION', 'MAINTENANCE', 'NO_PRICE', 'IDEMPOTENCY_MISMATCH'];
+const purposeCodes: readonly ErrorCode[] = [
+  'VALIDATION',
+  'MAINTENANCE',
+  'NO_PRICE',
+  'IDEMPOTENCY_MISMATCH',
+  'SHOP_SUSPENDED',
+];
 
 /** The codes that name a status in general. */
 const generalCodes: readonly ErrorCode[] = (Object.keys(errorStatus) as ErrorCode[]).filter(

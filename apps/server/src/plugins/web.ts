@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages, storefrontSubdomain } from '@cardstock/contract';
+import { messages, storefrontPageOf, storefrontSubdomain } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { Serialized } from '../lib/route.ts';
@@ -53,8 +53,7 @@ export async function registerWeb(
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const subdomain = storefrontOf(request);
     if (subdomain === undefined || storefrontTemplate === undefined) return reply.send(appDocument);
-    const requested = Number((request.query as Record<string, unknown>).page ?? 1);
-    const page = await storefrontPages(subdomain, Number.isInteger(requested) && requested >= 1 ? requested : 1);
+    const page = await storefrontPages(subdomain, storefrontPageOf((request.query as Record<string, unknown>).page));
     if (!page) return reply.code(404).send(storefrontTemplate);
     return reply.send(storefrontDocument(storefrontTemplate, page));
   }

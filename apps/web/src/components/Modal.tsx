@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -16,6 +16,8 @@ interface ModalProps {
  */
 export function Modal({ open, title, onClose, children, footer, wide = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Each dialog's own title id: two dialogs on a page (one over another) keep their own names.
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +30,7 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
     <dialog
       ref={ref}
       className={wide ? 'modal modal-wide' : 'modal'}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself) closes it.
@@ -38,7 +40,7 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
       {open && (
         <div className="modal-body">
           <header className="modal-header">
-            <h2 id="modal-title">{title}</h2>
+            <h2 id={titleId}>{title}</h2>
             <button type="button" className="btn btn-ghost modal-close" aria-label="Close" onClick={onClose}>
               ×
             </button>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { loginPathFor } from '../lib/next-page.ts';
 import { hasAuthToken } from '../lib/session.ts';
 
-/** Guarded routes need only the auth_token cookie; without it they go to /login (spec 001 §2.12). */
+/** Guarded pages need the auth_token cookie (spec 001 §2.12); the login brings the visitor back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  if (!hasAuthToken()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  const { pathname, search } = useLocation();
+  if (!hasAuthToken()) return <Navigate to={loginPathFor(pathname + search)} replace />;
   return children;
 }

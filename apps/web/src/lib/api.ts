@@ -84,6 +84,19 @@ export interface CallInput<N extends RouteName> {
 /** Sent on `window` when the server answers that it is down for maintenance; `detail` is its sentence. */
 export const MAINTENANCE_EVENT = 'cardstock:unavailable';
 
+/**
+ * Sent on `window` when a call made with the session cookie's token is answered 401: the session ended (logged out
+ * elsewhere, expired, the member removed). The layout sends the visitor to log in again and back.
+ */
+export const SESSION_ENDED_EVENT = 'cardstock:session-ended';
+
+/** Sent on `window` when the server answers that the caller's shop is suspended; `detail` is its sentence. */
+export const SHOP_SUSPENDED_EVENT = 'cardstock:shop-suspended';
+
+/** Whether a call carries the session cookie's token (not a tablet's token, not a login). */
+const carriesSession = <N extends RouteName>(name: N, token?: string): boolean =>
+  token === undefined && (name in bodyTokenField || sendsBearer(name));
+
 /** The server answered, but not with 2xx: `message` is the server's own sentence (or the fallback), `code` its kind. */
 export class ApiError extends Error {
   constructor(
@@ -148,11 +161,13 @@ async function send<N extends RouteName>(name: N, input: CallInput<N>): Promise<
  * so in one place whatever the call was; it is known by its code alone (any
  * other 503, from a proxy or a service that is down, is that call's own error).
  */
-function refusal(status: number, statusText: string, data: unknown, fallback: string): ApiError {
+function refusal(status: number, statusText: string, data: unknown, fallback: string, session: boolean): ApiError {
   const answer = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; code?: unknown };
   const message = typeof answer.message === 'string' ? answer.message : fallback;
   const code = typeof answer.code === 'string' ? (answer.code as ErrorCode) : undefined;
   if (code === 'MAINTENANCE') window.dispatchEvent(new CustomEvent(MAINTENANCE_EVENT, { detail: message }));
+  if (status === 401 && session) window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: message }));
+  if (code === 'SHOP_SUSPENDED') window.dispatchEvent(new CustomEvent(SHOP_SUSPENDED_EVENT, { detail: message }));
   return new ApiError(status, message, statusText, code);
 }
 
@@ -167,7 +182,7 @@ export async function call<N extends RouteName>(
 ): Promise<AnswerOf<N>> {
   const res = await send(name, input);
   const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw refusal(res.status, res.statusText, data, fallback);
+  if (!res.ok) throw refusal(res.status, res.statusText, data, fallback, carriesSession(name, input.token));
   return data as AnswerOf<N>;
 }
 
@@ -182,7 +197,10 @@ export async function download<N extends RouteName>(
   fallbackName: string,
 ): Promise<string> {
   const res = await send(name, input);
-  if (!res.ok) throw refusal(res.status, res.statusText, await res.json().catch(() => undefined), res.statusText);
+  if (!res.ok) {
+    const data: unknown = await res.json().catch(() => undefined);
+    throw refusal(res.status, res.statusText, data, res.statusText, carriesSession(name, input.token));
+  }
   const file = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: file });
@@ -227,7 +245,7 @@ export function upload<N extends RouteName>(
         answer = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && answer !== undefined) resolve(answer as AnswerOf<N>);
-      else reject(refusal(xhr.status, xhr.statusText, answer, xhr.statusText));
+      else reject(refusal(xhr.status, xhr.statusText, answer, xhr.statusText, carriesSession(name)));
     };
     xhr.send(data);
   });

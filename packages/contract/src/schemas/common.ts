@@ -6,6 +6,7 @@ import { z } from 'zod';
  * `VALIDATION` is a body refused field by field (`errors` lists them);
  * `NO_PRICE` is a sale of stock that has no price yet (422);
  * `IDEMPOTENCY_MISMATCH` is an Idempotency-Key sent again with another request than the first (422);
+ * `SHOP_SUSPENDED` is a caller whose shop Cardstock deactivated (403);
  * `MAINTENANCE` is the platform switched off for maintenance, where
  * `UNAVAILABLE` is one service the call needs being down.
  */
@@ -14,6 +15,7 @@ export const errorCodes = [
   'VALIDATION',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  'SHOP_SUSPENDED',
   'NOT_FOUND',
   'CONFLICT',
   'NO_PRICE',

@@ -93,7 +93,7 @@ export function createAuthService(ctx: AppContext) {
       }
       await ctx.limiter.clear('loginFailuresPerAccountAddress', accountAddress);
       if (!user.is_active) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
-      if (user.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
+      if (user.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.auth.shopSuspended);
       const platformRole = asPlatformRole(user.platform_role);
       // In maintenance only platform staff get in (to lift it); everyone else hears why.
       if (!isPlatformStaff(platformRole) && (await currentSystemSettings(ctx.db)).maintenance_mode)
@@ -225,7 +225,7 @@ export function createAuthService(ctx: AppContext) {
       const at = ctx.clock.now();
       if (!row || row.expires_at <= at.toISOString()) throw new AppError('UNAUTHORIZED', messages.auth.sessionExpired);
       if (!row.is_active) throw new AppError('FORBIDDEN', messages.auth.accountDisabled);
-      if (row.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
+      if (row.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.auth.shopSuspended);
       if (at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
         const { session_timeout_hours } = await systemSettingsRepository.getAll(ctx.db);
         await repo.touchSession(

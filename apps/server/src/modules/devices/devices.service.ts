@@ -93,7 +93,7 @@ export function createDevicesService(ctx: AppContext) {
         if (!code) throw new AppError('BAD_REQUEST', messages.devicesServer.codeUnknown);
         if (code.used_at !== null) throw new AppError('BAD_REQUEST', messages.devicesServer.codeUsed);
         if (code.expires_at <= at) throw new AppError('BAD_REQUEST', messages.devicesServer.codeExpired);
-        if (code.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
+        if (code.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.auth.shopSuspended);
         if (!(await repo.useCode(tx, code.id, at))) throw new AppError('BAD_REQUEST', messages.devicesServer.codeUsed);
         await repo.insertDevice(tx, {
           shop_id: code.shop_id,
@@ -127,7 +127,7 @@ export function createDevicesService(ctx: AppContext) {
       const device = await repo.byTokenHash(ctx.db, hashToken(token));
       if (!device) return undefined;
       if (device.is_active !== 1) throw new AppError('UNAUTHORIZED', messages.devicesServer.revoked);
-      if (device.shop_is_active === 0) throw new AppError('FORBIDDEN', messages.auth.shopSuspended);
+      if (device.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.auth.shopSuspended);
       const at = ctx.clock.now().getTime();
       if (at - (lastTouched.get(device.id) ?? 0) > TOUCH_INTERVAL_MS) {
         lastTouched.set(device.id, at);

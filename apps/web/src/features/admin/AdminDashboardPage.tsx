@@ -1,4 +1,4 @@
-import { messages, type StoreStatusFilter } from '@cardstock/contract';
+import { messages, plural, type StoreStatusFilter } from '@cardstock/contract';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Cookies from 'js-cookie';
@@ -95,7 +95,7 @@ export function AdminDashboardPage() {
             onChange={(e) => setQ(e.target.value)}
           />
           <span className="muted" role="status">
-            {stores.data ? `${stores.data.stores.length} stores` : ''}
+            {stores.data ? plural(stores.data.stores.length, 'store') : ''}
           </span>
         </div>
         <LoadError error={stores.error} />

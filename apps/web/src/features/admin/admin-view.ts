@@ -50,5 +50,4 @@ export const assignableRoles = (canGrantSuperadmin: boolean): PlatformRole[] =>
 export const healthClass = (health: 'healthy' | 'warning' | 'critical'): string =>
   health === 'healthy' ? 'badge-success' : health === 'warning' ? 'badge-warning' : 'badge-danger';
 
-/** "3 items", "1 item". */
-export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+export { plural } from '@cardstock/contract';

@@ -1,10 +1,11 @@
 import { messages } from '@cardstock/contract';
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Captcha } from '../../components/Captcha.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { call, errorText } from '../../lib/api.ts';
+import { safeNext } from '../../lib/next-page.ts';
 import { storeSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
@@ -12,6 +13,8 @@ export function LoginPage() {
   useTitle('Login');
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // The page the visitor was on (or was going to) before this login: only a path of this site.
+  const next = safeNext(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [token, setToken] = useState('');
@@ -35,9 +38,9 @@ export function LoginPage() {
         userRole: answer.user_role,
         isAdmin: answer.is_admin,
       });
-      // A full page load: every screen starts from the new cookies (spec 000 §2). Platform
-      // staff without a shop have no shop dashboard: theirs is the admin area.
-      window.location.assign(answer.is_admin && !answer.shop_name ? '/admin' : '/dashboard');
+      // A full page load: every screen starts from the new cookies (spec 000 §2). Back where the visitor was;
+      // else platform staff without a shop go to the admin area (they have no shop dashboard).
+      window.location.assign(next ?? (answer.is_admin && !answer.shop_name ? '/admin' : '/dashboard'));
     } catch (err) {
       setError(errorText(err, messages.common.noResponse, messages.common.networkError));
       setBusy(false);

@@ -1,6 +1,7 @@
 import {
   importModes,
   languageNames,
+  plural,
   messages,
   type ImportDifference,
   type ImportMode,
@@ -113,8 +114,10 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             >
               {busy
                 ? m.uploading
-                : (left > 0 ? `Import the ${importable} good lines` : `Import ${importable} lines`) +
-                  (report.difference?.zeroed ? ` and set ${report.difference.zeroed} rows to 0` : '')}
+                : (left > 0
+                    ? `Import the ${plural(importable, 'good line')}`
+                    : `Import ${plural(importable, 'line')}`) +
+                  (report.difference?.zeroed ? ` and set ${plural(report.difference.zeroed, 'row')} to 0` : '')}
             </button>
           ) : (
             <button

@@ -12,8 +12,8 @@ interface OrderingCardProps {
   disabled?: boolean;
   /** A customer's tablet: − and + buttons beside the quantity, big enough for a finger. */
   touch?: boolean;
-  /** Returns whether the copies went into the cart (false: refused with an alert). */
-  onAdd: (hit: InventoryHit, quantity: number) => boolean;
+  /** Returns whether the copies went into the cart (false: refused with an alert). None: the tile only shows. */
+  onAdd?: (hit: InventoryHit, quantity: number) => boolean;
 }
 
 /** One inventory row in the grid: picture, set, finish, condition, price and stock; add controls only when in stock and priced. */
@@ -26,7 +26,7 @@ export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: Or
   const forSale = inStock && hit.price !== null;
 
   function add() {
-    if (onAdd(hit, parseQuantity(quantity))) setQuantity('1');
+    if (onAdd?.(hit, parseQuantity(quantity))) setQuantity('1');
   }
 
   // The steppers stay within 1..stock; typing a bigger number still meets the stock alert on Add.
@@ -51,7 +51,7 @@ export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: Or
             {inStock ? messages.storefront.inStock(hit.quantity) : messages.storefront.outOfStock}
           </span>
         </p>
-        {forSale && (
+        {forSale && onAdd && (
           <form
             className="ordering-add"
             // The stock rules answer with the spec's alerts, not the browser's own range message.

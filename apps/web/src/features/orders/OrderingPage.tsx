@@ -1,9 +1,9 @@
-import { messages, timings } from '@cardstock/contract';
+import { messages, roleAllows, timings } from '@cardstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
-import { authToken, hasAuthToken, shopName } from '../../lib/session.ts';
+import { authToken, hasAuthToken, shopName, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import {
   addToCart,
@@ -56,6 +56,8 @@ export function OrderingPage() {
   if (!hasAuthToken() || !shop) return <Navigate to="/login" replace />;
   return (
     <OrderingScreen
+      // A Watcher sees the stock but places no order (the server refuses it too): no controls to meet a 403 with.
+      browseOnly={!roleAllows(userRole(), 'orders:place')}
       header={
         <header className="page-header">
           <div>
@@ -86,6 +88,8 @@ interface OrderingScreenProps {
   onPlaced?: (orderNumber: string) => void;
   /** A call answered 401 (a removed tablet): the caller leaves the screen. Without it, the screen just shows the error. */
   onUnauthorized?: (message: string) => void;
+  /** The caller may look but not order: no add controls and no cart, a sentence saying so instead. */
+  browseOnly?: boolean;
 }
 
 /**
@@ -100,6 +104,7 @@ export function OrderingScreen({
   touch = false,
   onPlaced,
   onUnauthorized,
+  browseOnly = false,
 }: OrderingScreenProps) {
   useTitle(title);
   const [text, setText] = useState('');
@@ -228,7 +233,7 @@ export function OrderingScreen({
                   inCart={inCart.get(hitKey(hit)) ?? 0}
                   disabled={placing.kind === 'placing'}
                   touch={touch}
-                  onAdd={add}
+                  onAdd={browseOnly ? undefined : add}
                 />
               ))}
             </div>
@@ -240,12 +245,18 @@ export function OrderingScreen({
             </p>
           )}
         </div>
-        <OrderingCart
-          cart={cart}
-          placing={placing}
-          onRemove={(key) => setCart((now) => removeFromCart(now, key))}
-          onPlace={() => void place()}
-        />
+        {browseOnly ? (
+          <aside className="ordering-cart card">
+            <p className="muted">{m.browseOnly}</p>
+          </aside>
+        ) : (
+          <OrderingCart
+            cart={cart}
+            placing={placing}
+            onRemove={(key) => setCart((now) => removeFromCart(now, key))}
+            onPlace={() => void place()}
+          />
+        )}
       </div>
     </section>
   );

@@ -20,10 +20,11 @@ describe('requestedPage', () => {
 });
 
 describe('pageParam', () => {
-  it('treats a missing or empty parameter as page 1', () => {
+  it('treats a missing, empty or malformed parameter as page 1, as the server does', () => {
     expect(pageParam(null)).toBe('1');
     expect(pageParam('')).toBe('1');
     expect(pageParam('4')).toBe('4');
+    for (const odd of ['abc', '0', '-2', '1e1', '0x2', '2.5']) expect(pageParam(odd), odd).toBe('1');
   });
 });
 

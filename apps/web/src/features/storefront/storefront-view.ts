@@ -1,7 +1,7 @@
 /**
  * The storefront's pure rules (spec 001 §2.7, §9): the page box, and how a card's price and stock read.
  */
-import { formatUsdPlain, storefrontMessages } from '@cardstock/contract';
+import { formatUsdPlain, storefrontMessages, storefrontPageOf } from '@cardstock/contract';
 
 /**
  * The page the page box asks for, or undefined when Go should do nothing:
@@ -14,8 +14,8 @@ export function requestedPage(text: string, current: number, totalPages: number)
   return n >= 1 && n <= totalPages && n !== current ? n : undefined;
 }
 
-/** The `page` query parameter as the server takes it: missing (or empty) means page 1. */
-export const pageParam = (value: string | null): string => (value === null || value === '' ? '1' : value);
+/** The `page` query parameter as the server takes it: anything but a page number from 1 means page 1. */
+export const pageParam = (value: string | null): string => String(storefrontPageOf(value));
 
 /** A price in dollars with two decimals; a card without one is not for sale yet, and says so. */
 export const priceText = (dollars: number | null): string =>
