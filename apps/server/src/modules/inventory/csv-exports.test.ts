@@ -23,7 +23,10 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
 
 const write = (format: (typeof exportFormats)[number], rows: ExportRow[]) => {
   const layout = EXPORT_LAYOUTS[format];
-  return csvText(layout.header, rows.map((r) => layout.cells(r)));
+  return csvText(
+    layout.header,
+    rows.map((r) => layout.cells(r)),
+  );
 };
 
 describe('CSV export layouts', () => {
