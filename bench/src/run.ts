@@ -8,6 +8,8 @@
 // on the server scripts/lib.mjs finds or starts, dropped afterwards); with
 // DATABASE_URL, on that PostgreSQL database only (as bench/src/pg-scale.ts
 // filled it). `--check` fails when a figure misses bench/budgets.json.
+// BENCH_SERVER_LOG=info runs the server with its default logging (a line per
+// request) written to a file, as a deployment would, instead of warnings only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +27,8 @@ import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/l
 import { soak, type SoakRow } from './soak.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The server's log level: warnings only (the tuned figure), or `info`, its default, with a line per request. */
+const serverLog = process.env.BENCH_SERVER_LOG ?? 'warn';
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -114,7 +118,7 @@ function serverEnv({ dataDir, databaseUrl }: Target): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: serverLog,
     DEMO: '0',
     NODE_ENV: 'test',
     // Load scenarios come from one address; the limits are proven by the API tests.
@@ -160,10 +164,12 @@ async function refreshPrices(target: Target): Promise<JobRow> {
 async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; stop(): void }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   // As production starts it (docs/deployment.md).
+  // With request logging on, the lines go to a file in the data folder, as a deployment keeps them.
+  const out = serverLog === 'warn' ? 'inherit' : fs.openSync(path.join(target.dataDir, 'server.log'), 'a');
   const child = spawn('node', [...serverNodeFlags, 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...serverEnv(target), PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -576,7 +582,7 @@ if (process.env.DATABASE_URL) {
   if (engineArg !== 'sqlite') await benchOnFreshPostgres();
 }
 
-const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+const command = `${serverLog === 'warn' ? '' : `BENCH_SERVER_LOG=${serverLog} `}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
 const tables: string[] = [];
 if (loadRows.length) {
   tables.push(
