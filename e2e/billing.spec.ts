@@ -173,8 +173,11 @@ test('Quick Actions: the history, payment methods, support and a bug report', as
 });
 
 test('a refused load says "Failed to load Stripe data" in red', async ({ page, context, request }) => {
-  const account = await registerShop(request, 'Stale Session Games');
-  await useSession(context, { ...account, token: 'not-a-session' });
+  const account = await registerShop(request, 'Refused Load Games');
+  await useSession(context, account);
+  await page.route('**/api/stripe/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+  );
   await page.goto('/stripe-management');
   const error = page.getByRole('alert');
   await expect(error).toHaveText(m.loadFailed);

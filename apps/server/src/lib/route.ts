@@ -165,7 +165,9 @@ export function registerRoute<D extends RouteDef>(
     preValidation.push(async (request) => {
       if (request.body === null || request.body === undefined) request.body = {};
       else if (typeof request.body !== 'object' || Array.isArray(request.body))
-        throw new AppError('BAD_REQUEST', messages.server.bodyNotObject);
+        throw new AppError('VALIDATION', messages.server.bodyNotObject, {
+          errors: [{ field: '(body)', message: messages.server.bodyNotObject }],
+        });
     });
   }
   if (authenticate) {
