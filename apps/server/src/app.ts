@@ -10,6 +10,7 @@ import { createCaptchaVerifier, type CaptchaVerifier } from './adapters/captcha.
 import { createMailer, type Mailer } from './adapters/mailer.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { holdDatabase } from './db/backup.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -98,6 +99,11 @@ export async function buildApp(
   );
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db, database.engine);
+  if (config.database.engine === 'sqlite') {
+    // A restore refuses while this server has the file open (db/backup.ts).
+    const release = holdDatabase(config.database.file);
+    app.addHook('onClose', async () => release());
+  }
 
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());

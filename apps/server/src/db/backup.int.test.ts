@@ -71,6 +71,35 @@ describe.runIf(testEngine === 'sqlite')('npm run cli -- backup / restore (sqlite
     }
   });
 
+  it('refuses to restore under a running server, naming it, and changes nothing; restores once it stopped', async () => {
+    const file = path.join(work, 'before-the-mistake.sqlite');
+    expect((await cli(server.databaseEnv, 'backup', file)).stdout).toContain('Backed up');
+    const other = await startServer();
+    const dataDir = other.databaseEnv.DATA_DIR!;
+    const owner = await buildShop(other);
+    const refused = await cli({ DATA_DIR: dataDir }, 'restore', file);
+    expect('code' in refused && refused.code).toBe(1);
+    expect(refused.stderr).toContain(`A Cardstock server (process ${process.pid}) is using`);
+    expect(refused.stderr).toContain('Stop it first');
+    // The running server's data is as it was: the shop made a moment ago is still there.
+    expect(await stock(other, owner.token)).toEqual([]);
+    await other.app.close();
+    const restored = await cli({ DATA_DIR: dataDir }, 'restore', file);
+    expect(restored.stdout).toContain('Restored');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('restores over a mark a killed server left behind', async () => {
+    const file = path.join(work, 'after-a-crash.sqlite');
+    expect((await cli(server.databaseEnv, 'backup', file)).stdout).toContain('Backed up');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crashed-'));
+    // No process has this number (the highest Linux gives is 4194304).
+    fs.writeFileSync(path.join(dataDir, 'cardstock.sqlite.server'), '4194999');
+    const restored = await cli({ DATA_DIR: dataDir }, 'restore', file);
+    expect(restored.stdout).toContain('Restored');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('refuses to overwrite a file, or to restore something that is not a Cardstock database, and changes nothing', async () => {
     const file = path.join(work, 'taken.sqlite');
     fs.writeFileSync(file, 'not empty');

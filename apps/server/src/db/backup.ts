@@ -41,14 +41,51 @@ export async function backupDatabase(
   return { file: path.resolve(target), bytes: fs.statSync(target).size };
 }
 
+/** The file a running server keeps beside its SQLite database, naming its process. */
+const heldFile = (database: string) => `${database}.server`;
+
+/**
+ * Marks the embedded database as in use by this server, until the returned function is called (at close). A
+ * restore refuses while the mark names a live process: the server would go on writing to the file it had open, and
+ * what it wrote after the restore would be lost (or the restore would be, at its next checkpoint).
+ */
+export function holdDatabase(database: string): () => void {
+  fs.writeFileSync(heldFile(database), String(process.pid));
+  return () => fs.rmSync(heldFile(database), { force: true });
+}
+
+/** The process of a running server holding `database`, if any: a mark left by a killed server is ignored. */
+function serverHolding(database: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(heldFile(database), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    // EPERM: the process exists, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
 /**
  * Puts a backup in place of the embedded database. The server must be
- * stopped: the file is checked (a Cardstock database that passes SQLite's
+ * stopped (a running one is named, and nothing is changed): the file is checked (a Cardstock database that passes SQLite's
  * integrity check), copied beside the database, then renamed over it in one
  * step, so a failure leaves the old database as it was.
  */
 export function restoreDatabase(config: Config, backup: string) {
   const target = sqliteFile(config);
+  const running = serverHolding(target);
+  if (running !== undefined)
+    throw new BackupError(
+      `A Cardstock server (process ${running}) is using ${target}. Stop it first (Ctrl+C where it runs, or ` +
+        `your service manager: systemctl stop cardstock), then run the restore again; nothing was changed.`,
+    );
   if (!fs.existsSync(backup)) throw new BackupError(`There is no file at ${backup}.`);
   let check: SQLite.Database | undefined;
   try {
