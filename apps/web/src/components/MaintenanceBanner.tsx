@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { MAINTENANCE_EVENT } from '../lib/api.ts';
+import { useWindowMessage } from '../lib/use-window-message.ts';
 
 /**
  * The server's "down for maintenance" sentence above every screen, from the
@@ -8,7 +9,7 @@ import { MAINTENANCE_EVENT } from '../lib/api.ts';
  * login page shows the server's sentence in its own form, so not twice there.
  */
 export function MaintenanceBanner() {
-  const [message, setMessage] = useState<string>();
+  const [message, setMessage] = useWindowMessage(MAINTENANCE_EVENT);
   const { pathname } = useLocation();
   const [shownOn, setShownOn] = useState(pathname);
   // A new page starts without it; its own calls bring it back if maintenance goes on.
@@ -16,11 +17,6 @@ export function MaintenanceBanner() {
     setShownOn(pathname);
     setMessage(undefined);
   }
-  useEffect(() => {
-    const show = (e: Event) => setMessage((e as CustomEvent<string>).detail);
-    window.addEventListener(MAINTENANCE_EVENT, show);
-    return () => window.removeEventListener(MAINTENANCE_EVENT, show);
-  }, []);
   if (!message || pathname === '/login') return null;
   return (
     <p className="maintenance-banner" role="alert">

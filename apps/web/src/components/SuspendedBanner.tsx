@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SHOP_SUSPENDED_EVENT } from '../lib/api.ts';
 import { usePublicConfig } from '../lib/use-public-config.ts';
+import { useWindowMessage } from '../lib/use-window-message.ts';
 
 /**
  * When any call says the shop is suspended, every screen says so above itself, with whom to write to: a screen of
@@ -9,14 +9,9 @@ import { usePublicConfig } from '../lib/use-public-config.ts';
  * says it).
  */
 export function SuspendedBanner() {
-  const [message, setMessage] = useState<string>();
+  const [message] = useWindowMessage(SHOP_SUSPENDED_EVENT);
   const email = usePublicConfig().data?.support_email;
   const { pathname } = useLocation();
-  useEffect(() => {
-    const show = (e: Event) => setMessage((e as CustomEvent<string>).detail);
-    window.addEventListener(SHOP_SUSPENDED_EVENT, show);
-    return () => window.removeEventListener(SHOP_SUSPENDED_EVENT, show);
-  }, []);
   // The login form says it in its own words already.
   if (!message || pathname === '/login') return null;
   return (
