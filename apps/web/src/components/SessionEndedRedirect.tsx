@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SESSION_ENDED_EVENT } from '../lib/api.ts';
 import { loginPathFor } from '../lib/next-page.ts';
-import { clearSession } from '../lib/session.ts';
+import { clearSession, markSessionEnded } from '../lib/session.ts';
 
 /**
  * When a call made with the session is answered 401, the session is over (logged out elsewhere, expired, the
@@ -16,6 +16,8 @@ export function SessionEndedRedirect() {
     const ended = () => {
       if (pathname === '/login') return;
       clearSession();
+      // Said on the login page even when a guard's own redirect (no state) lands there first.
+      markSessionEnded();
       void navigate(loginPathFor(pathname + search), {
         replace: true,
         state: { notice: messages.login.sessionEnded },

@@ -21,3 +21,11 @@ export function clearSession(): void {
   Cookies.remove(cookies.authToken, { path: '/' });
   Cookies.remove(cookies.shopName, { path: '/' });
 }
+
+const ENDED_KEY = 'cardstock:session-ended';
+
+/** Remembers, for the login page, that the session ended (a 401): said there even if another redirect wins the race. */
+export const markSessionEnded = (): void => sessionStorage.setItem(ENDED_KEY, '1');
+/** Whether the session ended since the login page last forgot it (`forgetSessionEnded`). */
+export const sessionEnded = (): boolean => sessionStorage.getItem(ENDED_KEY) === '1';
+export const forgetSessionEnded = (): void => sessionStorage.removeItem(ENDED_KEY);

@@ -1,18 +1,22 @@
 import { messages } from '@cardstock/contract';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Captcha } from '../../components/Captcha.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { safeNext } from '../../lib/next-page.ts';
-import { storeSession } from '../../lib/session.ts';
+import { forgetSessionEnded, sessionEnded, storeSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
 export function LoginPage() {
   useTitle('Login');
   const navigate = useNavigate();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const stateNotice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [ended] = useState(sessionEnded);
+  // Said once: a later visit to the login page starts without it.
+  useEffect(forgetSessionEnded, []);
+  const notice = stateNotice ?? (ended ? messages.login.sessionEnded : undefined);
   // The page the visitor was on (or was going to) before this login: only a path of this site.
   const next = safeNext(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
