@@ -1,59 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { cli, createSuperadmin, logInAs } from './support/admin.ts';
 import { uniqueEmail } from './support/accounts.ts';
-import { e2eEnv } from './support/env.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 /**
  * Maintenance mode is platform-wide: it gets a server of its own (same build,
  * its own database), so the suite's other tests never meet it.
  */
-let server: ChildProcess;
+let server: OwnServer;
 let base = '';
 let dataDir = '';
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dataDir = path.join(e2eEnv.dataDir, `maintenance-${randomUUID().slice(0, 8)}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  server = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEMO: '0',
-      CAPTCHA_MODE: 'test',
-      RATE_LIMIT_SCALE: '50',
-    },
-    stdio: 'ignore',
-  });
-  await expect(async () => expect((await fetch(`${base}/api/ready`)).ok).toBe(true)).toPass({ timeout: 20_000 });
+  server = await startOwnServer('maintenance');
+  ({ base, dataDir } = server);
 });
 test.afterAll(() => {
-  server.kill('SIGTERM');
+  server.stop();
 });
 
 test('maintenance mode turns shop calls into the 503 message; turning it off restores them', async ({ browser }) => {

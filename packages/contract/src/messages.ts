@@ -48,6 +48,10 @@ export const messages = {
     passwordTooShort: (n: number) => `Password must be at least ${n} characters long`,
     resetInvalid: 'This reset link is invalid or has expired.',
     resetDone: 'Password reset successful.',
+    unlockInvalid: 'This unlock link is invalid, was already used or has expired.',
+    unlockDone: 'Your account is unlocked. You can log in now.',
+    inviteSpent:
+      'This invite code was tried with too many e-mail addresses that already have an account. Please ask for a new code.',
     accountDisabled: 'This account is disabled. Please contact support.',
     shopSuspended: 'This shop has been deactivated by Cardstock. Please contact support to reactivate it.',
     maintenance: 'Cardstock is down for maintenance. Please try again in a little while.',
@@ -278,7 +282,7 @@ export const messages = {
   },
   teamServer: {
     invited: (email: string) => `Invitation sent to ${email}.`,
-    emailTaken: 'That e-mail address already has a Cardstock account.',
+    alreadyOnTeam: (email: string) => `${email} is already on your team.`,
     notMember: (email: string) => `${email} is not on this shop’s team.`,
     ownerFixed: 'The Owner’s role cannot be changed, and the Owner cannot be removed.',
     roleUpdated: (email: string, role: string) => `${email} is now ${/^[AEIOU]/.test(role) ? 'an' : 'a'} ${role}.`,

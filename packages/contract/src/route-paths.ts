@@ -15,6 +15,7 @@ export const routePaths = {
   logout: ['POST', '/api/logout'],
   forgotPassword: ['POST', '/api/forgot-password'],
   resetPassword: ['POST', '/api/reset-password'],
+  unlockAccount: ['POST', '/api/unlock-account'],
   feedback: ['POST', '/api/feedback'],
   cardSearch: ['GET', '/api/cards/search'],
   cardPrints: ['GET', '/api/cards/:id/prints'],

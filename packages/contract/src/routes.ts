@@ -45,6 +45,7 @@ import {
   ZRegisterRequest,
   ZRegisterResponse,
   ZResetPasswordRequest,
+  ZUnlockAccountRequest,
 } from './schemas/auth.ts';
 import {
   ZCardDetails,
@@ -257,6 +258,15 @@ export const routes = define({
     summary: 'Set a new password with a reset token (single use, 1 hour)',
     tags: ['auth'],
     body: ZResetPasswordRequest,
+    response: ZMessageResponse,
+  },
+  unlockAccount: {
+    method: 'POST',
+    path: '/api/unlock-account',
+    auth: 'none',
+    summary: 'Unlock an account that login failures locked, with the link mailed to its holder (single use, 1 hour)',
+    tags: ['auth'],
+    body: ZUnlockAccountRequest,
     response: ZMessageResponse,
   },
   feedback: {

@@ -90,9 +90,21 @@ export interface InviteCodeTable {
   expires_at: string | null;
   used_at: string | null;
   used_by_user_id: number | null;
+  /** Registrations refused because the e-mail already had an account (migration 0019). */
+  email_refusals: Generated<number>;
 }
 
 export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A mailed link that unlocks an account its login failures locked (migration 0019). */
+export interface AccountUnlockTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
@@ -325,6 +337,7 @@ export interface DB {
   sessions: SessionTable;
   invite_codes: InviteCodeTable;
   password_resets: PasswordResetTable;
+  account_unlocks: AccountUnlockTable;
   feedback: FeedbackTable;
   system_settings: SystemSettingTable;
 }

@@ -22,6 +22,8 @@ export const limitRules = {
   forgotPerIp: { points: 10, windowSeconds: 15 * 60 },
   forgotPerEmail: { points: 5, windowSeconds: 15 * 60 },
   resetPerIp: { points: 10, windowSeconds: 15 * 60 },
+  unlockPerIp: { points: 10, windowSeconds: 15 * 60 },
+  invitesPerShop: { points: 50, windowSeconds: 60 * 60 },
   contactPerIp: { points: 10, windowSeconds: 15 * 60 },
   feedbackPerUser: { points: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
@@ -33,8 +35,11 @@ export interface RateLimiter {
   hit(name: LimitName, key: string): Promise<void>;
   /** Throws the 429 when `key` has used up its limit, counting nothing. */
   check(name: LimitName, key: string): Promise<void>;
-  /** Counts one failure for `key`, never throwing: the next `check` refuses once the limit is reached. */
-  fail(name: LimitName, key: string): Promise<void>;
+  /**
+   * Counts one failure for `key`, never throwing: the next `check` refuses once the limit is reached. Answers true
+   * for the failure that reached it (once per window), so the caller can say so once.
+   */
+  fail(name: LimitName, key: string): Promise<boolean>;
   /** Forgets `key`'s count (a success after failures). */
   clear(name: LimitName, key: string): Promise<void>;
 }
@@ -94,7 +99,8 @@ export function createRateLimiter(scale = 1, redis?: Redis): RateLimiter {
       if (res && res.consumedPoints >= limiter(name).points) throw tooMany(res);
     },
     async fail(name, key) {
-      await limiter(name).penalty(key.toLowerCase());
+      const res = await limiter(name).penalty(key.toLowerCase());
+      return res.consumedPoints === limiter(name).points;
     },
     async clear(name, key) {
       await limiter(name).delete(key.toLowerCase());

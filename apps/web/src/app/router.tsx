@@ -107,6 +107,10 @@ export const appRoutes: RouteObject[] = [
         element: page(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
       },
       {
+        path: '/unlock-account',
+        element: page(() => import('../features/auth/UnlockAccountPage.tsx').then((m) => m.UnlockAccountPage)),
+      },
+      {
         path: '/ordering',
         element: guarded(page(() => import('../features/orders/OrderingPage.tsx').then((m) => m.OrderingPage))),
       },

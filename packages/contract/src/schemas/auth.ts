@@ -63,6 +63,10 @@ export const ZRegisterResponse = z.object({ message: z.string(), token: z.string
 
 export const ZForgotPasswordQuery = z.object({ email: emailField() });
 
+export const ZUnlockAccountRequest = z.object({
+  token: requiredText('Unlock token', 200),
+});
+
 export const ZResetPasswordRequest = z.object({
   token: requiredText('Reset token', 200),
   new_password: z

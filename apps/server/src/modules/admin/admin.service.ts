@@ -145,7 +145,7 @@ export function createAdminService(ctx: AppContext, auth: AuthService) {
       try {
         shopId = await withTransaction(ctx.db, async (tx) => {
           await requireFreeSubdomain(tx, input.subdomain);
-          if (await teamRepository.emailTaken(tx, email))
+          if (await teamRepository.accountOf(tx, email))
             throw new AppError('CONFLICT', messages.adminServer.ownerEmailTaken);
           const at = now();
           const id = await repo.insertShop(tx, {

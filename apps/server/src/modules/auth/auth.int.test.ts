@@ -118,6 +118,29 @@ describe(`accounts (${testEngine})`, () => {
       expectOk(stillFree);
     });
 
+    it('spends an invite code tried with three e-mails that have accounts, telling their holders', async () => {
+      const holders = [await buildShop(server), await buildShop(server), await buildShop(server)];
+      const invite = await createInvite(server);
+      for (const holder of holders) {
+        const res = await call(server, 'register', registrationBody(invite, { email: holder.email }));
+        expectError(res, 409);
+        expect(res.body.message).toBe(messages.auth.emailTaken);
+        const notice = await waitForMail(smtp.mails, (m) => m.to.includes(holder.email));
+        expect(decodedMail(notice)).toContain('Someone tried to register a new shop on Cardstock with this e-mail');
+      }
+      // A fourth address learns nothing, and the code no longer registers anyone: no one can probe with it.
+      const probe = await call(
+        server,
+        'register',
+        registrationBody(invite, { email: (await buildShop(server)).email }),
+      );
+      expectError(probe, 409);
+      expect(probe.body.message).toBe(messages.auth.inviteSpent);
+      const fresh = await call(server, 'register', registrationBody(invite));
+      expectError(fresh, 409);
+      expect(fresh.body.message).toBe(messages.auth.inviteSpent);
+    });
+
     it.each([
       [{ password: '12345' }, 'Password must be at least 6 characters long'],
       [{ shop_name: '   ' }, 'Shop name is required.'],
@@ -328,11 +351,20 @@ describe(`accounts (${testEngine})`, () => {
 
 describe(`login limits that fit shops behind one address (${testEngine})`, () => {
   let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const clock = testClock();
   beforeAll(async () => {
+    smtp = await startSmtpServer();
     // The proxy in front is this machine: X-Forwarded-For names the client, as behind a real one.
-    server = await startServer({ TRUST_PROXY: 'loopback' });
+    server = await startServer(
+      { TRUST_PROXY: 'loopback', SMTP_URL: smtp.url, PUBLIC_URL: 'https://cardstock.test' },
+      { clock },
+    );
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
 
   const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
   const loginFrom = (address: string, email: string, password: string) =>
@@ -357,6 +389,40 @@ describe(`login limits that fit shops behind one address (${testEngine})`, () =>
     const res = await loginFrom('192.0.2.200', email, 'wrong');
     expectError(res, 429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('mails the holder of a locked account a link that unlocks it, once, within the hour', async () => {
+    const unlockLink = async (email: string) => {
+      const mail = await waitForMail(smtp.mails, (m) => m.to.includes(email) && /unlock-account/.test(decodedMail(m)));
+      return decodeURIComponent(/unlock-account\?token=([\w%-]+)/.exec(decodedMail(mail))![1]!);
+    };
+    const owner = await buildShop(server);
+    for (let i = 0; i < 10; i++) expect((await loginFrom(`192.0.2.${i}`, owner.email, 'wrong')).status).toBe(401);
+    expectError(await loginFrom('198.51.100.7', owner.email, owner.password), 429);
+    const token = await unlockLink(owner.email);
+    expect(smtp.mails.filter((m) => m.to.includes(owner.email))).toHaveLength(1);
+
+    const unlocked = await call(server, 'unlockAccount', { token }, from('198.51.100.7'));
+    expectOk(unlocked);
+    expect(unlocked.body).toEqual({ message: messages.auth.unlockDone });
+    expect((await loginFrom('198.51.100.7', owner.email, owner.password)).status).toBe(200);
+    // Once only.
+    const again = await call(server, 'unlockAccount', { token }, from('198.51.100.7'));
+    expectError(again, 400);
+    expect(again.body.message).toBe(messages.auth.unlockInvalid);
+
+    // A link older than an hour does nothing, and an unknown e-mail gets no mail at all.
+    const late = await buildShop(server);
+    for (let i = 0; i < 10; i++) expect((await loginFrom(`192.0.2.${i}`, late.email, 'wrong')).status).toBe(401);
+    const lateToken = await unlockLink(late.email);
+    clock.advance(HOUR + 1000);
+    expectError(await call(server, 'unlockAccount', { token: lateToken }), 400);
+    expectError(await loginFrom('198.51.100.8', late.email, late.password), 429);
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < 10; i++) await loginFrom(`192.0.2.${i}`, nobody, 'wrong');
+    expectError(await call(server, 'unlockAccount', { token: 'made-up' }), 400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.some((m) => m.to.includes(nobody))).toBe(false);
   });
 
   it('a success forgets the failures of that account at that address', async () => {

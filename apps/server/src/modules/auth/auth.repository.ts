@@ -171,4 +171,44 @@ export const authRepository = {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
+
+  /** Counts a registration refused for a taken e-mail on this invite; answers the count so far. */
+  async countEmailRefusal(db: Executor, inviteId: number): Promise<number> {
+    await db
+      .updateTable('invite_codes')
+      .set((eb) => ({ email_refusals: eb('email_refusals', '+', 1) }))
+      .where('id', '=', inviteId)
+      .execute();
+    const { email_refusals } = await db
+      .selectFrom('invite_codes')
+      .select('email_refusals')
+      .where('id', '=', inviteId)
+      .executeTakeFirstOrThrow();
+    return Number(email_refusals);
+  },
+
+  async insertAccountUnlock(
+    db: Executor,
+    unlock: { user_id: number; token_hash: string; created_at: string; expires_at: string },
+  ): Promise<void> {
+    await db.insertInto('account_unlocks').values(unlock).execute();
+  },
+
+  /** Uses an unlock link once, within its hour: the account's e-mail, or undefined for a used, old or unknown one. */
+  async useAccountUnlock(db: Executor, tokenHash: string, now: string): Promise<string | undefined> {
+    const unlock = await db
+      .selectFrom('account_unlocks')
+      .innerJoin('users', 'users.id', 'account_unlocks.user_id')
+      .select(['account_unlocks.id', 'account_unlocks.expires_at', 'account_unlocks.used_at', 'users.email'])
+      .where('account_unlocks.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!unlock || unlock.used_at || unlock.expires_at <= now) return undefined;
+    const result = await db
+      .updateTable('account_unlocks')
+      .set({ used_at: now })
+      .where('id', '=', unlock.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? unlock.email : undefined;
+  },
 };

@@ -12,4 +12,5 @@ export function authRoutes(app: FastifyInstance, _ctx: AppContext, auth: AuthSer
   registerRoute(app, routes.resetPassword, ({ body }, request) =>
     auth.resetPassword(body.token, body.new_password, request.ip),
   );
+  registerRoute(app, routes.unlockAccount, ({ body }, request) => auth.unlockAccount(body.token, request.ip));
 }

@@ -13,6 +13,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { isPlatformStaff } from '../../lib/actor.ts';
 import { isoIn } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { limitRules } from '../../lib/rate-limit.ts';
 import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newHumanCode, newToken } from '../../lib/tokens.ts';
@@ -23,6 +24,9 @@ import { authRepository as repo } from './auth.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_TTL_MS = HOUR_MS;
+const UNLOCK_TTL_MS = HOUR_MS;
+/** Registrations an invite code may be refused for an e-mail that has an account before it is spent. */
+const INVITE_EMAIL_REFUSALS = 3;
 /** Renewing a session writes to the database; once a minute is enough to track inactivity. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -38,6 +42,13 @@ export async function requirePasswordRule(ctx: AppContext, password: string): Pr
     throw new AppError('VALIDATION', messages.auth.passwordTooShort(password_min_length), {
       errors: [{ field: 'password', message: messages.auth.passwordTooShort(password_min_length) }],
     });
+  }
+}
+
+/** The e-mail of a registration already has an account (refused after the transaction, see refuseTakenEmail). */
+class EmailTaken extends Error {
+  constructor(readonly inviteId: number) {
+    super('email taken');
   }
 }
 
@@ -72,6 +83,50 @@ export function createAuthService(ctx: AppContext) {
     return token;
   }
 
+  /**
+   * The failures that lock an account from anywhere also mail its holder a link that lifts the lock (one hour, once):
+   * whoever guesses cannot keep the owner out. Off the request path, like the reset mail.
+   */
+  function mailUnlockLink(user: { id: number; email: string }): void {
+    const token = newToken();
+    repo
+      .insertAccountUnlock(ctx.db, {
+        user_id: user.id,
+        token_hash: hashToken(token),
+        created_at: now(),
+        expires_at: isoIn(ctx.clock, UNLOCK_TTL_MS),
+      })
+      .then(() => {
+        const minutes = Math.round(limitRules.loginFailuresPerAccount.windowSeconds / 60);
+        const link = `${ctx.config.publicUrl}/unlock-account?token=${encodeURIComponent(token)}`;
+        return ctx.mailer.send({
+          to: user.email,
+          subject: 'Your Cardstock account was locked',
+          text:
+            `Someone entered a wrong password for your Cardstock account ` +
+            `${limitRules.loginFailuresPerAccount.points} times, so logins to it are paused for ${minutes} minutes.\n\n` +
+            `If it was you, open this link within one hour to unlock the account now:\n${link}\n\n` +
+            `If it was not you, your password is still safe. If it is short or used elsewhere, change it.\n`,
+        });
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'the account unlock mail could not be sent'));
+  }
+
+  /** A registration refused for a taken e-mail: the code counts it, and the address's holder hears of it. */
+  async function refuseTakenEmail(inviteId: number, email: string): Promise<void> {
+    await repo.countEmailRefusal(ctx.db, inviteId);
+    ctx.mailer
+      .send({
+        to: email,
+        subject: 'Someone tried to register a shop with your e-mail',
+        text:
+          `Someone tried to register a new shop on Cardstock with this e-mail address, which already has an account.\n\n` +
+          `If it was you, log in instead, or reset your password from the login page if you forgot it.\n` +
+          `If it was not you, you can ignore this mail: nothing changed.\n`,
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'the registration notice could not be sent'));
+  }
+
   return {
     async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
       // Failures are counted, not attempts: per account, per account and address, per address (limitRules).
@@ -84,11 +139,12 @@ export function createAuthService(ctx: AppContext) {
       // Same answer for an unknown e-mail and a wrong password: nothing tells which accounts exist.
       const ok = await verifyPassword(input.password, user?.password_hash ?? null);
       if (!user || !ok) {
-        await Promise.all([
+        const [, accountLocked] = await Promise.all([
           ctx.limiter.fail('loginFailuresPerAddress', ip),
           ctx.limiter.fail('loginFailuresPerAccount', input.email),
           ctx.limiter.fail('loginFailuresPerAccountAddress', accountAddress),
         ]);
+        if (accountLocked && user?.is_active) mailUnlockLink(user);
         throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
       }
       await ctx.limiter.clear('loginFailuresPerAccountAddress', accountAddress);
@@ -123,7 +179,9 @@ export function createAuthService(ctx: AppContext) {
         if (invite.used_at) throw new AppError('CONFLICT', messages.auth.inviteUsed);
         if (invite.expires_at && invite.expires_at <= now())
           throw new AppError('BAD_REQUEST', messages.auth.inviteExpired);
-        if (await repo.emailExists(tx, input.email)) throw new AppError('CONFLICT', messages.auth.emailTaken);
+        // Each refusal for a taken e-mail spends the code a little, so it cannot be replayed to probe addresses.
+        if (invite.email_refusals >= INVITE_EMAIL_REFUSALS) throw new AppError('CONFLICT', messages.auth.inviteSpent);
+        if (await repo.emailExists(tx, input.email)) throw new EmailTaken(invite.id);
         const at = now();
         const shopId = await repo.insertShop(tx, {
           name: input.shop_name,
@@ -147,7 +205,11 @@ export function createAuthService(ctx: AppContext) {
         });
         if (!(await repo.claimInvite(tx, invite.id, id, at))) throw new AppError('CONFLICT', messages.auth.inviteUsed);
         return id;
-      }).catch((err: unknown) => {
+      }).catch(async (err: unknown) => {
+        if (err instanceof EmailTaken) {
+          await refuseTakenEmail(err.inviteId, input.email);
+          throw new AppError('CONFLICT', messages.auth.emailTaken);
+        }
         // Two registrations racing for one e-mail: the unique index decides.
         if (!(err instanceof AppError) && /unique|duplicate/i.test(String(err))) {
           throw new AppError('CONFLICT', messages.auth.emailTaken);
@@ -215,6 +277,16 @@ export function createAuthService(ctx: AppContext) {
         await repo.deleteSessionsOfUser(tx, reset.user_id);
       });
       return { message: messages.auth.resetDone };
+    },
+
+    /** Lifts the lock that login failures put on an account, with the link mailed when it locked. */
+    async unlockAccount(token: string, ip: string): Promise<{ message: string }> {
+      await ctx.limiter.hit('unlockPerIp', ip);
+      const email = await repo.useAccountUnlock(ctx.db, hashToken(token), now());
+      if (!email) throw new AppError('BAD_REQUEST', messages.auth.unlockInvalid);
+      await ctx.limiter.clear('loginFailuresPerAccount', email);
+      await ctx.limiter.clear('loginFailuresPerAccountAddress', `${email}|${ip}`);
+      return { message: messages.auth.unlockDone };
     },
 
     /** The caller behind a session token, renewing the session's inactivity timeout. */

@@ -60,6 +60,7 @@ export const shopDataRepository = {
     const people = db.selectFrom('users').select('id').where('shop_id', '=', shopId);
     await db.deleteFrom('sessions').where('user_id', 'in', people).execute();
     await db.deleteFrom('password_resets').where('user_id', 'in', people).execute();
+    await db.deleteFrom('account_unlocks').where('user_id', 'in', people).execute();
     await db.deleteFrom('team_invitations').where('user_id', 'in', people).execute();
     await db
       .updateTable('invite_codes')

@@ -99,16 +99,38 @@ describe(`team (${testEngine})`, () => {
     expect(listed).toMatchObject({ invitation_pending: false, last_used: expect.stringMatching(/Z$/) });
   });
 
-  it('defaults to Watcher, refuses a taken e-mail and a made-up role', async () => {
+  it('defaults to Watcher, refuses a member of the team again and a made-up role', async () => {
     const email = uniqueEmail('watcher');
     await invite(email);
     expect(bodyOf(await team()).data.find((m) => m.user_email === email)?.role).toBe('Watcher');
-    const taken = await invite(shop.email, 'Manager');
-    expectError(taken, 409);
-    expect(taken.body.message).toBe(messages.teamServer.emailTaken);
+    const again = await invite(email.toUpperCase(), 'Manager');
+    expectError(again, 409);
+    expect(again.body.message).toBe(`${email} is already on your team.`);
+    const theOwner = await invite(shop.email, 'Manager');
+    expectError(theOwner, 409);
+    expect(theOwner.body.message).toBe(messages.teamServer.alreadyOnTeam(shop.email));
     const owner = await invite(uniqueEmail(), 'Owner');
     expectError(owner, 400);
     expect(owner.body.message).toBe('Role must be Manager, Employee or Watcher.');
+  });
+
+  it('answers an invitation of another shop’s account as any other, and tells that account’s holder instead', async () => {
+    const other = await buildShop(server);
+    const stranger = uniqueEmail('stranger');
+    const fresh = await invite(stranger, 'Employee');
+    const taken = await invite(other.email, 'Employee');
+    expectOk(fresh);
+    expectOk(taken);
+    // The same answer, with only the address differing: nothing tells the Owner the address has an account.
+    expect(taken.body).toEqual({ message: messages.teamServer.invited(other.email) });
+    expect(fresh.body).toEqual({ message: messages.teamServer.invited(stranger) });
+    expect(taken.status).toBe(fresh.status);
+    // No member was made, the other shop's account is untouched, and its holder learns why no invitation came.
+    expect(bodyOf(await team()).data.map((m) => m.user_email)).not.toContain(other.email);
+    expectOk(await login(other.email, other.password));
+    const notice = await waitForMail(smtp.mails, (m) => m.to.includes(other.email));
+    expect(decodedMail(notice)).toContain('already has a Cardstock account');
+    expect(decodedMail(notice)).not.toContain('accept-invite');
   });
 
   it('changes a role, and the member’s next call is judged by the new one', async () => {

@@ -23,8 +23,9 @@ export const teamRepository = {
       .executeTakeFirst();
   },
 
-  emailTaken(db: Executor, email: string) {
-    return db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  /** The account an e-mail address has, with its shop (null for platform staff), if any. */
+  accountOf(db: Executor, email: string) {
+    return db.selectFrom('users').select(['id', 'shop_id']).where('email', '=', email.toLowerCase()).executeTakeFirst();
   },
 
   async insertMember(

@@ -69,9 +69,24 @@ export function createTeamService(ctx: AppContext) {
     async invite(actor: Actor, raw: { name: string; email: string; role: string }) {
       const { shopId, email: by, shopName } = requireRole(actor, 'team');
       const input = { ...raw, email: raw.email.toLowerCase() };
+      await ctx.limiter.hit('invitesPerShop', String(shopId));
       const token = newToken();
+      const holder = await repo.accountOf(ctx.db, input.email);
+      if (holder?.shop_id === shopId) throw new AppError('CONFLICT', messages.teamServer.alreadyOnTeam(input.email));
+      if (holder) {
+        // An address with an account in another shop gets the same answer as any other, so an Owner cannot find out
+        // who has an account; its holder hears why no invitation came.
+        await ctx.mailer.send({
+          to: input.email,
+          subject: `${shopName} tried to invite you on Cardstock`,
+          text:
+            `${by} tried to invite you to join ${shopName} on Cardstock as ${input.role}.\n\n` +
+            `This e-mail address already has a Cardstock account, and an account belongs to one shop, so no ` +
+            `invitation was made. If you want to join, ask them to invite another address of yours.\n`,
+        });
+        return { message: messages.teamServer.invited(input.email) };
+      }
       await withTransaction(ctx.db, async (tx) => {
-        if (await repo.emailTaken(tx, input.email)) throw new AppError('CONFLICT', messages.teamServer.emailTaken);
         const userId = await repo.insertMember(tx, {
           shop_id: shopId,
           email: input.email,
@@ -93,6 +108,11 @@ export function createTeamService(ctx: AppContext) {
           detail: JSON.stringify({ role: input.role }),
           created_at: now(),
         });
+      }).catch((err: unknown) => {
+        // Two invitations of one address at once: the unique index decides.
+        if (!(err instanceof AppError) && /unique|duplicate/i.test(String(err)))
+          throw new AppError('CONFLICT', messages.teamServer.alreadyOnTeam(input.email));
+        throw err;
       });
       const link = invitationLink(ctx.config.publicUrl, token);
       await ctx.mailer.send({
