@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fixtureCardsFile, multipliedCards } from '@cardstock/fixtures';
+import {
+  fixtureCardsFile,
+  LAYOUTS,
+  multipliedCards,
+  type Finish,
+  type FixtureCard,
+  type Quality,
+} from '@cardstock/fixtures';
 
 /** The printings a generated catalog repeats: one Scryfall card object a line. */
 const baseCards = process.env.BENCH_CARDS_FILE || fixtureCardsFile;
@@ -63,32 +70,68 @@ export async function priceFile(count: number): Promise<string> {
   return file;
 }
 
-/**
- * A Cardstock CSV of one line per printing of the generated catalog: a shop
- * with `count` inventory rows once imported.
- */
+/** The generated catalog's printings, parsed. */
+async function catalogCards(count: number): Promise<FixtureCard[]> {
+  return fs
+    .readFileSync(await catalogFile(count), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((text) => JSON.parse(text) as FixtureCard);
+}
+
+const qualities: readonly Quality[] = ['NM', 'NM', 'NM', 'LP', 'MP'];
+
+/** A Cardstock CSV of one line per printing of the generated catalog: a shop with `count` rows once imported. */
 export async function inventoryCsv(count: number): Promise<string> {
   const file = path.join(os.tmpdir(), `cardstock-bench-inventory-${count}-${baseTag()}.csv`);
   if (fs.existsSync(file)) return file;
-  const catalog = fs
-    .readFileSync(await catalogFile(count), 'utf8')
-    .split('\n')
-    .filter(Boolean);
-  const qualities = ['NM', 'NM', 'NM', 'LP', 'MP'];
-  const lines = ['Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price'];
-  catalog.slice(0, count).forEach((text, i) => {
-    const card = JSON.parse(text) as {
-      id: string;
-      name: string;
-      set: string;
-      collector_number: string;
-      finishes?: string[];
-    };
-    const finish = card.finishes?.[0] ?? 'nonfoil';
-    const name =
-      card.name.includes(',') || card.name.includes('"') ? `"${card.name.replaceAll('"', '""')}"` : card.name;
-    lines.push(`${name},${card.set},${card.collector_number},${card.id},${finish},${qualities[i % 5]},${1 + (i % 4)},`);
-  });
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  const lines = (await catalogCards(count)).map((card, i) => ({
+    card,
+    finish: (card.finishes[0] ?? 'nonfoil') as Finish,
+    quality: qualities[i % 5]!,
+    quantity: 1 + (i % 4),
+  }));
+  fs.writeFileSync(file, LAYOUTS.cardstock.write(lines));
+  return file;
+}
+
+/**
+ * A ManaBox export of the generated catalog of `count` printings just under `maxBytes` (the 50 MB upload of the
+ * large-import budget; ManaBox's rows are long, so about 350,000 of them): past the catalog's end the same printings
+ * come again in other languages, each a stock row of its own.
+ */
+export async function largeInventoryCsv(count: number, maxBytes: number): Promise<string> {
+  const file = path.join(os.tmpdir(), `cardstock-bench-inventory-manabox-${maxBytes}-${baseTag()}.csv`);
+  if (fs.existsSync(file)) return file;
+  const cards = await catalogCards(count);
+  const languages = ['en', 'de', 'ja', 'fr', 'it', 'es', 'pt', 'ko', 'ru', 'zhs', 'zht'];
+  const batch = 10_000;
+  const parts: string[] = [];
+  let bytes = 0;
+  for (let start = 0; bytes < maxBytes; start += batch) {
+    const lines = Array.from({ length: batch }, (_, k) => {
+      const i = start + k;
+      const card = cards[i % cards.length]!;
+      return {
+        card,
+        finish: (card.finishes[0] ?? 'nonfoil') as Finish,
+        quality: qualities[i % 5]!,
+        quantity: 1 + (i % 4),
+        language: languages[Math.floor(i / cards.length) % languages.length],
+      };
+    });
+    const written = LAYOUTS.manabox.write(lines);
+    // Whole lines while they fit; the header once.
+    for (const row of (start === 0 ? written : written.slice(written.indexOf('\n') + 1)).split(/(?<=\n)/)) {
+      const size = Buffer.byteLength(row);
+      if (bytes + size > maxBytes) {
+        bytes = maxBytes;
+        break;
+      }
+      bytes += size;
+      parts.push(row);
+    }
+  }
+  fs.writeFileSync(file, parts.join(''));
   return file;
 }
