@@ -743,13 +743,15 @@ describe(`CSV import and export (${testEngine})`, () => {
       { format: 'moxfield', reads: 'moxfield', header: 'Count,Tradelist Count,Name,Edition,Condition,Language,Foil' },
       { format: 'deckbox', reads: 'deckbox', header: 'Count,Tradelist Count,Name,Edition,Edition Code,Card Number' },
       { format: 'tcgplayer', reads: 'tcgplayer', header: 'Quantity,Name,Simple Name,Set,Card Number,Set Code' },
+      { format: 'cardmarket', reads: 'cardmarket', header: 'idProduct;groupCount;price;idLanguage;condition;isFoil' },
     ] as const;
 
     it.each(FORMATS)(
       'writes the $format layout, which imports back into an empty shop as the same inventory',
       async ({ format, reads, header }) => {
-        // Deckbox knows no etched: etched copies go as foil, and a printing made only etched has none.
-        const stock = STOCK.filter((line) => format !== 'deckbox' || line.finish !== 'etched');
+        // Deckbox knows no etched: etched copies go as foil, and a printing made only etched has none. Cardmarket's
+        // etched products are ids the catalog lacks.
+        const stock = STOCK.filter((line) => !['deckbox', 'cardmarket'].includes(format) || line.finish !== 'etched');
         const a = await buildShop(server);
         expect((await upload(a, LAYOUTS.cardstock.write(stock))).body.refused).toEqual([]);
 
@@ -779,7 +781,7 @@ describe(`CSV import and export (${testEngine})`, () => {
       );
       const unknown = await exportAs(a, 'excel');
       expect(unknown.res.status).toBe(400);
-      expect(JSON.parse(unknown.text).message).toMatch(/format must be cardstock, manabox/);
+      expect(JSON.parse(unknown.text).message).toMatch(/format must be cardstock, manabox, .* or cardmarket\./);
     });
   });
 

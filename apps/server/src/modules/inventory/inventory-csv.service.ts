@@ -414,7 +414,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
     async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
       const layout = EXPORT_LAYOUTS[format];
-      const csv = csvStream(layout.header);
+      const csv = csvStream(layout.header, { delimiter: layout.delimiter });
       const pump = async () => {
         for await (const batch of repo.exportBatches(ctx.db, shopId)) {
           for (const r of batch) {

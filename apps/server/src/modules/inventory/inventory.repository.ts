@@ -136,6 +136,7 @@ const rowColumns = [
   'cards.price_usd_etched',
   'cards.price_usd_foil',
   'cards.tcgplayer_id',
+  'cards.cardmarket_id',
   'cards.type_line',
   'cards.rarity',
   'cards.image_small',
