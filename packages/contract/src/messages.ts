@@ -185,6 +185,7 @@ export const messages = {
       moxfield: 'Moxfield',
       deckbox: 'Deckbox',
       tcgplayer: 'TCGplayer',
+      cardmarket: 'Cardmarket',
     },
     importModeLegend: 'What the file does',
     checking: (rows: number, matched: number) => `Checking: ${plural(rows, 'line')} read, ${matched} matched…`,

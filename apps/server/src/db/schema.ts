@@ -158,6 +158,11 @@ export interface CardTable {
   image_normal: string | null;
   artist: string | null;
   tcgplayer_id: number | null;
+  /** Magic Online's catalog ids of the printing and of its premium (foil) copy (migration 0018). */
+  mtgo_id: number | null;
+  mtgo_foil_id: number | null;
+  /** Cardmarket's product id (migration 0018). */
+  cardmarket_id: number | null;
   legalities: string;
   card_faces: string | null;
   updated_at: string;

@@ -14,13 +14,17 @@ export const neutralised = (cell: CsvCell): string | number =>
   typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : (cell ?? '');
 
 /** A whole CSV file (header first) of rows a spreadsheet opens without running anything. Every export writes here. */
-export function csvText(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return stringify([header.map(neutralised), ...rows.map((row) => row.map(neutralised))]);
+export function csvText(
+  header: readonly string[],
+  rows: readonly (readonly CsvCell[])[],
+  { delimiter = ',' }: { delimiter?: string } = {},
+): string {
+  return stringify([header.map(neutralised), ...rows.map((row) => row.map(neutralised))], { delimiter });
 }
 
 /** The same, streamed: write rows with `write(cells)` (false when full: wait for 'drain'), then `end()`. */
-export function csvStream(header: readonly string[]) {
-  const stream = stringifyStream({ header: true, columns: header.map((c) => String(neutralised(c))) });
+export function csvStream(header: readonly string[], { delimiter = ',' }: { delimiter?: string } = {}) {
+  const stream = stringifyStream({ header: true, delimiter, columns: header.map((c) => String(neutralised(c))) });
   return Object.assign(stream, {
     writeRow: (cells: readonly CsvCell[]) => stream.write(cells.map(neutralised)),
   });

@@ -280,12 +280,12 @@ export const ZSearchResponse = z.object({
 });
 
 /** The layouts the CSV export writes: Cardstock's own (read back exactly), or the one a tool's own importer reads. */
-export const exportFormats = ['cardstock', 'manabox', 'moxfield', 'deckbox', 'tcgplayer'] as const;
+export const exportFormats = ['cardstock', 'manabox', 'moxfield', 'deckbox', 'tcgplayer', 'cardmarket'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const ZInventoryExportRequest = ZTokenOnlyRequest.extend({
   format: z
-    .enum(exportFormats, 'format must be cardstock, manabox, moxfield, deckbox or tcgplayer.')
+    .enum(exportFormats, 'format must be cardstock, manabox, moxfield, deckbox, tcgplayer or cardmarket.')
     .optional()
     .describe('cardstock (the default) or the layout of the tool the file is for'),
 });

@@ -19,6 +19,7 @@ import * as m0014 from './0014-low-stock.ts';
 import * as m0015 from './0015-csv-uploads.ts';
 import * as m0016 from './0016-languages.ts';
 import * as m0017 from './0017-order-fingerprint.ts';
+import * as m0018 from './0018-tool-ids.ts';
 import * as m0019 from './0019-account-unlocks.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
@@ -45,6 +46,7 @@ const all: Record<string, MigrationFactory> = {
   '0015-csv-uploads': m0015.migration,
   '0016-languages': m0016.migration,
   '0017-order-fingerprint': m0017.migration,
+  '0018-tool-ids': m0018.migration,
   '0019-account-unlocks': m0019.migration,
 };
 

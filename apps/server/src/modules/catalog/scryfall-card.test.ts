@@ -31,6 +31,15 @@ describe('toCardRow (real Scryfall objects)', () => {
     expect(JSON.parse(row.card_faces!)).toHaveLength((raw.card_faces as unknown[]).length);
   });
 
+  it('keeps the ids Magic Online and Cardmarket know the printing by', () => {
+    // Delver of Secrets, Innistrad #51: MTGO 42436, its premium copy 42437, Cardmarket product 250620.
+    const raw = find((c) => c.name === 'Delver of Secrets // Insectile Aberration' && c.set === 'isd');
+    const row = toCardRow(ZScryfallCard.parse(raw), 'now');
+    expect(row).toMatchObject({ mtgo_id: 42436, mtgo_foil_id: 42437, cardmarket_id: 250620, tcgplayer_id: 56246 });
+    const paperOnly = find((c) => c.name === 'Sylvan Library' && c.set === 'ren');
+    expect(toCardRow(ZScryfallCard.parse(paperOnly), 'now')).toMatchObject({ mtgo_id: null, mtgo_foil_id: null });
+  });
+
   it('derives finishes from the foil flags of older bulk files', () => {
     const raw = { ...find((c) => c.name === 'Air Elemental'), finishes: undefined, foil: true, nonfoil: true };
     expect(toCardRow(ZScryfallCard.parse(raw), 'now').finishes).toBe('nonfoil,foil');

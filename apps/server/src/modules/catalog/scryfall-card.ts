@@ -47,6 +47,9 @@ export const ZScryfallCard = z.object({
   image_uris: imageUris,
   artist: z.string().nullish(),
   tcgplayer_id: z.number().int().nullish(),
+  mtgo_id: z.number().int().nullish(),
+  mtgo_foil_id: z.number().int().nullish(),
+  cardmarket_id: z.number().int().nullish(),
   legalities: z.record(z.string(), z.string()).nullish(),
   card_faces: z.array(face).nullish(),
 });
@@ -131,6 +134,9 @@ export function toCardRow(card: ScryfallCard, updatedAt: string): CardTable {
     image_normal: images?.normal ?? null,
     artist: card.artist ?? front?.artist ?? null,
     tcgplayer_id: card.tcgplayer_id ?? null,
+    mtgo_id: card.mtgo_id ?? null,
+    mtgo_foil_id: card.mtgo_foil_id ?? null,
+    cardmarket_id: card.cardmarket_id ?? null,
     legalities: JSON.stringify(card.legalities ?? {}),
     card_faces: card.card_faces?.length
       ? JSON.stringify(

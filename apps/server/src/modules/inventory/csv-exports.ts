@@ -18,6 +18,7 @@ export interface ExportRow {
   rarity: string;
   type_line: string | null;
   tcgplayer_id: number | null;
+  cardmarket_id: number | null;
   finish: string;
   quality: string;
   language: string;
@@ -29,6 +30,8 @@ export interface ExportRow {
 /** A layout a tool's own importer reads: its header, and a row's cells in the header's order. */
 export interface ExportLayout {
   header: readonly string[];
+  /** Comma unless said (Cardmarket's importer reads semicolons). */
+  delimiter?: string;
   cells(row: ExportRow): (string | number)[];
 }
 
@@ -37,6 +40,8 @@ export interface ExportLayout {
  * Lightly Played is "excellent" and Moderately Played "light_played" (the import reads them back the same way).
  */
 const CONDITION_WORDS: Readonly<Record<Exclude<ExportFormat, 'cardstock'>, Readonly<Record<Quality, string>>>> = {
+  // Cardmarket numbers its seven EU grades: 2 Near Mint, 3 Excellent, 5 Light Played, 6 Played, 7 Poor.
+  cardmarket: { NM: '2', LP: '3', MP: '5', HP: '6', D: '7' },
   manabox: { NM: 'near_mint', LP: 'excellent', MP: 'light_played', HP: 'played', D: 'poor' },
   moxfield: { NM: 'Near Mint', LP: 'Good (Lightly Played)', MP: 'Played', HP: 'Heavily Played', D: 'Damaged' },
   deckbox: { NM: 'Near Mint', LP: 'Good (Lightly Played)', MP: 'Played', HP: 'Heavily Played', D: 'Poor' },
@@ -67,6 +72,38 @@ function tcgplayerRarity(row: ExportRow): string {
   const rarities: Record<string, string> = { common: 'Common', uncommon: 'Uncommon', rare: 'Rare', mythic: 'Mythic' };
   return rarities[row.rarity] ?? 'Special';
 }
+
+/** Cardmarket's language ids. Phyrexian has none: those rows are written without one (English). */
+const CARDMARKET_LANGUAGES: Readonly<Record<string, number>> = {
+  en: 1,
+  fr: 2,
+  de: 3,
+  es: 4,
+  it: 5,
+  zhs: 6,
+  ja: 7,
+  pt: 8,
+  ru: 9,
+  ko: 10,
+  zht: 11,
+};
+
+const CARDMARKET_HEADER = [
+  'idProduct',
+  'groupCount',
+  'price',
+  'idLanguage',
+  'condition',
+  'isFoil',
+  'isSigned',
+  'isAltered',
+  'isPlayset',
+  'isReverseHolo',
+  'isFirstEd',
+  'isFullArt',
+  'isUberRare',
+  'isWithDie',
+];
 
 const MANABOX_HEADER = [
   'Name',
@@ -242,5 +279,27 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
         '',
       ];
     },
+  },
+  // Cardmarket's stock layout, by idProduct alone. Its prices are euros, so the asking price (dollars) is left out;
+  // etched printings are products of their own there, which the catalog lacks: their idProduct is left empty.
+  cardmarket: {
+    header: CARDMARKET_HEADER,
+    delimiter: ';',
+    cells: (r) => [
+      r.finish === 'etched' || r.cardmarket_id === null ? '' : r.cardmarket_id,
+      r.quantity,
+      '',
+      CARDMARKET_LANGUAGES[r.language] ?? '',
+      condition('cardmarket', r.quality),
+      r.finish === 'foil' ? 1 : '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
   },
 };

@@ -137,7 +137,7 @@ const frontFace = (card: FixtureCard): string =>
   ['transform', 'modal_dfc'].includes(card.layout) ? card.name.split(' // ')[0]! : card.name;
 
 /** What the importer must read back from each layout's row for a stock line: whatever that tool's file carries. */
-const READS: Readonly<Record<Exclude<LayoutName, 'urzasgatherer'>, (line: StockLine) => Expected>> = {
+const READS: Readonly<Record<Exclude<LayoutName, GroupingLayout>, (line: StockLine) => Expected>> = {
   cardstock: (l) => ({
     ...counted(l),
     ...setAndNumber(l),
@@ -229,6 +229,79 @@ const READS: Readonly<Record<Exclude<LayoutName, 'urzasgatherer'>, (line: StockL
     setName: l.card.set_name,
     language: language(l),
   }),
+  // The printing by its Magic Online id, the premium copy's for a foil; no set (Magic Online's codes are its own).
+  mtgo: (l) => ({
+    ...counted(l),
+    quality: 'NM',
+    collectorNumber: l.card.collector_number,
+    mtgoId: l.finish === 'foil' ? l.card.mtgo_foil_id : l.card.mtgo_id,
+  }),
+  // No name, only Cardmarket's product.
+  cardmarket: (l) => ({ ...counted(l), name: '', cardmarketId: l.card.cardmarket_id, language: language(l) }),
+};
+
+/** Layouts whose rows are not one a stock line: several lines in a row, or a row per copy. */
+type GroupingLayout = 'urzasgatherer' | 'echomtg' | 'deckedbuilder' | 'cubecobra';
+
+/** Lines in the order their rows come, by a key of the row they share. */
+function rowsOf(stock: readonly StockLine[], key: (line: StockLine) => string): StockLine[][] {
+  const rows = new Map<string, StockLine[]>();
+  for (const line of stock) rows.set(key(line), [...(rows.get(key(line)) ?? []), line]);
+  return [...rows.values()];
+}
+
+const copiesOf = (copies: readonly StockLine[], finish: Expected['finish']) =>
+  copies.filter((l) => l.finish === finish).reduce((sum, l) => sum + l.quantity, 0);
+
+/** A row that counts its regular and foil copies side by side reads as a line per finish with copies. */
+const perFinish = (copies: readonly StockLine[], line: Omit<Expected, 'finish' | 'quantity'>): Expected[] =>
+  (['nonfoil', 'foil'] as const)
+    .map((finish) => ({ ...line, finish, quantity: copiesOf(copies, finish) }))
+    .filter((l) => l.quantity > 0);
+
+const GROUPED: Readonly<
+  Record<Exclude<GroupingLayout, 'urzasgatherer'>, (stock: readonly StockLine[]) => Expected[][]>
+> = {
+  // A row per printing, condition and language; "Acquired" is the first line's price.
+  echomtg: (stock) =>
+    rowsOf(stock, (l) => `${l.card.id}|${l.quality}|${language(l)}`).map((copies) => {
+      const first = copies[0]!;
+      return perFinish(copies, {
+        name: first.card.name,
+        ...setAndNumber(first),
+        setName: first.card.set_name,
+        tcgplayerId: first.card.tcgplayer_id,
+        quality: first.quality,
+        price: first.price,
+        language: language(first),
+      });
+    }),
+  // A row per printing: the set by its name, no number, condition or language.
+  deckedbuilder: (stock) =>
+    rowsOf(stock, (l) => l.card.id).map((copies) =>
+      perFinish(copies, {
+        name: copies[0]!.card.name,
+        setName: copies[0]!.card.set_name,
+        quality: 'NM',
+        language: 'en',
+      }),
+    ),
+  // A row per copy, no condition or language.
+  cubecobra: (stock) =>
+    stock.flatMap((l) =>
+      Array.from({ length: l.quantity }, () => [
+        { ...counted(l), ...setAndNumber(l), quality: 'NM' as const, quantity: 1, mtgoId: l.card.mtgo_id },
+      ]),
+    ),
+};
+
+/** The stock lines a tool can write, when not all: no etched copies (its foil flag would make them foil), no paper-only cards on Magic Online. */
+const WRITES: Readonly<Partial<Record<LayoutName, (line: StockLine) => boolean>>> = {
+  echomtg: (l) => l.finish !== 'etched',
+  deckedbuilder: (l) => l.finish !== 'etched',
+  cardmarket: (l) => l.finish !== 'etched',
+  mtgo: (l) =>
+    (l.finish === 'foil' ? l.card.mtgo_foil_id : l.finish === 'nonfoil' ? l.card.mtgo_id : undefined) !== undefined,
 };
 
 /**
@@ -261,7 +334,12 @@ const FIRST_ROW_LINE: Readonly<Partial<Record<LayoutName, number>>> = { 'dragons
 
 /** Every line the importer must read from `layout`'s file of `stock`, numbered by the file line of its row. */
 function expectedLines(layout: LayoutName, stock: readonly StockLine[]): CsvLine[] {
-  const rows = layout === 'urzasgatherer' ? urzasGathererRows(stock) : stock.map((line) => [READS[layout](line)]);
+  const rows =
+    layout === 'urzasgatherer'
+      ? urzasGathererRows(stock)
+      : layout === 'echomtg' || layout === 'deckedbuilder' || layout === 'cubecobra'
+        ? GROUPED[layout](stock)
+        : stock.map((line) => [READS[layout](line)]);
   const first = FIRST_ROW_LINE[layout] ?? 2;
   return rows.flatMap((lines, row) => lines.map((line) => withoutUndefined({ line: first + row, ...line })));
 }
@@ -283,8 +361,9 @@ describe('the fixture stock', () => {
 });
 
 describe.each(LAYOUT_NAMES)('a %s file written by the fixture writer', (layout) => {
-  const text = LAYOUTS[layout].write(STOCK);
-  const expected = expectedLines(layout, STOCK);
+  const stock = STOCK.filter(WRITES[layout] ?? (() => true));
+  const text = LAYOUTS[layout].write(stock);
+  const expected = expectedLines(layout, stock);
   let parsed: ParsedCsv | undefined;
   const read = (): ParsedCsv => (parsed ??= parseInventoryCsv(text));
 
@@ -339,6 +418,12 @@ describe('detectFormat', () => {
       ),
     ).toBe('deckbox');
     expect(detectFormat(['QuantityX', 'Name', 'Edition code', 'Foil'])).toBe('delverlens');
+    // Magic Online's export is read by its ids, not as a spreadsheet; Cardmarket's has no name at all.
+    expect(
+      detectFormat('Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation'.split(',')),
+    ).toBe('mtgo');
+    expect(detectFormat(['idProduct', 'groupCount', 'price', 'idLanguage', 'condition', 'isFoil'])).toBe('cardmarket');
+    expect(detectFormat(['Total Qty', 'Reg Qty', 'Foil Qty', 'Card', 'Set', 'Mvid'])).toBe('deckedbuilder');
   });
 
   it('reads any other header with a quantity and a way to find the card as a spreadsheet', () => {
@@ -357,6 +442,105 @@ describe('detectFormat', () => {
 });
 
 describe('values a written stock does not show', () => {
+  it('reads Cardmarket playsets as four copies each, and refuses grades and languages it does not number', () => {
+    const header =
+      'idProduct;groupCount;price;idLanguage;condition;isFoil;isSigned;isAltered;isPlayset;isReverseHolo;isFirstEd;isFullArt;isUberRare;isWithDie';
+    const parsed = parseInventoryCsv(
+      [header, '241866;2;0.40;11;6;;;;1;;;;;', '241866;1;0.40;1;9;;;;;;;;;', '241866;1;0.40;13;2;;;;;;;;;'].join('\n'),
+    );
+    expect(parsed.format).toBe('cardmarket');
+    expect(parsed.lines).toEqual([
+      { line: 2, name: '', cardmarketId: 241866, finish: 'nonfoil', quality: 'HP', quantity: 8, language: 'zht' },
+    ]);
+    expect(parsed.problems).toEqual([
+      { line: 3, reason: 'Condition "9" is not a known condition.' },
+      { line: 4, reason: expect.stringMatching(/^Language "13" is not one Cardstock stocks/) },
+    ]);
+  });
+
+  it("reads CubeCobra's statuses: owned is a copy, not owned or ordered none, proxied a proxy", () => {
+    const header =
+      'name,CMC,Type,Color,Set,Collector Number,Rarity,Color Category,status,Finish,maybeboard,image URL,image Back URL,tags,Notes,MTGO ID';
+    const row = (status: string, finish = '') =>
+      `"Lightning Bolt",1,"Instant",R,"2x2","117",uncommon,Red,${status},${finish},true,,,"","",101718`;
+    const parsed = parseInventoryCsv(
+      [
+        header,
+        row('Owned', 'Etched'),
+        row('Premium Owned', 'Foil'),
+        row('Not Owned'),
+        row('Ordered'),
+        row('Borrowed'),
+        row('Proxied'),
+      ].join('\n'),
+    );
+    expect(parsed.format).toBe('cubecobra');
+    expect(parsed.lines.map((l) => [l.line, l.finish, l.quantity, l.mtgoId])).toEqual([
+      [2, 'etched', 1, 101718],
+      [3, 'foil', 1, 101718],
+    ]);
+    expect(parsed.skipped).toBe(3);
+    expect(parsed.problems).toEqual([{ line: 7, reason: 'A proxy, not a real card: not stocked.' }]);
+  });
+
+  it("reads Magic Online's numbers without the set's size, and leaves its own set codes out", () => {
+    const parsed = parseInventoryCsv(
+      [
+        'Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation',
+        '"Dark Ritual",4,6893,Common,MI,116/350,No,No,0',
+      ].join('\n'),
+    );
+    expect(parsed.lines).toEqual([
+      {
+        line: 2,
+        name: 'Dark Ritual',
+        collectorNumber: '116',
+        mtgoId: 6893,
+        finish: 'nonfoil',
+        quality: 'NM',
+        quantity: 4,
+        language: 'en',
+      },
+    ]);
+  });
+
+  it("reads EchoMTG's two counts as two lines, and its Japanese as ja", () => {
+    const parsed = parseInventoryCsv(
+      [
+        'Reg Qty,Foil Qty,Name,Set,Rarity,Acquired,Language,Date Acquired,Set Code,Collector Number,Condition,Marked as Trade,note,echo_inventory_id,tcgid,echoid',
+        '"2","1","Abrade","Double Masters","common","0.16","JP","05/15/2022","2xm","114","MP","0"," ","44284854","219498","121037"',
+        '"0","0","Abzan Banner","Khans of Tarkir","Common","0.08","EN","05/15/2022","KTK","215","NM","0"," ","44284852","93017","94171"',
+      ].join('\n'),
+    );
+    expect(
+      parsed.lines.map((l) => [l.finish, l.quantity, l.language, l.quality, l.setCode, l.tcgplayerId, l.price]),
+    ).toEqual([
+      ['nonfoil', 2, 'ja', 'MP', '2xm', 219498, 0.16],
+      ['foil', 1, 'ja', 'MP', '2xm', 219498, 0.16],
+    ]);
+    expect(parsed.skipped).toBe(1);
+  });
+
+  it("does not read Decked Builder's Mvid, which is its own number, as a printing's id", () => {
+    const parsed = parseInventoryCsv(
+      [
+        'Total Qty,Reg Qty,Foil Qty,Card,Set,Mana Cost,Card Type,Color,Rarity,Mvid,Single Price,Single Foil Price,Total Price,Price Source,Notes',
+        '1,0,1,Abraded Bluffs,Outlaws of Thunder Junction,,Land — Desert,Land,Common,1297512,0.19,0.19,0.19,TCGplayer Market,',
+      ].join('\n'),
+    );
+    expect(parsed.lines).toEqual([
+      {
+        line: 2,
+        name: 'Abraded Bluffs',
+        setName: 'Outlaws of Thunder Junction',
+        finish: 'foil',
+        quality: 'NM',
+        quantity: 1,
+        language: 'en',
+      },
+    ]);
+  });
+
   it('drops a ManaBox purchase price that is not in dollars', () => {
     const header =
       'Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency';

@@ -35,6 +35,11 @@ export type CsvFormat =
   | 'topdecked'
   | 'urzasgatherer'
   | 'cardsphere'
+  | 'echomtg'
+  | 'cubecobra'
+  | 'mtgo'
+  | 'deckedbuilder'
+  | 'cardmarket'
   /** Any other spreadsheet whose columns say what they hold: read by their names. */
   | 'spreadsheet';
 
@@ -52,6 +57,10 @@ export interface CsvLine {
   collectorNumber?: string;
   /** TCGplayer product id (never a SKU id). */
   tcgplayerId?: number;
+  /** Magic Online catalog id: Scryfall's `mtgo_id`, or `mtgo_foil_id` for a premium copy. */
+  mtgoId?: number;
+  /** Cardmarket product id (`idProduct`, Scryfall's `cardmarket_id`). */
+  cardmarketId?: number;
   finish: Finish;
   quality: Quality;
   /** Whole number, at least 1; 0 only when read to set quantities ({@link lineReader}'s `keepEmpty`). */
@@ -109,6 +118,11 @@ export const CSV_FORMAT_NAMES: Readonly<Record<CsvFormat, string>> = {
   topdecked: 'TopDecked',
   urzasgatherer: "Urza's Gatherer",
   cardsphere: 'CardSphere',
+  echomtg: 'EchoMTG',
+  cubecobra: 'CubeCobra',
+  mtgo: 'Magic Online',
+  deckedbuilder: 'Decked Builder',
+  cardmarket: 'Cardmarket',
   spreadsheet: 'a spreadsheet with Quantity and Card Name or Scryfall ID columns',
 };
 
@@ -205,6 +219,8 @@ type Field =
   | 'setName'
   | 'collectorNumber'
   | 'tcgplayerId'
+  | 'mtgoId'
+  | 'cardmarketId'
   | 'finish'
   | 'condition'
   | 'quantity'
@@ -502,7 +518,141 @@ const TOOLS: readonly ToolSpec[] = [
     scale: 'us',
     reshape: urzasGathererCounts,
   },
+  {
+    format: 'echomtg',
+    // `Acquired` is what the user paid, in US dollars; `tcgid` is the TCGplayer product, `echoid` EchoMTG's own.
+    signature: ['reg qty', 'foil qty', 'name', 'set code', 'collector number', 'tcgid'],
+    columns: {
+      name: 'name',
+      setName: 'set',
+      setCode: 'set code',
+      collectorNumber: 'collector number',
+      tcgplayerId: 'tcgid',
+      condition: 'condition',
+      language: 'language',
+      price: 'acquired',
+    },
+    finishes: { nonfoil: 'nonfoil', foil: 'foil' },
+    scale: 'us',
+    reshape: countsByFinish({ 'reg qty': 'nonfoil', 'foil qty': 'foil' }),
+  },
+  {
+    format: 'cubecobra',
+    // A cube list: one copy a row, no condition or language. `Set` and `Collector Number` are Scryfall's.
+    signature: ['name', 'set', 'collector number', 'status', 'finish', 'mtgo id'],
+    columns: {
+      name: 'name',
+      setCode: 'set',
+      collectorNumber: 'collector number',
+      finish: 'finish',
+      mtgoId: 'mtgo id',
+    },
+    finishes: { '': 'nonfoil', 'non-foil': 'nonfoil', foil: 'foil', etched: 'etched' },
+    scale: 'us',
+    reshape: (raw, cell) => [cubeCobraCopy(raw, cell('status'))],
+  },
+  {
+    format: 'mtgo',
+    // `ID #` is the catalog id of the card or, for a premium copy, of its foil. `Set` is Magic Online's own code
+    // (MI, TE...), not Scryfall's, so it is not read: a line whose id the catalog lacks is a question, not a guess.
+    signature: ['card name', 'quantity', 'id #', 'collector #', 'premium'],
+    columns: {
+      name: 'card name',
+      quantity: 'quantity',
+      mtgoId: 'id #',
+      collectorNumber: 'collector #',
+      finish: 'premium',
+    },
+    finishes: { no: 'nonfoil', yes: 'foil' },
+    scale: 'us',
+    // "116/350": the number in the set, and the set's size.
+    reshape: (raw) => [{ ...raw, collectorNumber: raw.collectorNumber?.replace(/\/\d+$/, '') }],
+  },
+  {
+    format: 'deckedbuilder',
+    // `Set` is a set's name and there is no collector number: a line is stocked only when one printing of the set
+    // has the name. `Mvid` is Decked Builder's own id (none of a real export's is a multiverse, TCGplayer or
+    // Cardmarket id), and its prices are market prices, so neither is read.
+    signature: ['total qty', 'reg qty', 'foil qty', 'card', 'set', 'mvid'],
+    columns: { name: 'card', setName: 'set' },
+    finishes: { nonfoil: 'nonfoil', foil: 'foil' },
+    scale: 'us',
+    reshape: countsByFinish({ 'reg qty': 'nonfoil', 'foil qty': 'foil' }),
+  },
+  {
+    format: 'cardmarket',
+    // The stock export: no name or set, only Cardmarket's product id. Prices are in euros, so none is read.
+    signature: ['idproduct', 'groupcount', 'idlanguage', 'condition', 'isfoil'],
+    columns: {
+      cardmarketId: 'idproduct',
+      quantity: 'groupcount',
+      language: 'idlanguage',
+      condition: 'condition',
+      finish: 'isfoil',
+    },
+    finishes: { '': 'nonfoil', '0': 'nonfoil', '1': 'foil' },
+    scale: 'eu',
+    reshape: (raw, cell) => [cardmarketLine(raw, cell('isplayset'))],
+  },
 ];
+
+/**
+ * Tools that count a printing's copies per finish, each in a column of its own (EchoMTG's and Decked Builder's
+ * `Reg Qty` and `Foil Qty`): one line per finish with copies, or one line of none.
+ */
+function countsByFinish(counts: Readonly<Record<string, Finish>>) {
+  return (raw: RawLine, cell: CellReader): RawLine[] => {
+    const lines = Object.entries(counts).map(([column, finish]) => ({ ...raw, quantity: cell(column) || '0', finish }));
+    const some = lines.filter((line) => !/^0+$/.test(line.quantity));
+    return some.length > 0 ? some : lines.slice(0, 1);
+  };
+}
+
+/**
+ * A CubeCobra row is one copy when the cube's owner has it (`Owned`, `Premium Owned`, or no status); a proxy when
+ * `Proxied`; no copy when `Not Owned`, `Ordered` or `Borrowed` (skipped and counted, as a row of 0 copies is).
+ */
+function cubeCobraCopy(raw: RawLine, status: string): RawLine {
+  const owned = ['', 'owned', 'premium owned', 'proxied'].includes(status.toLowerCase());
+  return { ...raw, quantity: owned ? '1' : '0', proxy: status.toLowerCase() === 'proxied' ? 'proxy' : '' };
+}
+
+/** Cardmarket's numbered conditions, in its EU grades. */
+const CARDMARKET_CONDITIONS: Readonly<Record<string, string>> = {
+  1: 'MT',
+  2: 'NM',
+  3: 'EX',
+  4: 'GD',
+  5: 'LP',
+  6: 'PL',
+  7: 'PO',
+};
+
+/** Cardmarket's language ids. */
+const CARDMARKET_LANGUAGES: Readonly<Record<string, Language>> = {
+  1: 'en',
+  2: 'fr',
+  3: 'de',
+  4: 'es',
+  5: 'it',
+  6: 'zhs',
+  7: 'ja',
+  8: 'pt',
+  9: 'ru',
+  10: 'ko',
+  11: 'zht',
+};
+
+/** Numbers to words; a playset is four copies, so `groupCount` counts fours. Unknown numbers are left to refuse. */
+function cardmarketLine(raw: RawLine, playset: string): RawLine {
+  const count = raw.quantity ?? '';
+  return {
+    ...raw,
+    condition: CARDMARKET_CONDITIONS[raw.condition ?? ''] ?? raw.condition,
+    language: CARDMARKET_LANGUAGES[raw.language ?? ''] ?? raw.language,
+    quantity: playset === '1' && /^\d+$/.test(count) ? String(Number(count) * 4) : count,
+  };
+}
 
 function noPrice(raw: RawLine): RawLine {
   const { price: _price, ...rest } = raw;
@@ -577,6 +727,8 @@ const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   setName: ['set name', 'set_name', 'edition name', 'edition', 'set', 'expansion'],
   collectorNumber: ['collector number', 'collector_number', 'card number', 'set number', 'collector #', 'number', 'cn'],
   tcgplayerId: ['tcgplayer product id', 'tcgplayer id', 'tcg product id', 'product id'],
+  mtgoId: ['mtgo id', 'mtgo_id'],
+  cardmarketId: ['cardmarket id', 'cardmarket_id', 'cardmarket product id', 'idproduct'],
   finish: ['finish', 'foil', 'is_foil', 'premium', 'printing'],
   condition: ['condition', 'quality', 'grade', 'cond'],
   language: ['language', 'lang'],
@@ -615,7 +767,13 @@ function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
       return column ? [[field, column]] : [];
     }),
   ) as Partial<Record<Field, string>>;
-  const findsPrinting = found.scryfallId || found.tcgplayerId || found.name || (found.setCode && found.collectorNumber);
+  const findsPrinting =
+    found.scryfallId ||
+    found.tcgplayerId ||
+    found.mtgoId ||
+    found.cardmarketId ||
+    found.name ||
+    (found.setCode && found.collectorNumber);
   if (!found.quantity || !findsPrinting) return undefined;
   return {
     format: 'spreadsheet',
@@ -788,14 +946,17 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
     setCode: optional(raw.setCode)?.toLowerCase(),
     setName: optional(raw.setName),
     collectorNumber: optional(raw.collectorNumber),
-    tcgplayerId: readTcgplayerId(raw.tcgplayerId, reasons),
+    tcgplayerId: readToolId(raw.tcgplayerId, 'TCGplayer product ID', reasons),
+    mtgoId: readToolId(raw.mtgoId, 'MTGO ID', reasons),
+    cardmarketId: readToolId(raw.cardmarketId, 'Cardmarket product ID', reasons),
     finish: readFinish(raw.finish, tool.finishes, reasons),
     quality: readCondition(raw.condition, tool.scale, reasons),
     quantity: readQuantity(raw.quantity, reasons),
     price: readPrice(raw.price, reasons),
     language: readLanguage(raw.language, reasons),
   };
-  if (!card.name && !raw.scryfallId && !(card.setCode && card.collectorNumber)) {
+  const toolId = card.tcgplayerId ?? card.mtgoId ?? card.cardmarketId;
+  if (!card.name && !raw.scryfallId && toolId === undefined && !(card.setCode && card.collectorNumber)) {
     reasons.unshift('No card name, set or Scryfall ID.');
   }
   if (/^(true|yes|1|x|proxy)$/i.test(raw.proxy ?? '')) reasons.unshift('A proxy, not a real card: not stocked.');
@@ -843,11 +1004,12 @@ function readScryfallId(text: string | undefined, reasons: string[]): string | u
   return undefined;
 }
 
-function readTcgplayerId(text: string | undefined, reasons: string[]): number | undefined {
+/** A tool's own numeric id of a printing (TCGplayer product, MTGO catalog id, Cardmarket product). */
+function readToolId(text: string | undefined, what: string, reasons: string[]): number | undefined {
   // Some tools write 0 for "no id".
   if (!text || text === '0') return undefined;
-  if (/^\d+$/.test(text)) return Number(text);
-  reasons.push(`TCGplayer product ID "${text}" is not a number.`);
+  if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  reasons.push(`${what} "${text}" is not a number.`);
   return undefined;
 }
 

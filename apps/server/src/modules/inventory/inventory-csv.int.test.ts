@@ -76,6 +76,8 @@ interface Keeps {
   etched: boolean;
   /** false: the file names no language, and every copy is imported as English. */
   language: boolean;
+  /** The stock lines the tool can write at all, when not every one: Magic Online has no paper-only cards. */
+  writes?: (line: StockLine) => boolean;
 }
 
 const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
@@ -98,6 +100,17 @@ const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
   helvault: { condition: false, etched: true, language: true },
   topdecked: { condition: true, etched: true, language: true },
   urzasgatherer: { condition: false, etched: true, language: false },
+  echomtg: { condition: true, etched: false, language: true },
+  cubecobra: { condition: false, etched: true, language: false },
+  mtgo: {
+    condition: false,
+    etched: false,
+    language: false,
+    writes: (line) => (line.finish === 'foil' ? line.card.mtgo_foil_id : line.card.mtgo_id) !== undefined,
+  },
+  // Set name and card name, and no two printings of one name share a set in this stock.
+  deckedbuilder: { condition: false, etched: false, language: false },
+  cardmarket: { condition: true, etched: false, language: true },
 };
 
 /**
@@ -135,7 +148,8 @@ describe(`CSV import and export (${testEngine})`, () => {
   it.each(LAYOUT_NAMES)(
     'imports a file in the %s layout: each line into its printing, finish, condition and count',
     async (layout) => {
-      const stock = STOCK.filter((line) => KEEPS[layout].etched || line.finish !== 'etched');
+      const { etched, writes = () => true } = KEEPS[layout];
+      const stock = STOCK.filter((line) => (etched || line.finish !== 'etched') && writes(line));
       const text = LAYOUTS[layout].write(stock);
       const shop = await buildShop(server);
 
@@ -301,6 +315,139 @@ describe(`CSV import and export (${testEngine})`, () => {
       expect(garbage.status).toBe(400);
       expect(garbage.body.message).toBe('picks must be JSON such as {"12": "<Scryfall id>"}.');
       expect(await inventory(shop)).toEqual([]);
+    });
+  });
+
+  describe("the tools' own ids: Magic Online, Cardmarket, CubeCobra, EchoMTG, Decked Builder", () => {
+    const delver = printing('Delver of Secrets // Insectile Aberration', 'isd');
+    const abbot = printing('Abbot of Keral Keep', '2x2');
+    const nonfoilBolts = catalog.filter((c) => c.name === 'Lightning Bolt' && c.finishes.includes('nonfoil'));
+    const refusedLines = (body: Json) => body.refused.map((r: { line: number }) => r.line);
+
+    it('finds an MTGO line by its ID # (the premium copy’s own id too); an id the catalog lacks is a question', async () => {
+      const shop = await buildShop(server);
+      const csv = [
+        LAYOUTS.mtgo
+          .write([
+            { card: delver, finish: 'foil', quality: 'NM', quantity: 2 },
+            { card: bolt, finish: 'nonfoil', quality: 'NM', quantity: 3 },
+          ])
+          .trimEnd(),
+        // Magic Online's own set code and a number with the set's size: neither is read.
+        '"Lightning Bolt",4,99999999,Common,M10,146/249,No,No,0',
+        // Delver's id under another name.
+        `"Lightning Bolt",1,${delver.mtgo_id},Common,ISD,51/264,No,No,0`,
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'mtgo', rows: 2 });
+      expect(dry.body.refused).toEqual([
+        {
+          line: 4,
+          reason: `${nonfoilBolts.length} printings match "Lightning Bolt" #146 MTGO ID 99999999: pick one, or leave the line out.`,
+        },
+        { line: 5, reason: `The file names "Lightning Bolt", but ISD #51 is "${delver.name}".` },
+      ]);
+      expect(dry.body.review.map((r: { line: number }) => r.line)).toEqual([4]);
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual([`${bolt.id}|nonfoil|NM|3`, `${delver.id}|foil|NM|2`].sort());
+    });
+
+    it('finds a Cardmarket line by idProduct alone: its language, grade, foil and playsets', async () => {
+      const shop = await buildShop(server);
+      const csv = [
+        'idProduct;groupCount;price;idLanguage;condition;isFoil;isSigned;isAltered;isPlayset;isReverseHolo;isFirstEd;isFullArt;isUberRare;isWithDie',
+        // German, Excellent (Lightly Played here), two playsets.
+        `${bolt.cardmarket_id};2;1.50;3;3;;;;1;;;;;`,
+        // Japanese, Poor, foil.
+        `${delver.cardmarket_id};1;4.00;7;7;1;;;;;;;;`,
+        // A product the catalog does not have, and a language Cardstock does not stock.
+        '1;1;0.10;1;2;;;;;;;;;',
+        `${bolt.cardmarket_id};1;0.10;12;2;;;;;;;;;`,
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'cardmarket' });
+      expect(dry.body.refused).toEqual([
+        { line: 4, reason: 'No printing found for Cardmarket product 1.' },
+        { line: 5, reason: expect.stringMatching(/^Language "12" is not one Cardstock stocks/) },
+      ]);
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual([`${bolt.id}|nonfoil|LP|8|de`, `${delver.id}|foil|D|1|ja`].sort());
+    });
+
+    it('reads a CubeCobra row as one copy the owner has: by MTGO ID first, not owned skipped, proxies refused', async () => {
+      const shop = await buildShop(server);
+      const header =
+        'name,CMC,Type,Color,Set,Collector Number,Rarity,Color Category,status,Finish,maybeboard,image URL,image Back URL,tags,Notes,MTGO ID';
+      const row = (name: string, set: string, number: string, status: string, finish: string, mtgo: string) =>
+        `"${name}",1,"Instant",R,"${set}","${number}",common,Red,${status},${finish},false,,,"","",${mtgo}`;
+      const csv = [
+        header,
+        row('Lightning Bolt', '2x2', bolt.collector_number, 'Owned', '', String(bolt.mtgo_id)),
+        row('Lightning Bolt', '2x2', bolt.collector_number, 'Premium Owned', 'Non-foil', ''),
+        row('Lightning Bolt', '2x2', bolt.collector_number, 'Owned', 'Foil', ''),
+        row('Lightning Bolt', '2x2', bolt.collector_number, 'Not Owned', '', ''),
+        row('Lightning Bolt', '2x2', bolt.collector_number, 'Proxied', '', ''),
+        // The MTGO ID is the printing: Delver, whatever the set and number say.
+        row(delver.name, 'zzz', '1', 'Owned', '', String(delver.mtgo_id)),
+        row('Abbot of Keral Keep', '2x2', abbot.collector_number, 'Owned', 'Etched', ''),
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'cubecobra', skipped: 1 });
+      expect(dry.body.refused).toEqual([{ line: 6, reason: 'A proxy, not a real card: not stocked.' }]);
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual(
+        [
+          `${bolt.id}|nonfoil|NM|2`,
+          `${bolt.id}|foil|NM|1`,
+          `${delver.id}|nonfoil|NM|1`,
+          `${abbot.id}|etched|NM|1`,
+        ].sort(),
+      );
+    });
+
+    it('finds an EchoMTG line by its TCGplayer product, the name checked; reads its language words', async () => {
+      const shop = await buildShop(server);
+      const text = LAYOUTS.echomtg.write([
+        { card: bolt, finish: 'nonfoil', quality: 'NM', quantity: 2, language: 'ja' },
+        { card: bolt, finish: 'foil', quality: 'NM', quantity: 1, language: 'ja' },
+      ]);
+      // The same row with Delver's product under Bolt's name.
+      const wrong = text.trimEnd().split('\n')[1]!.replace(`"${bolt.tcgplayer_id}"`, `"${delver.tcgplayer_id}"`);
+      const csv = `${text}${wrong}\n`;
+      expect(text).toContain('"JP"');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'echomtg' });
+      // Its two counts are two lines, both refused.
+      expect(dry.body.refused).toEqual([
+        { line: 3, reason: `The file names "Lightning Bolt", but ISD #51 is "${delver.name}".` },
+        { line: 3, reason: `The file names "Lightning Bolt", but ISD #51 is "${delver.name}".` },
+      ]);
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual([`${bolt.id}|foil|NM|1|ja`, `${bolt.id}|nonfoil|NM|2|ja`]);
+    });
+
+    it('takes a Decked Builder line by set name and card name only when one printing of the set has it', async () => {
+      const shop = await buildShop(server);
+      const forests = catalog.filter((c) => c.name === 'Forest' && c.set === 'isd');
+      expect(forests.length).toBeGreaterThan(1);
+      const header =
+        'Total Qty,Reg Qty,Foil Qty,Card,Set,Mana Cost,Card Type,Color,Rarity,Mvid,Single Price,Single Foil Price,Total Price,Price Source,Notes';
+      const csv = [
+        header,
+        '5,3,2,Lightning Bolt,Double Masters 2022,R,Instant,Red,Uncommon,1281376,,,,TCGplayer Market,',
+        '4,4,0,Forest,Innistrad,,Basic Land — Forest,Land,Common,1281377,,,,TCGplayer Market,',
+        '1,1,0,Lightning Bolt,Crimson Vow Art Series,,Card,Artifact,Common,1281378,,,,TCGplayer Market,',
+      ].join('\n');
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'deckedbuilder' });
+      expect(refusedLines(dry.body)).toEqual([3, 4]);
+      expect(dry.body.review).toEqual([{ line: 3, name: 'Forest', candidates: expect.any(Array) }]);
+      expect(dry.body.review[0].candidates.map((c: { scryfall_id: string }) => c.scryfall_id).sort()).toEqual(
+        forests.map((c) => c.id).sort(),
+      );
+      expect(dry.body.refused[1].reason).toBe('No printing found for "Lightning Bolt" set "Crimson Vow Art Series".');
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual([`${bolt.id}|foil|NM|2`, `${bolt.id}|nonfoil|NM|3`]);
     });
   });
 
@@ -596,13 +743,15 @@ describe(`CSV import and export (${testEngine})`, () => {
       { format: 'moxfield', reads: 'moxfield', header: 'Count,Tradelist Count,Name,Edition,Condition,Language,Foil' },
       { format: 'deckbox', reads: 'deckbox', header: 'Count,Tradelist Count,Name,Edition,Edition Code,Card Number' },
       { format: 'tcgplayer', reads: 'tcgplayer', header: 'Quantity,Name,Simple Name,Set,Card Number,Set Code' },
+      { format: 'cardmarket', reads: 'cardmarket', header: 'idProduct;groupCount;price;idLanguage;condition;isFoil' },
     ] as const;
 
     it.each(FORMATS)(
       'writes the $format layout, which imports back into an empty shop as the same inventory',
       async ({ format, reads, header }) => {
-        // Deckbox knows no etched: etched copies go as foil, and a printing made only etched has none.
-        const stock = STOCK.filter((line) => format !== 'deckbox' || line.finish !== 'etched');
+        // Deckbox knows no etched: etched copies go as foil, and a printing made only etched has none. Cardmarket's
+        // etched products are ids the catalog lacks.
+        const stock = STOCK.filter((line) => !['deckbox', 'cardmarket'].includes(format) || line.finish !== 'etched');
         const a = await buildShop(server);
         expect((await upload(a, LAYOUTS.cardstock.write(stock))).body.refused).toEqual([]);
 
@@ -632,7 +781,7 @@ describe(`CSV import and export (${testEngine})`, () => {
       );
       const unknown = await exportAs(a, 'excel');
       expect(unknown.res.status).toBe(400);
-      expect(JSON.parse(unknown.text).message).toMatch(/format must be cardstock, manabox/);
+      expect(JSON.parse(unknown.text).message).toMatch(/format must be cardstock, manabox, .* or cardmarket\./);
     });
   });
 

@@ -46,6 +46,9 @@ const describeLine = (l: CsvLine) =>
     l.setCode ? `set ${l.setCode.toUpperCase()}` : l.setName ? `set "${l.setName}"` : undefined,
     l.collectorNumber ? `#${l.collectorNumber}` : undefined,
     l.scryfallId ? `Scryfall ID ${l.scryfallId}` : undefined,
+    l.tcgplayerId ? `TCGplayer product ${l.tcgplayerId}` : undefined,
+    l.cardmarketId ? `Cardmarket product ${l.cardmarketId}` : undefined,
+    l.mtgoId ? `MTGO ID ${l.mtgoId}` : undefined,
   ]
     .filter(Boolean)
     .join(' ') || 'this line';
@@ -98,16 +101,33 @@ const printingOf = (card: CardKey) => `${card.set_code.toUpperCase()} #${card.co
 /** What the file's line turned out to be: one printing, a refusal, or several printings to choose from. */
 export type Resolution = { card: CardKey } | { problem: string } | { candidates: CardKey[] };
 
+/** A tool's own id of a printing: what a line says, how the catalog is asked, and the ids a printing answers to. */
+interface ToolId {
+  of(line: CsvLine): number | undefined;
+  find(db: Executor, ids: number[]): Promise<CardKey[]>;
+  keys(card: CardKey): (number | null)[];
+}
+
+const TOOL_IDS: readonly ToolId[] = [
+  { of: (l) => l.tcgplayerId, find: (db, ids) => repo.cardsByTcgplayer(db, ids), keys: (c) => [c.tcgplayer_id] },
+  { of: (l) => l.cardmarketId, find: (db, ids) => repo.cardsByCardmarket(db, ids), keys: (c) => [c.cardmarket_id] },
+  {
+    of: (l) => l.mtgoId,
+    find: (db, ids) => repo.cardsByMtgo(db, ids),
+    // A premium copy has an id of its own; both are the printing's.
+    keys: (c) => [c.mtgo_id, c.mtgo_foil_id],
+  },
+];
+
 /**
  * Finds the printing of every line, never by a guess: the Scryfall id, else the tool's own id (TCGplayer
- * product), else set code + collector number, else set name + collector number, each checked against the
- * line's card name when it gives one; else, for a line that names no printing, the name (within the line's set,
+ * product, Cardmarket product, MTGO id; one id on several printings is a question), else set code + collector
+ * number, else set name + collector number, each checked against the line's card name when it gives one; else, for a line that names no printing, the name (within the line's set,
  * when given) when exactly one printing has it and the line's finish. Several printings, or a printing named
  * that the catalog lacks: the line goes to review, with the printings of its name as candidates.
  */
 async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<CsvLine, Resolution>> {
   const byId = new Map<string, CardKey>();
-  const byTcg = new Map<number, CardKey>();
   const bySetNumber = new Map<string, CardKey>();
   const setCodesByName = new Map<string, string[]>();
   const byName = new Map<string, CardKey[]>();
@@ -118,10 +138,26 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
   for (const part of chunks(ids)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
   for (const l of lines) if (l.scryfallId && byId.has(l.scryfallId)) found.set(l, byId.get(l.scryfallId)!);
 
-  const tcg = [...new Set(pending().flatMap((l) => (l.tcgplayerId ? [l.tcgplayerId] : [])))];
-  for (const part of chunks(tcg))
-    for (const c of await repo.cardsByTcgplayer(ctx.db, part)) if (c.tcgplayer_id) byTcg.set(c.tcgplayer_id, c);
-  for (const l of pending()) if (l.tcgplayerId && byTcg.has(l.tcgplayerId)) found.set(l, byTcg.get(l.tcgplayerId)!);
+  const shared = new Map<CsvLine, CardKey[]>();
+  for (const tool of TOOL_IDS) {
+    const byTool = new Map<number, CardKey[]>();
+    const wanted = [...new Set(pending().flatMap((l) => tool.of(l) ?? []))];
+    for (const part of chunks(wanted)) {
+      for (const c of await tool.find(ctx.db, part)) {
+        for (const key of tool.keys(c)) {
+          if (key === null) continue;
+          const hits = byTool.get(key) ?? [];
+          if (!hits.some((h) => h.id === c.id)) byTool.set(key, [...hits, c]);
+        }
+      }
+    }
+    for (const l of pending()) {
+      const id = tool.of(l);
+      const hits = id === undefined ? [] : (byTool.get(id) ?? []);
+      if (hits.length === 1) found.set(l, hits[0]!);
+      else if (hits.length > 1) shared.set(l, hits);
+    }
+  }
 
   // Set names become set codes, so set name + number is asked as set code + number.
   const setNames = [...new Set(pending().flatMap((l) => (!l.setCode && l.setName ? [l.setName.toLowerCase()] : [])))];
@@ -175,6 +211,11 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
       );
       continue;
     }
+    const sharing = shared.get(l)?.filter((c) => !l.name || namesMatch(l.name, c));
+    if (sharing?.length) {
+      resolved.set(l, { candidates: sharing });
+      continue;
+    }
     if (!l.name) continue;
     const sets = setsOf(l);
     const named = [
@@ -188,7 +229,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     const candidates = withFinish.length ? withFinish : named;
     // A line that named its printing (an id, a number) the catalog lacks is a question even with one candidate:
     // "SNC #369" is not "SNC #182" because the set has only that one of the name.
-    const namedPrinting = Boolean(l.scryfallId || l.tcgplayerId || l.collectorNumber);
+    const namedPrinting = Boolean(l.scryfallId || l.tcgplayerId || l.mtgoId || l.cardmarketId || l.collectorNumber);
     if (candidates.length === 1 && !namedPrinting) resolved.set(l, { card: candidates[0]! });
     else if (candidates.length > 0) resolved.set(l, { candidates });
   }
@@ -373,7 +414,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
     async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
       const layout = EXPORT_LAYOUTS[format];
-      const csv = csvStream(layout.header);
+      const csv = csvStream(layout.header, { delimiter: layout.delimiter });
       const pump = async () => {
         for await (const batch of repo.exportBatches(ctx.db, shopId)) {
           for (const r of batch) {

@@ -136,6 +136,7 @@ const rowColumns = [
   'cards.price_usd_etched',
   'cards.price_usd_foil',
   'cards.tcgplayer_id',
+  'cards.cardmarket_id',
   'cards.type_line',
   'cards.rarity',
   'cards.image_small',
@@ -151,6 +152,9 @@ const cardKeyColumns = [
   'collector_number',
   'finishes',
   'tcgplayer_id',
+  'mtgo_id',
+  'mtgo_foil_id',
+  'cardmarket_id',
   'image_small',
 ] as const;
 
@@ -427,6 +431,20 @@ export const inventoryRepository = {
   /** Printings by TCGplayer product id. */
   cardsByTcgplayer(db: Executor, ids: number[]) {
     return db.selectFrom('cards').select(cardKeyColumns).where('tcgplayer_id', 'in', ids).execute();
+  },
+
+  /** Printings by Magic Online catalog id, of the card or of its premium (foil) copy. */
+  cardsByMtgo(db: Executor, ids: number[]) {
+    return db
+      .selectFrom('cards')
+      .select(cardKeyColumns)
+      .where((eb) => eb.or([eb('mtgo_id', 'in', ids), eb('mtgo_foil_id', 'in', ids)]))
+      .execute();
+  },
+
+  /** Printings by Cardmarket product id. */
+  cardsByCardmarket(db: Executor, ids: number[]) {
+    return db.selectFrom('cards').select(cardKeyColumns).where('cardmarket_id', 'in', ids).execute();
   },
 
   /** Printings by normalized name, or by the name of one face ("delver of secrets" finds both faces' card), newest first. */
