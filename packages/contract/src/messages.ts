@@ -293,7 +293,12 @@ export const messages = {
     paired: (shop: string) => `This tablet now takes orders for ${shop}.`,
     notFound: (name: string) => `No device "${name}" with that serial number in this shop.`,
     removed: (name: string) => `Device "${name}" removed.`,
-    revoked: 'This tablet is no longer paired with the shop. Ask the staff for a new code.',
+    revoked: 'This tablet was removed from the shop. Ask staff to pair it again.',
+    /** A device token this server does not know (its shop was deleted, or the token is not one of ours). */
+    unknownToken: 'This tablet is not paired with any shop. Ask staff to pair it again.',
+    /** Said to a customer at the tablet, not to the Owner: the Owner's screens say whom to write to. */
+    shopSuspended:
+      'This shop’s Cardstock account is suspended, so this tablet cannot take orders right now. Please ask staff.',
     staffOnly: 'This call needs a staff login, not a tablet.',
   },
   kiosk: {
