@@ -196,3 +196,60 @@ test('a Manager is told who manages billing, and the page makes no calls', async
   await expect(page.getByText(m.ownerOnly)).toBeVisible();
   expect(calls).toEqual([]);
 });
+
+test('the Owner resumes a cancelled subscription before it ends: it renews again', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Resume Realm');
+  const headers = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
+  expect((await request.post('/api/stripe/subscription/cancel', { headers })).status()).toBe(200);
+  const cancelled = (await billingOf(request, account)).subscription;
+  expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, canResume: true });
+  await useSession(context, account);
+  await page.goto('/stripe-management');
+  const details = page.getByRole('region', { name: 'Subscription Details' });
+  const endDay = await shownDay(page, cancelled.endsAt!);
+  await expect(details.getByRole('status')).toHaveText(m.cancelling(endDay));
+  await expect(fact(page, 'Next Billing Date')).toHaveText('—');
+  await expect(details.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+
+  // Slow the answer to see the button hold while the server works.
+  await page.route('**/api/stripe/subscription/resume', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const sent = page.waitForRequest('**/api/stripe/subscription/resume');
+  await details.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(details.getByRole('button', { name: 'Resuming...' })).toBeDisabled();
+  expect((await sent).headers().authorization).toBe(`Bearer ${account.token}`);
+  await expect(page.getByText(messages.billingServer.resumed(cancelled.endsAt!.slice(0, 10)))).toBeVisible();
+
+  // The page shows it renewing again, with no reload; Cancel is offered once more and Resume is gone.
+  await expect(details.getByRole('status')).toHaveText(m.trialRenews(endDay));
+  await expect(fact(page, 'Next Billing Date')).toHaveText(endDay);
+  await expect(details.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+  await expect(details.getByRole('button', { name: /Resum/ })).toHaveCount(0);
+  expect((await billingOf(request, account)).subscription).toMatchObject({
+    cancelAtPeriodEnd: false,
+    canResume: false,
+    endsAt: null,
+    nextBillingDate: cancelled.endsAt,
+  });
+});
+
+test('a resume the server refuses says its reason', async ({ page, context, request }) => {
+  const account = await registerShop(request, 'Refused Resume Games');
+  const headers = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
+  expect((await request.post('/api/stripe/subscription/cancel', { headers })).status()).toBe(200);
+  await useSession(context, account);
+  await page.goto('/stripe-management');
+  const details = page.getByRole('region', { name: 'Subscription Details' });
+  await expect(details.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
+  // Resumed meanwhile from another tab: this page's button is now stale, and the server says so.
+  expect((await request.post('/api/stripe/subscription/resume', { headers })).status()).toBe(200);
+  await details.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByText(messages.billingServer.notCancelled)).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Resume subscription' })).toBeEnabled();
+});

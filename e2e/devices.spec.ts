@@ -90,9 +90,16 @@ test('create a code, pair a tablet, see it listed, remove it and its token stops
   await row.getByRole('button', { name: 'Remove' }).click();
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(m.removed)).toBeVisible();
+  // A removed device is history: hidden by default, counted on a toggle that shows it.
+  await expect(row).toHaveCount(0);
+  await expect(table.getByRole('row').nth(1)).toHaveText(/No active devices/);
+  await expect(page.getByText('Total Devices: 0')).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Show removed devices (1)' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
   await expect(row.getByRole('cell').nth(5)).toHaveText('Inactive');
   await expect(row.getByRole('button', { name: 'Remove' })).toHaveCount(0);
-  await expect(page.getByText('Total Devices: 1')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hide removed devices (1)' })).toHaveAttribute('aria-expanded', 'true');
 
   const refused = await request.post('/api/search', { data: { token: deviceToken, q: '*' } });
   expect(refused.status()).toBe(401);
@@ -113,4 +120,60 @@ test('a role other than Owner or Manager sees a note and no controls', async ({ 
   await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);
   expect(listed).toBe(false);
+});
+
+test('removed devices are hidden behind a toggle that works from the keyboard', async ({ page, context, request }) => {
+  const account = await registerShop(request, 'Toggle Tabletop');
+  const pair = async (name: string, serial: string): Promise<void> => {
+    const made = await request.post('/api/user/create_code', {
+      data: { auth_token: account.token, device_name: name },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const { code } = ((await made.json()) as { data: { code: string } }).data;
+    const paired = await request.post('/api/device/pair', { data: { code, serial_number: serial } });
+    expect(paired.status(), await paired.text()).toBe(200);
+  };
+  await pair('Front tablet', 'TAB-KEEP-0001');
+  await pair('Old tablet', 'TAB-GONE-0001');
+  await pair('Older tablet', 'TAB-GONE-0002');
+  for (const [name, serial] of [
+    ['Old tablet', 'TAB-GONE-0001'],
+    ['Older tablet', 'TAB-GONE-0002'],
+  ]) {
+    const res = await request.post('/api/shop/devices/remove', {
+      data: { token: account.token, device_name: name, serial_number: serial },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await useSession(context, account);
+  await page.goto('/device-manager');
+  const table = page.getByRole('table');
+  const bodyRows = table.locator('tbody tr');
+  await expect(bodyRows).toHaveCount(1);
+  await expect(bodyRows.first().getByRole('cell').first()).toHaveText('Front tablet');
+  await expect(page.getByText('Total Devices: 1')).toBeVisible();
+
+  // Tab to the toggle and press Enter: the removed devices appear after the active one; Space hides them again.
+  const toggle = page.getByRole('button', { name: /removed devices \(2\)/ });
+  await expect(toggle).toHaveText('Show removed devices (2)');
+  await expect(toggle).toHaveAttribute('aria-controls', (await table.getAttribute('id'))!);
+  await page.getByRole('button', { name: 'Remove', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveText('Hide removed devices (2)');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(bodyRows).toHaveCount(3);
+  await expect(bodyRows.first().getByRole('cell').nth(5)).toHaveText('Active');
+  for (const serial of ['TAB-GONE-0001', 'TAB-GONE-0002'])
+    await expect(bodyRows.filter({ hasText: serial }).getByRole('cell').nth(5)).toHaveText('Inactive');
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveText('Show removed devices (2)');
+  await expect(bodyRows).toHaveCount(1);
+
+  // Refresh keeps the choice.
+  await toggle.click();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(bodyRows).toHaveCount(3);
 });

@@ -1,6 +1,7 @@
 import { messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { createSuperadmin } from './support/admin.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
 
@@ -208,4 +209,114 @@ test('pairing by hand, resuming after a reload, a 401 while ordering, a used cod
   await tablet.getByRole('button', { name: k.pair }).click();
   await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.codeUsed);
   await tablet.context().close();
+});
+
+/** Platform staff acting on a shop through the admin API, as the admin screens do. */
+async function platformStaff(request: APIRequestContext) {
+  const root = createSuperadmin();
+  const login = await request.post('/api/login', { data: { ...root, turnstileToken: 'test' } });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const shopId = async (name: string): Promise<number> => {
+    const res = await request.get(`/api/admin/stores?q=${encodeURIComponent(name)}`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const { stores } = (await res.json()) as { stores: { id: number; shop_name: string }[] };
+    return stores.find((s) => s.shop_name === name)!.id;
+  };
+  return {
+    async setActive(name: string, isActive: boolean) {
+      const res = await request.post(`/api/admin/stores/${await shopId(name)}/active`, {
+        headers,
+        data: { is_active: isActive },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+    async remove(name: string) {
+      const res = await request.delete(`/api/admin/stores/${await shopId(name)}`, {
+        headers,
+        data: { confirm_name: name },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+  };
+}
+
+/** A tablet paired with the shop through the kiosk page, on its ordering screen. */
+async function pairedTablet(browser: Browser, request: APIRequestContext, account: Account, deviceName: string) {
+  const { pairUrl } = await createCode(request, account, deviceName);
+  const { tablet } = await openTablet(browser);
+  await tablet.goto(new URL(pairUrl).pathname + new URL(pairUrl).search);
+  await expect(tablet.getByRole('heading', { name: account.shopName })).toBeVisible();
+  return tablet;
+}
+
+test.describe('a paired tablet that is refused says the true reason', () => {
+  test('removed from the shop: back to pairing, asked to pair again', async ({ request, browser }) => {
+    const account = await registerShop(request, `Removal Realm ${uniqueEmail('r').slice(2, 8)}`);
+    const tablet = await pairedTablet(browser, request, account, 'Door tablet');
+    await removeDevice(request, account, 'Door tablet');
+    await tablet.reload();
+    await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
+    await expect(pairingAlert(tablet)).toHaveText('This tablet was removed from the shop. Ask staff to pair it again.');
+    expect(await stored(tablet, tokenKey)).toBeNull();
+    await tablet.context().close();
+  });
+
+  test('its shop suspended: stopped with the reason, token kept, working again once reactivated', async ({
+    request,
+    browser,
+  }) => {
+    const account = await registerShop(request, `Suspense Spot ${uniqueEmail('s').slice(2, 8)}`);
+    await stock(request, account, 'Serra Angel', 2);
+    const staff = await platformStaff(request);
+    const tablet = await pairedTablet(browser, request, account, 'Till tablet');
+    const token = await stored(tablet, tokenKey);
+    const suspended =
+      'This shop’s Cardstock account is suspended, so this tablet cannot take orders right now. Please ask staff.';
+
+    // Suspended while a customer browses: the next refresh (every 5 s) stops the screen; no pairing form.
+    await expect(cardTile(tablet, 'Serra Angel')).toBeVisible();
+    await staff.setActive(account.shopName, false);
+    await expect(tablet.getByRole('alert')).toHaveText(suspended, { timeout: 12_000 });
+    await expect(tablet.getByRole('heading', { name: account.shopName })).toHaveCount(0);
+    await expect(tablet.getByLabel(k.codeLabel)).toHaveCount(0);
+    expect(await stored(tablet, tokenKey)).toBe(token);
+
+    // A reload says the same; Try again, once the shop is reactivated, takes orders again with the same token.
+    await tablet.reload();
+    await expect(tablet.getByRole('alert')).toHaveText(suspended);
+    await staff.setActive(account.shopName, true);
+    await tablet.getByRole('button', { name: k.retry }).click();
+    await expect(tablet.getByRole('heading', { name: account.shopName })).toBeVisible();
+    await expect(cardTile(tablet, 'Serra Angel')).toBeVisible();
+
+    // Suspended between a customer's choice and Place Order: the order is refused with the same reason.
+    await cardTile(tablet, 'Serra Angel').getByRole('button', { name: 'Add Serra Angel to cart' }).click();
+    await staff.setActive(account.shopName, false);
+    await tablet.getByRole('button', { name: 'Place Order' }).click();
+    await expect(tablet.getByRole('alert')).toHaveText(suspended);
+    expect(await stored(tablet, tokenKey)).toBe(token);
+    await staff.setActive(account.shopName, true);
+    expect(await pending(request, account)).toEqual([]);
+    await tablet.context().close();
+  });
+
+  test('a pairing the server does not know (its shop deleted): back to pairing, asked to pair again', async ({
+    request,
+    browser,
+  }) => {
+    const account = await registerShop(request, `Closing Corner ${uniqueEmail('c').slice(2, 8)}`);
+    const staff = await platformStaff(request);
+    const tablet = await pairedTablet(browser, request, account, 'Last tablet');
+    await staff.remove(account.shopName);
+    await tablet.reload();
+    await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
+    await expect(pairingAlert(tablet)).toHaveText(
+      'This tablet is not paired with any shop. Ask staff to pair it again.',
+    );
+    // Not a staff login's words: a customer at a tablet has no login.
+    await expect(tablet.getByText(messages.auth.sessionRequired)).toHaveCount(0);
+    expect(await stored(tablet, tokenKey)).toBeNull();
+    await tablet.context().close();
+  });
 });

@@ -237,3 +237,41 @@ test('only the Owner sees the team controls, even with a Manager cookie', async 
   await expect(page.getByRole('button', { name: '+ Add User' })).toHaveCount(0);
   expect(teamCalls).toBe(0);
 });
+
+test('inviting an address already on the team shows the server’s reason in the dialog, which stays open', async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await registerShop(request, 'Reason Games');
+  const invited = uniqueEmail('invited');
+  const first = await request.post('/api/team/invite', {
+    data: { token: owner.token, name: 'Ivy Invited', email: invited, role: 'Employee' },
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  await useSession(context, owner);
+  await page.goto('/sub-account-management');
+  const add = page.getByRole('dialog', { name: 'Add User' });
+
+  // The Owner's own address (a member) and an address invited a moment ago (pending).
+  for (const email of [owner.email, invited.toUpperCase()]) {
+    await page.getByRole('button', { name: '+ Add User' }).click();
+    await add.getByLabel('Name').fill('Someone Again');
+    await add.getByLabel('Email').fill(email);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/team/invite'));
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    const refused = await answer;
+    expect(refused.status()).toBe(409);
+    // The server's own sentence, whatever it says: the screen does not make up a reason.
+    const { message } = (await refused.json()) as { message: string };
+    expect(message).not.toBe('');
+    await expect(add.getByRole('alert')).toHaveText(message);
+    await expect(add.getByLabel('Email')).toHaveValue(email);
+    // Changing the address clears the stale reason.
+    await add.getByLabel('Email').fill(`x${email}`);
+    await expect(add.getByRole('alert')).toHaveCount(0);
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await expect(add).toBeHidden();
+  }
+  expect((await listTeam(request, owner)).map((t) => t.user_email).sort()).toEqual([owner.email, invited].sort());
+});

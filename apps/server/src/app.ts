@@ -137,9 +137,7 @@ export async function buildApp(
   const devices = createDevicesService(ctx);
   // Kiosk routes: a paired tablet's token, else a staff session.
   app.decorate('authenticateDevice', async (token: string | undefined) =>
-    token?.startsWith(DEVICE_TOKEN_PREFIX)
-      ? ((await devices.authenticate(token)) ?? auth.authenticate(undefined))
-      : auth.authenticate(token),
+    token?.startsWith(DEVICE_TOKEN_PREFIX) ? devices.authenticate(token) : auth.authenticate(token),
   );
 
   // Maintenance mode and the API rate limit of the system settings, before any route runs.

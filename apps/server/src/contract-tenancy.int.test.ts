@@ -95,6 +95,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     billingPayments: {},
     billingUpgrade: {},
     billingCancel: {},
+    billingResume: {},
     billingPortal: {},
   });
 

@@ -36,7 +36,9 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
  * A local server speaking the Stripe REST API for exactly the calls Cardstock
  * makes (customers, Checkout sessions, subscriptions, billing portal
  * sessions): form-encoded requests, JSON objects shaped like Stripe's, its
- * error shape, and Idempotency-Key replays. It records every request.
+ * error shape, and Idempotency-Key replays. A subscription update sets or
+ * clears `cancel_at_period_end` (cancel, resume) and changes its item's price
+ * (upgrade), and is refused once the subscription has ended. It records every request.
  */
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: StripeRequest[] = [];
@@ -135,6 +137,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     const sub = match ? subscriptions.get(match[1]!) : undefined;
     if (sub && method === 'GET') return [200, sub];
     if (sub && method === 'POST') {
+      // Stripe refuses any change to a subscription that has ended.
+      if (sub.status === 'canceled')
+        return [400, stripeError('You cannot update a subscription that is `canceled` or `incomplete_expired`.')];
       const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
       if (form['items[0][price]']) {
         if (form['items[0][id]'] !== item.id) return [400, stripeError('No such subscription item')];

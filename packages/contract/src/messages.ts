@@ -298,7 +298,12 @@ export const messages = {
     paired: (shop: string) => `This tablet now takes orders for ${shop}.`,
     notFound: (name: string) => `No device "${name}" with that serial number in this shop.`,
     removed: (name: string) => `Device "${name}" removed.`,
-    revoked: 'This tablet is no longer paired with the shop. Ask the staff for a new code.',
+    revoked: 'This tablet was removed from the shop. Ask staff to pair it again.',
+    /** A device token this server does not know (its shop was deleted, or the token is not one of ours). */
+    unknownToken: 'This tablet is not paired with any shop. Ask staff to pair it again.',
+    /** Said to a customer at the tablet, not to the Owner: the Owner's screens say whom to write to. */
+    shopSuspended:
+      'This shop’s Cardstock account is suspended, so this tablet cannot take orders right now. Please ask staff.',
     staffOnly: 'This call needs a staff login, not a tablet.',
   },
   kiosk: {
@@ -507,6 +512,9 @@ export const messages = {
     topPlan: 'This shop is already on the highest plan.',
     cancelled: (date: string) => `Subscription cancelled. Access continues until ${date}.`,
     alreadyCancelled: 'This subscription is already cancelled.',
+    resumed: (date: string) => `Subscription resumed. It renews on ${date}.`,
+    resumedTrial: (date: string) => `Cancellation undone. Your free trial runs until ${date}.`,
+    notCancelled: 'This subscription is not cancelled: it renews as usual.',
     ended: 'This subscription has already ended.',
     portalLocal: 'Billing is kept by this server, with no card on file: there is no payment method to change.',
     stripeDisabled: 'Stripe billing is not enabled on this server.',

@@ -69,6 +69,7 @@ export const routePaths = {
   billingPayments: ['GET', '/api/stripe/payments'],
   billingUpgrade: ['POST', '/api/stripe/subscription/upgrade'],
   billingCancel: ['POST', '/api/stripe/subscription/cancel'],
+  billingResume: ['POST', '/api/stripe/subscription/resume'],
   billingPortal: ['POST', '/api/stripe/portal'],
   stripeWebhook: ['POST', '/api/stripe/webhook'],
   adminMe: ['GET', '/api/admin/me'],

@@ -802,6 +802,16 @@ export const routes = define({
     tags: ['billing'],
     response: ZMessageResponse,
   },
+  billingResume: {
+    method: 'POST',
+    path: '/api/stripe/subscription/resume',
+    auth: 'session',
+    permission: 'billing',
+    summary:
+      'Undo a cancellation before the paid period ends (no body; an empty JSON body is fine): the subscription renews again',
+    tags: ['billing'],
+    response: ZMessageResponse,
+  },
   billingPortal: {
     method: 'POST',
     path: '/api/stripe/portal',

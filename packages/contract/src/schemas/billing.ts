@@ -44,6 +44,10 @@ export const ZSubscription = z.object({
   endsAt: z.string().nullable().describe('When access ends or ended (UTC ISO); null while it renews'),
   storefrontOnline: z.boolean().describe('False once the subscription has ended: the public storefront is offline'),
   canCancel: z.boolean(),
+  canResume: z
+    .boolean()
+    .optional()
+    .describe('Cancelled but the paid period has not ended: Resume subscription undoes the cancellation'),
   upgradeTo: ZPlanOffer.nullable().describe('What Upgrade Plan moves to; null when there is nothing above'),
   provider: z.enum(billingProviders).describe('local: billing kept by this server; stripe: Stripe'),
 });

@@ -106,6 +106,7 @@ describe(`the admin area on real data (${testEngine})`, () => {
     const code = bodyOf(await as(a).call('createDeviceCode', { device_name: 'Till' })).data.code;
     const device = bodyOf(await api(server).call('pairDevice', { code, serial_number: 'S1' })).device_token;
     const member = await addMember(server, a.email, 'Employee');
+    const unusedCode = bodyOf(await as(a).call('createDeviceCode', { device_name: 'Spare till' })).data.code;
     expect((await storefront(`alpha-${ids.a}`)).status).toBe(200);
 
     const off = bodyOf(await as(admin).call('adminStoreSetActive', { id: ids.a, is_active: false }));
@@ -122,7 +123,11 @@ describe(`the admin area on real data (${testEngine})`, () => {
     }
     const kiosk = await as(device).call('deviceSession');
     expectError(kiosk, 403);
-    expect(kiosk.body).toEqual({ message: messages.auth.shopSuspended, code: 'SHOP_SUSPENDED' });
+    // The tablet's customer reads it in the tablet's words (the Owner's screens say whom to write to).
+    expect(kiosk.body).toEqual({ message: messages.devicesServer.shopSuspended, code: 'SHOP_SUSPENDED' });
+    const pairing = await api(server).call('pairDevice', { code: unusedCode, serial_number: 'S2' });
+    expectError(pairing, 403);
+    expect(pairing.body).toEqual({ message: messages.devicesServer.shopSuspended, code: 'SHOP_SUSPENDED' });
     const page = await storefront(`alpha-${ids.a}`);
     expectError(page, 404);
     expect(page.body.message).toBe(messages.storefrontServer.notFound);

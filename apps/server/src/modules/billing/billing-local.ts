@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { commitChange } from './billing-ledger.ts';
 import type { BillingActor, BillingProvider } from './billing-provider.ts';
-import { cancelAtPeriodEnd, upgradeNow } from './billing-rules.ts';
+import { cancelAtPeriodEnd, resumeRenewal, upgradeNow } from './billing-rules.ts';
 import { periodState } from './billing.mapper.ts';
 import type { SubscriptionRow } from './billing.repository.ts';
 
@@ -19,6 +19,16 @@ export async function cancelKept(ctx: AppContext, row: SubscriptionRow, actor: B
   const saved = await commitChange(ctx, row, {
     state,
     audit: { actor: actor.email, action: 'subscription.cancel', detail: { plan: row.plan, ends_at: state.ends_at } },
+  });
+  if (!saved) throw changedMeanwhile();
+}
+
+/** Undoes a cancellation without asking anyone outside: the local provider, and a Stripe trial with no subscription. */
+export async function resumeKept(ctx: AppContext, row: SubscriptionRow, actor: BillingActor): Promise<void> {
+  const state = resumeRenewal(periodState(row), ctx.config.billing.provider);
+  const saved = await commitChange(ctx, row, {
+    state,
+    audit: { actor: actor.email, action: 'subscription.resume', detail: { plan: row.plan } },
   });
   if (!saved) throw changedMeanwhile();
 }
@@ -48,6 +58,8 @@ export function createLocalBilling(ctx: AppContext): BillingProvider {
     },
 
     cancel: (row, actor) => cancelKept(ctx, row, actor),
+
+    resume: (row, actor) => resumeKept(ctx, row, actor),
 
     portal() {
       return Promise.reject(new AppError('CONFLICT', messages.billingServer.portalLocal));

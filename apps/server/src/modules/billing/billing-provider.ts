@@ -17,6 +17,8 @@ export interface BillingProvider {
   upgrade(row: SubscriptionRow, to: PlanId, actor: BillingActor): Promise<UpgradeResponse>;
   /** Stops renewal: access continues to the end of the period. */
   cancel(row: SubscriptionRow, actor: BillingActor): Promise<void>;
+  /** Undoes a cancellation before the period ends: it renews again. */
+  resume(row: SubscriptionRow, actor: BillingActor): Promise<void>;
   /** Where the Owner changes the card. */
   portal(row: SubscriptionRow): Promise<{ url: string }>;
   /** Applies a signed provider event once; a replay answers `duplicate`. */

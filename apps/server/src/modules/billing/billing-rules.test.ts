@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   advance,
+  canResume,
   cancelAtPeriodEnd,
   isStorefrontOnline,
   nextPeriodEnd,
+  resumeRenewal,
   trialState,
   unusedCredit,
   upgradeNow,
@@ -95,6 +97,24 @@ describe('advance', () => {
     expect(step.state).toMatchObject({ status: 'cancelled', ends_at: '2027-02-28T00:00:00.000Z' });
     expect(step.charges).toEqual([]);
     expect(advance(step.state, at('2028-01-01T00:00:00.000Z'), 'local')).toBeNull();
+  });
+
+  it('can resume a cancellation until its period ends, and then renews as if never cancelled', () => {
+    const cancelled = cancelAtPeriodEnd(active);
+    expect(canResume(active, at('2027-02-10T00:00:00.000Z'))).toBe(false);
+    expect(canResume(cancelled, at('2027-02-10T00:00:00.000Z'))).toBe(true);
+    expect(canResume(cancelled, at('2027-02-28T00:00:00.000Z'))).toBe(false);
+    const ended = advance(cancelled, at('2027-03-05T00:00:00.000Z'), 'local')!.state;
+    expect(canResume(ended, at('2027-02-10T00:00:00.000Z'))).toBe(false);
+
+    const resumed = resumeRenewal(cancelled, 'local');
+    expect(resumed).toEqual(active);
+    expect(advance(resumed, at('2027-03-05T00:00:00.000Z'), 'local')!.charges).toHaveLength(1);
+    // A Stripe trial without a card still lapses on its last day once resumed; a paid Stripe one renews.
+    const trial = trialState(at('2027-01-01T00:00:00.000Z'), 'stripe');
+    expect(resumeRenewal(cancelAtPeriodEnd(trial), 'stripe')).toEqual(trial);
+    const paid = { ...active, stripe_subscription_id: 'sub_1' };
+    expect(resumeRenewal(cancelAtPeriodEnd(paid), 'stripe')).toEqual(paid);
   });
 
   it('leaves a paid Stripe subscription to Stripe’s webhooks', () => {

@@ -181,3 +181,16 @@ export function upgradeNow(state: PeriodState, to: PlanId, now: Date): { state: 
 export function cancelAtPeriodEnd(state: PeriodState): PeriodState {
   return { ...state, cancel_at_period_end: 1, ends_at: state.current_period_end };
 }
+
+/** A cancellation can be undone while the period it runs to has not ended. */
+export const canResume = (state: PeriodState, now: Date): boolean =>
+  !hasEnded(state.status) && state.cancel_at_period_end === 1 && isStorefrontOnline(state.ends_at, now);
+
+/**
+ * Undoing a cancellation: the subscription renews again at the period's end, as before it was cancelled. A trial
+ * that Stripe has no card for still ends on its last day (see `trialState`).
+ */
+export function resumeRenewal(state: PeriodState, provider: BillingProviderName): PeriodState {
+  const lapses = provider === 'stripe' && isUnpaidTrial(state);
+  return { ...state, cancel_at_period_end: 0, ends_at: lapses ? state.current_period_end : null };
+}

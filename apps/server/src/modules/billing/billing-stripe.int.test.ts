@@ -23,6 +23,7 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
       ...bearer(token),
       'content-type': 'application/json',
     });
+  const resume = (token: string) => call(server, 'billingResume', {}, { token });
   const portal = (token: string) => call(server, 'billingPortal', {}, { token });
 
   let events = 0;
@@ -238,6 +239,73 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
     await deliver(event('customer.subscription.deleted', running));
     expect(await subscription(shop.token)).toMatchObject({ status: 'cancelled', storefrontOnline: false });
     expect((await storefront()).status).toBe(404);
+  });
+
+  it('resumes a cancelled subscription at Stripe before its period ends; once Stripe has ended it, it cannot be', async () => {
+    const shop = await buildShop(server);
+    await portal(shop.token);
+    const running = stripe.createSubscription((await customerOf(shop.email))!, PRICES.pro);
+    await deliver(event('customer.subscription.created', running));
+    const periodEnd = new Date(
+      (running.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end * 1000,
+    ).toISOString();
+    expect((await cancel(shop.token)).status).toBe(200);
+    expect(await subscription(shop.token)).toMatchObject({ cancelAtPeriodEnd: true, canResume: true });
+
+    const res = await resume(shop.token);
+    expectOk(res);
+    expect(res.body).toEqual({ message: messages.billingServer.resumed(periodEnd.slice(0, 10)) });
+    expect(stripe.sent('POST', `/v1/subscriptions/${running.id}`).at(-1)!.form).toEqual({
+      cancel_at_period_end: 'false',
+    });
+    expect(running.cancel_at_period_end).toBe(false);
+    expect(await subscription(shop.token)).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canCancel: true,
+      canResume: false,
+      endsAt: null,
+      nextBillingDate: periodEnd,
+    });
+    // Stripe's own webhook for the change says the same again: nothing moves.
+    expect((await deliver(event('customer.subscription.updated', running))).status).toBe(200);
+    expect(await subscription(shop.token)).toMatchObject({ cancelAtPeriodEnd: false, endsAt: null });
+
+    // A Stripe failure changes nothing here and says so in words.
+    expect((await cancel(shop.token)).status).toBe(200);
+    stripe.fail(`/v1/subscriptions/${running.id}`, 500, 3);
+    const failed = await resume(shop.token);
+    expect(failed.status).toBe(503);
+    expect(failed.body).toEqual({ message: messages.billingServer.stripeUnavailable, code: 'UNAVAILABLE' });
+    expect(await subscription(shop.token)).toMatchObject({ cancelAtPeriodEnd: true, canResume: true });
+    stripe.fail(`/v1/subscriptions/${running.id}`, 500, 0);
+
+    // Ended at Stripe: no resume, and Stripe is not asked.
+    stripe.endSubscription(running.id);
+    await deliver(event('customer.subscription.deleted', running));
+    const asked = stripe.requests.length;
+    const ended = await resume(shop.token);
+    expect(ended.status).toBe(409);
+    expect(ended.body.message).toBe(messages.billingServer.ended);
+    expect(stripe.requests.length).toBe(asked);
+  });
+
+  it('resumes a cancelled trial without a Stripe subscription here: it still ends on its last day unless paid', async () => {
+    const shop = await buildShop(server);
+    const trialEnd = (await subscription(shop.token)).trialEndsAt;
+    expect((await cancel(shop.token)).status).toBe(200);
+    const asked = stripe.requests.length;
+    const res = await resume(shop.token);
+    expectOk(res);
+    expect(res.body.message).toBe(messages.billingServer.resumedTrial(trialEnd!.slice(0, 10)));
+    expect(stripe.requests.length).toBe(asked);
+    expect(await subscription(shop.token)).toMatchObject({
+      status: 'trialing',
+      cancelAtPeriodEnd: false,
+      endsAt: trialEnd,
+      canCancel: true,
+      canResume: false,
+    });
   });
 
   it('opens Stripe’s billing portal for the shop’s customer, back to the billing page', async () => {

@@ -4,7 +4,7 @@ import { createStripeClient, type StripeClient } from '../../adapters/stripe.ts'
 import { withTransaction, type Executor } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { cancelKept } from './billing-local.ts';
+import { cancelKept, resumeKept } from './billing-local.ts';
 import { writeChange, type SubscriptionChange } from './billing-ledger.ts';
 import type { BillingActor, BillingProvider } from './billing-provider.ts';
 import { hasEnded } from './billing-rules.ts';
@@ -206,6 +206,21 @@ export function createStripeBilling(
         applySubscription(tx, updated, {
           actor: actor.email,
           action: 'subscription.cancel',
+          detail: { plan: row.plan, stripe_subscription: updated.id },
+        }),
+      );
+    },
+
+    async resume(row, actor) {
+      if (!row.stripe_subscription_id) return resumeKept(ctx, row, actor);
+      // Stripe's way to undo a cancellation at the period's end (its webhook then says the same again, harmlessly).
+      const updated = await ask('resume subscription', () =>
+        client.subscriptions.update(row.stripe_subscription_id!, { cancel_at_period_end: false }),
+      );
+      await withTransaction(ctx.db, (tx) =>
+        applySubscription(tx, updated, {
+          actor: actor.email,
+          action: 'subscription.resume',
           detail: { plan: row.plan, stripe_subscription: updated.id },
         }),
       );

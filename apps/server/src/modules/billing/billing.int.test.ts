@@ -21,6 +21,11 @@ describe(`billing with the local provider (${testEngine})`, () => {
       ...bearer(token),
       'content-type': 'application/json',
     });
+  const resume = (token: string) =>
+    server.request('POST', '/api/stripe/subscription/resume', undefined, {
+      ...bearer(token),
+      'content-type': 'application/json',
+    });
   /** Moving the clock by weeks expires sessions: log in again afterwards. */
   const login = async (shop: { email: string; password: string }) =>
     bodyOf(await call(server, 'login', { email: shop.email, password: shop.password, turnstileToken: 't' })).token;
@@ -52,6 +57,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
         endsAt: null,
         storefrontOnline: true,
         canCancel: true,
+        canResume: false,
         upgradeTo: { planId: 'pro', plan: 'Pro', price: 79, features: plans.pro.features },
         provider: 'local',
       },
@@ -65,7 +71,7 @@ describe(`billing with the local provider (${testEngine})`, () => {
     expectError(none, 401);
     expect(none.body.message).toBe(messages.auth.sessionRequired);
     const manager = await addMember(server, shop.email, 'Manager');
-    for (const send of [subscription, payments, upgrade, cancel]) {
+    for (const send of [subscription, payments, upgrade, cancel, resume]) {
       const res = await send(manager.token);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('A Manager cannot manage billing.');
@@ -203,6 +209,68 @@ describe(`billing with the local provider (${testEngine})`, () => {
     });
     expect((await storefront()).status).toBe(200);
     expect(await paymentsOf(token)).toHaveLength(2);
+  });
+
+  it('resumes a cancelled subscription before its period ends: it renews and charges again as before', async () => {
+    const shop = await buildShop(server);
+    await upgrade(shop.token);
+    const periodEnd = (await subscriptionOf(shop.token)).nextBillingDate!;
+    expect((await subscriptionOf(shop.token)).canResume).toBe(false);
+    const notCancelled = await resume(shop.token);
+    expect(notCancelled.status).toBe(409);
+    expect(notCancelled.body).toEqual({ message: messages.billingServer.notCancelled, code: 'CONFLICT' });
+
+    expect((await cancel(shop.token)).status).toBe(200);
+    expect(await subscriptionOf(shop.token)).toMatchObject({ cancelAtPeriodEnd: true, canResume: true });
+    clock.advance(10 * DAY);
+    const token = await login(shop);
+    const res = await resume(token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: messages.billingServer.resumed(periodEnd.slice(0, 10)) });
+    expect(await subscriptionOf(token)).toMatchObject({
+      plan: 'Pro',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canCancel: true,
+      canResume: false,
+      endsAt: null,
+      nextBillingDate: periodEnd,
+      storefrontOnline: true,
+    });
+    const twice = await resume(token);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(messages.billingServer.notCancelled);
+
+    // The period ends: it renews with its payment instead of ending.
+    clock.advance(25 * DAY);
+    const later = await login(shop);
+    expect(await subscriptionOf(later)).toMatchObject({ status: 'active', endsAt: null });
+    expect(await paymentsOf(later)).toHaveLength(2);
+    const actions = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('shop_id', '=', await shopIdOf(shop.email))
+      .where('action', 'like', 'subscription.%')
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual([
+      'subscription.upgrade',
+      'subscription.cancel',
+      'subscription.resume',
+    ]);
+  });
+
+  it('cannot resume a subscription whose period has ended', async () => {
+    const shop = await buildShop(server);
+    await upgrade(shop.token);
+    expect((await cancel(shop.token)).status).toBe(200);
+    clock.advance(32 * DAY);
+    const token = await login(shop);
+    expect(await subscriptionOf(token)).toMatchObject({ status: 'cancelled', canResume: false });
+    const res = await resume(token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: messages.billingServer.ended, code: 'CONFLICT' });
+    expect((await subscriptionOf(token)).status).toBe('cancelled');
   });
 
   it('gives a shop from before billing its trial on first read', async () => {

@@ -6,7 +6,7 @@ import {
   type Subscription,
   centsToDollars,
 } from '@cardstock/contract';
-import { hasEnded, isStorefrontOnline, upgradeTarget, type PeriodState } from './billing-rules.ts';
+import { canResume, hasEnded, isStorefrontOnline, upgradeTarget, type PeriodState } from './billing-rules.ts';
 
 /** A stored row's plan and status as the rules read them (the columns hold the contract's values). */
 export const periodState = (
@@ -41,6 +41,7 @@ export function toSubscription(state: PeriodState, provider: BillingProviderName
     endsAt: state.ends_at,
     storefrontOnline: isStorefrontOnline(state.ends_at, now),
     canCancel: !ended && state.cancel_at_period_end === 0,
+    canResume: canResume(state, now),
     upgradeTo: target && {
       planId: target,
       plan: plans[target].name,

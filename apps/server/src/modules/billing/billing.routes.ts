@@ -10,7 +10,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, routes.billingPayments, ({ actor }) => billing.payments(actor));
   registerRoute(app, routes.billingPortal, ({ actor }) => billing.portal(actor));
 
-  // The spec's clients send upgrade and cancel with a JSON content type and no body at all,
+  // The spec's clients send upgrade and cancel (and this app resume) with a JSON content type and no body at all,
   // which Fastify's JSON parser refuses; here an empty body counts as none.
   void app.register(async (scope) => {
     const parseJson = scope.getDefaultJsonParser('error', 'error');
@@ -21,6 +21,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     registerRoute(scope, routes.billingUpgrade, ({ actor }) => billing.upgrade(actor));
     registerRoute(scope, routes.billingCancel, ({ actor }) => billing.cancel(actor));
+    registerRoute(scope, routes.billingResume, ({ actor }) => billing.resume(actor));
   });
 
   // Stripe signs the exact bytes it sent: this route alone keeps the body raw.

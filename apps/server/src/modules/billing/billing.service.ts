@@ -87,6 +87,21 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider 
       return { message: messages.billingServer.cancelled((after.ends_at ?? after.current_period_end).slice(0, 10)) };
     },
 
+    /** Undoes a cancellation while the paid period (or the trial) it runs to has not ended. */
+    async resume(actor: Actor): Promise<{ message: string }> {
+      const { shopId, email } = requireRole(actor, 'billing');
+      const row = await current(shopId);
+      if (hasEnded(row.status as SubscriptionStatus)) throw new AppError('CONFLICT', messages.billingServer.ended);
+      if (!row.cancel_at_period_end) throw new AppError('CONFLICT', messages.billingServer.notCancelled);
+      await provider.resume(row, { email });
+      const after = (await repo.subscription(ctx.db, shopId))!;
+      const until = after.current_period_end.slice(0, 10);
+      return {
+        message:
+          after.ends_at === null ? messages.billingServer.resumed(until) : messages.billingServer.resumedTrial(until),
+      };
+    },
+
     async portal(actor: Actor): Promise<{ url: string }> {
       const { shopId } = requireRole(actor, 'billing');
       return provider.portal(await current(shopId));

@@ -122,6 +122,18 @@ describe(`devices and kiosk (${testEngine})`, () => {
     expect(twice.status).toBe(404);
   });
 
+  it('refuses a device token it never made in the tablet’s words, not a staff login’s', async () => {
+    for (const token of ['dev_not-a-token-of-ours', 'dev_']) {
+      const refused = await api(server, token).call('deviceSession');
+      expectError(refused, 401);
+      expect(refused.body).toEqual({ message: messages.devicesServer.unknownToken, code: 'UNAUTHORIZED' });
+    }
+    // A staff token the server does not know is still a staff session's refusal.
+    const staff = await api(server, 'not-a-session').call('search', { q: '*' });
+    expectError(staff, 401);
+    expect(staff.body.message).toBe(messages.auth.sessionExpired);
+  });
+
   it('leaves devices to the Owner and Managers', async () => {
     const employee = await member(server, shop, 'Employee');
     const refused = await createCode('Employee tablet', employee.token);

@@ -93,7 +93,7 @@ export function createDevicesService(ctx: AppContext) {
         if (!code) throw new AppError('BAD_REQUEST', messages.devicesServer.codeUnknown);
         if (code.used_at !== null) throw new AppError('BAD_REQUEST', messages.devicesServer.codeUsed);
         if (code.expires_at <= at) throw new AppError('BAD_REQUEST', messages.devicesServer.codeExpired);
-        if (code.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.auth.shopSuspended);
+        if (code.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.devicesServer.shopSuspended);
         if (!(await repo.useCode(tx, code.id, at))) throw new AppError('BAD_REQUEST', messages.devicesServer.codeUsed);
         await repo.insertDevice(tx, {
           shop_id: code.shop_id,
@@ -122,12 +122,15 @@ export function createDevicesService(ctx: AppContext) {
       };
     },
 
-    /** The device behind a token, as a caller that may browse stock and place orders; 401 once removed. */
-    async authenticate(token: string): Promise<Actor | undefined> {
+    /**
+     * The device behind a token, as a caller that may browse stock and place orders. A refusal says why in the
+     * tablet's words: removed (401), never known here (401: its shop was deleted), or its shop suspended (403).
+     */
+    async authenticate(token: string): Promise<Actor> {
       const device = await repo.byTokenHash(ctx.db, hashToken(token));
-      if (!device) return undefined;
+      if (!device) throw new AppError('UNAUTHORIZED', messages.devicesServer.unknownToken);
       if (device.is_active !== 1) throw new AppError('UNAUTHORIZED', messages.devicesServer.revoked);
-      if (device.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.auth.shopSuspended);
+      if (device.shop_is_active === 0) throw new AppError('SHOP_SUSPENDED', messages.devicesServer.shopSuspended);
       const at = ctx.clock.now().getTime();
       if (at - (lastTouched.get(device.id) ?? 0) > TOUCH_INTERVAL_MS) {
         lastTouched.set(device.id, at);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call, expectError, expectOk } from '../../../test/client.ts';
 import {
@@ -75,6 +76,10 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
     const member = await addMember(server, shop, 'Employee');
     markers.push(member.email);
     await call(server, 'forgotPassword', { email: shop.email });
+    const { code } = bodyOf(
+      await call(server, 'createDeviceCode', { auth_token: shop.token, device_name: 'Door' }),
+    ).data;
+    const tablet = bodyOf(await call(server, 'pairDevice', { code, serial_number: 'TAB-DOOR' })).device_token;
     const id = bodyOf(await exportOf(shop.token)).shop?.id as number;
     /** Every row of every table but the catalog, as text. */
     const everything = async () => {
@@ -108,6 +113,10 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
       expect(Number(rows[0]!.n), `${table.name} still has rows of shop ${id}`).toBe(0);
     }
     expect((await exportOf(shop.token)).status).toBe(401);
+    // A tablet of the deleted shop is told, in its own words, that it is paired with no shop.
+    const orphan = await api(server, tablet).call('deviceSession');
+    expectError(orphan, 401);
+    expect(orphan.body).toEqual({ message: messages.devicesServer.unknownToken, code: 'UNAUTHORIZED' });
     // The other shop is untouched.
     expect(bodyOf(await exportOf(other.token)).inventory).toHaveLength(1);
   });

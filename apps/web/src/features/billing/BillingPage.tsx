@@ -31,7 +31,8 @@ type Dialog = 'upgrade' | 'cancel' | 'paymentMethods' | 'feedback' | undefined;
 /**
  * Subscription and billing (spec 001 §2.6, §4, §5, §7–§9): the plan and its
  * status, Upgrade and Cancel (each reloads the page on success; a failure is
- * only logged, as the spec says), the payment history, and Quick Actions.
+ * only logged, as the spec says), Resume subscription after a cancellation,
+ * the payment history, and Quick Actions.
  * Only the Owner manages billing: anyone else sees why, and no call is made.
  */
 export function BillingPage() {
@@ -42,6 +43,7 @@ export function BillingPage() {
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>();
   const [openingPortal, setOpeningPortal] = useState(false);
+  const [resuming, setResuming] = useState(false);
   const historyRef = useRef<HTMLElement>(null);
 
   const billing = useQuery({
@@ -74,6 +76,20 @@ export function BillingPage() {
     } catch (err) {
       console.error('Cancel failed', err);
       return false;
+    }
+  }
+
+  /** Not in the spec (a later addition): says what happened either way, in the server's words, and shows it. */
+  async function resume() {
+    setResuming(true);
+    try {
+      const answer = await call('billingResume', { headers: { 'Content-Type': 'application/json' } });
+      toast.success(answer.message);
+      await billing.refetch();
+    } catch (err) {
+      toast.error(errorText(err, messages.common.noResponse));
+    } finally {
+      setResuming(false);
     }
   }
 
@@ -116,6 +132,8 @@ export function BillingPage() {
                 subscription={subscription}
                 onUpgrade={() => setDialog('upgrade')}
                 onCancel={() => setDialog('cancel')}
+                onResume={() => void resume()}
+                isResuming={resuming}
               />
               <QuickActions
                 onViewHistory={viewHistory}

@@ -10,6 +10,9 @@ interface SubscriptionCardProps {
   subscription: Subscription | null;
   onUpgrade: () => void;
   onCancel: () => void;
+  /** Undoes a cancellation; shown while the period it runs to has not ended. */
+  onResume: () => void;
+  isResuming: boolean;
 }
 
 /** The price per billing cycle: `$29.00 per month`. */
@@ -27,8 +30,11 @@ function statusNotice(s: Subscription): { text: string; ended: boolean } | undef
   return undefined;
 }
 
-/** Subscription Details (spec 001 §2.6): plan, price, status, next billing date, features, Upgrade and Cancel. */
-export function SubscriptionCard({ subscription, onUpgrade, onCancel }: SubscriptionCardProps) {
+/**
+ * Subscription Details (spec 001 §2.6): plan, price, status, next billing date, features, Upgrade and Cancel, and
+ * Resume subscription while a cancelled one has not ended.
+ */
+export function SubscriptionCard({ subscription, onUpgrade, onCancel, onResume, isResuming }: SubscriptionCardProps) {
   if (!subscription) {
     return (
       <section className="card billing-card" aria-labelledby="billing-subscription-title">
@@ -90,6 +96,11 @@ export function SubscriptionCard({ subscription, onUpgrade, onCancel }: Subscrip
         {subscription.upgradeTo && (
           <button type="button" className="btn btn-primary" onClick={onUpgrade}>
             Upgrade Plan
+          </button>
+        )}
+        {subscription.canResume && (
+          <button type="button" className="btn btn-primary" onClick={onResume} disabled={isResuming}>
+            {isResuming ? 'Resuming...' : 'Resume subscription'}
           </button>
         )}
         {subscription.canCancel && (

@@ -1,12 +1,12 @@
 import { messages, roleAllows, type Device } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { CreateCodeFlow } from './CreateCodeFlow.tsx';
-import { activeBadge, deviceKey, deviceTime } from './device-view.ts';
+import { activeBadge, deviceKey, deviceTime, removedToggleText, splitDevices } from './device-view.ts';
 import { RemoveDeviceModal } from './RemoveDeviceModal.tsx';
 import './devices.css';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
@@ -17,7 +17,7 @@ const title = 'Device Management';
 
 type Dialog = { kind: 'code' } | { kind: 'remove'; device: Device } | undefined;
 
-/** The shop's devices, removed ones included; a failure says so in a toast (spec 000 §8). */
+/** The shop's devices, removed ones included (the page hides those until asked); a failure says so in a toast (spec 000 §8). */
 async function fetchDevices(): Promise<Device[]> {
   try {
     return (await call('devices')).data.devices;
@@ -37,6 +37,9 @@ export function DeviceManagementPage() {
   const signedIn = hasAuthToken();
   const canManage = roleAllows(userRole(), 'devices');
   const [dialog, setDialog] = useState<Dialog>();
+  // Removed devices stay on record (their tokens are known as revoked) but are history: hidden until asked for.
+  const [showRemoved, setShowRemoved] = useState(false);
+  const tableId = useId();
 
   // Without a session cookie the list stays empty and nothing is called (spec 000 §4).
   const list = useQuery({
@@ -45,7 +48,8 @@ export function DeviceManagementPage() {
     enabled: signedIn && canManage,
     retry: false,
   });
-  const devices = list.data ?? [];
+  const { active, removed } = splitDevices(list.data ?? []);
+  const rows = showRemoved ? [...active, ...removed] : active;
   const { refetch: reload } = list;
 
   function refresh() {
@@ -71,11 +75,11 @@ export function DeviceManagementPage() {
               Create Code
             </button>
             <span className="device-count" role="status">
-              Total Devices: <strong>{devices.length}</strong>
+              Total Devices: <strong>{active.length}</strong>
             </span>
           </div>
           <div className="table-wrap">
-            <table className="table device-table">
+            <table id={tableId} className="table device-table">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -90,12 +94,14 @@ export function DeviceManagementPage() {
               <tbody>
                 {list.isPending && list.fetchStatus === 'fetching' ? (
                   <TableMessageRow columns={7}>Loading devices...</TableMessageRow>
-                ) : devices.length === 0 ? (
+                ) : rows.length === 0 ? (
                   <TableMessageRow columns={7}>
-                    No devices yet: create a code and pair a tablet with it.
+                    {removed.length === 0
+                      ? 'No devices yet: create a code and pair a tablet with it.'
+                      : 'No active devices: create a code and pair a tablet with it.'}
                   </TableMessageRow>
                 ) : (
-                  devices.map((device) => (
+                  rows.map((device) => (
                     <DeviceRow
                       key={deviceKey(device)}
                       device={device}
@@ -106,6 +112,17 @@ export function DeviceManagementPage() {
               </tbody>
             </table>
           </div>
+          {removed.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-small device-removed-toggle"
+              aria-expanded={showRemoved}
+              aria-controls={tableId}
+              onClick={() => setShowRemoved((shown) => !shown)}
+            >
+              {removedToggleText(removed.length, showRemoved)}
+            </button>
+          )}
         </>
       )}
 

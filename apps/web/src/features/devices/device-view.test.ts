@@ -1,6 +1,13 @@
 import { messages, ZCreateCodeRequest } from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
-import { activeBadge, deviceKey, deviceNameProblem, deviceTime } from './device-view.ts';
+import {
+  activeBadge,
+  deviceKey,
+  deviceNameProblem,
+  deviceTime,
+  removedToggleText,
+  splitDevices,
+} from './device-view.ts';
 
 const m = messages.devices;
 
@@ -49,5 +56,30 @@ describe('deviceKey', () => {
     const again = { ...removed, registered_on: '2026-01-02T00:00:00.000Z' };
     expect(deviceKey(removed)).not.toBe(deviceKey(again));
     expect(deviceKey(removed)).toBe(deviceKey({ ...removed }));
+  });
+});
+
+describe('splitDevices', () => {
+  it('keeps the server order on each side', () => {
+    const devices = [
+      { name: 'a', is_active: false },
+      { name: 'b', is_active: true },
+      { name: 'c', is_active: false },
+      { name: 'd', is_active: true },
+    ];
+    const { active, removed } = splitDevices(devices);
+    expect(active.map((d) => d.name)).toEqual(['b', 'd']);
+    expect(removed.map((d) => d.name)).toEqual(['a', 'c']);
+  });
+
+  it('splits an empty list into two empty ones', () => {
+    expect(splitDevices([])).toEqual({ active: [], removed: [] });
+  });
+});
+
+describe('removedToggleText', () => {
+  it('offers to show or hide, with the count', () => {
+    expect(removedToggleText(3, false)).toBe('Show removed devices (3)');
+    expect(removedToggleText(1, true)).toBe('Hide removed devices (1)');
   });
 });

@@ -20,6 +20,17 @@ export function deviceTime(
 export const activeBadge = (isActive: boolean): { label: string; className: string } =>
   isActive ? { label: 'Active', className: 'badge badge-success' } : { label: 'Inactive', className: 'badge' };
 
+/** The shop's devices in the server's order, split into the ones that take orders and the removed ones. */
+export function splitDevices<D extends Pick<Device, 'is_active'>>(
+  devices: readonly D[],
+): { active: D[]; removed: D[] } {
+  return { active: devices.filter((d) => d.is_active), removed: devices.filter((d) => !d.is_active) };
+}
+
+/** The toggle under the table: removed devices are history, hidden until asked for. */
+export const removedToggleText = (count: number, shown: boolean): string =>
+  `${shown ? 'Hide' : 'Show'} removed devices (${count})`;
+
 /** Why a device name cannot be used, or undefined when it can: it must not be blank once trimmed (spec 000 §5). */
 export const deviceNameProblem = (name: string): string | undefined => (name.trim() ? undefined : m.nameRequired);
 

@@ -20,10 +20,13 @@ import './KioskPage.css';
 
 const m = messages.kiosk;
 
-/** Where the tablet stands: checking its token, pairing, taking an order, or showing a callout number. */
+/**
+ * Where the tablet stands: checking its token, stopped (no answer, or its shop suspended: the token is kept and
+ * Try again checks it), pairing, taking an order, or showing a callout number.
+ */
 type Phase =
   | { kind: 'checking' }
-  | { kind: 'unreachable'; message: string }
+  | { kind: 'stopped'; message: string }
   | { kind: 'pairing'; code: string; busy: boolean; error?: string }
   | { kind: 'ordering'; token: string; shop: string }
   | { kind: 'callout'; shop: string; orderNumber: string };
@@ -39,8 +42,9 @@ function firstPhase(search: string): Phase {
 /**
  * The customer kiosk (DESIGN §6): a tablet paired with a shop through a code
  * takes customers' orders with its device token; no staff login, no site
- * header. A 401 at any point (the staff removed the device) forgets the token
- * and returns to the pairing screen with the server's message.
+ * header. A 401 at any point (the staff removed the device, or its shop was
+ * deleted) forgets the token and returns to the pairing screen; a suspended
+ * shop stops the tablet, token kept. Each says the server's reason.
  */
 export function KioskPage() {
   const location = useLocation();
@@ -54,6 +58,15 @@ export function KioskPage() {
     setPhase({ kind: 'pairing', code: '', busy: false, error: message });
   }, []);
 
+  /** A refusal that ends this token (401) leads to pairing; a suspended shop stops the tablet until reactivated. */
+  const refused = useCallback(
+    (err: ApiError) => {
+      if (err.status === 401) unpaired(err.message);
+      else setPhase({ kind: 'stopped', message: err.message });
+    },
+    [unpaired],
+  );
+
   /** Checks the kept token with the server (which records the last login) and opens the ordering screen. */
   const resume = useCallback(async () => {
     const token = deviceToken(browserStore());
@@ -65,10 +78,10 @@ export function KioskPage() {
       const session = await call('deviceSession', { token });
       setPhase({ kind: 'ordering', token, shop: session.shop_name });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) unpaired(err.message);
-      else setPhase({ kind: 'unreachable', message: errorText(err, messages.common.noResponse) });
+      if (err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED')) refused(err);
+      else setPhase({ kind: 'stopped', message: errorText(err, messages.common.noResponse) });
     }
-  }, [unpaired]);
+  }, [refused]);
 
   const pair = useCallback(
     async (code: string) => {
@@ -116,7 +129,7 @@ export function KioskPage() {
     switch (phase.kind) {
       case 'checking':
         return <p className="loading kiosk-center">{messages.common.loading}</p>;
-      case 'unreachable':
+      case 'stopped':
         return (
           <section className="kiosk-center">
             <div className="card kiosk-pairing">
@@ -153,7 +166,7 @@ export function KioskPage() {
               </header>
             }
             onPlaced={(orderNumber) => setPhase({ kind: 'callout', shop, orderNumber })}
-            onUnauthorized={unpaired}
+            onRefused={refused}
           />
         );
       }

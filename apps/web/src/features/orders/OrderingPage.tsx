@@ -73,7 +73,9 @@ export function OrderingPage() {
   );
 }
 
-const isUnauthorized = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 401;
+/** A refusal after which the caller cannot go on here: its token is refused (401), or its shop is suspended. */
+const stopsTheScreen = (err: unknown): err is ApiError =>
+  err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED');
 
 interface OrderingScreenProps {
   /** A paired tablet's device token (the kiosk); without it the screen calls with the staff session. */
@@ -86,8 +88,11 @@ interface OrderingScreenProps {
   touch?: boolean;
   /** The order went through; the kiosk shows its callout screen. The cart shows the number either way. */
   onPlaced?: (orderNumber: string) => void;
-  /** A call answered 401 (a removed tablet): the caller leaves the screen. Without it, the screen just shows the error. */
-  onUnauthorized?: (message: string) => void;
+  /**
+   * A call was refused in a way no retry here mends (a removed tablet's 401, a suspended shop): the caller leaves
+   * the screen and says why. Without it, the screen just shows the error.
+   */
+  onRefused?: (err: ApiError) => void;
   /** The caller may look but not order: no add controls and no cart, a sentence saying so instead. */
   browseOnly?: boolean;
 }
@@ -103,7 +108,7 @@ export function OrderingScreen({
   title = 'Ordering System',
   touch = false,
   onPlaced,
-  onUnauthorized,
+  onRefused,
   browseOnly = false,
 }: OrderingScreenProps) {
   useTitle(title);
@@ -152,10 +157,10 @@ export function OrderingScreen({
   const total = current.data?.total ?? 0;
   const inCart = new Map(cart.map((line) => [line.key, line.quantity]));
 
-  const refused = [inventory.error, results.error, sealed.error].find(isUnauthorized);
+  const refused = [inventory.error, results.error, sealed.error].find(stopsTheScreen);
   useEffect(() => {
-    if (refused && onUnauthorized) onUnauthorized(refused.message);
-  }, [refused, onUnauthorized]);
+    if (refused && onRefused) onRefused(refused);
+  }, [refused, onRefused]);
 
   function changeText(next: string) {
     setText(next);
@@ -206,8 +211,8 @@ export function OrderingScreen({
     } catch (err) {
       // After a network error the order may have gone through: a retry of this cart keeps the key.
       if (!(err instanceof NetworkError)) attempt.current = undefined;
-      if (isUnauthorized(err) && onUnauthorized) {
-        onUnauthorized(err.message);
+      if (stopsTheScreen(err) && onRefused) {
+        onRefused(err);
         return;
       }
       setPlacing({ kind: 'failed', message: errorText(err, m.network, m.failed) });
