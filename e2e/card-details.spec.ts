@@ -79,3 +79,27 @@ test('other printings are listed, and hovering one shows its preview; a failed f
   await failed;
   await expect(preview).toBeHidden();
 });
+
+test('legalities carry the format names players use', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
+  const legalities = page.locator('ul.legalities li');
+  // One line per Scryfall format key, in Scryfall's order; names as on a tournament flyer.
+  await expect(legalities).toHaveCount(22);
+  const names = (await legalities.locator('span:first-child').allTextContents()).map((t) => t.trim());
+  for (const name of [
+    'Penny Dreadful',
+    'Historic Brawl',
+    'Standard Brawl',
+    'Pauper Commander',
+    'Duel Commander',
+    'Old School',
+    'PreDH',
+    'Future Standard',
+  ]) {
+    expect(names).toContain(name);
+  }
+  for (const raw of ['Penny', 'Brawl', 'Duel', 'Paupercommander', 'Oldschool', 'Predh'])
+    expect(names).not.toContain(raw);
+  await expect(page.locator('.legality', { hasText: 'Pauper Commander' })).toContainText('Restricted');
+  await expect(page.locator('.legality', { hasText: 'Historic Brawl' })).toContainText('Legal');
+});

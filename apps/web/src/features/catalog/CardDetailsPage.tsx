@@ -6,18 +6,12 @@ import { CardHoverPreview, useCardDetails } from '../../components/CardNameLink.
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { SetSymbol } from '../../components/SetSymbol.tsx';
 import { call } from '../../lib/api.ts';
+import { formatName } from './format-names.ts';
 import { PriceTrend } from './PriceTrend.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 const m = messages.cardDetails;
 
-const formatNames: Record<string, string> = {
-  paupercommander: 'Pauper Commander',
-  standardbrawl: 'Standard Brawl',
-  oldschool: 'Old School',
-  predh: 'PreDH',
-};
-const formatLabel = (format: string) => formatNames[format] ?? format.replace(/^\w/, (c) => c.toUpperCase());
 const legalityLabel: Record<string, string> = {
   legal: 'Legal',
   not_legal: 'Not legal',
@@ -135,7 +129,7 @@ function Details({ card }: { card: CardDetails }) {
         <ul className="legalities">
           {Object.entries(card.legalities).map(([format, status]) => (
             <li key={format} className={`legality legality-${status}`}>
-              <span>{formatLabel(format)}</span>
+              <span>{formatName(format)}</span>
               <span className="badge">{legalityLabel[status] ?? status}</span>
             </li>
           ))}
