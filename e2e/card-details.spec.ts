@@ -5,6 +5,8 @@ import { importFixtureCatalog } from './support/catalog.ts';
 
 // Air Elemental, Limited Edition Alpha #46, from the card fixture (packages/fixtures).
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
+// A basic Forest, whose rules text is "({T}: Add {G}.)".
+const FOREST = 'c3e84b42-5423-4d4d-b8fc-cfbb2c53a4ca';
 
 test.beforeAll(() => importFixtureCatalog());
 
@@ -102,4 +104,24 @@ test('legalities carry the format names players use', async ({ page }) => {
     expect(names).not.toContain(raw);
   await expect(page.locator('.legality', { hasText: 'Pauper Commander' })).toContainText('Restricted');
   await expect(page.locator('.legality', { hasText: 'Historic Brawl' })).toContainText('Legal');
+});
+
+test('mana symbols in rules text are drawn, and the text still reads and copies as written', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${FOREST}`);
+  const oracle = page.locator('.oracle-text').first();
+  await expect(oracle.locator('i.ms.ms-tap')).toBeVisible();
+  await expect(oracle.locator('i.ms.ms-g')).toBeVisible();
+  await expect(oracle.locator('i.ms')).toHaveCount(2);
+  // A screen reader hears the symbols' text (each its own run, hence the spaces); the glyphs are hidden from it.
+  expect(await oracle.ariaSnapshot()).toMatch(/^- paragraph: "\(\s*\{T\}\s*: Add \{G\}\s*\.\)"$/);
+  // Selecting the rules text copies it as Scryfall wrote it.
+  const copied = await oracle.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return selection.toString();
+  });
+  expect(copied.trim()).toBe('({T}: Add {G}.)');
 });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CardImage } from '../../components/CardImage.tsx';
 import { CardHoverPreview, useCardDetails } from '../../components/CardNameLink.tsx';
-import { ManaCost } from '../../components/ManaCost.tsx';
+import { ManaCost, ManaText } from '../../components/ManaCost.tsx';
 import { SetSymbol } from '../../components/SetSymbol.tsx';
 import { call } from '../../lib/api.ts';
 import { formatName } from './format-names.ts';
@@ -110,14 +110,22 @@ function Details({ card }: { card: CardDetails }) {
             </>
           )}
         </dl>
-        {card.oracle_text && <p className="oracle-text">{card.oracle_text}</p>}
+        {card.oracle_text && (
+          <p className="oracle-text">
+            <ManaText text={card.oracle_text} />
+          </p>
+        )}
         {faces.map((f) => (
           <div key={f.name} className="card-face">
             <h2>
               {f.name} <ManaCost cost={f.mana_cost} />
             </h2>
             <p className="muted">{f.type_line}</p>
-            {f.oracle_text && <p className="oracle-text">{f.oracle_text}</p>}
+            {f.oracle_text && (
+              <p className="oracle-text">
+                <ManaText text={f.oracle_text} />
+              </p>
+            )}
           </div>
         ))}
         {card.flavor_text && <p className="flavor-text">{card.flavor_text}</p>}
