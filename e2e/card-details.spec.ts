@@ -7,6 +7,8 @@ import { importFixtureCatalog } from './support/catalog.ts';
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
 // A basic Forest, whose rules text is "({T}: Add {G}.)".
 const FOREST = 'c3e84b42-5423-4d4d-b8fc-cfbb2c53a4ca';
+// Treacherous Terrain from The List (plst), a set keyrune draws no symbol for.
+const TREACHEROUS_TERRAIN_PLST = '17cfd3a8-1343-4954-8e4f-b032cf03ec20';
 
 test.beforeAll(() => importFixtureCatalog());
 
@@ -124,4 +126,21 @@ test('mana symbols in rules text are drawn, and the text still reads and copies 
     return selection.toString();
   });
   expect(copied.trim()).toBe('({T}: Add {G}.)');
+});
+
+test('a set keyrune has no symbol for shows its code as text where the symbol goes', async ({ page }) => {
+  // The List (plst) has no keyrune glyph; Limited Edition Alpha (lea) has one.
+  await page.goto(`/card-details?scryfallid=${TREACHEROUS_TERRAIN_PLST}`);
+  const set = page.locator('dl.facts dd').filter({ hasText: 'The List' });
+  const code = set.getByRole('img', { name: 'PLST' });
+  await expect(code).toBeVisible();
+  await expect(code).toHaveText('PLST');
+  await expect(set.locator('i.ss')).toHaveCount(0);
+  const box = (await code.boundingBox())!;
+  expect(box.width).toBeGreaterThan(16);
+
+  await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
+  const alpha = page.locator('dl.facts dd').filter({ hasText: 'Limited Edition Alpha' });
+  await expect(alpha.getByRole('img', { name: 'LEA' })).toHaveClass(/ss-lea/);
+  await expect(alpha.locator('.set-code')).toHaveCount(0);
 });
