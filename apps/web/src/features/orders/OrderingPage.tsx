@@ -19,7 +19,7 @@ import {
   type PlacingAttempt,
 } from './cart.ts';
 import { OrderingCard } from './OrderingCard.tsx';
-import { OrderingCart, type PlacingState } from './OrderingCart.tsx';
+import { CartJumpButton, OrderingCart, type PlacingState } from './OrderingCart.tsx';
 import { OrderingSearch } from './OrderingSearch.tsx';
 import './OrderingPage.css';
 
@@ -113,6 +113,7 @@ export function OrderingScreen({
   const [cart, setCart] = useState<CartItem[]>([]);
   const [placing, setPlacing] = useState<PlacingState>({ kind: 'idle' });
   const attempt = useRef<PlacingAttempt | undefined>(undefined);
+  const cartPanel = useRef<HTMLElement>(null);
 
   // Browsing refreshes every 5 s; anything in the search box pauses it (spec 001 §4).
   const browsing = text.trim() === '';
@@ -251,6 +252,7 @@ export function OrderingScreen({
           </aside>
         ) : (
           <OrderingCart
+            ref={cartPanel}
             cart={cart}
             placing={placing}
             onRemove={(key) => setCart((now) => removeFromCart(now, key))}
@@ -258,6 +260,7 @@ export function OrderingScreen({
           />
         )}
       </div>
+      {!browseOnly && <CartJumpButton cart={cart} target={cartPanel} />}
     </section>
   );
 }
