@@ -220,7 +220,13 @@ export function OrderingScreen({
       {header}
       <div className="ordering-layout">
         <div className="ordering-main">
-          <OrderingSearch value={text} onChange={changeText} onSearch={(q) => setSearched(q.trim())} />
+          <OrderingSearch
+            deviceToken={deviceToken}
+            caller={caller}
+            value={text}
+            onChange={changeText}
+            onSearch={(q) => setSearched(q.trim())}
+          />
           {current.isPending && !current.data ? (
             <p className="muted">{messages.common.loading}</p>
           ) : hits.length === 0 ? (
