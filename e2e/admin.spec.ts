@@ -295,3 +295,47 @@ test('a store is deleted for good only after its name is typed; its owner and st
   const front = await request.post('/api/public/shop/inventory', { data: { subdomain, page: '1' } });
   expect(front.status()).toBe(404);
 });
+
+test('the lightning-bolt feedback button lies over no part of the first store card, on a desktop and on a phone', async ({
+  page,
+  request,
+}) => {
+  await registerShop(request, `Uncovered Cards ${randomUUID().slice(0, 6)}`);
+  await logInAs(page, root);
+  await expect(page).toHaveURL(/\/admin$/);
+  const bolt = page.getByRole('button', { name: messages.feedback.title });
+  const first = page.getByRole('article').first();
+  await expect(first).toBeVisible();
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // Wherever the card sits on the screen as the page scrolls, the button is beside it, never on it.
+    // What slides under the sticky site header is hidden by the header itself, so the card's visible part counts.
+    for (const block of ['start', 'center', 'end'] as const) {
+      await first.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
+      const card = (await first.boundingBox())!;
+      const header = (await page.locator('.site-header').boundingBox())!;
+      const button = (await bolt.boundingBox())!;
+      const cardTop = Math.max(card.y, header.y + header.height);
+      const overlaps =
+        button.x < card.x + card.width &&
+        card.x < button.x + button.width &&
+        button.y < card.y + card.height &&
+        cardTop < button.y + button.height;
+      expect(overlaps, `${viewport.width}x${viewport.height}, card at ${block}`).toBe(false);
+      // Still on the screen and in reach.
+      expect(button.x).toBeGreaterThanOrEqual(0);
+      expect(button.y).toBeGreaterThanOrEqual(0);
+      expect(button.x + button.width).toBeLessThanOrEqual(viewport.width);
+      expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
+    }
+    await bolt.click();
+    await expect(page.getByRole('dialog', { name: messages.feedback.title })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+});

@@ -5,6 +5,10 @@ import { importFixtureCatalog } from './support/catalog.ts';
 
 // Air Elemental, Limited Edition Alpha #46, from the card fixture (packages/fixtures).
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
+// A basic Forest, whose rules text is "({T}: Add {G}.)".
+const FOREST = 'c3e84b42-5423-4d4d-b8fc-cfbb2c53a4ca';
+// Treacherous Terrain from The List (plst), a set keyrune draws no symbol for.
+const TREACHEROUS_TERRAIN_PLST = '17cfd3a8-1343-4954-8e4f-b032cf03ec20';
 
 test.beforeAll(() => importFixtureCatalog());
 
@@ -78,4 +82,65 @@ test('other printings are listed, and hovering one shows its preview; a failed f
   await failing.getByRole('link').hover();
   await failed;
   await expect(preview).toBeHidden();
+});
+
+test('legalities carry the format names players use', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
+  const legalities = page.locator('ul.legalities li');
+  // One line per Scryfall format key, in Scryfall's order; names as on a tournament flyer.
+  await expect(legalities).toHaveCount(22);
+  const names = (await legalities.locator('span:first-child').allTextContents()).map((t) => t.trim());
+  for (const name of [
+    'Penny Dreadful',
+    'Historic Brawl',
+    'Standard Brawl',
+    'Pauper Commander',
+    'Duel Commander',
+    'Old School',
+    'PreDH',
+    'Future Standard',
+  ]) {
+    expect(names).toContain(name);
+  }
+  for (const raw of ['Penny', 'Brawl', 'Duel', 'Paupercommander', 'Oldschool', 'Predh'])
+    expect(names).not.toContain(raw);
+  await expect(page.locator('.legality', { hasText: 'Pauper Commander' })).toContainText('Restricted');
+  await expect(page.locator('.legality', { hasText: 'Historic Brawl' })).toContainText('Legal');
+});
+
+test('mana symbols in rules text are drawn, and the text still reads and copies as written', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${FOREST}`);
+  const oracle = page.locator('.oracle-text').first();
+  await expect(oracle.locator('i.ms.ms-tap')).toBeVisible();
+  await expect(oracle.locator('i.ms.ms-g')).toBeVisible();
+  await expect(oracle.locator('i.ms')).toHaveCount(2);
+  // A screen reader hears the symbols' text (each its own run, hence the spaces); the glyphs are hidden from it.
+  expect(await oracle.ariaSnapshot()).toMatch(/^- paragraph: "\(\s*\{T\}\s*: Add \{G\}\s*\.\)"$/);
+  // Selecting the rules text copies it as Scryfall wrote it.
+  const copied = await oracle.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return selection.toString();
+  });
+  expect(copied.trim()).toBe('({T}: Add {G}.)');
+});
+
+test('a set keyrune has no symbol for shows its code as text where the symbol goes', async ({ page }) => {
+  // The List (plst) has no keyrune glyph; Limited Edition Alpha (lea) has one.
+  await page.goto(`/card-details?scryfallid=${TREACHEROUS_TERRAIN_PLST}`);
+  const set = page.locator('dl.facts dd').filter({ hasText: 'The List' });
+  const code = set.getByRole('img', { name: 'PLST' });
+  await expect(code).toBeVisible();
+  await expect(code).toHaveText('PLST');
+  await expect(set.locator('i.ss')).toHaveCount(0);
+  const box = (await code.boundingBox())!;
+  expect(box.width).toBeGreaterThan(16);
+
+  await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
+  const alpha = page.locator('dl.facts dd').filter({ hasText: 'Limited Edition Alpha' });
+  await expect(alpha.getByRole('img', { name: 'LEA' })).toHaveClass(/ss-lea/);
+  await expect(alpha.locator('.set-code')).toHaveCount(0);
 });

@@ -319,4 +319,56 @@ test.describe('a paired tablet that is refused says the true reason', () => {
     expect(await stored(tablet, tokenKey)).toBeNull();
     await tablet.context().close();
   });
+
+test('on a portrait tablet a floating button with the cart’s counts brings the cart into reach; landscape keeps it beside the grid', async ({
+  request,
+  browser,
+}) => {
+  const account = await registerShop(request, 'Portrait Parlour');
+  for (const card of await pricedCards(request, 'dragon', 10, { distinctNames: true })) {
+    const res = await request.post('/api/shop/inventory/add', {
+      data: { token: account.token, scryfall_id: card.id, quantity: 3, foil: false, quality: 'NM' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const { pairUrl } = await createCode(request, account);
+  const { tablet } = await openTablet(browser);
+  await tablet.setViewportSize({ width: 800, height: 1280 });
+  const address = new URL(pairUrl);
+  await tablet.goto(address.pathname + address.search);
+  await expect(tablet.getByRole('article')).toHaveCount(10);
+
+  // Portrait: the cart stacks below the whole grid, out of sight; the floating button says what is in it.
+  const cart = tablet.getByRole('complementary', { name: /Shopping Cart/ });
+  await expect(cart).not.toBeInViewport();
+  const jump = tablet.getByRole('button', { name: /^Go to cart/ });
+  await expect(jump).toBeInViewport();
+  await expect(jump).toHaveAccessibleName('Go to cart: 0 lines, 0 cards');
+  const [first, second] = [tablet.getByRole('article').nth(0), tablet.getByRole('article').nth(1)];
+  await first.getByRole('button', { name: /^More copies of/ }).click();
+  await first.getByRole('button', { name: /^Add .* to cart$/ }).click();
+  await second.getByRole('button', { name: /^Add .* to cart$/ }).click();
+  await expect(jump).toHaveAccessibleName('Go to cart: 2 lines, 3 cards');
+  await expect(jump).toContainText('3');
+
+  // From the keyboard: Enter brings the cart and its Place Order into view, and the focus with them.
+  await jump.focus();
+  await tablet.keyboard.press('Enter');
+  await expect(cart).toBeInViewport();
+  await expect(cart).toBeFocused();
+  await expect(cartLines(tablet)).toHaveCount(2);
+  await expect(tablet.getByRole('button', { name: 'Place Order' })).toBeInViewport();
+  // While the cart is on the screen the button steps aside; back at the grid it returns.
+  await expect(jump).toBeHidden();
+  await tablet.evaluate(() => window.scrollTo(0, 0));
+  await expect(jump).toBeInViewport();
+
+  // Landscape: today's layout, the cart beside the grid and no floating button.
+  await tablet.setViewportSize({ width: 1280, height: 800 });
+  await expect(jump).toBeHidden();
+  await expect(cart).toBeInViewport();
+  const grid = (await tablet.getByRole('region', { name: 'Inventory' }).boundingBox())!;
+  const panel = (await cart.boundingBox())!;
+  expect(panel.x).toBeGreaterThanOrEqual(grid.x + grid.width);
+  await tablet.context().close();
 });

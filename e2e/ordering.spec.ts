@@ -218,6 +218,40 @@ test('search with suggestions pauses the refresh; clearing returns to the invent
   expect(reloads).toBeGreaterThanOrEqual(1);
 });
 
+test('suggestions offer only names the shop has in stock, not the whole card database', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request);
+  await stock(request, account, 'Lightning Bolt', 2);
+  // The card database knows other names starting so; this shop holds none of them.
+  const catalog = await (await request.get('/api/search/suggest?q=light')).json();
+  expect(catalog.map((s: { name: string }) => s.name)).toEqual(
+    expect.arrayContaining(['Lightning Strike', 'Lightless Evangel']),
+  );
+
+  await useSession(context, account);
+  await page.goto('/ordering');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Search inventory' }).fill('light');
+  const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+  await expect(options).toHaveCount(1);
+  await expect(options).toContainText('Lightning Bolt');
+
+  // Sold out, it is no longer offered.
+  const row = (await (await request.post('/api/search', { data: { token: account.token, q: '*' } })).json()).data
+    .hits[0];
+  const edit = await request.post('/api/shop/inventory/edit', {
+    data: { token: account.token, scryfall_id: row.scryfallId, finish: 'nonfoil', quality: 'NM', quantity: 0 },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Search inventory' }).fill('lightning');
+  await page.waitForResponse((r) => r.url().endsWith('/api/shop/suggest'));
+  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toHaveCount(0);
+});
+
 test('without the shopname cookie the screen sends to /login', async ({ page, context, request }) => {
   const account = await registerShop(request);
   await useSession(context, account);

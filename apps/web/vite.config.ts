@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { bundleBudgets } from './bundle-budgets.ts';
+import { keyruneSets } from './keyrune-sets.ts';
 
 export default defineConfig({
-  plugins: [react(), bundleBudgets()],
+  plugins: [react(), keyruneSets(), bundleBudgets()],
   server: {
     port: 5173,
     host: '127.0.0.1',

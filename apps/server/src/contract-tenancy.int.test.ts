@@ -67,6 +67,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     sealedEdit: { id: ids.sealed, name: 'Taken', category: 'Bundle', set_code: null, price: 1, quantity: 0 },
     sealedDelete: { id: ids.sealed },
     search: { q: '*' },
+    shopSuggest: { q: 'a secret' },
     shopExport: {},
     settingsGet: {},
     settingsSave: { subdomain: '', shop_hidden: 1 },

@@ -31,6 +31,7 @@ export const routePaths = {
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImportProgress: ['POST', '/api/shop/inventory/csv/import/progress'],
   inventoryImport: ['POST', '/api/shop/inventory/csv/import'],
+  shopSuggest: ['POST', '/api/shop/suggest'],
   publicInventory: ['POST', '/api/public/shop/inventory'],
   publicSealed: ['POST', '/api/public/shop/sealed'],
   shopWebsiteInventory: ['POST', '/api/shopwebsite/inventory'],

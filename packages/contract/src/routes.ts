@@ -77,6 +77,7 @@ import {
   ZRepriceResponse,
   ZSearchRequest,
   ZSearchResponse,
+  ZShopSuggestRequest,
   ZTokenOnlyRequest,
   ZInventoryExportRequest,
   ZImportProgressRequest,
@@ -473,6 +474,17 @@ export const routes = define({
     tags: ['inventory'],
     body: ZSearchRequest,
     response: ZSearchResponse,
+  },
+  shopSuggest: {
+    method: 'POST',
+    path: '/api/shop/suggest',
+    auth: 'device',
+    permission: 'inventory:view',
+    summary:
+      'Name suggestions from the shop’s own stock (in stock now), in name order: name and set code, as GET /api/search/suggest answers from the whole catalog',
+    tags: ['inventory'],
+    body: ZShopSuggestRequest,
+    response: ZSuggestResponse,
   },
   publicInventory: {
     method: 'POST',

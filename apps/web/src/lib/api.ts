@@ -48,6 +48,7 @@ const bodyTokenField = {
   sealedEdit: 'token',
   sealedDelete: 'token',
   search: 'token',
+  shopSuggest: 'token',
 } as const satisfies Partial<Record<RouteName, 'token' | 'auth_token' | 'Authorization'>>;
 
 type TokenFieldOf<N extends RouteName> = N extends keyof typeof bodyTokenField ? (typeof bodyTokenField)[N] : never;

@@ -259,6 +259,17 @@ export const ZSearchRequest = z.object({
   page: ZPageText,
 });
 
+/** Name suggestions from the shop's own stock, for the ordering screens' search box. */
+export const ZShopSuggestRequest = z.object({
+  token: ZSessionToken,
+  q: z
+    .string({ error: 'Type at least 2 characters to search.' })
+    .trim()
+    .min(2, 'Type at least 2 characters to search.')
+    .max(100, 'Search text must be at most 100 characters.')
+    .describe('What the person has typed so far: words the card name starts with'),
+});
+
 /** A search hit (spec 001 §3 inventory search hit). */
 export const ZSearchHit = z.object({
   id: z.number().int(),

@@ -174,3 +174,33 @@ describe('ShopIndexCache', () => {
     expect(builds()).toBe(4);
   });
 });
+
+describe('ShopIndex.firstOfEachName', () => {
+  // Rows of one name side by side, as name order puts them; some sold out.
+  const stock = [
+    row('Lightning Bolt', { quantity: 0 }),
+    row('Lightning Bolt', { set_code: 'm10', quantity: 2 }),
+    row('Lightning Bolt', { set_code: 'm11', quantity: 4 }),
+    row('Lightning Helix', { quantity: 0 }),
+    row('Lightning Strike', { quantity: 1 }),
+    row('Lightning Strike', { quality: 'LP', quantity: 1 }),
+    row('Lightwalker', { quantity: 1 }),
+  ];
+  const shop = new ShopIndex(stock);
+  const firsts = (q: string, limit = 10) =>
+    shop.firstOfEachName(parseInventoryQuery(q), limit).map((id) => {
+      const r = stock.find((s) => s.id === id)!;
+      return `${r.sort_name}|${r.set_code}`;
+    });
+
+  it('gives the first in-stock row of each matching name, in name order', () => {
+    expect(firsts('lightning')).toEqual(['lightning bolt|m10', 'lightning strike|lea']);
+    expect(firsts('light')).toEqual(['lightning bolt|m10', 'lightning strike|lea', 'lightwalker|lea']);
+  });
+
+  it('stops at the limit and finds nothing for a name out of stock or not held', () => {
+    expect(firsts('light', 2)).toEqual(['lightning bolt|m10', 'lightning strike|lea']);
+    expect(firsts('helix')).toEqual([]);
+    expect(firsts('counterspell')).toEqual([]);
+  });
+});

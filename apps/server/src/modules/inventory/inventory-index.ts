@@ -136,6 +136,24 @@ export class ShopIndex {
     return Int32Array.from(out);
   }
 
+  /**
+   * Of the rows that match and have copies in stock, the first of each name,
+   * in name order, at most `limit`: what a name suggestion offers. Rows of one
+   * name sit side by side in name order, so one look back finds a repeat.
+   */
+  firstOfEachName(q: InventoryQuery, limit: number): number[] {
+    const out: number[] = [];
+    let lastName: string | undefined;
+    for (const id of this.match(q)) {
+      const p = this.positionOf.get(id)!;
+      if (this.quantity[p]! <= 0 || this.sortName[p] === lastName) continue;
+      lastName = this.sortName[p];
+      out.push(id);
+      if (out.length === limit) break;
+    }
+    return out;
+  }
+
   /** Keeps a row's new quantity after a write this process made; false when the row is unknown. */
   setQuantity(id: number, quantity: number): boolean {
     const p = this.positionOf.get(id);

@@ -29,13 +29,14 @@ function modeOf(text: unknown): ImportMode {
   throw new AppError('BAD_REQUEST', messages.inventoryServer.importModeInvalid);
 }
 
-/** Registers the staff's inventory calls: list, live search, add, edit, reprice, price changes, delete all, CSV export and import. */
+/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
   // Kept answers: compressed once per answer, not once per request.
   const kept = { precompressed: true };
   registerRoute(app, routes.inventoryList, ({ actor, body }) => inventory.list(actor, body), kept);
   registerRoute(app, routes.search, ({ actor, body }) => inventory.search(actor, body), kept);
+  registerRoute(app, routes.shopSuggest, ({ actor, body }) => inventory.suggest(actor, body), kept);
   registerRoute(app, routes.inventoryAdd, ({ actor, body }) => inventory.add(actor, body));
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryReprice, ({ actor, body }) => inventory.reprice(actor, body));

@@ -31,6 +31,8 @@ import { planReprice, sampleOf, type RepriceRow } from './reprice.ts';
 
 export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
+/** As many as the catalog's suggestions offer; clients show the first 5. */
+const SUGGEST_LIMIT = 10;
 /** Rows read or written per statement by a reprice: well under either engine's limit of bound values. */
 const REPRICE_CHUNK = 1000;
 
@@ -92,6 +94,23 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           };
         });
         return Serialized.of(routes.search.response, { success: true as const, data: { hits, total } });
+      });
+    },
+
+    /**
+     * Names the shop has in stock that start with the typed words, for the
+     * ordering screens' search box: what a search for them will find, never a
+     * card the shop does not hold. Same shape as the catalog's suggestions.
+     */
+    async suggest(actor: Actor, input: { q: string }) {
+      const { shopId } = requireRole(actor, 'inventory:view');
+      const query = queryOf(input.q);
+      return answer(shopId, `suggest|${input.q}`, async (state) => {
+        const rows = await reads.firstOfEachName(shopId, state, query, SUGGEST_LIMIT);
+        return Serialized.of(
+          routes.shopSuggest.response,
+          rows.map((r) => ({ name: r.name, set: r.set_code })),
+        );
       });
     },
 

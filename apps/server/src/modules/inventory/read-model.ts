@@ -220,10 +220,19 @@ export class InventoryReadModel {
 
   /** The ids of the shop's rows that match, in name order, from the shop's index for `state`. */
   async matches(shopId: number, state: InventoryState, query: InventoryQuery): Promise<Int32Array> {
-    const index = await this.indexes.get(shopId, state, async () =>
-      ShopIndex.of(await repo.indexRows(this.db, shopId)),
-    );
-    return index.match(query);
+    return (await this.index(shopId, state)).match(query);
+  }
+
+  /** The first in-stock row of each name that matches, in name order, at most `limit` (ShopIndex.firstOfEachName). */
+  async firstOfEachName(shopId: number, state: InventoryState, query: InventoryQuery, limit: number) {
+    const ids = (await this.index(shopId, state)).firstOfEachName(query, limit);
+    const found = ids.length ? await repo.rowsByIds(this.db, shopId, ids) : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private index(shopId: number, state: InventoryState): Promise<ShopIndex> {
+    return this.indexes.get(shopId, state, async () => ShopIndex.of(await repo.indexRows(this.db, shopId)));
   }
 
   /**

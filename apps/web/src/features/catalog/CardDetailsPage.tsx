@@ -3,21 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CardImage } from '../../components/CardImage.tsx';
 import { CardHoverPreview, useCardDetails } from '../../components/CardNameLink.tsx';
-import { ManaCost } from '../../components/ManaCost.tsx';
+import { ManaCost, ManaText } from '../../components/ManaCost.tsx';
 import { SetSymbol } from '../../components/SetSymbol.tsx';
 import { call } from '../../lib/api.ts';
+import { formatName } from './format-names.ts';
 import { PriceTrend } from './PriceTrend.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 const m = messages.cardDetails;
 
-const formatNames: Record<string, string> = {
-  paupercommander: 'Pauper Commander',
-  standardbrawl: 'Standard Brawl',
-  oldschool: 'Old School',
-  predh: 'PreDH',
-};
-const formatLabel = (format: string) => formatNames[format] ?? format.replace(/^\w/, (c) => c.toUpperCase());
 const legalityLabel: Record<string, string> = {
   legal: 'Legal',
   not_legal: 'Not legal',
@@ -116,14 +110,22 @@ function Details({ card }: { card: CardDetails }) {
             </>
           )}
         </dl>
-        {card.oracle_text && <p className="oracle-text">{card.oracle_text}</p>}
+        {card.oracle_text && (
+          <p className="oracle-text">
+            <ManaText text={card.oracle_text} />
+          </p>
+        )}
         {faces.map((f) => (
           <div key={f.name} className="card-face">
             <h2>
               {f.name} <ManaCost cost={f.mana_cost} />
             </h2>
             <p className="muted">{f.type_line}</p>
-            {f.oracle_text && <p className="oracle-text">{f.oracle_text}</p>}
+            {f.oracle_text && (
+              <p className="oracle-text">
+                <ManaText text={f.oracle_text} />
+              </p>
+            )}
           </div>
         ))}
         {card.flavor_text && <p className="flavor-text">{card.flavor_text}</p>}
@@ -135,7 +137,7 @@ function Details({ card }: { card: CardDetails }) {
         <ul className="legalities">
           {Object.entries(card.legalities).map(([format, status]) => (
             <li key={format} className={`legality legality-${status}`}>
-              <span>{formatLabel(format)}</span>
+              <span>{formatName(format)}</span>
               <span className="badge">{legalityLabel[status] ?? status}</span>
             </li>
           ))}

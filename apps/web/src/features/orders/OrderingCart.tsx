@@ -1,4 +1,5 @@
-import { limits, messages } from '@cardstock/contract';
+import { limits, messages, plural } from '@cardstock/contract';
+import { useEffect, useState, type Ref, type RefObject } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 import {
   cartCopies,
@@ -23,14 +24,17 @@ interface OrderingCartProps {
   placing: PlacingState;
   onRemove: (key: string) => void;
   onPlace: () => void;
+  /** The panel itself, for the floating button that brings it into view. */
+  ref?: Ref<HTMLElement>;
 }
 
 /** The sticky Shopping Cart panel: lines, total, Place Order, and the outcome of the last order. */
-export function OrderingCart({ cart, placing, onRemove, onPlace }: OrderingCartProps) {
+export function OrderingCart({ cart, placing, onRemove, onPlace, ref }: OrderingCartProps) {
   const busy = placing.kind === 'placing';
   const copies = cartCopies(cart);
   return (
-    <aside className="ordering-cart card" aria-labelledby="ordering-cart-title">
+    // Focusable from script only: the floating cart button moves the focus here.
+    <aside ref={ref} tabIndex={-1} className="ordering-cart card" aria-labelledby="ordering-cart-title">
       <h2 id="ordering-cart-title" className="ordering-cart-title">
         <Icon name="cart" /> Shopping Cart
         <span className="badge" aria-live="polite" aria-label={`${copies} ${copies === 1 ? 'card' : 'cards'}`}>
@@ -87,5 +91,46 @@ export function OrderingCart({ cart, placing, onRemove, onPlace }: OrderingCartP
         </p>
       )}
     </aside>
+  );
+}
+
+/**
+ * Where the cart stacks below the whole card grid (a portrait tablet, a
+ * narrow window), a floating button with the cart's counts brings it into
+ * view and moves the focus there. It steps aside while the cart is on the
+ * screen; a wide screen keeps the cart beside the grid and never shows it (CSS).
+ */
+export function CartJumpButton({ cart, target }: { cart: readonly CartItem[]; target: RefObject<HTMLElement | null> }) {
+  const [cartInView, setCartInView] = useState(false);
+  useEffect(() => {
+    const panel = target.current;
+    if (!panel) return;
+    const observer = new IntersectionObserver(([entry]) => setCartInView(entry?.isIntersecting ?? false), {
+      threshold: 0.25,
+    });
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [target]);
+
+  const copies = cartCopies(cart);
+  function jump() {
+    const panel = target.current;
+    if (!panel) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+    panel.focus({ preventScroll: true });
+  }
+  return (
+    <button
+      type="button"
+      className="ordering-cart-jump"
+      hidden={cartInView}
+      aria-label={`Go to cart: ${plural(cart.length, 'line')}, ${plural(copies, 'card')}`}
+      onClick={jump}
+    >
+      <Icon name="cart" size={22} />
+      <span>Cart</span>
+      <span className="badge">{copies}</span>
+    </button>
   );
 }

@@ -19,7 +19,7 @@ import {
   type PlacingAttempt,
 } from './cart.ts';
 import { OrderingCard } from './OrderingCard.tsx';
-import { OrderingCart, type PlacingState } from './OrderingCart.tsx';
+import { CartJumpButton, OrderingCart, type PlacingState } from './OrderingCart.tsx';
 import { OrderingSearch } from './OrderingSearch.tsx';
 import './OrderingPage.css';
 
@@ -118,6 +118,7 @@ export function OrderingScreen({
   const [cart, setCart] = useState<CartItem[]>([]);
   const [placing, setPlacing] = useState<PlacingState>({ kind: 'idle' });
   const attempt = useRef<PlacingAttempt | undefined>(undefined);
+  const cartPanel = useRef<HTMLElement>(null);
 
   // Browsing refreshes every 5 s; anything in the search box pauses it (spec 001 §4).
   const browsing = text.trim() === '';
@@ -224,7 +225,13 @@ export function OrderingScreen({
       {header}
       <div className="ordering-layout">
         <div className="ordering-main">
-          <OrderingSearch value={text} onChange={changeText} onSearch={(q) => setSearched(q.trim())} />
+          <OrderingSearch
+            deviceToken={deviceToken}
+            caller={caller}
+            value={text}
+            onChange={changeText}
+            onSearch={(q) => setSearched(q.trim())}
+          />
           {current.isPending && !current.data ? (
             <p className="muted">{messages.common.loading}</p>
           ) : hits.length === 0 ? (
@@ -256,6 +263,7 @@ export function OrderingScreen({
           </aside>
         ) : (
           <OrderingCart
+            ref={cartPanel}
             cart={cart}
             placing={placing}
             onRemove={(key) => setCart((now) => removeFromCart(now, key))}
@@ -263,6 +271,7 @@ export function OrderingScreen({
           />
         )}
       </div>
+      {!browseOnly && <CartJumpButton cart={cart} target={cartPanel} />}
     </section>
   );
 }

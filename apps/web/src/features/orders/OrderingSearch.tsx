@@ -14,6 +14,10 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 interface OrderingSearchProps {
+  /** A paired tablet's device token; without it the suggestions are asked with the staff session. */
+  deviceToken?: string;
+  /** Who is asking (the token in use): one shop's suggestions are never shown to another. */
+  caller?: string;
   value: string;
   onChange: (text: string) => void;
   /** Enter, or a suggestion chosen: search the shop's inventory for this text. */
@@ -21,12 +25,13 @@ interface OrderingSearchProps {
 }
 
 /**
- * The ordering search box (spec 001 §2.5): name suggestions from the card
- * database once typing pauses, at 2 or more characters, the first 5 shown.
+ * The ordering search box (spec 001 §2.5): name suggestions once typing
+ * pauses, at 2 or more characters, the first 5 shown. They come from the
+ * shop's own stock, so each one leads to cards the shop can sell.
  * A combobox: arrow keys walk the suggestions, Enter picks one or searches
  * the text as typed, Escape closes the list.
  */
-export function OrderingSearch({ value, onChange, onSearch }: OrderingSearchProps) {
+export function OrderingSearch({ deviceToken, caller, value, onChange, onSearch }: OrderingSearchProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -35,15 +40,16 @@ export function OrderingSearch({ value, onChange, onSearch }: OrderingSearchProp
   const wanted = open && q.length >= limits.cardSearchMinChars && q === text;
 
   const suggest = useQuery({
-    queryKey: ['ordering-suggest', q],
+    queryKey: ['ordering-suggest', caller, q],
     queryFn: () =>
-      call('suggest', { query: { q } }).catch((err: unknown) => {
+      call('shopSuggest', { body: { q }, token: deviceToken }).catch((err: unknown) => {
         // Spec 001 §8: failed suggestion calls are only logged.
         console.error('Suggestions failed', err);
         throw err;
       }),
     enabled: wanted,
-    staleTime: 60_000,
+    // Stock moves as orders come in: a suggestion is kept for a short while only.
+    staleTime: 10_000,
     retry: false,
   });
   const shown = wanted ? (suggest.data ?? []).slice(0, limits.suggestionsShown) : [];
