@@ -319,6 +319,7 @@ test.describe('a paired tablet that is refused says the true reason', () => {
     expect(await stored(tablet, tokenKey)).toBeNull();
     await tablet.context().close();
   });
+});
 
 test('on a portrait tablet a floating button with the cart’s counts brings the cart into reach; landscape keeps it beside the grid', async ({
   request,
