@@ -24,8 +24,8 @@ export async function uploadCsv(
 }
 
 /**
- * The shop's whole inventory as `id|finish|condition|count`, with `|language` after it when not English, sorted:
- * every page of the live search.
+ * The shop's whole inventory as `id|finish|condition|count`, with `|language` after it when not English and
+ * `|signed`, `|altered` for flagged rows, sorted: every page of the live search.
  */
 export async function inventoryRows(server: TestServer, shop: Shop): Promise<string[]> {
   const rows: string[] = [];
@@ -33,7 +33,10 @@ export async function inventoryRows(server: TestServer, shop: Shop): Promise<str
     const { hits, total } = bodyOf(await api(server, shop).call('search', { q: '*', page: String(page) })).data;
     rows.push(
       ...hits.map(
-        (h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}${h.language === 'en' ? '' : `|${h.language}`}`,
+        (h) =>
+          `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}${h.language === 'en' ? '' : `|${h.language}`}` +
+          (h.signed ? '|signed' : '') +
+          (h.altered ? '|altered' : ''),
       ),
     );
     if (hits.length === 0 || rows.length >= total) return rows.sort();
@@ -67,7 +70,7 @@ export async function expectExportRoundTrip(server: TestServer, a: Shop): Promis
   );
   const csv = await res.text();
   expect(csv.split('\n')[0]).toBe(
-    'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language',
+    'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered',
   );
   expect(csv).toContain(',12.34');
 

@@ -339,7 +339,7 @@ export const routes = define({
     path: '/api/shop/inventory/add',
     auth: 'session',
     permission: 'inventory:edit',
-    summary: 'Add copies of a printing; the same printing, finish, quality and language adds to the existing row',
+    summary: 'Add copies of a printing; the same printing, finish, quality, language and flags add to the existing row',
     tags: ['inventory'],
     body: ZInventoryAddRequest,
     response: ZMessageResponse,

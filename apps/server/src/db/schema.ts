@@ -176,6 +176,10 @@ export interface InventoryTable {
   quality: string;
   /** Scryfall's language code; part of the row's key (migration 0016). */
   language: Generated<string>;
+  /** 1 for a signed copy, else 0; part of the row's key (migration 0020). */
+  signed: Generated<number>;
+  /** 1 for an altered copy, else 0; part of the row's key (migration 0020). */
+  altered: Generated<number>;
   quantity: number;
   asking_price: number | null;
   sort_name: string;
@@ -230,6 +234,9 @@ export interface OrderLineTable {
   quality: string;
   /** Scryfall's language code of the copies sold (migration 0016); en on a sealed product's line. */
   language: Generated<string>;
+  /** 1 when the copies sold were signed / altered (migration 0020). */
+  signed: Generated<number>;
+  altered: Generated<number>;
   quantity: number;
   unit_price_cents: number;
 }

@@ -35,6 +35,13 @@ export const ZLanguage = z
   .transform((v) => languageByName.get(v) ?? v)
   .pipe(z.enum(languages, `language must be one of ${languages.join(', ')}.`));
 
+/** A copy's flag (signed, altered) as a request gives it: true or false, false when left out. */
+export const ZCardFlag = (name: 'signed' | 'altered') =>
+  z
+    .boolean({ error: `${name} must be true or false.` })
+    .optional()
+    .default(false);
+
 const ZScryfallId = z
   .string({ error: (i) => (i.input === undefined ? 'scryfall_id is required.' : 'scryfall_id must be text.') })
   .trim()
@@ -74,6 +81,8 @@ export const ZInventoryRow = z.object({
   inv_quantity: z.number().int(),
   inv_quality: z.enum(qualities),
   inv_language: z.enum(languages).describe('The copies’ language, Scryfall’s code; en for rows from before languages'),
+  inv_signed: z.boolean().describe('Signed copies: a row of their own; false for rows from before the flags'),
+  inv_altered: z.boolean().describe('Altered copies: a row of their own; false for rows from before the flags'),
   inv_asking_price: z.number().nullable().describe('Dollars; null means the shop’s pricing rule applies'),
   price: z.number().nullable().describe('What a customer pays, in dollars (asking price or pricing rule)'),
   card_name: z.string(),
@@ -120,6 +129,8 @@ export const ZInventoryAddRequest = z.object({
   foil: z.boolean({ error: 'foil must be true or false.' }).optional().default(false),
   quality: ZQuality.optional().default('NM'),
   language: ZLanguage.optional().default('en').describe('The copies’ language; English when left out'),
+  signed: ZCardFlag('signed').describe('Signed copies; not signed when left out'),
+  altered: ZCardFlag('altered').describe('Altered copies; not altered when left out'),
 });
 
 /** Most a shop may ask for one copy, in dollars. */
@@ -139,6 +150,8 @@ export const ZInventoryEditRequest = z.object({
   quality: ZQuality,
   finish: ZFinish,
   language: ZLanguage.optional().default('en').describe('Which row, with quality and finish; English when left out'),
+  signed: ZCardFlag('signed').describe('Which row: the signed copies’; the unsigned row when left out'),
+  altered: ZCardFlag('altered').describe('Which row: the altered copies’; the unaltered row when left out'),
   quantity: decimal(
     z
       .number({ error: 'quantity must be a number.' })
@@ -281,6 +294,8 @@ export const ZSearchHit = z.object({
   quantity: z.number().int(),
   quality: z.enum(qualities),
   language: z.enum(languages).describe('The copies’ language, Scryfall’s code'),
+  signed: z.boolean().describe('Signed copies'),
+  altered: z.boolean().describe('Altered copies'),
   price: z.number().nullable(),
   image: z.string().nullable(),
 });

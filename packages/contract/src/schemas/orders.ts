@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimal } from './common.ts';
 import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
-import { finishes, ZFinish, ZLanguage } from './inventory.ts';
+import { finishes, ZCardFlag, ZFinish, ZLanguage } from './inventory.ts';
 
 /** Most lines and copies one order may carry: a shop's counter, not a warehouse. */
 export const orderLimits = { maxLines: 200, maxQuantity: 1000 } as const;
@@ -43,6 +43,8 @@ export const ZCartLine = z
       .optional()
       .describe('One condition only; without it the best conditions in stock are taken first'),
     language: ZLanguage.optional().default('en').describe('The copies’ language; English when left out'),
+    signed: ZCardFlag('signed').describe('Signed copies; left out, the unsigned ones'),
+    altered: ZCardFlag('altered').describe('Altered copies; left out, the unaltered ones'),
   })
   .superRefine((line, ctx) => {
     if (line.scryfall_id === undefined && line.sealed_id === undefined)
@@ -85,6 +87,8 @@ export const ZOrderItem = z.object({
   finish: z.enum(finishes).describe('nonfoil on a sealed product’s line'),
   quality: z.enum(qualities).describe('NM on a sealed product’s line (sealed is new)'),
   language: z.enum(languages).describe('en on a sealed product’s line'),
+  signed: z.boolean().describe('Signed copies; false on a sealed product’s line'),
+  altered: z.boolean().describe('Altered copies; false on a sealed product’s line'),
   quantity: z.number().int(),
   price: z.number().describe('Unit price in dollars'),
   item_total: z.number().describe('price × quantity, in dollars'),

@@ -27,6 +27,8 @@ export const ZPublicInventoryItem = z.object({
   inv_quantity: z.number().int(),
   inv_finish: z.enum(finishes),
   inv_language: z.enum(languages).describe('The copies’ language, Scryfall’s code'),
+  inv_signed: z.boolean().describe('Signed copies'),
+  inv_altered: z.boolean().describe('Altered copies'),
 });
 
 export const ZPublicInventoryResponse = z.object({

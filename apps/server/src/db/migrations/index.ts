@@ -21,6 +21,7 @@ import * as m0016 from './0016-languages.ts';
 import * as m0017 from './0017-order-fingerprint.ts';
 import * as m0018 from './0018-tool-ids.ts';
 import * as m0019 from './0019-account-unlocks.ts';
+import * as m0020 from './0020-card-flags.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -48,6 +49,7 @@ const all: Record<string, MigrationFactory> = {
   '0017-order-fingerprint': m0017.migration,
   '0018-tool-ids': m0018.migration,
   '0019-account-unlocks': m0019.migration,
+  '0020-card-flags': m0020.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -67,6 +67,9 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
         quality: i % 5 === 4 ? 'LP' : 'NM',
         // A few copies in other languages, as a real shop's binder has.
         language: i % 11 === 5 ? 'de' : i % 13 === 7 ? 'ja' : 'en',
+        // And a signed copy or an altered one, kept as rows of their own.
+        signed: i % 17 === 9 ? 1 : 0,
+        altered: i % 19 === 14 ? 1 : 0,
         quantity: (i % 6) + (i % 7 === 3 ? 0 : 1),
         asking_price: null,
         sort_name: card.sort_name,

@@ -17,6 +17,8 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
   finish: 'nonfoil',
   quality: 'NM',
   language: 'en',
+  signed: 0,
+  altered: 0,
   quantity: 3,
   asking_price: 125,
   ...over,
@@ -64,6 +66,26 @@ describe('CSV export layouts', () => {
     expect(parseInventoryCsv(text).lines).toEqual([
       { line: 2, name: '', cardmarketId: 664300, finish: 'foil', quality: 'MP', quantity: 2, language: 'de' },
     ]);
+  });
+
+  // Which flags each layout has a column for: TCGplayer's has none, Moxfield's and ManaBox's only `Alter(ed)`.
+  const flagColumns = {
+    cardstock: ['signed', 'altered'],
+    cardmarket: ['signed', 'altered'],
+    deckbox: ['signed', 'altered'],
+    manabox: ['altered'],
+    moxfield: ['altered'],
+    tcgplayer: [],
+  } as const;
+
+  it.each(exportFormats)('the %s layout writes signed and altered copies in its own words where it can', (format) => {
+    const rows = [row({ signed: 1 }), row({ altered: 1 }), row({ signed: 1, altered: 1 }), row()];
+    const parsed = parseInventoryCsv(write(format, rows));
+    expect(parsed.problems).toEqual([]);
+    const kept: readonly string[] = flagColumns[format];
+    expect(parsed.lines.map((l) => [l.signed ?? false, l.altered ?? false])).toEqual(
+      rows.map((r) => [kept.includes('signed') && r.signed === 1, kept.includes('altered') && r.altered === 1]),
+    );
   });
 
   it('writes a card whose name a spreadsheet would run as a formula so that the import reads it as it was', () => {

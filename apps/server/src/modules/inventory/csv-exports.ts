@@ -22,6 +22,9 @@ export interface ExportRow {
   finish: string;
   quality: string;
   language: string;
+  /** 1 or 0, as stored. */
+  signed: number;
+  altered: number;
   quantity: number;
   /** Cents; null: the pricing rule prices the row. */
   asking_price: number | null;
@@ -177,8 +180,8 @@ const TCGPLAYER_HEADER = [
 ];
 
 /**
- * The layouts, each the one its tool's importer reads (the columns of its own export), each row's language in the
- * tool's own words. What a layout cannot say is left out, never guessed: Deckbox knows no etched (etched
+ * The layouts, each the one its tool's importer reads (the columns of its own export), each row's language, and its
+ * signed and altered flags where the tool has columns for them, in the tool's own words. What a layout cannot say is left out, never guessed: Deckbox knows no etched (etched
  * copies go as foil, which its importer takes); ManaBox's and Deckbox's own ids are not in the catalog; TCGplayer's
  * etched products have ids of their own the catalog lacks, so their Product ID is empty and the name carries
  * TCGplayer's "(Foil Etched)" tag.
@@ -196,6 +199,8 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.quantity,
       dollars(r.asking_price),
       languageOf(r.language),
+      r.signed ? 'true' : 'false',
+      r.altered ? 'true' : 'false',
     ],
   },
   manabox: {
@@ -212,7 +217,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.card_id,
       '',
       'false',
-      'false',
+      r.altered ? 'true' : 'false',
       condition('manabox', r.quality),
       manaboxLanguage(r.language),
       '',
@@ -231,7 +236,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       '',
       '',
       r.collector_number,
-      'False',
+      r.altered ? 'True' : 'False',
       'False',
       dollars(r.asking_price),
     ],
@@ -248,9 +253,10 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       condition('deckbox', r.quality),
       languageName(r.language),
       r.finish === 'nonfoil' ? '' : 'foil',
+      // Deckbox writes a set flag as its lower-case word, as `foil`.
+      r.signed ? 'signed' : '',
       '',
-      '',
-      '',
+      r.altered ? 'altered' : '',
       '',
       '',
       '',
@@ -292,8 +298,8 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       CARDMARKET_LANGUAGES[r.language] ?? '',
       condition('cardmarket', r.quality),
       r.finish === 'foil' ? 1 : '',
-      '',
-      '',
+      r.signed ? 1 : '',
+      r.altered ? 1 : '',
       '',
       '',
       '',

@@ -652,6 +652,7 @@ describe("Cardstock's own format", () => {
       language: 'de',
       quantity: 3,
       price: 12.5,
+      signed: true,
     },
     {
       line: 3,
@@ -693,6 +694,7 @@ describe("Cardstock's own format", () => {
       quality: 'NM',
       language: 'ja',
       quantity: 1,
+      altered: true,
     },
   ];
 
@@ -706,12 +708,14 @@ describe("Cardstock's own format", () => {
     String(l.quantity),
     l.price === undefined ? '' : l.price.toFixed(2),
     l.language,
+    String(l.signed ?? false),
+    String(l.altered ?? false),
   ];
 
   it('reads back what the export writes', () => {
     const text = cardstockCsv(lines.map(write));
     expect(text.split('\n')[0]).toBe(
-      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language',
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered',
     );
     const parsed = parseInventoryCsv(text);
     expect(parsed.format).toBe('cardstock');
@@ -745,6 +749,74 @@ describe("Cardstock's own format", () => {
     expect(klingon.problems).toEqual([
       { line: 2, reason: expect.stringContaining('Language "Klingon" is not one Cardstock stocks') },
     ]);
+  });
+});
+
+describe('signed and altered copies', () => {
+  const bolt = printing('Lightning Bolt', '2x2');
+  const stock: StockLine[] = [
+    { card: bolt, finish: 'nonfoil', quality: 'NM', quantity: 1, signed: true },
+    { card: bolt, finish: 'nonfoil', quality: 'NM', quantity: 2, altered: true },
+    { card: bolt, finish: 'foil', quality: 'NM', quantity: 3, signed: true, altered: true },
+    { card: bolt, finish: 'nonfoil', quality: 'NM', quantity: 4 },
+  ];
+  const flagsOf = (layout: LayoutName) =>
+    parseInventoryCsv(LAYOUTS[layout].write(stock)).lines.map((l) => [
+      l.quantity,
+      l.signed ?? false,
+      l.altered ?? false,
+    ]);
+
+  it.each(['cardstock', 'deckbox', 'deckbox-all-columns', 'helvault', 'topdecked', 'cardmarket'] as const)(
+    'reads both flags from %s, in its own words',
+    (layout) => {
+      expect(flagsOf(layout)).toEqual([
+        [1, true, false],
+        [2, false, true],
+        [3, true, true],
+        [4, false, false],
+      ]);
+    },
+  );
+
+  it.each(['manabox', 'moxfield'] as const)('reads the altered flag from %s, which has no signed column', (layout) => {
+    expect(flagsOf(layout)).toEqual([
+      [1, false, false],
+      [2, false, true],
+      [3, false, true],
+      [4, false, false],
+    ]);
+  });
+
+  it("reads Helvault's real extras and TappedOut's dashes", () => {
+    const helvault = parseInventoryCsv(
+      [
+        'cmc,collector_number,color_identity,colors,estimated_price,extras,language,mana_cost,name,oracle_id,quantity,rarity,scryfall_id,set_code,set_name,type_line',
+        '"3.0","228","C","C","18.68","signed/foil","en","{3}","Sword of Sinew and Steel","","1","mythic","c081e5cf-81e2-4afb-a912-8267de29e88d","mh1","Modern Horizons","Artifact"',
+        '"3.0","228","C","C","18.68","signed/alteredArt","en","{3}","Sword of Sinew and Steel","","1","mythic","c081e5cf-81e2-4afb-a912-8267de29e88d","mh1","Modern Horizons","Artifact"',
+      ].join('\n'),
+    );
+    expect(helvault.lines.map((l) => [l.finish, l.signed ?? false, l.altered ?? false])).toEqual([
+      ['foil', true, false],
+      ['nonfoil', true, true],
+    ]);
+    const tappedout = parseInventoryCsv(
+      'Qty,Name,Set,Set Number,Foil,Alter,Signed,Condition,Languange,Proxy\n1,Opt,XLN,65,-,-,-,NM,EN,-\n1,Opt,XLN,65,-,-,x,NM,EN,-\n',
+    );
+    expect(tappedout.problems).toEqual([]);
+    expect(tappedout.lines.map((l) => l.signed ?? false)).toEqual([false, true]);
+  });
+
+  it('reads a Cardstock file from before the flags as unflagged, and refuses a flag it cannot read', () => {
+    const older = cardstockCsv([]).split('\n')[0]!.replace(',Signed,Altered', '');
+    const parsed = parseInventoryCsv(`${older}\nOpt,xln,65,,nonfoil,NM,2,0.25,en\n`);
+    expect(parsed.format).toBe('cardstock');
+    expect(parsed.lines).toEqual([expect.not.objectContaining({ signed: expect.anything() })]);
+    const maybe = parseInventoryCsv(
+      cardstockCsv([['Opt', 'xln', '65', '', 'nonfoil', 'NM', '1', '', 'en', 'maybe', 'false']]),
+    );
+    expect(maybe.lines).toEqual([]);
+    expect(maybe.problems).toEqual([{ line: 2, reason: 'Signed must be true or false, not "maybe".' }]);
   });
 });
 

@@ -69,6 +69,10 @@ export interface CsvLine {
   price?: number;
   /** Scryfall language code (`en`, `ja`, `zhs`...); English when the file says none. */
   language: Language;
+  /** True for signed copies, left out otherwise (as for files that cannot say). */
+  signed?: boolean;
+  /** True for altered copies, left out otherwise. */
+  altered?: boolean;
 }
 
 /** A row that could not become a line, and why, in plain English. */
@@ -102,6 +106,8 @@ export const CARDSTOCK_CSV_HEADER: string[] = [
   'Quantity',
   'Price',
   'Language',
+  'Signed',
+  'Altered',
 ];
 
 /** Each format's name as its users know it. */
@@ -226,6 +232,10 @@ type Field =
   | 'quantity'
   | 'price'
   | 'language'
+  /** A cell saying the copy is signed ("true", "1", "signed"...); empty or "false" when not. */
+  | 'signed'
+  /** A cell saying the copy is altered. */
+  | 'altered'
   /** A cell saying the card is a proxy (a printed copy, not a real card). */
   | 'proxy';
 
@@ -269,8 +279,11 @@ const MOXFIELD_COLUMNS = {
 const TOOLS: readonly ToolSpec[] = [
   {
     format: 'cardstock',
-    // Files from before languages have no Language column: their rows are English.
-    signature: CARDSTOCK_CSV_HEADER.filter((column) => column !== 'Language').map((column) => column.toLowerCase()),
+    // Files from before languages have no Language column (their rows are English), nor from before the flags
+    // Signed and Altered (their rows are unflagged).
+    signature: CARDSTOCK_CSV_HEADER.filter((column) => !['Language', 'Signed', 'Altered'].includes(column)).map(
+      (column) => column.toLowerCase(),
+    ),
     columns: {
       name: 'name',
       setCode: 'set code',
@@ -281,6 +294,8 @@ const TOOLS: readonly ToolSpec[] = [
       quantity: 'quantity',
       price: 'price',
       language: 'language',
+      signed: 'signed',
+      altered: 'altered',
     },
     finishes: { '': 'nonfoil', nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
     scale: 'us',
@@ -299,6 +314,7 @@ const TOOLS: readonly ToolSpec[] = [
       quantity: 'quantity',
       price: 'purchase price',
       language: 'language',
+      altered: 'altered',
     },
     finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
     scale: 'eu',
@@ -342,7 +358,8 @@ const TOOLS: readonly ToolSpec[] = [
   {
     format: 'moxfield',
     signature: ['count', 'tradelist count', 'name', 'edition', 'collector number'],
-    columns: { ...MOXFIELD_COLUMNS, price: 'purchase price', proxy: 'proxy' },
+    // CardSphere's Moxfield-like export adds a `Signed` column beside Moxfield's `Alter`.
+    columns: { ...MOXFIELD_COLUMNS, price: 'purchase price', proxy: 'proxy', altered: 'alter', signed: 'signed' },
     finishes: FOIL_WORD,
     scale: 'us',
   },
@@ -361,6 +378,8 @@ const TOOLS: readonly ToolSpec[] = [
       price: 'my price',
       tcgplayerId: 'tcgplayer id',
       scryfallId: 'scryfall id',
+      signed: 'signed',
+      altered: 'altered art',
     },
     // Deckbox has no etched: etched cards are exported as foil.
     finishes: { '': 'nonfoil', foil: 'foil' },
@@ -480,7 +499,7 @@ const TOOLS: readonly ToolSpec[] = [
     },
     finishes: FOIL_WORD,
     scale: 'us',
-    reshape: (raw) => [{ ...raw, finish: helvaultFinish(raw.finish ?? '') }],
+    reshape: (raw) => [{ ...raw, ...helvaultExtras(raw.finish ?? '') }],
   },
   {
     format: 'topdecked',
@@ -496,6 +515,8 @@ const TOOLS: readonly ToolSpec[] = [
       scryfallId: 'id',
       language: 'lang',
       condition: 'condition',
+      signed: 'signing',
+      altered: 'alteration',
     },
     finishes: { '': 'nonfoil', nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
     scale: 'us',
@@ -589,6 +610,8 @@ const TOOLS: readonly ToolSpec[] = [
       language: 'idlanguage',
       condition: 'condition',
       finish: 'isfoil',
+      signed: 'issigned',
+      altered: 'isaltered',
     },
     finishes: { '': 'nonfoil', '0': 'nonfoil', '1': 'foil' },
     scale: 'eu',
@@ -676,11 +699,14 @@ function splitSellerCondition(raw: RawLine): RawLine {
   };
 }
 
-/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil"). */
-function helvaultFinish(extras: string): string {
+/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil", "signed/alteredArt"). */
+function helvaultExtras(extras: string): RawLine {
   const flags = extras.toLowerCase().split('/');
-  if (flags.includes('etchedfoil')) return 'etched';
-  return flags.includes('foil') ? 'foil' : '';
+  return {
+    finish: flags.includes('etchedfoil') ? 'etched' : flags.includes('foil') ? 'foil' : '',
+    signed: flags.includes('signed') ? 'signed' : '',
+    altered: flags.includes('alteredart') ? 'altered' : '',
+  };
 }
 
 /**
@@ -732,6 +758,8 @@ const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   finish: ['finish', 'foil', 'is_foil', 'premium', 'printing'],
   condition: ['condition', 'quality', 'grade', 'cond'],
   language: ['language', 'lang'],
+  signed: ['signed', 'is_signed', 'issigned', 'signing'],
+  altered: ['altered', 'alter', 'altered art', 'is_altered', 'isaltered', 'alteration'],
 };
 
 const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
@@ -954,6 +982,8 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
     quantity: readQuantity(raw.quantity, reasons),
     price: readPrice(raw.price, reasons),
     language: readLanguage(raw.language, reasons),
+    signed: readFlag(raw.signed, 'Signed', reasons),
+    altered: readFlag(raw.altered, 'Altered', reasons),
   };
   const toolId = card.tcgplayerId ?? card.mtgoId ?? card.cardmarketId;
   if (!card.name && !raw.scryfallId && toolId === undefined && !(card.setCode && card.collectorNumber)) {
@@ -1023,6 +1053,16 @@ function readPrice(text: string | undefined, reasons: string[]): number | undefi
   }
   const cents = dollarsToCents(Number(match[1].replace(',', '.')));
   return cents > 0 ? centsToDollars(cents) : undefined;
+}
+
+const FLAG_SET = /^(true|yes|y|1|x|signed|altered|altered art|alter)$/i;
+const FLAG_UNSET = /^(false|no|n|0|-)?$/i;
+
+/** A flag cell: true when set, undefined when not (so a line reads the same as from a file without the column). */
+function readFlag(text: string | undefined, what: string, reasons: string[]): true | undefined {
+  if (FLAG_SET.test(text ?? '')) return true;
+  if (!FLAG_UNSET.test(text ?? '')) reasons.push(`${what} must be true or false, not "${text}".`);
+  return undefined;
 }
 
 function readLanguage(text: string | undefined, reasons: string[]): Language {

@@ -69,6 +69,9 @@ interface PendingRow {
   finish: string;
   quality: string;
   language: string;
+  /** 1 or 0, as stored. */
+  signed: number;
+  altered: number;
   quantity: number;
   /** Cents; null keeps the row's (or the pricing rule's) price. */
   asking_price: number | null;
@@ -277,8 +280,14 @@ function choosePrinting(
 }
 
 /** A stock row's key, as the table's unique `inventory_row` tells rows apart. */
-const keyOf = (r: { card_id: string; finish: string; quality: string; language: string }) =>
-  `${r.card_id}|${r.finish}|${r.quality}|${r.language}`;
+const keyOf = (r: {
+  card_id: string;
+  finish: string;
+  quality: string;
+  language: string;
+  signed?: number | boolean;
+  altered?: number | boolean;
+}) => `${r.card_id}|${r.finish}|${r.quality}|${r.language}|${r.signed ? 1 : 0}|${r.altered ? 1 : 0}`;
 const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /**
@@ -509,6 +518,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
               finish: line.finish,
               quality: line.quality,
               language: line.language,
+              signed: line.signed ? 1 : 0,
+              altered: line.altered ? 1 : 0,
               quantity: line.quantity,
               asking_price: asking,
               sort_name: chosen.sort_name,
@@ -577,6 +588,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
               finish: r.finish,
               quality: r.quality,
               language: r.language,
+              signed: r.signed,
+              altered: r.altered,
               quantity: r.quantity,
               asking_price: r.asking_price,
               sort_name: r.sort_name,

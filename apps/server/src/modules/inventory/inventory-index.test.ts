@@ -12,6 +12,8 @@ function row(name: string, fields: Partial<IndexedRow> = {}): IndexedRow {
     finish: 'nonfoil',
     quality: 'NM',
     language: 'en',
+    signed: 0,
+    altered: 0,
     quantity: 1,
     rarity: 'common',
     colors: '',
@@ -25,10 +27,10 @@ function row(name: string, fields: Partial<IndexedRow> = {}): IndexedRow {
 const rows = [
   row('Air Elemental', { colors: 'U', rarity: 'uncommon', quantity: 0 }),
   row('Dragon Whelp', { colors: 'R', set_code: 'm10', finish: 'foil', market: 250, type_line: 'Creature — Dragon' }),
-  row('Dragonlord Ojutai', { colors: 'WU', rarity: 'mythic', quantity: 3, market: 1200 }),
+  row('Dragonlord Ojutai', { colors: 'WU', rarity: 'mythic', quantity: 3, market: 1200, signed: 1, altered: 1 }),
   row('Drana, Liberator of Malakir', { colors: 'B', rarity: 'mythic', quality: 'LP', market: null }),
   row('Fire // Ice', { colors: 'UR', rarity: 'uncommon', type_line: 'Instant // Instant' }),
-  row('Lim-Dûl the Necromancer', { colors: 'B', rarity: 'rare', set_code: 'all' }),
+  row('Lim-Dûl the Necromancer', { colors: 'B', rarity: 'rare', set_code: 'all', signed: 1 }),
   row('Shivan Dragon', { colors: 'R', rarity: 'rare', quantity: 5, finish: 'etched', market: 900 }),
 ];
 const index = new ShopIndex(rows);
@@ -63,6 +65,9 @@ describe('ShopIndex', () => {
     expect(names('c:m')).toEqual(['dragonlord ojutai', 'fire // ice']);
     expect(names('t:dragon')).toEqual(['dragon whelp']);
     expect(names('cond:lp')).toEqual(['drana liberator of malakir']);
+    expect(names('is:signed')).toEqual(['dragonlord ojutai', 'limdul the necromancer']);
+    expect(names('is:altered')).toEqual(['dragonlord ojutai']);
+    expect(names('is:signed is:altered')).toEqual(['dragonlord ojutai']);
     // A row without a market price matches no price term.
     expect(names('usd<2')).toEqual(['air elemental', 'fire // ice', 'limdul the necromancer']);
     expect(names('usd>=9 r:rare')).toEqual(['shivan dragon']);

@@ -9,6 +9,9 @@ export interface IndexedRow {
   finish: string;
   quality: string;
   language: string;
+  /** 1 or 0, as stored. */
+  signed: number;
+  altered: number;
   quantity: number;
   rarity: string;
   colors: string;
@@ -20,6 +23,8 @@ export interface IndexedRow {
 const FINISH = new Map<string, number>(finishes.map((f, i) => [f, i]));
 const QUALITY = new Map<string, number>(qualities.map((q, i) => [q, i]));
 const LANGUAGE = new Map<string, number>(languages.map((l, i) => [l, i]));
+/** A row's flags as bits of one byte. */
+const FLAG_BIT = { signed: 1, altered: 2 } as const;
 
 type Comparison = '=' | '>' | '>=' | '<' | '<=';
 const compare = (a: number, op: Comparison, b: number) =>
@@ -55,6 +60,7 @@ export class ShopIndex {
   private readonly finish: Uint8Array;
   private readonly quality: Uint8Array;
   private readonly language: Uint8Array;
+  private readonly flags: Uint8Array;
   private readonly market: Float64Array;
   private readonly setCode: string[];
   private readonly rarity: string[];
@@ -82,6 +88,7 @@ export class ShopIndex {
     this.finish = new Uint8Array(n);
     this.quality = new Uint8Array(n);
     this.language = new Uint8Array(n);
+    this.flags = new Uint8Array(n);
     this.market = new Float64Array(n);
     this.setCode = new Array<string>(n);
     this.rarity = new Array<string>(n);
@@ -100,6 +107,7 @@ export class ShopIndex {
       this.finish[p] = FINISH.get(r.finish) ?? 0;
       this.quality[p] = QUALITY.get(r.quality) ?? 0;
       this.language[p] = LANGUAGE.get(r.language) ?? 0;
+      this.flags[p] = (r.signed ? FLAG_BIT.signed : 0) | (r.altered ? FLAG_BIT.altered : 0);
       this.market[p] = r.market ?? Number.NaN;
       this.setCode[p] = shared(r.set_code);
       this.rarity[p] = shared(r.rarity);
@@ -187,6 +195,8 @@ export class ShopIndex {
       finish: finishes[this.finish[p]!]!,
       quality: qualities[this.quality[p]!]!,
       language: languages[this.language[p]!]!,
+      signed: this.flags[p]! & FLAG_BIT.signed ? 1 : 0,
+      altered: this.flags[p]! & FLAG_BIT.altered ? 1 : 0,
       quantity: this.quantity[p]!,
       rarity: this.rarity[p]!,
       colors: this.colors[p]!,
@@ -230,6 +240,10 @@ export class ShopIndex {
     if (q.languages.length) {
       const wanted = new Set(q.languages.map((x) => LANGUAGE.get(x)));
       tests.push((p) => wanted.has(this.language[p]));
+    }
+    if (q.flags.length) {
+      const wanted = q.flags.reduce((bits, flag) => bits | FLAG_BIT[flag], 0);
+      tests.push((p) => (this.flags[p]! & wanted) === wanted);
     }
     if (q.rarities.length) {
       const wanted = new Set(q.rarities);

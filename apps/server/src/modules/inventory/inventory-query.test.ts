@@ -14,7 +14,7 @@ describe('parseInventoryQuery', () => {
 
   it('reads every supported term', () => {
     const q = parseInventoryQuery(
-      'bolt set:m10 is:foil q>2 q<=10 c:r t:instant r:c usd>1.5 usd<$20 cond:lp s:2xm lang:de language:Japanese',
+      'bolt set:m10 is:foil q>2 q<=10 c:r t:instant r:c usd>1.5 usd<$20 cond:lp s:2xm lang:de language:Japanese is:signed',
     );
     expect(q).toEqual({
       words: ['bolt'],
@@ -33,6 +33,7 @@ describe('parseInventoryQuery', () => {
       ],
       qualities: ['LP'],
       languages: ['de', 'ja'],
+      flags: ['signed'],
     });
   });
 

@@ -15,7 +15,12 @@ export interface InventoryQuery {
   usd: { op: Comparison; cents: number }[];
   qualities: Quality[];
   languages: Language[];
+  /** is:signed, is:altered: rows carrying every one of these flags. */
+  flags: CardFlag[];
 }
+
+/** The flags a copy can carry beside its condition; each a column of the stock row. */
+export type CardFlag = 'signed' | 'altered';
 
 export class QueryError extends Error {}
 
@@ -33,7 +38,7 @@ const rarityNames: Record<string, string> = {
 };
 
 const TERM = /^(-?)([a-z]+)(>=|<=|!=|:|=|>|<)(.+)$/;
-const KNOWN = 'set:, is:foil, q>, c:, t:, r:, usd>, cond:, lang:';
+const KNOWN = 'set:, is:foil, is:signed, q>, c:, t:, r:, usd>, cond:, lang:';
 
 /**
  * Parses what a shop types into the live search. Plain words match the start
@@ -53,6 +58,7 @@ export function parseInventoryQuery(q: string): InventoryQuery {
     usd: [],
     qualities: [],
     languages: [],
+    flags: [],
   };
   const tokens = q.trim() === '*' ? [] : (q.match(/"[^"]*"|\S+/g) ?? []);
   for (const raw of tokens) {
@@ -79,7 +85,11 @@ export function parseInventoryQuery(q: string): InventoryQuery {
         break;
       case 'is':
         if (value === 'foil' || value === 'nonfoil' || value === 'etched') query.finishes.push(value);
-        else throw new QueryError(`Unknown "is:" value "${value}". Try is:foil, is:nonfoil or is:etched.`);
+        else if (value === 'signed' || value === 'altered') query.flags.push(value);
+        else
+          throw new QueryError(
+            `Unknown "is:" value "${value}". Try is:foil, is:nonfoil, is:etched, is:signed or is:altered.`,
+          );
         break;
       case 'q':
       case 'qty':

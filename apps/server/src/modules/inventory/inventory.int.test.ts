@@ -190,6 +190,8 @@ describe(`inventory (${testEngine})`, () => {
       quantity: expect.any(Number),
       quality: expect.any(String),
       language: 'en',
+      signed: false,
+      altered: false,
       price: expect.toBeOneOf([expect.any(Number), null]),
       image: expect.toBeOneOf([expect.any(String), null]),
     });

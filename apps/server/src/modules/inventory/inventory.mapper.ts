@@ -23,6 +23,8 @@ export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): Inve
     inv_quantity: row.quantity,
     inv_quality: quality,
     inv_language: language,
+    inv_signed: row.signed === 1,
+    inv_altered: row.altered === 1,
     inv_asking_price: centsToDollars(row.asking_price),
     price: centsToDollars(
       priceCents({ askingCents: row.asking_price, marketCents: marketPriceOf(row, finish), quality, language, rule }),

@@ -36,6 +36,8 @@ const indexSelect = (db: Executor) =>
       'inventory.finish',
       'inventory.quality',
       'inventory.language',
+      'inventory.signed',
+      'inventory.altered',
       'inventory.quantity',
       'cards.rarity',
       'cards.colors',
@@ -50,6 +52,8 @@ const importColumns = [
   'finish',
   'quality',
   'language',
+  'signed',
+  'altered',
   'quantity',
   'asking_price',
   'sort_name',
@@ -58,7 +62,7 @@ const importColumns = [
 export type ImportRow = Pick<Selectable<InventoryTable>, (typeof importColumns)[number]>;
 
 /** What tells one stock row from another: the unique key `inventory_row`, the conflict target of every upsert. */
-const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language'] as const;
+const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
 
 const importUpserts = new WeakMap<Executor, Map<string, CompiledQuery>>();
 
@@ -119,6 +123,8 @@ const rowColumns = [
   'inventory.finish',
   'inventory.quality',
   'inventory.language',
+  'inventory.signed',
+  'inventory.altered',
   'inventory.quantity',
   'inventory.asking_price',
   'cards.name',
@@ -202,7 +208,7 @@ export const inventoryRepository = {
       .executeTakeFirst();
   },
 
-  /** Adds copies: a new row, or more of the same printing, finish, quality and language. */
+  /** Adds copies: a new row, or more of the same printing, finish, quality, language and flags. */
   async addCopies(
     db: Executor,
     row: {
@@ -211,6 +217,8 @@ export const inventoryRepository = {
       finish: string;
       quality: string;
       language: string;
+      signed: number;
+      altered: number;
       quantity: number;
       sort_name: string;
       set_code: string;
@@ -255,6 +263,8 @@ export const inventoryRepository = {
           'inventory.finish',
           'inventory.quality',
           'inventory.language',
+          'inventory.signed',
+          'inventory.altered',
           'inventory.quantity',
           'inventory.asking_price',
           'cards.name',
@@ -290,7 +300,15 @@ export const inventoryRepository = {
    */
   async editRow(
     db: Executor,
-    key: { shopId: number; cardId: string; finish: string; quality: string; language: string },
+    key: {
+      shopId: number;
+      cardId: string;
+      finish: string;
+      quality: string;
+      language: string;
+      signed: number;
+      altered: number;
+    },
     values: { quantity: number; asking_price?: number | null },
     at: string,
   ): Promise<number | undefined> {
@@ -302,6 +320,8 @@ export const inventoryRepository = {
       .where('finish', '=', key.finish)
       .where('quality', '=', key.quality)
       .where('language', '=', key.language)
+      .where('signed', '=', key.signed)
+      .where('altered', '=', key.altered)
       .returning('id')
       .executeTakeFirst();
     return row?.id;
@@ -331,7 +351,8 @@ export const inventoryRepository = {
    */
   async priceChanges(db: Executor, shopId: number, day: string, minPercent: number, limit: number) {
     const moves = sql`select inventory.card_id, cards.name, cards.set_code, cards.collector_number,
-        inventory.finish, inventory.quality, inventory.language, inventory.quantity, inventory.asking_price,
+        inventory.finish, inventory.quality, inventory.language, inventory.signed, inventory.altered,
+        inventory.quantity, inventory.asking_price,
         ${keptPriceSql('p0')} as before, ${keptPriceSql('p1')} as after
       from inventory
       join cards on cards.id = inventory.card_id
@@ -347,6 +368,8 @@ export const inventoryRepository = {
       finish: string;
       quality: string;
       language: string;
+      signed: number;
+      altered: number;
       quantity: number;
       asking_price: number | null;
       before: number | null;
@@ -357,7 +380,8 @@ export const inventoryRepository = {
         or (m.before = 0 and m.after > 0)
         or (m.before > 0 and abs(m.after - m.before) * 100 >= ${minPercent} * m.before)
       order by case when m.before is null or m.after is null or m.before = 0 then 1e9
-        else abs(m.after - m.before) * 1.0 / m.before end desc, m.name, m.card_id, m.finish, m.quality, m.language
+        else abs(m.after - m.before) * 1.0 / m.before end desc, m.name, m.card_id, m.finish, m.quality, m.language,
+        m.signed, m.altered
       limit ${limit}`.execute(db);
     return rows;
   },
@@ -473,7 +497,7 @@ export const inventoryRepository = {
   async existingRows(db: Executor, shopId: number, cardIds: string[]) {
     return db
       .selectFrom('inventory')
-      .select(['card_id', 'finish', 'quality', 'language', 'quantity', 'asking_price'])
+      .select(['card_id', 'finish', 'quality', 'language', 'signed', 'altered', 'quantity', 'asking_price'])
       .where('shop_id', '=', shopId)
       .where('card_id', 'in', cardIds)
       .execute();

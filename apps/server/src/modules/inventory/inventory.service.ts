@@ -46,6 +46,12 @@ export function queryOf(q: string): InventoryQuery {
   }
 }
 
+/** A row's flags for the audit trail: only those set, so an unflagged row's entry reads as before the flags. */
+const flagsOf = (input: { signed: boolean; altered: boolean }) => ({
+  ...(input.signed ? { signed: true } : {}),
+  ...(input.altered ? { altered: true } : {}),
+});
+
 export function createInventoryService(ctx: AppContext, reads: InventoryReadModel) {
   const now = () => ctx.clock.now().toISOString();
 
@@ -89,6 +95,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             quantity: row.inv_quantity,
             quality: row.inv_quality,
             language: row.inv_language,
+            signed: row.inv_signed,
+            altered: row.inv_altered,
             price: row.price,
             image: row.card_image_normal ?? row.card_image_small,
           };
@@ -117,7 +125,15 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
     /** Adds copies of a printing in a finish it really has; the same row grows. */
     async add(
       actor: Actor,
-      input: { scryfall_id: string; quantity: number; foil: boolean; quality: Quality; language: Language },
+      input: {
+        scryfall_id: string;
+        quantity: number;
+        foil: boolean;
+        quality: Quality;
+        language: Language;
+        signed: boolean;
+        altered: boolean;
+      },
     ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
       const card = await repo.findCard(ctx.db, input.scryfall_id);
@@ -140,6 +156,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             finish,
             quality: input.quality,
             language: input.language,
+            signed: Number(input.signed),
+            altered: Number(input.altered),
             quantity: input.quantity,
             sort_name: card.sort_name,
             set_code: card.set_code,
@@ -155,6 +173,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             finish,
             quality: input.quality,
             language: input.language,
+            ...flagsOf(input),
             quantity: input.quantity,
           }),
           created_at: now(),
@@ -175,6 +194,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         finish: Finish;
         quality: Quality;
         language: Language;
+        signed: boolean;
+        altered: boolean;
         quantity: number;
         asking_price?: number | null;
       },
@@ -184,7 +205,15 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       await withTransaction(ctx.db, async (tx) => {
         const id = await repo.editRow(
           tx,
-          { shopId, cardId: input.scryfall_id, finish: input.finish, quality: input.quality, language: input.language },
+          {
+            shopId,
+            cardId: input.scryfall_id,
+            finish: input.finish,
+            quality: input.quality,
+            language: input.language,
+            signed: Number(input.signed),
+            altered: Number(input.altered),
+          },
           { quantity: input.quantity, ...asking },
           now(),
         );
@@ -198,6 +227,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             finish: input.finish,
             quality: input.quality,
             language: input.language,
+            ...flagsOf(input),
             quantity: input.quantity,
             ...asking,
           }),

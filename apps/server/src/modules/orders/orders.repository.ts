@@ -11,7 +11,11 @@ const qualityRank = sql<number>`case inventory.quality ${sql.join(
 
 export const ordersRepository = {
   /** The shop's rows that can serve a cart line, best condition first, with what pricing needs. */
-  stockFor(db: Executor, shopId: number, line: { cardId: string; finish: string; quality?: string; language: string }) {
+  stockFor(
+    db: Executor,
+    shopId: number,
+    line: { cardId: string; finish: string; quality?: string; language: string; signed: number; altered: number },
+  ) {
     let query = db
       .selectFrom('inventory')
       .innerJoin('cards', 'cards.id', 'inventory.card_id')
@@ -29,7 +33,9 @@ export const ordersRepository = {
       .where('inventory.shop_id', '=', shopId)
       .where('inventory.card_id', '=', line.cardId)
       .where('inventory.finish', '=', line.finish)
-      .where('inventory.language', '=', line.language);
+      .where('inventory.language', '=', line.language)
+      .where('inventory.signed', '=', line.signed)
+      .where('inventory.altered', '=', line.altered);
     if (line.quality) query = query.where('inventory.quality', '=', line.quality);
     return query.orderBy(qualityRank).orderBy('inventory.id').execute();
   },
@@ -110,7 +116,11 @@ export const ordersRepository = {
   async insert(
     db: Executor,
     order: Insertable<OrderTable>,
-    lines: (Omit<Insertable<OrderLineTable>, 'order_id' | 'language'> & { language: string })[],
+    lines: (Omit<Insertable<OrderLineTable>, 'order_id' | 'language' | 'signed' | 'altered'> & {
+      language: string;
+      signed: number;
+      altered: number;
+    })[],
   ): Promise<number> {
     const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
     await db

@@ -37,7 +37,7 @@ class NotEnoughStock extends AppError {
 type CardLine = CartLine & { scryfall_id: string };
 
 /**
- * Lines of the same printing, finish, language and condition add up, as a cart merges
+ * Lines of the same printing, finish, language, flags and condition add up, as a cart merges
  * them; so do lines of the same sealed product. They come out in one order for
  * every cart (printings by id, finish and condition, then sealed products by
  * id), so concurrent orders lock stock rows in the same order and never wait on
@@ -57,7 +57,7 @@ function mergeLines(items: CartLine[]) {
       return;
     }
     const line = item as CardLine;
-    const key = `${line.scryfall_id}|${line.finish}|${line.language}|${line.quality ?? ''}`;
+    const key = `${line.scryfall_id}|${line.finish}|${line.language}|${line.signed}|${line.altered}|${line.quality ?? ''}`;
     const prev = cards.get(key);
     cards.set(key, prev ? { ...prev, quantity: prev.quantity + line.quantity } : { ...line, position });
   });
@@ -65,6 +65,14 @@ function mergeLines(items: CartLine[]) {
     cards: [...cards.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line),
     sealed: [...sealed.values()].sort((a, b) => a.sealed_id - b.sealed_id),
   };
+}
+
+/**
+ * A cart line as it was fingerprinted before the flags existed: an unflagged line's hash stays the same, so a
+ * retried order keeps matching the one it repeats.
+ */
+function withoutUnsetFlags({ signed, altered, ...line }: CartLine) {
+  return { ...line, ...(signed ? { signed } : {}), ...(altered ? { altered } : {}) };
 }
 
 function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
@@ -85,6 +93,8 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
       finish: finishOf(l.finish),
       quality: qualityOf(l.quality),
       language: languageOf(l.language),
+      signed: l.signed === 1,
+      altered: l.altered === 1,
       quantity: l.quantity,
       price: centsToDollars(l.unit_price_cents),
       item_total: centsToDollars(l.unit_price_cents * l.quantity),
@@ -120,6 +130,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         finish: item.finish,
         quality: item.quality,
         language: item.language,
+        signed: Number(item.signed),
+        altered: Number(item.altered),
       });
       if (rows.length === 0) {
         const card = await repo.cardName(tx, item.scryfall_id);
@@ -166,6 +178,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
           finish: item.finish,
           quality,
           language: item.language,
+          signed: Number(item.signed),
+          altered: Number(item.altered),
           quantity: take,
           unit_price_cents: price,
         });
@@ -199,6 +213,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         quality: 'NM',
         // Named on every line: a multi-row insert on SQLite writes NULL, not the default, for a missing column.
         language: 'en',
+        signed: 0,
+        altered: 0,
         quantity: item.quantity,
         unit_price_cents: product.price,
       });
@@ -278,7 +294,11 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         order_number: orderNumber,
       });
       // The cart as the server read it (defaults filled, "2" read as 2): the same cart sent again hashes alike.
-      const fingerprint = idempotencyKey ? createHash('sha256').update(JSON.stringify(items)).digest('hex') : null;
+      const fingerprint = idempotencyKey
+        ? createHash('sha256')
+            .update(JSON.stringify(items.map(withoutUnsetFlags)))
+            .digest('hex')
+        : null;
       const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
         if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
           throw new AppError('IDEMPOTENCY_MISMATCH', messages.ordersServer.idempotencyMismatch);
@@ -392,6 +412,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
               finish: line.finish,
               quality: line.quality,
               language: line.language,
+              signed: line.signed,
+              altered: line.altered,
               quantity: line.quantity,
               sort_name: card.sort_name,
               set_code: card.set_code,

@@ -47,6 +47,8 @@ describe(`sealed products in orders (${testEngine})`, () => {
         finish: 'nonfoil',
         quality: 'NM',
         language: 'en',
+        signed: false,
+        altered: false,
         quantity: 2,
         price: 149.99,
         item_total: 299.98,

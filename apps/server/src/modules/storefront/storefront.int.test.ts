@@ -79,6 +79,8 @@ describe(`public storefront (${testEngine})`, () => {
       inv_quantity: 2,
       inv_finish: 'nonfoil',
       inv_language: 'en',
+      inv_signed: false,
+      inv_altered: false,
     });
     const second = bodyOf(await storefront({ subdomain, page: '2' }));
     expect(second.inventory).toHaveLength(cards.length - STOREFRONT_PAGE_SIZE);

@@ -50,6 +50,8 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
               inv_quantity: row.inv_quantity,
               inv_finish: row.inv_finish,
               inv_language: row.inv_language,
+              inv_signed: row.inv_signed,
+              inv_altered: row.inv_altered,
             };
           }),
           shop_info: { shop_description: shop.description },

@@ -31,6 +31,8 @@ function hit(over: Partial<InventoryHit> = {}): InventoryHit {
     quantity: 2,
     quality: 'NM',
     language: 'en',
+    signed: false,
+    altered: false,
     price: 1.5,
     image: null,
     ...over,
@@ -193,6 +195,18 @@ describe('orderItems', () => {
     expect(orderItems(cart).map((item) => ('language' in item ? item.language : undefined))).toEqual(['en', 'de']);
     expect(lineDetails(cart[1]!)).toContain('German');
     expect(lineDetails(cart[0]!)).not.toContain('English');
+  });
+
+  it('keeps a signed copy apart from an unsigned one, and sends the flags only of a flagged line', () => {
+    const cart = added(added([], hit(), 1), hit({ id: 2, uuid: 'u2', signed: true }), 1);
+    expect(cart.map((line) => [line.quantity, line.signed])).toEqual([
+      [1, false],
+      [1, true],
+    ]);
+    const items = orderItems(cart);
+    expect(items[0]).not.toHaveProperty('signed');
+    expect(items[1]).toMatchObject({ signed: true });
+    expect(items[1]).not.toHaveProperty('altered');
   });
 });
 

@@ -30,6 +30,8 @@ export function sealedHit(item: SealedItem): InventoryHit {
     quantity: item.quantity,
     quality: 'NM',
     language: 'en',
+    signed: false,
+    altered: false,
     // A product at $0 has no price yet: not for sale, as a card without one.
     price: item.price > 0 ? item.price : null,
     image: null,
@@ -39,12 +41,14 @@ export function sealedHit(item: SealedItem): InventoryHit {
 
 /** A cart line (spec 001 §3): what the order sends, plus what the cart panel shows. */
 export interface CartItem {
-  /** Card + finish + quality + language: one inventory row, so one stock figure. */
+  /** Card + finish + quality + language + flags: one inventory row, so one stock figure. */
   key: string;
   scryfall_id: string;
   finish: Finish;
   quality: Quality;
   language: Language;
+  signed: boolean;
+  altered: boolean;
   quantity: number;
   /** Copies in stock when the line was last added to. */
   stock: number;
@@ -78,14 +82,30 @@ export function parseQuantity(text: string): number {
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-export const lineKey = (line: { scryfall_id: string; finish: string; quality: string; language: string }): string =>
-  `${line.scryfall_id}|${line.finish}|${line.quality}|${line.language}`;
+export const lineKey = (line: {
+  scryfall_id: string;
+  finish: string;
+  quality: string;
+  language: string;
+  signed: boolean;
+  altered: boolean;
+}): string =>
+  `${line.scryfall_id}|${line.finish}|${line.quality}|${line.language}` +
+  (line.signed ? '|signed' : '') +
+  (line.altered ? '|altered' : '');
 
-/** The cart key of a grid tile: its printing, finish, condition and language, or its sealed product. */
+/** The cart key of a grid tile: its printing, finish, condition, language and flags, or its sealed product. */
 export const hitKey = (hit: InventoryHit): string =>
   hit.sealed
     ? `sealed|${hit.sealed.id}`
-    : lineKey({ scryfall_id: hit.scryfallId, finish: hit.finish, quality: hit.quality, language: hit.language });
+    : lineKey({
+        scryfall_id: hit.scryfallId,
+        finish: hit.finish,
+        quality: hit.quality,
+        language: hit.language,
+        signed: hit.signed,
+        altered: hit.altered,
+      });
 
 /**
  * Adds copies of one inventory row. A row without a price is refused, and so
@@ -102,6 +122,8 @@ export function addToCart(cart: readonly CartItem[], hit: InventoryHit, quantity
     finish: hit.finish,
     quality: hit.quality,
     language: hit.language,
+    signed: hit.signed,
+    altered: hit.altered,
     quantity,
     stock,
     name: cardName(hit.name),
@@ -143,12 +165,22 @@ export const cartCopies = (cart: readonly CartItem[]): number => cart.reduce((su
 export { formatUsdPlain as formatPrice } from '@cardstock/contract';
 
 /**
- * The order call's items; quality and language go along so the server takes that row's stock; sealed lines name
- * their product.
+ * The order call's items; quality, language and the flags a row has go along so the server takes that row's stock
+ * (an unflagged line leaves the flags out, as the spec's payload); sealed lines name their product.
  */
 export function orderItems(cart: readonly CartItem[]): CartLineInput[] {
-  return cart.map(({ scryfall_id, finish, quantity, quality, language, sealed }) =>
-    sealed ? { sealed_id: sealed.id, quantity } : { scryfall_id, finish, quantity, quality, language },
+  return cart.map(({ scryfall_id, finish, quantity, quality, language, signed, altered, sealed }) =>
+    sealed
+      ? { sealed_id: sealed.id, quantity }
+      : {
+          scryfall_id,
+          finish,
+          quantity,
+          quality,
+          language,
+          ...(signed ? { signed } : {}),
+          ...(altered ? { altered } : {}),
+        },
   );
 }
 
