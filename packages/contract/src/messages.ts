@@ -211,6 +211,7 @@ export const messages = {
     noPrice: 'No price',
     askingPrice: 'Asking price ($)',
     askingPriceHint: 'Empty: the pricing rule sets the price.',
+    flagsNameTheRow: 'Signed and altered copies are rows of their own: add them as such from Add Card.',
     askingPriceInvalid: 'Enter a price in dollars with at most two decimals, or leave it empty.',
     repriceButton: 'Reprice…',
     repriceTitle: 'Reprice',

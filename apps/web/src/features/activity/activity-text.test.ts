@@ -37,6 +37,16 @@ describe('an activity entry as a sentence', () => {
         ),
       ),
     ).toBe('Added 4 × Lightning Bolt (Foil, NM, German)');
+    expect(
+      describeActivity(
+        entry(
+          'inventory.edit',
+          'id-1',
+          { finish: 'nonfoil', quality: 'NM', signed: true, altered: true, quantity: 2 },
+          'Lightning Bolt',
+        ),
+      ),
+    ).toBe('Edited Lightning Bolt (Non-Foil, NM, signed, altered): quantity 2');
     expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'NM', language: 'en', quantity: 1 }))).toBe(
       'Edited Lightning Bolt (Non-Foil, NM): quantity 1',
     );

@@ -11,8 +11,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const price = (cents: number | null) => (cents === null ? 'the pricing rule' : `$${centsText(cents)}`);
 
 /**
- * "Lightning Bolt (Foil, NM)", "… (Foil, NM, German)": the card's name (or its id, for a card gone from the catalog)
- * and the row's kind; English goes unsaid, as on every screen.
+ * "Lightning Bolt (Foil, NM)", "… (Foil, NM, German, signed)": the card's name (or its id, for a card gone from the
+ * catalog) and the row's kind; English and unflagged copies go unsaid, as on every screen.
  */
 function rowOf(entry: ActivityEntry): string {
   const { detail } = entry;
@@ -21,7 +21,8 @@ function rowOf(entry: ActivityEntry): string {
   const quality = text(detail, 'quality');
   const storedLanguage = text(detail, 'language');
   const language = storedLanguage && storedLanguage !== 'en' ? languageNames[languageOf(storedLanguage)] : undefined;
-  const kind = [finish, quality, language].filter(Boolean).join(', ');
+  const flags = [detail?.signed === true && 'signed', detail?.altered === true && 'altered'];
+  const kind = [finish, quality, language, ...flags].filter(Boolean).join(', ');
   return `${entry.subject_name ?? entry.subject}${kind ? ` (${kind})` : ''}`;
 }
 

@@ -167,6 +167,8 @@ function CardDetail({
   const [foil, setFoil] = useState(printing.foil && !printing.nonfoil);
   const [quality, setQuality] = useState<Quality>('NM');
   const [language, setLanguage] = useState<Language>('en');
+  const [signed, setSigned] = useState(false);
+  const [altered, setAltered] = useState(false);
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
 
@@ -180,6 +182,8 @@ function CardDetail({
           foil,
           quality,
           language,
+          signed,
+          altered,
         },
       });
       toast.success(m.added);
@@ -237,6 +241,14 @@ function CardDetail({
               ))}
             </select>
           </label>
+          <div className="checkbox-row">
+            <label className="checkbox">
+              <input type="checkbox" checked={signed} onChange={(e) => setSigned(e.target.checked)} /> Signed
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={altered} onChange={(e) => setAltered(e.target.checked)} /> Altered
+            </label>
+          </div>
           <label>
             Quantity
             <input type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />

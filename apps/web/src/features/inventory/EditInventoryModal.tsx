@@ -39,6 +39,8 @@ export function EditInventoryModal({
           quality: row.inv_quality,
           finish: row.inv_finish,
           language: row.inv_language,
+          signed: row.inv_signed,
+          altered: row.inv_altered,
           quantity: Math.max(0, Math.floor(Number(quantity)) || 0),
           // Sent only when changed: an untouched field leaves the price as it is.
           ...(asking === row.inv_asking_price ? {} : { asking_price: asking }),
@@ -79,6 +81,15 @@ export function EditInventoryModal({
             {row.card_set_name} ({row.card_setCode}) · {finishName[row.inv_finish]} · {languageNames[row.inv_language]}
           </span>
         </p>
+        {/* The flags name the row being edited, as its finish and language do: shown, not changed here. */}
+        <div className="checkbox-row" title={m.flagsNameTheRow}>
+          <label className="checkbox">
+            <input type="checkbox" checked={row.inv_signed} disabled readOnly /> Signed
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={row.inv_altered} disabled readOnly /> Altered
+          </label>
+        </div>
         <label>
           Quantity
           <input type="number" min={0} autoFocus value={quantity} onChange={(e) => setQuantity(e.target.value)} />

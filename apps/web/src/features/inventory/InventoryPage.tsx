@@ -8,6 +8,7 @@ import {
   type ExportFormat,
   type InventoryRow,
 } from '@cardstock/contract';
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -182,6 +183,7 @@ export function InventoryPage() {
                         name: row.card_name,
                       })}
                     />
+                    <FlagTags signed={row.inv_signed} altered={row.inv_altered} />
                   </td>
                   <td title={row.card_set_name}>{row.card_setCode}</td>
                   <td className="mono">{row.card_scryfallid}</td>

@@ -43,7 +43,9 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onC
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}-${item.language}`}>
+                <tr
+                  key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}-${item.language}-${item.signed}-${item.altered}`}
+                >
                   <td>
                     <OrderCardLink item={item} />
                   </td>

@@ -1,5 +1,6 @@
 import type { Language, PendingOrder } from '@cardstock/contract';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { calloutOf, cardPageUrl, formatLocalTime, splitOrderNumber } from './order-view.ts';
 import './order-screens.css';
@@ -70,11 +71,19 @@ export function OrderSummary({
   );
 }
 
-/** A line's card name: its Scryfall page in a new tab, with the large preview on hover, and its language's tag. */
+/** A line's card name: its Scryfall page in a new tab, with the large preview on hover, and its language's and flags' tags. */
 export function OrderCardLink({
   item,
 }: {
-  item: { scryfall_id: string; card_name: string; set_code: string; kind?: 'single' | 'sealed'; language?: Language };
+  item: {
+    scryfall_id: string;
+    card_name: string;
+    set_code: string;
+    kind?: 'single' | 'sealed';
+    language?: Language;
+    signed?: boolean;
+    altered?: boolean;
+  };
 }) {
   // A sealed product has no card page: its name, marked as sealed.
   if (item.kind === 'sealed')
@@ -87,6 +96,7 @@ export function OrderCardLink({
     <>
       <CardNameLink id={item.scryfall_id} name={item.card_name} href={cardPageUrl(item.card_name, item.set_code)} />
       {item.language && <LanguageTag language={item.language} />}
+      <FlagTags signed={item.signed} altered={item.altered} />
     </>
   );
 }

@@ -121,7 +121,9 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}-${item.language}`}>
+                <tr
+                  key={`${item.scryfall_id}-${item.sealed_id ?? ''}-${item.finish}-${item.quality}-${item.language}-${item.signed}-${item.altered}`}
+                >
                   <td>
                     <OrderCardLink item={item} />
                   </td>

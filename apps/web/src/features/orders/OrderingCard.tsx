@@ -1,6 +1,7 @@
 import { messages } from '@cardstock/contract';
 import { useId, useState } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { cardName, formatPrice, lineDetails, parseQuantity, type InventoryHit } from './cart.ts';
 
@@ -40,7 +41,10 @@ export function OrderingCard({ hit, inCart, disabled, touch = false, onAdd }: Or
         <h3 id={`${id}-name`} className="ordering-card-name">
           {name}
         </h3>
-        <p className="ordering-card-meta muted">{lineDetails(hit)}</p>
+        <p className="ordering-card-meta muted">
+          {lineDetails(hit)}
+          <FlagTags signed={hit.signed} altered={hit.altered} />
+        </p>
         <p className="ordering-card-figures">
           {hit.price === null ? (
             <strong className="ordering-price ordering-no-price">{messages.storefront.noPrice}</strong>

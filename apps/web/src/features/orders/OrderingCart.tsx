@@ -1,5 +1,6 @@
 import { limits, messages, plural } from '@cardstock/contract';
 import { useEffect, useState, type Ref, type RefObject } from 'react';
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import {
   cartCopies,
@@ -58,7 +59,10 @@ export function OrderingCart({ cart, placing, onRemove, onPlace, ref }: Ordering
                 ×
               </button>
             </div>
-            <div className="ordering-cart-line-meta muted">{lineDetails(line)}</div>
+            <div className="ordering-cart-line-meta muted">
+              {lineDetails(line)}
+              <FlagTags signed={line.signed} altered={line.altered} />
+            </div>
             <div className="ordering-cart-line-figures">
               <span>
                 {line.quantity} × {formatPrice(line.price)}

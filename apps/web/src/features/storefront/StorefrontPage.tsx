@@ -7,6 +7,7 @@ import {
 } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
@@ -28,6 +29,9 @@ interface ShopCard {
   inv_finish: Finish;
   /** Missing from servers older than languages: English. */
   inv_language?: Language;
+  /** Missing from servers older than the flags: unflagged. */
+  inv_signed?: boolean;
+  inv_altered?: boolean;
 }
 
 /** One page of a shop (ZPublicInventoryResponse); fields are optional until the inventory check. */
@@ -252,6 +256,7 @@ function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
           <span className="storefront-set">
             {card.card_setCode.toUpperCase()}
             <LanguageTag language={card.inv_language ?? 'en'} />
+            <FlagTags signed={card.inv_signed} altered={card.inv_altered} />
           </span>
         </div>
         <div className="storefront-card-meta">

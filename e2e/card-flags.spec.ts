@@ -1,0 +1,104 @@
+import { messages, type PendingOrder } from '@cardstock/contract';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+
+/** Issue 22 in the browser: a signed copy is a stock row of its own, from the Add dialog to the order. */
+const m = messages.inventory;
+
+test.beforeAll(() => importFixtureCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
+  const res = await request.post('/api/pending', { data: { token: account.token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.orders;
+}
+
+test('a signed copy added in the dialog is tagged in the inventory and on /ordering, and sold from its own row', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Autograph Alley');
+  const [bolt] = await pricedCards(request, 'lightning bolt', 1);
+  const printing = (await (await request.get(`/api/cards/${bolt!.id}`)).json()) as {
+    set: string;
+    collector_number: string;
+  };
+  // Two plain copies of the same printing, from the API as the spec's clients add them (no flags).
+  const plain = await request.post('/api/shop/inventory/add', {
+    data: { token: account.token, scryfall_id: bolt!.id, quantity: 2, foil: false, quality: 'NM' },
+  });
+  expect(plain.status(), await plain.text()).toBe(200);
+
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+  await page.getByRole('button', { name: 'Add Card' }).click();
+  const search = page.getByRole('dialog', { name: 'Add Card to Inventory' });
+  await search.getByLabel('Card name').fill('lightning bolt');
+  await search
+    .getByRole('button', { name: /Lightning Bolt/ })
+    .first()
+    .click();
+  const sets = page.getByRole('dialog', { name: 'Select Set for Lightning Bolt' });
+  await sets
+    .getByRole('button')
+    .filter({ hasText: `${printing.set.toUpperCase()} · #${printing.collector_number}` })
+    .click();
+  const detail = page.getByRole('dialog', { name: 'Lightning Bolt' });
+  await expect(detail.getByLabel('Signed')).not.toBeChecked();
+  await expect(detail.getByLabel('Altered')).not.toBeChecked();
+  await detail.getByLabel('Signed').check();
+  await detail.getByLabel('Quantity').fill('1');
+  await page.screenshot({ path: test.info().outputPath('add-signed.png') });
+  await detail.getByRole('button', { name: m.addToInventory }).click();
+  await expect(page.getByText(m.added)).toBeVisible();
+
+  // Two rows of one printing: the plain one and the signed one, tagged beside the name.
+  const rows = page.getByRole('row', { name: /Lightning Bolt/ });
+  await expect(rows).toHaveCount(2);
+  const signed = rows.filter({ hasText: 'Signed' });
+  await expect(signed).toHaveCount(1);
+  await expect(signed.getByRole('cell').nth(4)).toHaveText('1');
+  await expect(rows.filter({ hasNotText: 'Signed' }).getByRole('cell').nth(4)).toHaveText('2');
+  await page.screenshot({ path: test.info().outputPath('inventory-signed.png') });
+
+  // The live search finds the signed copy alone; its Edit dialog shows the flag it cannot change.
+  await page.getByRole('searchbox', { name: m.searchPlaceholder }).fill('is:signed');
+  await expect(rows).toHaveCount(1);
+  await signed.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Inventory' });
+  await expect(edit.getByLabel('Signed')).toBeChecked();
+  await expect(edit.getByLabel('Signed')).toBeDisabled();
+  await expect(edit.getByLabel('Altered')).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('edit-signed.png') });
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  // On /ordering the signed copy is a tile of its own, tagged, and the cart line says so.
+  await page.goto('/ordering');
+  const tiles = page.getByRole('article', { name: 'Lightning Bolt' });
+  await expect(tiles).toHaveCount(2);
+  const signedTile = tiles.filter({ hasText: 'Signed' });
+  await expect(signedTile).toContainText(messages.storefront.inStock(1));
+  await page.screenshot({ path: test.info().outputPath('ordering-signed.png') });
+  await signedTile.getByRole('button', { name: 'Add Lightning Bolt to cart' }).click();
+  const line = page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem', { name: 'Lightning Bolt' });
+  await expect(line).toContainText('Signed');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('status').getByText(/^Order placed successfully!/)).toBeVisible();
+  await expect(tiles.filter({ hasNotText: 'Signed' })).toContainText(messages.storefront.inStock(2));
+
+  const [order] = await pending(request, account);
+  expect(order!.items.map((i) => [i.scryfall_id, i.signed, i.altered, i.quantity])).toEqual([
+    [bolt!.id, true, false, 1],
+  ]);
+
+  // The pending order tags the line as signed.
+  await page.goto('/order-management');
+  await page.getByRole('row').filter({ hasText: order!.order_number }).getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Order' });
+  await expect(review.getByRole('row').filter({ hasText: 'Lightning Bolt' })).toContainText('Signed');
+});
