@@ -45,8 +45,8 @@ const page = await pool.query<{ id: number }>(
   `select id from inventory where shop_id = $1 order by sort_name, id offset 1000 limit 50`,
   [shop.id],
 );
-const stocked = await one<{ card_id: string; finish: string; language: string }>(
-  `select card_id, finish, language from inventory where shop_id = $1 order by quantity desc limit 1`,
+const stocked = await one<{ card_id: string; finish: string; language: string; signed: number; altered: number }>(
+  `select card_id, finish, language, signed, altered from inventory where shop_id = $1 order by quantity desc limit 1`,
   [shop.id],
 );
 const counts = await one<{ shops: string; rows: string; orders: string }>(
@@ -79,6 +79,8 @@ const calls: [string, () => Promise<unknown>][] = [
         cardId: stocked.card_id,
         finish: stocked.finish,
         language: stocked.language,
+        signed: stocked.signed,
+        altered: stocked.altered,
       }),
   ],
   ['Order management polling: the pending orders', () => ordersRepository.list(db, shop.id, 'pending', 100)],
