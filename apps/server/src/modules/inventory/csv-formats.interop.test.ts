@@ -139,8 +139,8 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       }
     });
 
-    // moxfield.csv is all proxies (refused, see below).
-    it.each(Object.entries(expected).filter(([file]) => file !== 'moxfield.csv'))(
+    // moxfield.csv is all proxies, and helvault.csv has one (refused, see below).
+    it.each(Object.entries(expected).filter(([file]) => !['moxfield.csv', 'helvault.csv'].includes(file)))(
       '%s has no problem rows',
       (file, format) => {
         if (format) expect(parseFile(file).problems).toEqual([]);
@@ -538,8 +538,9 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
 
     it('Helvault extras flags', () => {
       const parsed = parseFile('helvault.csv');
+      // Line 4's extras say "proxy": refused with the reason, as a Moxfield proxy is.
+      expect(parsed.problems).toEqual([{ line: 4, reason: 'A proxy, not a real card: not stocked.' }]);
       expect(parsed.lines.map((l) => [l.finish, l.quantity])).toEqual([
-        ['nonfoil', 1],
         ['nonfoil', 1],
         ['nonfoil', 1],
         ['foil', 1],
@@ -553,6 +554,20 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
         collectorNumber: '389',
         finish: 'etched',
       });
+      // "signed/alteredArt": both flags kept; the other rows are plain copies.
+      expect(parsed.lines.map((l) => [l.line, l.signed ?? false, l.altered ?? false])).toEqual([
+        [2, false, false],
+        [3, true, true],
+        [5, false, false],
+        [6, false, false],
+        [7, false, false],
+        [8, false, false],
+      ]);
+      // Every row of Helvault's signed-cards example is signed, its finishes read as before.
+      const signed = parseFile('helvault_signed.csv');
+      expect(signed.problems).toEqual([]);
+      expect(signed.lines.every((l) => l.signed === true && l.altered === undefined)).toBe(true);
+      expect(signed.lines).toHaveLength(dataRowCount(read('helvault_signed.csv')));
     });
 
     it('CardSphere N/F flags, with etched named in the edition', () => {

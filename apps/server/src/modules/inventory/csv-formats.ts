@@ -699,13 +699,14 @@ function splitSellerCondition(raw: RawLine): RawLine {
   };
 }
 
-/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil", "signed/alteredArt"). */
+/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil", "proxy/signed/alteredArt"). */
 function helvaultExtras(extras: string): RawLine {
   const flags = extras.toLowerCase().split('/');
   return {
     finish: flags.includes('etchedfoil') ? 'etched' : flags.includes('foil') ? 'foil' : '',
     signed: flags.includes('signed') ? 'signed' : '',
     altered: flags.includes('alteredart') ? 'altered' : '',
+    proxy: flags.includes('proxy') ? 'proxy' : '',
   };
 }
 
