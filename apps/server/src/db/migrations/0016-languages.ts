@@ -1,55 +1,35 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
-import { withId } from './helpers.ts';
+import { rebuildSqliteInventory } from './helpers.ts';
 
 const KEY = ['shop_id', 'card_id', 'finish', 'quality', 'language'] as const;
 const OLD_KEY = ['shop_id', 'card_id', 'finish', 'quality'] as const;
-const COLUMNS = sql.raw(
-  'id, shop_id, card_id, finish, quality, quantity, asking_price, sort_name, set_code, created_at, updated_at',
-);
+const COPIED = [
+  'id',
+  'shop_id',
+  'card_id',
+  'finish',
+  'quality',
+  'quantity',
+  'asking_price',
+  'sort_name',
+  'set_code',
+  'created_at',
+  'updated_at',
+];
 
-/**
- * The inventory table with the stock row keyed with or without its language, built beside the old one (SQLite cannot change a table's
- * unique constraint): SQLite's documented way, foreign keys off so dropping the old table leaves order lines'
- * links alone; the new table takes the old one's name, and with it those links.
- */
-async function rebuildSqlite(db: Kysely<unknown>, languageColumn: boolean) {
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await db.transaction().execute(async (tx) => {
-      const table = withId(tx.schema.createTable('inventory_rebuilt'), 'sqlite')
-        .addColumn('shop_id', 'integer', (c) => c.notNull().references('shops.id').onDelete('cascade'))
-        .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
-        .addColumn('finish', 'text', (c) => c.notNull())
-        .addColumn('quality', 'text', (c) => c.notNull())
-        .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity >= 0`))
-        .addColumn('asking_price', 'integer')
-        .addColumn('sort_name', 'text', (c) => c.notNull())
-        .addColumn('set_code', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull());
-      await (
-        languageColumn
-          ? table
-              .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
-              .addUniqueConstraint('inventory_row', [...KEY])
-          : table.addUniqueConstraint('inventory_row', [...OLD_KEY])
-      ).execute();
-      await sql`insert into inventory_rebuilt (${COLUMNS}) select ${COLUMNS} from inventory`.execute(tx);
-      await tx.schema.dropTable('inventory').execute();
-      await sql`alter table inventory_rebuilt rename to inventory`.execute(tx);
-      await tx.schema
-        .createIndex('inventory_shop_name')
-        .on('inventory')
-        .columns(['shop_id', 'sort_name', 'id'])
-        .execute();
-      const broken = await sql`pragma foreign_key_check`.execute(tx);
-      if (broken.rows.length) throw new Error(`the inventory rebuild broke ${broken.rows.length} foreign keys`);
-    });
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
-}
+/** The inventory keyed with or without its language (SQLite rebuilds the table: rebuildSqliteInventory). */
+const rebuildSqlite = (db: Kysely<unknown>, languageColumn: boolean) =>
+  rebuildSqliteInventory(
+    db,
+    (table) =>
+      languageColumn
+        ? table
+            .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
+            .addUniqueConstraint('inventory_row', [...KEY])
+        : table.addUniqueConstraint('inventory_row', [...OLD_KEY]),
+    COPIED,
+  );
 
 /**
  * Language is part of a stock row: a German Lightning Bolt is another row than an English one. Rows and order
