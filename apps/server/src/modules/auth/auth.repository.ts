@@ -172,19 +172,13 @@ export const authRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Counts a registration refused for a taken e-mail on this invite; answers the count so far. */
-  async countEmailRefusal(db: Executor, inviteId: number): Promise<number> {
+  /** Counts a registration refused for a taken e-mail on this invite (past a few, the code is spent). */
+  async countEmailRefusal(db: Executor, inviteId: number): Promise<void> {
     await db
       .updateTable('invite_codes')
       .set((eb) => ({ email_refusals: eb('email_refusals', '+', 1) }))
       .where('id', '=', inviteId)
       .execute();
-    const { email_refusals } = await db
-      .selectFrom('invite_codes')
-      .select('email_refusals')
-      .where('id', '=', inviteId)
-      .executeTakeFirstOrThrow();
-    return Number(email_refusals);
   },
 
   async insertAccountUnlock(
