@@ -34,6 +34,8 @@ export const routePaths = {
   shopSuggest: ['POST', '/api/shop/suggest'],
   publicInventory: ['POST', '/api/public/shop/inventory'],
   publicSealed: ['POST', '/api/public/shop/sealed'],
+  publicOrder: ['POST', '/api/public/shop/order'],
+  publicOrderStatus: ['POST', '/api/public/shop/order/status'],
   shopWebsiteInventory: ['POST', '/api/shopwebsite/inventory'],
   shopExport: ['GET', '/api/shop/export'],
   settingsGet: ['POST', '/api/shop/settings/get'],

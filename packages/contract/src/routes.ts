@@ -125,6 +125,10 @@ import {
   ZPublicInventoryRequest,
   ZPublicInventoryResponse,
   ZPublicSealedRequest,
+  ZPublicOrderRequest,
+  ZPublicOrderResponse,
+  ZPublicOrderStatusRequest,
+  ZPublicOrderStatusResponse,
   ZPublicSealedResponse,
   ZShopWebsiteRequest,
   ZShopWebsiteResponse,
@@ -505,6 +509,26 @@ export const routes = define({
     body: ZPublicSealedRequest,
     response: ZPublicSealedResponse,
   },
+  publicOrder: {
+    method: 'POST',
+    path: '/api/public/shop/order',
+    auth: 'none',
+    summary:
+      'Reserve online, pick up in store: a customer’s order from a public shop that takes reservations (captcha; stock reserved in the same transaction, never oversold; an Idempotency-Key header makes a retry return the first answer). It waits pending for the shop, and expires after the shop’s hold time',
+    tags: ['storefront'],
+    body: ZPublicOrderRequest,
+    response: ZPublicOrderResponse,
+  },
+  publicOrderStatus: {
+    method: 'POST',
+    path: '/api/public/shop/order/status',
+    auth: 'none',
+    summary:
+      'Where a customer’s reservation stands, by its number and the e-mail it was placed with (anything else is 404)',
+    tags: ['storefront'],
+    body: ZPublicOrderStatusRequest,
+    response: ZPublicOrderStatusResponse,
+  },
   shopWebsiteInventory: {
     method: 'POST',
     path: '/api/shopwebsite/inventory',
@@ -530,7 +554,8 @@ export const routes = define({
     path: '/api/shop/settings/get',
     auth: 'session',
     permission: 'settings',
-    summary: 'The shop’s settings: subdomain, visibility, description, pricing rule, public address',
+    summary:
+      'The shop’s settings: subdomain, visibility, description, pricing rule, public address, online reservations',
     tags: ['settings'],
     body: ZSettingsGetRequest,
     response: ZShopSettings,

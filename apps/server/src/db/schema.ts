@@ -55,6 +55,9 @@ export interface ShopTable {
   max_inventory_items: Generated<number>;
   /** Statistics' low-stock list: rows with this many copies or fewer (migration 0014). */
   low_stock_threshold: Generated<number>;
+  /** Online reservations (migration 0021): 1 when the storefront takes them, and how many hours one is held. */
+  reservations_enabled: Generated<number>;
+  reservation_hold_hours: Generated<number>;
 }
 
 export interface UserTable {
@@ -218,6 +221,14 @@ export interface OrderTable {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
+  /** An online reservation's customer (migration 0021); null on staff and device orders. */
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  /** An online reservation: when it expires unless confirmed. */
+  hold_until: string | null;
+  /** The shop's reason, when it rejected an order and gave one. */
+  reason: string | null;
 }
 
 export interface OrderLineTable {

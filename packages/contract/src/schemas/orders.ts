@@ -99,7 +99,15 @@ const ZOrderBase = z.object({
   callout: z.string().describe('The order’s daily number: the last part of order_number'),
   status: z.enum(['pending', 'confirmed', 'rejected']),
   timestamp: z.string().describe('When it was placed, UTC ISO-8601'),
-  source: z.string().describe('Who placed it: a staff member’s e-mail or a device’s name'),
+  source: z.string().describe('Who placed it: a staff member’s e-mail, a device’s name, or "Online"'),
+  source_kind: z
+    .enum(['staff', 'device', 'online'])
+    .describe('A staff member’s order, a paired tablet’s, or a customer’s online reservation'),
+  customer: z
+    .object({ name: z.string(), email: z.string(), phone: z.string() })
+    .nullable()
+    .describe('An online reservation’s customer (phone "" when not given); null otherwise'),
+  hold_until: z.string().nullable().describe('An online reservation: when it expires unless confirmed, UTC ISO-8601'),
   total_items: z.number().int().describe('Copies in all'),
   total: z.number().describe('Order total in dollars'),
   items: z.array(ZOrderItem),
@@ -128,4 +136,10 @@ export const ZOrderActionRequest = z.object({
     .trim()
     .min(1, 'order_number is required.')
     .max(64, 'order_number is not an order number.'),
+  reason: z
+    .string({ error: 'reason must be text.' })
+    .trim()
+    .max(500, 'The reason must be at most 500 characters.')
+    .optional()
+    .describe('Rejecting: the shop’s reason, mailed to an online customer'),
 });

@@ -83,6 +83,8 @@ export const ZShopSettings = z.object({
     .number()
     .int()
     .describe('Statistics list the rows and sealed products holding this many or fewer (0: only the sold-out ones)'),
+  reservations_enabled: z.boolean().describe('Customers may reserve stock online for pickup (off by default)'),
+  reservation_hold_hours: z.number().int().describe('Hours a reservation waits for the shop before it expires (48)'),
 });
 export type ShopSettings = z.infer<typeof ZShopSettings>;
 
@@ -119,4 +121,15 @@ export const ZSettingsSaveRequest = z.object({
     .max(lowStockLimits.maxThreshold, `The low-stock threshold must be at most ${lowStockLimits.maxThreshold}.`)
     .optional()
     .describe('Leave it out to keep the threshold as it is'),
+  reservations_enabled: z
+    .boolean({ error: 'reservations_enabled must be true or false.' })
+    .optional()
+    .describe('Leave it out to keep it as it is'),
+  reservation_hold_hours: z
+    .number({ error: 'The hold time must be a number of hours.' })
+    .int('The hold time must be whole hours.')
+    .min(1, 'The hold time must be at least 1 hour.')
+    .max(336, 'The hold time must be at most 336 hours (14 days).')
+    .optional()
+    .describe('Leave it out to keep the hold time as it is'),
 });

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { languages, sealedCategories } from '../constants.ts';
+import { languages, qualities, sealedCategories } from '../constants.ts';
+import { emailField, requiredText } from './common.ts';
+import { ZCartLine } from './orders.ts';
 import { finishes, ZInventoryRow, ZPageText } from './inventory.ts';
 
 /** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
 export const STOREFRONT_PAGE_SIZE = 60;
+
+/** The storefront's orders of cards: by name (the default), by price either way, newest stock first. */
+export const storefrontSorts = ['name', 'price_asc', 'price_desc', 'newest'] as const;
+export type StorefrontSort = (typeof storefrontSorts)[number];
 
 export const ZPublicInventoryRequest = z.object({
   subdomain: z
@@ -13,6 +19,19 @@ export const ZPublicInventoryRequest = z.object({
     .min(1, 'No subdomain specified')
     .max(63, 'No subdomain specified'),
   page: ZPageText,
+  q: z
+    .string({ error: 'q must be text.' })
+    .max(200, 'q must be at most 200 characters.')
+    .optional()
+    .default('')
+    .describe(
+      'Optional search: name words in any order (accents and case ignored) and the staff search’s Scryfall-style terms (set:, c:, t:, r:, is:foil, usd<, cond:, lang:); left out or "" lists everything',
+    ),
+  sort: z
+    .enum(storefrontSorts, `sort must be one of ${storefrontSorts.join(', ')}.`)
+    .optional()
+    .default('name')
+    .describe('name (the default), price_asc, price_desc or newest'),
 });
 
 /** A card on a shop's public page (spec 001 §3 public shop response). */
@@ -26,6 +45,7 @@ export const ZPublicInventoryItem = z.object({
   price: z.number().nullable().describe('Dollars, from the shop’s pricing rule or asking price'),
   inv_quantity: z.number().int(),
   inv_finish: z.enum(finishes),
+  inv_quality: z.enum(qualities).describe('The copies’ condition: NM, LP, MP, HP or D'),
   inv_language: z.enum(languages).describe('The copies’ language, Scryfall’s code'),
   inv_signed: z.boolean().describe('Signed copies'),
   inv_altered: z.boolean().describe('Altered copies'),
@@ -38,6 +58,10 @@ export const ZPublicInventoryResponse = z.object({
   total_pages: z.number().int(),
   page: z.number().int(),
   message: z.string(),
+  reservations_enabled: z
+    .boolean()
+    .describe('Whether the shop takes online reservations (POST /api/public/shop/order)'),
+  reservation_hold_hours: z.number().int().describe('How long a reservation is held for pickup before it expires'),
 });
 
 /** Most sealed products a storefront lists (in stock, name order). */
@@ -77,4 +101,76 @@ export const ZShopWebsiteResponse = z.object({
   shop_name: z.string(),
   total_pages: z.number().int(),
   page: z.number().int(),
+});
+
+/** Limits of one online reservation: fewer lines than a counter order, a customer's basket. */
+export const reservationLimits = {
+  maxLines: 50,
+  holdHoursDefault: 48,
+  holdHoursMin: 1,
+  holdHoursMax: 336,
+} as const;
+
+/**
+ * An online reservation (issue 24): the cart's lines as the staff order takes them (a printing with its finish,
+ * condition, language and flags, or a shop's sealed product), the customer's name, e-mail and phone, and the captcha.
+ * Sent with an `Idempotency-Key` header: the same key again answers the first order.
+ */
+export const ZPublicOrderRequest = z.object({
+  subdomain: ZPublicInventoryRequest.shape.subdomain,
+  items: z
+    .array(ZCartLine, { error: 'items must be a list of cart lines.' })
+    .min(1, 'Cart is empty')
+    .max(reservationLimits.maxLines, `A reservation has at most ${reservationLimits.maxLines} lines.`),
+  name: requiredText('Name', 100),
+  email: emailField(),
+  phone: z
+    .string({ error: 'Phone must be text.' })
+    .trim()
+    .max(40, 'Phone must be at most 40 characters.')
+    .regex(/^[0-9+()./\s-]*$/, 'Phone may hold digits, spaces and + ( ) - . / only.')
+    .optional()
+    .default(''),
+  turnstileToken: requiredText('CAPTCHA token', 4096),
+});
+export type PublicOrderRequest = z.input<typeof ZPublicOrderRequest>;
+
+export const ZPublicOrderResponse = z.object({
+  order_number: z.string().describe('YYYYMMDD-<shop no>-0-<callout>; the callout is the last part'),
+  message: z.string(),
+});
+
+export const ZPublicOrderStatusRequest = z.object({
+  subdomain: ZPublicInventoryRequest.shape.subdomain,
+  order_number: z
+    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
+    .trim()
+    .min(1, 'order_number is required.')
+    .max(64, 'order_number is not an order number.'),
+  email: emailField(),
+});
+
+/** Where a reservation stands; an unknown number or an e-mail that is not the order's is 404 (the same answer). */
+export const ZPublicOrderStatusResponse = z.object({
+  order_number: z.string(),
+  callout: z.string(),
+  status: z
+    .enum(['pending', 'confirmed', 'rejected', 'expired'])
+    .describe('pending: waiting for the shop; confirmed: ready for pickup; rejected; expired: not confirmed in time'),
+  placed_at: z.string().describe('UTC ISO-8601'),
+  hold_until: z.string().nullable().describe('While pending: when the reservation expires, UTC ISO-8601'),
+  reason: z.string().nullable().describe('The shop’s reason, when it rejected the order'),
+  total: z.number().describe('Dollars'),
+  items: z.array(
+    z.object({
+      card_name: z.string(),
+      set_code: z.string(),
+      kind: z.enum(['single', 'sealed']),
+      finish: z.enum(finishes),
+      quality: z.enum(qualities),
+      quantity: z.number().int(),
+      price: z.number().describe('Unit price in dollars'),
+    }),
+  ),
+  message: z.string(),
 });

@@ -22,6 +22,7 @@ import * as m0017 from './0017-order-fingerprint.ts';
 import * as m0018 from './0018-tool-ids.ts';
 import * as m0019 from './0019-account-unlocks.ts';
 import * as m0020 from './0020-card-flags.ts';
+import * as m0021 from './0021-reservations.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -50,6 +51,7 @@ const all: Record<string, MigrationFactory> = {
   '0018-tool-ids': m0018.migration,
   '0019-account-unlocks': m0019.migration,
   '0020-card-flags': m0020.migration,
+  '0021-reservations': m0021.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -61,6 +61,8 @@ const publicShopOf = (column: 'subdomain' | 'name' | 'id') =>
         'shop_hidden',
         'inventory_version',
         'pricing',
+        'reservations_enabled',
+        'reservation_hold_hours',
         (eb) =>
           eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
         // When the shop's subscription ends (or ended): the storefront goes offline then.

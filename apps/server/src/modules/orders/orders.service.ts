@@ -82,6 +82,12 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
     status: order.status as PendingOrder['status'],
     timestamp: order.created_at,
     source: order.source_name,
+    source_kind: order.source_kind as PendingOrder['source_kind'],
+    customer:
+      order.customer_email === null
+        ? null
+        : { name: order.customer_name ?? '', email: order.customer_email, phone: order.customer_phone ?? '' },
+    hold_until: order.status === 'pending' ? order.hold_until : null,
     total_items: order.total_items,
     total: centsToDollars(order.total_cents),
     items: lines.map((l) => ({

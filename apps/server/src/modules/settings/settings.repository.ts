@@ -15,6 +15,8 @@ export const settingsRepository = {
         'country',
         'pricing',
         'low_stock_threshold',
+        'reservations_enabled',
+        'reservation_hold_hours',
       ])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
@@ -33,6 +35,8 @@ export const settingsRepository = {
       description?: string;
       pricing?: string;
       low_stock_threshold?: number;
+      reservations_enabled?: number;
+      reservation_hold_hours?: number;
     },
   ): Promise<void> {
     await db.updateTable('shops').set(values).where('id', '=', shopId).execute();

@@ -42,6 +42,8 @@ export function createSettingsService(ctx: AppContext) {
         },
         pricing: pricingRuleOf(shop.pricing),
         low_stock_threshold: shop.low_stock_threshold,
+        reservations_enabled: shop.reservations_enabled === 1,
+        reservation_hold_hours: shop.reservation_hold_hours,
       };
     },
 
@@ -54,6 +56,8 @@ export function createSettingsService(ctx: AppContext) {
         shop_description?: string;
         pricing?: Omit<PricingRule, 'language_percent'> & Partial<Pick<PricingRule, 'language_percent'>>;
         low_stock_threshold?: number;
+        reservations_enabled?: boolean;
+        reservation_hold_hours?: number;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'settings');
@@ -76,6 +80,12 @@ export function createSettingsService(ctx: AppContext) {
             ...(input.shop_description !== undefined ? { description: input.shop_description } : {}),
             ...(pricing ? { pricing: JSON.stringify(pricing) } : {}),
             ...(input.low_stock_threshold !== undefined ? { low_stock_threshold: input.low_stock_threshold } : {}),
+            ...(input.reservations_enabled !== undefined
+              ? { reservations_enabled: Number(input.reservations_enabled) }
+              : {}),
+            ...(input.reservation_hold_hours !== undefined
+              ? { reservation_hold_hours: input.reservation_hold_hours }
+              : {}),
           });
           await auditRepository.record(tx, {
             shop_id: shopId,
@@ -87,6 +97,8 @@ export function createSettingsService(ctx: AppContext) {
               shop_hidden: input.shop_hidden,
               pricing: pricing ?? null,
               low_stock_threshold: input.low_stock_threshold ?? null,
+              reservations_enabled: input.reservations_enabled ?? null,
+              reservation_hold_hours: input.reservation_hold_hours ?? null,
             }),
             created_at: ctx.clock.now().toISOString(),
           });

@@ -78,6 +78,7 @@ describe(`public storefront (${testEngine})`, () => {
       price: expect.toBeOneOf([null, expect.any(Number)]),
       inv_quantity: 2,
       inv_finish: 'nonfoil',
+      inv_quality: 'NM',
       inv_language: 'en',
       inv_signed: false,
       inv_altered: false,

@@ -32,35 +32,44 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
       const shop = await reads.publicShop({ subdomain });
       if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
       const { state } = shop;
-      return reads.answer(shop.id, state, `public|${page}|${shop.name}|${shop.description}`, async () => {
-        const { rows, total } = await reads.page(shop.id, state, queryOf(''), page, STOREFRONT_PAGE_SIZE);
-        const rule = pricingRuleOf(state.pricing);
-        const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
-        return Serialized.of(routes.publicInventory.response, {
-          inventory: rows.map((r) => {
-            const row = toInventoryRow(r, rule);
-            return {
-              id: row.inv_pkey,
-              card_name: row.card_name,
-              card_scryfallid: row.card_scryfallid,
-              image_url: row.card_image_normal ?? row.card_image_small,
-              card_manaCost: row.card_manaCost,
-              card_setCode: row.card_setCode,
-              price: row.price,
-              inv_quantity: row.inv_quantity,
-              inv_finish: row.inv_finish,
-              inv_language: row.inv_language,
-              inv_signed: row.inv_signed,
-              inv_altered: row.inv_altered,
-            };
-          }),
-          shop_info: { shop_description: shop.description },
-          shop_name: shop.name,
-          total_pages: pages,
-          page,
-          message: messages.storefrontServer.page(page, pages),
-        });
-      });
+      const reservations = `${shop.reservations_enabled}|${shop.reservation_hold_hours}`;
+      return reads.answer(
+        shop.id,
+        state,
+        `public|${page}|${shop.name}|${shop.description}|${reservations}`,
+        async () => {
+          const { rows, total } = await reads.page(shop.id, state, queryOf(''), page, STOREFRONT_PAGE_SIZE);
+          const rule = pricingRuleOf(state.pricing);
+          const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
+          return Serialized.of(routes.publicInventory.response, {
+            inventory: rows.map((r) => {
+              const row = toInventoryRow(r, rule);
+              return {
+                id: row.inv_pkey,
+                card_name: row.card_name,
+                card_scryfallid: row.card_scryfallid,
+                image_url: row.card_image_normal ?? row.card_image_small,
+                card_manaCost: row.card_manaCost,
+                card_setCode: row.card_setCode,
+                price: row.price,
+                inv_quantity: row.inv_quantity,
+                inv_finish: row.inv_finish,
+                inv_quality: row.inv_quality,
+                inv_language: row.inv_language,
+                inv_signed: row.inv_signed,
+                inv_altered: row.inv_altered,
+              };
+            }),
+            shop_info: { shop_description: shop.description },
+            shop_name: shop.name,
+            total_pages: pages,
+            page,
+            message: messages.storefrontServer.page(page, pages),
+            reservations_enabled: shop.reservations_enabled === 1,
+            reservation_hold_hours: shop.reservation_hold_hours,
+          });
+        },
+      );
     },
 
     /**

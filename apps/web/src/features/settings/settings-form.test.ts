@@ -28,6 +28,8 @@ const settings = (over: Partial<ShopSettings> = {}): ShopSettings => ({
   public_access_data: { enabled: false, storefront_path: null },
   pricing: defaultPricingRule,
   low_stock_threshold: 1,
+  reservations_enabled: false,
+  reservation_hold_hours: 48,
   ...over,
 });
 
