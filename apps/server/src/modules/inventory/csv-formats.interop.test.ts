@@ -139,8 +139,15 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       }
     });
 
-    // moxfield.csv is all proxies, and helvault.csv has one (refused, see below).
-    it.each(Object.entries(expected).filter(([file]) => !['moxfield.csv', 'helvault.csv'].includes(file)))(
+    // moxfield.csv is all proxies, helvault.csv and three Archidekt exports have some (refused, see below).
+    const withProxies = [
+      'moxfield.csv',
+      'helvault.csv',
+      'archidekt.csv',
+      'archidekt_all_columns.csv',
+      'archidekt_tags.csv',
+    ];
+    it.each(Object.entries(expected).filter(([file]) => !withProxies.includes(file)))(
       '%s has no problem rows',
       (file, format) => {
         if (format) expect(parseFile(file).problems).toEqual([]);
@@ -535,6 +542,18 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       expect(lineAt(older, 4).finish).toBe('nonfoil'); // Printing left empty
       expect(lineAt(older, 3)).toMatchObject({ finish: 'foil', quality: 'LP', language: 'zhs' });
     });
+
+    it.each(['archidekt.csv', 'archidekt_all_columns.csv', 'archidekt_tags.csv'])(
+      'refuses the rows %s tags Proxy, and only those',
+      (file) => {
+        const rows = read(file).split(/\r?\n/);
+        const tagged = rows.flatMap((row, i) => (/(^|[,"])Proxy([,"]|$)/.test(row) ? [i + 1] : []));
+        expect(tagged.length).toBeGreaterThan(0);
+        expect(parseFile(file).problems).toEqual(
+          tagged.map((line) => ({ line, reason: 'A proxy, not a real card: not stocked.' })),
+        );
+      },
+    );
 
     it('Helvault extras flags', () => {
       const parsed = parseFile('helvault.csv');

@@ -767,7 +767,7 @@ describe('signed and altered copies', () => {
       l.altered ?? false,
     ]);
 
-  it.each(['cardstock', 'deckbox', 'deckbox-all-columns', 'helvault', 'topdecked', 'cardmarket'] as const)(
+  it.each(['cardstock', 'deckbox', 'deckbox-all-columns', 'helvault', 'topdecked', 'cardmarket', 'archidekt'] as const)(
     'reads both flags from %s, in its own words',
     (layout) => {
       expect(flagsOf(layout)).toEqual([
@@ -966,6 +966,15 @@ describe('file-level handling', () => {
     );
     expect(moxfield.problems).toEqual([{ line: 2, reason: 'A proxy, not a real card: not stocked.' }]);
     expect(moxfield.lines.map((l) => l.quantity)).toEqual([2]);
+    const archidekt = parseInventoryCsv(
+      [
+        'Quantity,Name,Finish,Condition,Date Added,Language,Purchase Price,Tags,Edition Name,Edition Code,Multiverse Id,Scryfall ID,Collector Number',
+        '2,Aeromoeba,Foil,NM,2025-06-13,EN,,"Proxy,Signed,Altered",Modern Horizons 2,mh2,522113,2a304f7e-0b9e-4ef6-9ad8-34350839f7d9,37',
+        '1,Aeromoeba,Foil,NM,2025-06-13,EN,,Binder 3,Modern Horizons 2,mh2,522113,2a304f7e-0b9e-4ef6-9ad8-34350839f7d9,37',
+      ].join('\n'),
+    );
+    expect(archidekt.problems).toEqual([{ line: 2, reason: 'A proxy, not a real card: not stocked.' }]);
+    expect(archidekt.lines.map((l) => [l.quantity, l.signed ?? false])).toEqual([[1, false]]);
     const sheet = parseInventoryCsv('Qty,Name,Set,Proxy\n1,Opt,XLN,yes\n3,Opt,XLN,\n');
     expect(sheet.problems).toEqual([{ line: 2, reason: 'A proxy, not a real card: not stocked.' }]);
     expect(sheet.lines.map((l) => l.quantity)).toEqual([3]);

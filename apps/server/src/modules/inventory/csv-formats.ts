@@ -446,6 +446,7 @@ const TOOLS: readonly ToolSpec[] = [
     },
     finishes: NORMAL_FOIL_ETCHED,
     scale: 'us',
+    reshape: (raw, cell) => [{ ...raw, ...archidektTags(cell('tags')) }],
   },
   {
     format: 'dragonshield',
@@ -696,6 +697,19 @@ function splitSellerCondition(raw: RawLine): RawLine {
     condition: match?.[1] ?? '',
     finish: etchedByTag(foil ? 'foil' : 'normal', raw.name ?? ''),
     language: match?.[3] ?? 'English',
+  };
+}
+
+/**
+ * Archidekt's `Tags` is the owner's comma list; its own tags `Signed`, `Altered` and `Proxy` are flags (any other tag
+ * is the owner's and says nothing of the copy).
+ */
+function archidektTags(tags: string): RawLine {
+  const flags = tags.split(',').map((t) => t.trim().toLowerCase());
+  return {
+    signed: flags.includes('signed') ? 'signed' : '',
+    altered: flags.includes('altered') ? 'altered' : '',
+    proxy: flags.includes('proxy') ? 'proxy' : '',
   };
 }
 
