@@ -77,6 +77,12 @@ test('a signed copy added in the dialog is tagged in the inventory and on /order
   await page.screenshot({ path: test.info().outputPath('edit-signed.png') });
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
+  // The reprice preview of the search names the signed row as signed.
+  await page.getByRole('button', { name: m.repriceButton }).click();
+  const reprice = page.getByRole('dialog', { name: m.repriceTitle });
+  await expect(reprice.getByRole('row').filter({ hasText: 'Lightning Bolt' })).toContainText('Signed');
+  await reprice.getByRole('button', { name: 'Cancel' }).click();
+
   // On /ordering the signed copy is a tile of its own, tagged, and the cart line says so.
   await page.goto('/ordering');
   const tiles = page.getByRole('article', { name: 'Lightning Bolt' });
@@ -101,4 +107,9 @@ test('a signed copy added in the dialog is tagged in the inventory and on /order
   await page.getByRole('row').filter({ hasText: order!.order_number }).getByRole('button', { name: 'Review' }).click();
   const review = page.getByRole('dialog', { name: 'Review Order' });
   await expect(review.getByRole('row').filter({ hasText: 'Lightning Bolt' })).toContainText('Signed');
+
+  // Sold out, the signed row is on Statistics' low-stock list, tagged.
+  await page.goto('/stats');
+  const low = page.getByRole('region', { name: messages.stats.lowStockTitle });
+  await expect(low.getByRole('row').filter({ hasText: 'Lightning Bolt' })).toContainText('Signed');
 });

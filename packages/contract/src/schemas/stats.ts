@@ -48,6 +48,8 @@ export const ZLowStockItem = z.object({
   finish: z.enum(finishes).nullable(),
   quality: z.enum(qualities).nullable(),
   language: z.enum(languages).nullable().describe('A single’s language; null for sealed'),
+  signed: z.boolean().describe('Signed copies; false for sealed'),
+  altered: z.boolean().describe('Altered copies; false for sealed'),
   quantity: z.number().int(),
 });
 export type LowStockItem = z.infer<typeof ZLowStockItem>;

@@ -48,6 +48,8 @@ const itemColumns = [
   'inventory.finish',
   'inventory.quality',
   'inventory.language',
+  'inventory.signed',
+  'inventory.altered',
   'inventory.quantity',
   'inventory.asking_price',
   'inventory.created_at',

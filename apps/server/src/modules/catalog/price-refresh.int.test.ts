@@ -156,6 +156,8 @@ describe(`price refresh (${testEngine})`, () => {
       expect.objectContaining({
         scryfall_id: card.id,
         quality: 'LP',
+        signed: false,
+        altered: false,
         market_before: 12,
         market_after: 15,
         asking_price: 9,
@@ -165,6 +167,8 @@ describe(`price refresh (${testEngine})`, () => {
       expect.objectContaining({
         scryfall_id: card.id,
         quality: 'NM',
+        signed: false,
+        altered: false,
         quantity: 2,
         market_before: 12,
         market_after: 15,

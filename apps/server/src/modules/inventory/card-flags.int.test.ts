@@ -2,7 +2,7 @@ import { LAYOUTS, type FixtureCard } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call, expectError, expectOk, type Api } from '../../../test/client.ts';
 import { inventoryRows, uploadCsv } from '../../../test/csv-import.ts';
-import { pricedCard, publicShop, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import { addPlatformStaff, pricedCard, publicShop, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 /**
@@ -115,6 +115,39 @@ describe(`signed and altered copies (${testEngine})`, () => {
     expect(page.inventory.map((i) => [i.inv_signed, i.inv_altered]).sort()).toEqual([
       [false, false],
       [false, true],
+    ]);
+  });
+
+  it('tells the flags of every row it names: the reprice preview, the import’s difference, low stock, the admin item', async () => {
+    const a = await buildShop(server);
+    const seller = api(server, a);
+    expectOk(await seller.call('inventoryAdd', { scryfall_id: card.id, quantity: 1, signed: true }));
+    expectOk(await seller.call('inventoryAdd', { scryfall_id: card.id, quantity: 1, altered: true }));
+    const flags = (rows: { signed: boolean; altered: boolean }[]) =>
+      rows.map((r) => `${r.signed ? 'signed' : '-'}|${r.altered ? 'altered' : '-'}`).sort();
+
+    const preview = bodyOf(await seller.call('inventoryReprice', { action: 'set', value: 7, dry_run: true }));
+    expect(flags(preview.sample ?? [])).toEqual(['-|altered', 'signed|-']);
+
+    const file = LAYOUTS.deckbox.write([
+      { card, finish: 'nonfoil', quality: 'NM', quantity: 2, signed: true },
+      { card, finish: 'nonfoil', quality: 'NM', quantity: 1, signed: true, altered: true },
+    ]);
+    const dry = await uploadCsv(server, a, file, { dry_run: 'true' });
+    const sample = (dry.body as { difference: { sample: { change: string; signed: boolean; altered: boolean }[] } })
+      .difference.sample;
+    expect(sample.map((c) => `${c.change}|${c.signed ? 'signed' : '-'}|${c.altered ? 'altered' : '-'}`).sort()).toEqual(
+      ['new|signed|altered', 'quantity|signed|-'],
+    );
+
+    const low = bodyOf(await seller.call('statsLowStock', {})).data.items;
+    expect(flags(low)).toEqual(['-|altered', 'signed|-']);
+
+    const admin = await addPlatformStaff(server, 'admin');
+    const items = bodyOf(await api(server, admin).call('adminInventory', { store_id: a.id })).items;
+    expect(items.map((i) => [i.inv_signed, i.inv_altered, i.description]).sort()).toEqual([
+      [false, true, 'Nonfoil · NM · Altered'],
+      [true, false, 'Nonfoil · NM · Signed'],
     ]);
   });
 

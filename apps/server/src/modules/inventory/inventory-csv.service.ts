@@ -323,6 +323,8 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
       finish: finishOf(r.finish),
       quality: qualityOf(r.quality),
       language: languageOf(r.language),
+      signed: r.signed === 1,
+      altered: r.altered === 1,
     };
     if (!before) {
       // "None" of a row the shop does not have: nothing to write, its lines skipped.
@@ -372,6 +374,8 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
           finish: finishOf(r.finish),
           quality: qualityOf(r.quality),
           language: languageOf(r.language),
+          signed: r.signed === 1,
+          altered: r.altered === 1,
           quantity_before: r.quantity,
           quantity_after: 0,
           price_before: dollarsOf(r.asking_price),

@@ -110,6 +110,8 @@ const repriceSelect = (db: Executor) =>
       'inventory.finish',
       'inventory.quality',
       'inventory.language',
+      'inventory.signed',
+      'inventory.altered',
       'inventory.asking_price',
       'cards.name',
       'cards.set_code',

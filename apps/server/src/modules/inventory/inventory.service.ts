@@ -326,6 +326,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           finish: finishOf(row.finish),
           quality,
           language,
+          signed: row.signed === 1,
+          altered: row.altered === 1,
           quantity: row.quantity,
           market_before: centsToDollars(row.before),
           market_after: centsToDollars(row.after),

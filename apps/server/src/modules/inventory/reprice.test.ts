@@ -9,6 +9,8 @@ const row = (id: number, asking_price: number | null, market: number | null, qua
   finish: 'nonfoil',
   quality,
   language: 'en',
+  signed: 0,
+  altered: 0,
   asking_price,
   market,
 });
@@ -55,14 +57,17 @@ describe('planReprice', () => {
     ]);
   });
 
-  it('shows a change in dollars', () => {
-    const { changes } = planReprice([row(1, null, 100), row(2, 5, null), row(3, null, 100)], 'set', 1, rule);
+  it('shows a change in dollars, with the row’s flags', () => {
+    const signed = { ...row(1, null, 100), signed: 1 };
+    const { changes } = planReprice([signed, row(2, 5, null), row(3, null, 100)], 'set', 1, rule);
     expect(sampleOf(changes[0]!)).toEqual({
       card_name: 'Card 1',
       set_code: 'LEA',
       finish: 'nonfoil',
       quality: 'NM',
       language: 'en',
+      signed: true,
+      altered: false,
       before: 1.45,
       after: 1,
     });

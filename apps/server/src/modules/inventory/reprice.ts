@@ -18,6 +18,8 @@ export interface RepriceRow {
   finish: string;
   quality: string;
   language: string;
+  signed: number;
+  altered: number;
   asking_price: number | null;
   market: number | null;
 }
@@ -81,6 +83,8 @@ export const sampleOf = ({ row, before, after }: RepriceChange) => ({
   finish: finishOf(row.finish),
   quality: qualityOf(row.quality),
   language: languageOf(row.language),
+  signed: row.signed === 1,
+  altered: row.altered === 1,
   before: centsToDollars(before),
   after: centsToDollars(after),
 });

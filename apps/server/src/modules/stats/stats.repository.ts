@@ -75,6 +75,8 @@ export const statsRepository = {
           'inventory.finish',
           'inventory.quality',
           'inventory.language',
+          'inventory.signed',
+          'inventory.altered',
           'inventory.quantity',
         ])
         .orderBy('inventory.quantity')

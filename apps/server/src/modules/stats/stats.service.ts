@@ -100,6 +100,8 @@ export function createStatsService(ctx: AppContext) {
             finish: finishOf(r.finish),
             quality: qualityOf(r.quality),
             language: languageOf(r.language),
+            signed: r.signed === 1,
+            altered: r.altered === 1,
             quantity: r.quantity,
           })),
           ...sealed.rows.map((r) => ({
@@ -112,6 +114,8 @@ export function createStatsService(ctx: AppContext) {
             finish: null,
             quality: null,
             language: null,
+            signed: false,
+            altered: false,
             quantity: r.quantity,
           })),
         ];

@@ -1,3 +1,4 @@
+import { FlagTags } from '../../components/FlagTags.tsx';
 import {
   importModes,
   languageNames,
@@ -289,9 +290,12 @@ function Difference({ difference: d }: { difference: ImportDifference }) {
               </thead>
               <tbody>
                 {d.sample.map((c) => (
-                  <tr key={`${c.change}-${c.set_code}-${c.collector_number}-${c.finish}-${c.quality}-${c.language}`}>
+                  <tr
+                    key={`${c.change}-${c.set_code}-${c.collector_number}-${c.finish}-${c.quality}-${c.language}-${c.signed}-${c.altered}`}
+                  >
                     <td>
                       {c.name} ({c.set_code.toUpperCase()} #{c.collector_number})
+                      <FlagTags signed={c.signed} altered={c.altered} />
                     </td>
                     <td>{finishName[c.finish]}</td>
                     <td>{c.quality}</td>

@@ -1,3 +1,4 @@
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { formatUsdPlain, languageNames, messages, priceChangeLimits, type PriceChange } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -44,7 +45,8 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
     queryKey: ['price-changes', percent],
     queryFn: () => call('inventoryPriceChanges', { body: { min_percent: percent } }),
   });
-  const keyOf = (item: PriceChange) => `${item.scryfall_id}|${item.finish}|${item.quality}|${item.language}`;
+  const keyOf = (item: PriceChange) =>
+    `${item.scryfall_id}|${item.finish}|${item.quality}|${item.language}|${item.signed}|${item.altered}`;
 
   async function keep(item: PriceChange) {
     if (item.price_before === null) return;
@@ -56,6 +58,8 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
           finish: item.finish,
           quality: item.quality,
           language: item.language,
+          signed: item.signed,
+          altered: item.altered,
           quantity: item.quantity,
           asking_price: item.price_before,
         },
@@ -113,6 +117,7 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
                   <tr key={keyOf(item)}>
                     <td>
                       <strong>{item.card_name}</strong>
+                      <FlagTags signed={item.signed} altered={item.altered} />
                       <br />
                       <span className="muted">
                         {item.set_code.toUpperCase()} #{item.collector_number} · {finishName[item.finish]} ·{' '}

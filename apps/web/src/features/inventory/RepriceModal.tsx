@@ -1,3 +1,4 @@
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { formatUsdPlain, languageNames, messages, type RepriceAction } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -132,7 +133,8 @@ export function RepriceModal({ filter, onClose, onDone }: { filter: string; onCl
                     {preview.data.sample.map((row, i) => (
                       <tr key={i}>
                         <td>
-                          {row.card_name}{' '}
+                          {row.card_name}
+                          <FlagTags signed={row.signed} altered={row.altered} />{' '}
                           <span className="muted">
                             {row.set_code} · {finishName[row.finish]} · {row.quality}
                             {row.language === 'en' ? '' : ` · ${languageNames[row.language]}`}

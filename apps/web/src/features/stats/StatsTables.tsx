@@ -1,4 +1,5 @@
 import { messages } from '@cardstock/contract';
+import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { OrderNumber } from '../orders/OrderParts.tsx';
@@ -74,7 +75,7 @@ export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
                   key={
                     item.kind === 'sealed'
                       ? `s${item.sealed_id}`
-                      : `${item.scryfall_id}|${item.finish}|${item.quality}|${item.language}`
+                      : `${item.scryfall_id}|${item.finish}|${item.quality}|${item.language}|${item.signed}|${item.altered}`
                   }
                 >
                   <td className="stats-card-name">{item.name}</td>
@@ -85,6 +86,7 @@ export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
                   <td>
                     {item.kind === 'sealed' ? m.sealed : `${finishName[item.finish ?? 'nonfoil']} · ${item.quality}`}
                     {item.language && <LanguageTag language={item.language} />}
+                    <FlagTags signed={item.signed} altered={item.altered} />
                   </td>
                   <td className="numeric">{item.quantity}</td>
                 </tr>
