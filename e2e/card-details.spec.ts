@@ -5,6 +5,7 @@ import { importFixtureCatalog } from './support/catalog.ts';
 
 // Air Elemental, Limited Edition Alpha #46, from the card fixture (packages/fixtures).
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
+const DARK_RITUAL_LEA = 'ebb6664d-23ca-456e-9916-afcd6f26aa7f';
 // A basic Forest, whose rules text is "({T}: Add {G}.)".
 const FOREST = 'c3e84b42-5423-4d4d-b8fc-cfbb2c53a4ca';
 // Treacherous Terrain from The List (plst), a set keyrune draws no symbol for.
@@ -143,4 +144,19 @@ test('a set keyrune has no symbol for shows its code as text where the symbol go
   const alpha = page.locator('dl.facts dd').filter({ hasText: 'Limited Edition Alpha' });
   await expect(alpha.getByRole('img', { name: 'LEA' })).toHaveClass(/ss-lea/);
   await expect(alpha.locator('.set-code')).toHaveCount(0);
+});
+
+test('a common’s set symbol stands out on the dark page, as every other rarity’s does', async ({ page }) => {
+  await page.goto(`/card-details?scryfallid=${DARK_RITUAL_LEA}`);
+  const symbol = page
+    .locator('dl.facts dd')
+    .filter({ hasText: 'Limited Edition Alpha' })
+    .getByRole('img', { name: 'LEA' });
+  await expect(symbol).toHaveClass(/ss-common/);
+  // keyrune's own common colour is near-black; on this theme's #0f1320 it could not be seen.
+  const luminance = await symbol.evaluate((el) => {
+    const [r, g, b] = getComputedStyle(el).color.match(/\d+/g)!.map(Number);
+    return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+  });
+  expect(luminance).toBeGreaterThan(0.6);
 });
