@@ -866,28 +866,36 @@ const SEP_LINE = /^\uFEFF?\s*"?sep=(.)"?[ \t]*(?:\n|$)/i;
  * editor shows, and csv-parse's options for it: each record arrives as its
  * line and cells, rows with no cells are skipped.
  */
-export function csvReading(text: string): { text: string; options: ParseOptions<CsvRecord, string[]> } {
-  const normalized = text.replace(/\r\n?/g, '\n');
-  const sep = SEP_LINE.exec(normalized);
-  const delimiter = sep?.[1] ?? sniffDelimiter(normalized);
+function csvReading(text: string): { text: string; options: ParseOptions<CsvRecord, string[]> } {
+  const normalized = oneNewlineStyle(text);
+  return { text: normalized, options: csvOptions(normalized) };
+}
+
+/** Windows (`\r\n`) and old Mac (`\r`) line ends as `\n`. */
+export const oneNewlineStyle = (text: string): string => text.replace(/\r\n?/g, '\n');
+
+/**
+ * csv-parse's options for a file whose text (in one newline style) starts with `head`: the delimiter its `sep=`
+ * line names or its header line uses. The head needs only the file's first lines.
+ */
+export function csvOptions(head: string): ParseOptions<CsvRecord, string[]> {
+  const sep = SEP_LINE.exec(head);
+  const delimiter = sep?.[1] ?? sniffDelimiter(head);
   return {
-    text: normalized,
-    options: {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      delimiter,
-      from_line: sep ? 2 : 1,
-      on_record: (record: string[], { lines }: { lines: number }): CsvRecord | null =>
-        record.some((cell) => cell !== '')
-          ? {
-              // csv-parse counts up to a record's last line; quoted newlines inside it move its start up.
-              line: lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0),
-              cells: record,
-            }
-          : null,
-    },
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    delimiter,
+    from_line: sep ? 2 : 1,
+    on_record: (record: string[], { lines }: { lines: number }): CsvRecord | null =>
+      record.some((cell) => cell !== '')
+        ? {
+            // csv-parse counts up to a record's last line; quoted newlines inside it move its start up.
+            line: lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0),
+            cells: record,
+          }
+        : null,
   };
 }
 

@@ -1,12 +1,14 @@
+import { StringDecoder } from 'node:string_decoder';
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse, type Options } from 'csv-parse';
 import { AppError } from '../../lib/errors.ts';
 import {
   CsvFormatError,
-  csvReading,
+  csvOptions,
   lineReader,
   notCsv,
+  oneNewlineStyle,
   type CsvFormat,
   type CsvLine,
   type CsvProblem,
@@ -25,8 +27,10 @@ export interface CsvBatch {
 
 /** Lines handed to the import at a time: its printing lookups go by batch. */
 const BATCH = 1000;
-/** Text given to the parser at a time: about a millisecond of parsing before other requests get their turn. */
+/** Bytes given to the parser at a time: about a millisecond of parsing before other requests get their turn. */
 const SLICE = 16 * 1024;
+/** The start of the file that tells its delimiter (a `sep=` line, else the header line). */
+const HEAD = 64 * 1024;
 
 /**
  * Reads an uploaded CSV: its tool first, then its lines a batch at a time.
@@ -41,9 +45,10 @@ export async function* readCsv(
   file: Buffer,
   options: { keepEmpty?: boolean } = {},
 ): AsyncGenerator<{ format: CsvFormat } | CsvBatch> {
-  const reading = csvReading(file.toString('utf8'));
+  // The file is decoded a slice at a time, never as one string: a 50 MB file would be 100 MB or more of text twice.
+  const head = new StringDecoder('utf8').write(file.subarray(0, HEAD));
   // csv-parse's types do not model `on_record` changing the record's type.
-  const parser = parse(reading.options as unknown as Options);
+  const parser = parse(csvOptions(oneNewlineStyle(head)) as unknown as Options);
   const records: CsvRecord[] = [];
   parser.on('readable', () => {
     for (let record: CsvRecord | null; (record = parser.read() as CsvRecord | null) !== null;) records.push(record);
@@ -72,14 +77,19 @@ export async function* readCsv(
     }
   }
   try {
-    for (let at = 0; at < reading.text.length; at += SLICE) {
-      parser.write(reading.text.slice(at, at + SLICE));
-      parsed = Math.min(1, (at + SLICE) / reading.text.length);
+    const decoder = new StringDecoder('utf8');
+    // A `\r` that ends a slice may be the first half of a `\r\n`: it waits for the next slice.
+    let carried = '';
+    for (let at = 0; at < file.length; at += SLICE) {
+      const text = carried + decoder.write(file.subarray(at, at + SLICE));
+      carried = text.endsWith('\r') ? '\r' : '';
+      parser.write(oneNewlineStyle(carried ? text.slice(0, -1) : text));
+      parsed = Math.min(1, (at + SLICE) / file.length);
       await nextTurn();
       if (failure) throw failure;
       yield* fold();
     }
-    parser.end();
+    parser.end(oneNewlineStyle(carried + decoder.end()));
     await ended;
     yield* fold();
     if (!reader) lineReader(undefined); // throws: the file is empty
