@@ -25,3 +25,24 @@ export function storefrontPageOf(text: unknown): number {
   if (typeof text !== 'string' || !/^\s*\d{1,7}\s*$/.test(text)) return 1;
   return Math.max(1, Number(text));
 }
+
+/**
+ * The storefront's orders of cards: by name (the default), by price either way, newest stock first. Here rather than
+ * beside the request's schema so the storefront's bundle takes them without zod.
+ */
+export const storefrontSorts = ['name', 'price_asc', 'price_desc', 'newest'] as const;
+export type StorefrontSort = (typeof storefrontSorts)[number];
+
+/** Longest search the storefront takes (the request's `q`). */
+export const STOREFRONT_QUERY_MAX = 200;
+
+/** The order a storefront address asks for (`?sort=`): one of `storefrontSorts`, anything else by name. */
+export const storefrontSortOf = (text: unknown): StorefrontSort =>
+  storefrontSorts.includes(text as StorefrontSort) ? (text as StorefrontSort) : 'name';
+
+/**
+ * The search a storefront address asks for (`?q=`), trimmed: text up to STOREFRONT_QUERY_MAX characters, anything
+ * else none. The server inlines that search's page and the page's script asks for the same, so they agree.
+ */
+export const storefrontQueryOf = (text: unknown): string =>
+  typeof text === 'string' && text.trim().length <= STOREFRONT_QUERY_MAX ? text.trim() : '';
