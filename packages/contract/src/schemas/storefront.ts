@@ -54,6 +54,7 @@ export const ZPublicInventoryResponse = z.object({
   shop_name: z.string(),
   total_pages: z.number().int(),
   page: z.number().int(),
+  total: z.number().int().describe('How many cards match the search (every card of the shop without one)'),
   message: z.string(),
   reservations_enabled: z
     .boolean()

@@ -58,7 +58,8 @@ describe(`storefront search, filters and sort (${testEngine})`, () => {
       expect(await names(q), q).toEqual(['Jötun Grunt CSP nonfoil']);
     expect(await names('electros')).toEqual(["Electro's Bolt OM1 nonfoil"]);
     const none = bodyOf(await search({ q: 'no such card' }));
-    expect(none).toMatchObject({ inventory: [], total_pages: 1, page: 1 });
+    expect(none).toMatchObject({ inventory: [], total_pages: 1, page: 1, total: 0 });
+    expect(bodyOf(await search({ q: 'lightning' })).total).toBe(4);
   });
 
   it('knows the staff search’s terms: set:, c:, t:, r:, is:foil, cond:, lang:', async () => {
@@ -189,7 +190,7 @@ describe(`storefront search, filters and sort (${testEngine})`, () => {
     for (const sort of ['name', 'price_asc', 'price_desc', 'newest'] as const) {
       const first = bodyOf(await page(1, sort));
       const second = bodyOf(await page(2, sort));
-      expect(first).toMatchObject({ page: 1, total_pages: 2 });
+      expect(first).toMatchObject({ page: 1, total_pages: 2, total: nonfoil.length });
       expect(second).toMatchObject({ page: 2, total_pages: 2 });
       expect(first.inventory).toHaveLength(STOREFRONT_PAGE_SIZE);
       const ids = [...first.inventory, ...second.inventory].map((c) => c.card_scryfallid);

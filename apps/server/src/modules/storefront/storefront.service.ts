@@ -68,6 +68,7 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
             shop_name: shop.name,
             total_pages: pages,
             page,
+            total,
             message: messages.storefrontServer.page(page, pages),
             reservations_enabled: shop.reservations_enabled === 1,
             reservation_hold_hours: shop.reservation_hold_hours,
