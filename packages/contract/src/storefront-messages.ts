@@ -20,7 +20,7 @@ export const storefrontMessages = {
   searchButton: 'Search',
   filtersLabel: 'Filters',
   setLabel: 'Set',
-  setPlaceholder: 'Any set (code)',
+  setPlaceholder: 'e.g. m10',
   colorLabel: 'Colour',
   finishLabel: 'Finish',
   conditionLabel: 'Condition',

@@ -260,9 +260,16 @@ export class InventoryReadModel {
    * rule, and whatever else `what` names), so repeated page turns and
    * searches cost a lookup.
    */
-  answer(shopId: number, state: InventoryState, what: string, make: () => Promise<Serialized>): Promise<Serialized> {
-    const key = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${what}`;
-    return this.answers.get(key, make);
+  answer(
+    shopId: number,
+    state: InventoryState,
+    what: string,
+    make: () => Promise<Serialized>,
+    /** Answers of this kind, per shop and state, kept at most `max` (AnswerCache): for inputs anyone may vary. */
+    limit?: { kind: string; max: number },
+  ): Promise<Serialized> {
+    const base = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}`;
+    return this.answers.get(`${base}|${what}`, make, limit && { group: `${base}|${limit.kind}`, max: limit.max });
   }
 }
 

@@ -18,6 +18,9 @@ import { queryKey } from '../inventory/inventory-query.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
 
+/** Distinct storefront searches (page and order included) kept per shop and stock version; more are answered, not kept. */
+const STOREFRONT_KEPT_SEARCHES = 500;
+
 /** A shop's public pages: its storefront and the demo shop page, read through the inventory's read model. */
 export function createStorefrontService(ctx: AppContext, reads: InventoryReadModel) {
   /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
@@ -74,6 +77,8 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
             reservation_hold_hours: shop.reservation_hold_hours,
           });
         },
+        // Anyone may send any search: a shop's kept searches are bounded, its plain pages are not.
+        q.trim() === '' ? undefined : { kind: 'public-search', max: STOREFRONT_KEPT_SEARCHES },
       );
     },
 
