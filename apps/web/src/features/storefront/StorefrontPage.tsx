@@ -141,13 +141,12 @@ function useShopPage(subdomain: string | undefined, address: StorefrontAddress):
       : { loading: Boolean(subdomain) };
   });
   const loadedKey = useRef(state.key);
-  const wanted = useRef(address);
-  wanted.current = address;
+  const { q, sort, page } = address;
   useEffect(() => {
     if (!subdomain || loadedKey.current === key) return;
     const controller = new AbortController();
     setState((prev) => ({ ...prev, error: undefined, searchError: undefined, loading: true }));
-    loadShop(subdomain, wanted.current, controller.signal).then(
+    loadShop(subdomain, { q, sort, page }, controller.signal).then(
       (data) => {
         loadedKey.current = key;
         setState({ key, data, loading: false });
@@ -164,7 +163,7 @@ function useShopPage(subdomain: string | undefined, address: StorefrontAddress):
       },
     );
     return () => controller.abort();
-  }, [subdomain, key]);
+  }, [subdomain, key, q, sort, page]);
   return state;
 }
 
