@@ -16,7 +16,9 @@ export const storefrontMessages = {
   noPrice: 'No price yet — ask staff',
   sealedTitle: 'Sealed',
   searchLabel: 'Search cards',
-  searchPlaceholder: 'Card name, or terms like set:m10 c:r is:foil usd<5',
+  // Short: a longer placeholder outgrew a short shop name's banner and became the page's largest paint (LCP).
+  searchPlaceholder: 'Search cards',
+  searchHint: 'Name words in any order, or terms like set:m10 c:r t:creature is:foil usd<5 cond:nm',
   searchButton: 'Search',
   filtersLabel: 'Filters',
   setLabel: 'Set',

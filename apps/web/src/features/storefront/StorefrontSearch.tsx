@@ -70,6 +70,7 @@ export function StorefrontSearch({ address, total, onChange }: StorefrontSearchP
           name="q"
           value={typed}
           placeholder={text.searchPlaceholder}
+          title={text.searchHint}
           maxLength={200}
           autoComplete="off"
           enterKeyHint="search"
