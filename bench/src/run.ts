@@ -117,7 +117,8 @@ interface Target {
   databaseUrl?: string;
 }
 
-function serverEnv({ dataDir, databaseUrl }: Target): NodeJS.ProcessEnv {
+/** `defaults`: the server's own log level (LOG_LEVEL unset: info, a line per request), whatever BENCH_SERVER_LOG says. */
+function serverEnv({ dataDir, databaseUrl }: Target, defaults = false): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -127,6 +128,7 @@ function serverEnv({ dataDir, databaseUrl }: Target): NodeJS.ProcessEnv {
     // Load scenarios come from one address; the limits are proven by the API tests.
     RATE_LIMIT_SCALE: '100000',
   };
+  if (defaults) delete env.LOG_LEVEL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   return env;
@@ -164,14 +166,17 @@ async function refreshPrices(target: Target): Promise<JobRow> {
   return cliJob(target, 'price-refresh', ['cards', 'prices', file], /Refreshed prices of (\d+) printings/);
 }
 
-async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; stop(): void }> {
+async function startServer(
+  target: Target,
+  defaults = false,
+): Promise<{ url: string; child: ChildProcess; stop(): void }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   // As production starts it (docs/deployment.md).
   // With request logging on, the lines go to a file in the data folder, as a deployment keeps them.
-  const out = serverLog === 'warn' ? 'inherit' : fs.openSync(path.join(target.dataDir, 'server.log'), 'a');
+  const out = serverLog === 'warn' && !defaults ? 'inherit' : fs.openSync(path.join(target.dataDir, 'server.log'), 'a');
   const child = spawn('node', [...serverNodeFlags, 'apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...serverEnv(target), PORT: String(port) },
+    env: { ...serverEnv(target, defaults), PORT: String(port) },
     stdio: ['ignore', out, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -551,15 +556,22 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
           );
       }
       console.log(`▸ ${s.name}: ${s.description}`);
-      await load(server.url, s, 10); // warm-up, not recorded
-      const figures = await measure(server.url, s);
-      loadRows.push({
-        engine,
-        scenario: s.name,
-        connections: s.connections,
-        ...figures,
-        peakMb: peakMemoryMb(server.child.pid!),
-      });
+      // A server of the scenario's own when it asks for the default settings; the shared one otherwise.
+      const own = s.defaultSettings ? await startServer(target, true) : undefined;
+      const at = own ?? server;
+      try {
+        await load(at.url, s, 10); // warm-up, not recorded
+        const figures = await measure(at.url, s);
+        loadRows.push({
+          engine,
+          scenario: s.name,
+          connections: s.connections,
+          ...figures,
+          peakMb: peakMemoryMb(at.child.pid!),
+        });
+      } finally {
+        own?.stop();
+      }
     }
     if (chosenSoak) {
       console.log(`▸ soak: ${soakScenario.description}, ${soakSeconds} s`);

@@ -14,6 +14,11 @@ export interface Scenario {
   needs?: 'catalog' | 'shop' | 'orders';
   /** The shop's pending orders are made exactly this many before the run (earlier order runs leave thousands). */
   pending?: number;
+  /**
+   * Run against a server of its own with the server's default settings (LOG_LEVEL unset: a line per request, to a
+   * file) rather than the tuned one the other scenarios share.
+   */
+  defaultSettings?: boolean;
   requests: { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> }[];
 }
 
@@ -104,6 +109,36 @@ scenarios.push({
   connections: 50,
   needs: 'shop',
   requests: [{ method: 'POST', path: '/api/public/shop/inventory', body: { subdomain: 'bench-shop', page: '3' } }],
+});
+
+// The same page with the server as it starts without settings: request logging on (issue 24's budget holds there too).
+scenarios.push({
+  name: 'storefront-page-default',
+  description: 'storefront-page against a server with its default settings (a log line per request, to a file)',
+  connections: 50,
+  needs: 'shop',
+  defaultSettings: true,
+  requests: [{ method: 'POST', path: '/api/public/shop/inventory', body: { subdomain: 'bench-shop', page: '3' } }],
+});
+
+// Customers searching a public shop (issue 24): words, terms and orders, each a kept answer after its first.
+scenarios.push({
+  name: 'storefront-search',
+  description: 'POST /api/public/shop/inventory with searches and orders in a public 100,000-row shop, no login',
+  connections: 50,
+  needs: 'shop',
+  requests: [
+    { q: 'bolt', sort: 'name', page: '1' },
+    { q: 'is:foil c:r', sort: 'price_desc', page: '1' },
+    { q: 't:creature usd<5', sort: 'price_asc', page: '1' },
+    { q: 'dragon', sort: 'newest', page: '2' },
+    { q: 'cond:nm set:mh3', sort: 'price_asc', page: '1' },
+    { q: '', sort: 'price_desc', page: '3' },
+  ].map((body) => ({
+    method: 'POST' as const,
+    path: '/api/public/shop/inventory',
+    body: { subdomain: 'bench-shop', ...body },
+  })),
 });
 
 // Every staff screen and tablet on the Orders page polls the queue (every 10 s each); a counter's queue is short.

@@ -15,6 +15,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { openRedis } from './lib/redis.ts';
@@ -75,6 +76,8 @@ export async function buildApp(
       serializers: { req: logRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One line a request, when it is done, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -16,7 +16,7 @@ function subdomainOf(location: Location): string | undefined {
   return match ? decodeURIComponent(match[1]!).toLowerCase() : storefrontSubdomain(location.hostname);
 }
 
-/** The address's query string, following Back and Forward; page changes are pushed as history entries. */
+/** The address's query string, following Back and Forward; searches, orders and pages are pushed as history entries. */
 function Storefront() {
   const [search, setSearch] = useState(() => window.location.search.slice(1));
   useEffect(() => {
@@ -24,13 +24,11 @@ function Storefront() {
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
   }, []);
-  const onPageChange = (page: number) => {
-    const params = new URLSearchParams(window.location.search);
-    params.set('page', String(page));
-    window.history.pushState(null, '', `${window.location.pathname}?${params.toString()}`);
-    setSearch(params.toString());
+  const onSearchChange = (next: string) => {
+    window.history.pushState(null, '', next ? `${window.location.pathname}?${next}` : window.location.pathname);
+    setSearch(next);
   };
-  return <StorefrontPage subdomain={subdomainOf(window.location)} search={search} onPageChange={onPageChange} />;
+  return <StorefrontPage subdomain={subdomainOf(window.location)} search={search} onSearchChange={onSearchChange} />;
 }
 
 const root = document.getElementById('root');

@@ -1,14 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages, storefrontPageOf, storefrontSubdomain } from '@cardstock/contract';
+import {
+  messages,
+  storefrontPageOf,
+  storefrontQueryOf,
+  storefrontSortOf,
+  storefrontSubdomain,
+  type StorefrontSort,
+} from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { Serialized } from '../lib/route.ts';
 import { storefrontDocument } from './storefront-document.ts';
 
-/** A public shop's page of cards, or undefined when no public shop has that subdomain. */
-export type StorefrontPages = (subdomain: string, page: number) => Promise<Serialized | undefined>;
+/** What a storefront address asks for: a page of a search (`q`, '' for every card) in an order. */
+export interface StorefrontRequest {
+  page: number;
+  q: string;
+  sort: StorefrontSort;
+}
+
+/**
+ * A public shop's page of cards for a request; undefined when no public shop has that subdomain, null when the
+ * search has a bad term (the document then carries no page, never another one).
+ */
+export type StorefrontPages = (subdomain: string, request: StorefrontRequest) => Promise<Serialized | undefined | null>;
 
 /** The shop a document request is for: the host's subdomain (storefront mode), else /shop/{subdomain}. */
 function storefrontOf(request: FastifyRequest): string | undefined {
@@ -53,8 +70,14 @@ export async function registerWeb(
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const subdomain = storefrontOf(request);
     if (subdomain === undefined || storefrontTemplate === undefined) return reply.send(appDocument);
-    const page = await storefrontPages(subdomain, storefrontPageOf((request.query as Record<string, unknown>).page));
-    if (!page) return reply.code(404).send(storefrontTemplate);
+    const query = request.query as Record<string, unknown>;
+    const page = await storefrontPages(subdomain, {
+      page: storefrontPageOf(query.page),
+      q: storefrontQueryOf(query.q),
+      sort: storefrontSortOf(query.sort),
+    });
+    if (page === undefined) return reply.code(404).send(storefrontTemplate);
+    if (page === null) return reply.send(storefrontTemplate);
     return reply.send(storefrontDocument(storefrontTemplate, page));
   }
 

@@ -9,8 +9,20 @@ export class PublicPageError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
+    /** The answer's own sentence (`{ message }`), when it sent one. */
+    readonly serverMessage?: string,
   ) {
     super(`HTTP ${status}`);
+  }
+}
+
+/** A refusal's `message`, when its body is the server's `{ message, code }`. */
+async function messageOf(res: Response): Promise<string | undefined> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -19,14 +31,17 @@ export class PublicPageError extends Error {
  * @returns the parsed answer, or undefined when a 2xx answer is not JSON.
  * @throws PublicPageError for a refusal; the fetch's own error when the network fails or the call is cancelled.
  */
-export async function publicShopPage(body: { subdomain: string; page: string }, signal: AbortSignal): Promise<unknown> {
+export async function publicShopPage(
+  body: { subdomain: string; page: string; q?: string; sort?: string },
+  signal: AbortSignal,
+): Promise<unknown> {
   const res = await fetch('/api/public/shop/inventory', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     signal,
   });
-  if (!res.ok) throw new PublicPageError(res.status, res.statusText);
+  if (!res.ok) throw new PublicPageError(res.status, res.statusText, await messageOf(res));
   try {
     return (await res.json()) as unknown;
   } catch {

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { languages, qualities, sealedCategories } from '../constants.ts';
+import { STOREFRONT_QUERY_MAX, storefrontSorts } from '../storefront-messages.ts';
 import { emailField, requiredText } from './common.ts';
 import { ZCartLine } from './orders.ts';
 import { finishes, ZInventoryRow, ZPageText } from './inventory.ts';
 
 /** Cards per storefront page: 60 fills whole rows at 1, 2, 3, 4 and 5 columns. */
 export const STOREFRONT_PAGE_SIZE = 60;
-
-/** The storefront's orders of cards: by name (the default), by price either way, newest stock first. */
-export const storefrontSorts = ['name', 'price_asc', 'price_desc', 'newest'] as const;
-export type StorefrontSort = (typeof storefrontSorts)[number];
 
 export const ZPublicInventoryRequest = z.object({
   subdomain: z
@@ -21,7 +18,7 @@ export const ZPublicInventoryRequest = z.object({
   page: ZPageText,
   q: z
     .string({ error: 'q must be text.' })
-    .max(200, 'q must be at most 200 characters.')
+    .max(STOREFRONT_QUERY_MAX, `q must be at most ${STOREFRONT_QUERY_MAX} characters.`)
     .optional()
     .default('')
     .describe(
@@ -57,6 +54,7 @@ export const ZPublicInventoryResponse = z.object({
   shop_name: z.string(),
   total_pages: z.number().int(),
   page: z.number().int(),
+  total: z.number().int().describe('How many cards match the search (every card of the shop without one)'),
   message: z.string(),
   reservations_enabled: z
     .boolean()

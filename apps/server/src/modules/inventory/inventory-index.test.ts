@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { ShopIndex, ShopIndexCache, type IndexedRow } from './inventory-index.ts';
+import { defaultPricingRule } from '@cardstock/contract';
+import { ShopIndex, ShopIndexCache, type IndexedRow, type RowOrder } from './inventory-index.ts';
 import { parseInventoryQuery } from './inventory-query.ts';
 
 let nextId = 1;
@@ -207,5 +208,54 @@ describe('ShopIndex.firstOfEachName', () => {
     expect(firsts('light', 2)).toEqual(['lightning bolt|m10', 'lightning strike|lea']);
     expect(firsts('helix')).toEqual([]);
     expect(firsts('counterspell')).toEqual([]);
+  });
+});
+
+describe('ShopIndex customer orders', () => {
+  const rule = { ...defaultPricingRule, markup_percent: 0, floor_cents: 1 };
+  const view = (order: RowOrder) => ({ order, rule, ruleKey: 'test' });
+  const shop = () => {
+    const list = [
+      row('Alpha', { market: 300 }),
+      row('Bravo', { market: null }),
+      row('Charlie', { market: 100, asking: 5000 }),
+      row('Delta', { market: 200, quality: 'HP' }),
+      row('Echo', { market: 100 }),
+    ];
+    return { list, index: new ShopIndex(list) };
+  };
+  const namesOf = (list: IndexedRow[], ids: Int32Array) =>
+    Array.from(ids, (id) => list.find((r) => r.id === id)!.sort_name);
+
+  it('sorts by what a customer pays (asking price, else the rule), no price last either way, ties by name', () => {
+    const { list, index } = shop();
+    const all = parseInventoryQuery('');
+    // Customer prices: alpha 300, bravo none, charlie 5000 (asking), delta 120 (HP 60 %), echo 100.
+    expect(namesOf(list, index.match(all, view('price_asc')))).toEqual(['echo', 'delta', 'alpha', 'charlie', 'bravo']);
+    expect(namesOf(list, index.match(all, view('price_desc')))).toEqual(['charlie', 'alpha', 'delta', 'echo', 'bravo']);
+    expect(namesOf(list, index.match(all, view('name')))).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
+  });
+
+  it('puts the newest row (highest id) first, and keeps the order of a search', () => {
+    const { list, index } = shop();
+    expect(namesOf(list, index.match(parseInventoryQuery(''), view('newest')))).toEqual([
+      'echo',
+      'delta',
+      'charlie',
+      'bravo',
+      'alpha',
+    ]);
+    expect(namesOf(list, index.match(parseInventoryQuery('usd<2'), view('price_desc')))).toEqual(['delta', 'echo']);
+    // Staff search tests the market price: Charlie's $1 market matches, its $50 asking price does not count.
+    expect(namesOf(list, index.match(parseInventoryQuery('usd<2')))).toEqual(['charlie', 'echo']);
+  });
+
+  it('follows a new asking price in place', () => {
+    const { list, index } = shop();
+    const all = parseInventoryQuery('');
+    expect(namesOf(list, index.match(all, view('price_asc')))[0]).toBe('echo');
+    expect(index.setAsking(list[0]!.id, 1)).toBe(true);
+    expect(namesOf(list, index.match(all, view('price_asc')))[0]).toBe('alpha');
+    expect(index.setAsking(999_999, 1)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { finishes, languages, qualities } from '@cardstock/contract';
+import { finishes, languages, priceCents, qualities, type PricingRule } from '@cardstock/contract';
 import type { InventoryQuery } from './inventory-query.ts';
 
 /** What the index keeps of one row: the fields a search can test, nothing shown. */
@@ -18,7 +18,25 @@ export interface IndexedRow {
   type_line: string | null;
   /** Market price of the row's finish, in cents. */
   market: number | null;
+  /** The shop's own asking price in cents (null: the pricing rule); left out, none. */
+  asking?: number | null;
 }
+
+/** The orders a list can come in: name (the index's own), the price a customer pays either way, newest stock first. */
+export type RowOrder = 'name' | 'price_asc' | 'price_desc' | 'newest';
+
+/**
+ * How a match is ordered and priced for customers: `rule` (stored as `ruleKey`) gives the price a customer pays,
+ * which the price orders sort by and `usd` terms then test (instead of the market price staff search tests).
+ */
+export interface CustomerView {
+  order: RowOrder;
+  rule: PricingRule;
+  ruleKey: string;
+}
+
+/** Pricing rules whose prices and orders an index keeps at once: a shop has one rule, a change adds a second. */
+const KEPT_RULES = 2;
 
 const FINISH = new Map<string, number>(finishes.map((f, i) => [f, i]));
 const QUALITY = new Map<string, number>(qualities.map((q, i) => [q, i]));
@@ -62,6 +80,7 @@ export class ShopIndex {
   private readonly language: Uint8Array;
   private readonly flags: Uint8Array;
   private readonly market: Float64Array;
+  private readonly asking: Float64Array;
   private readonly setCode: string[];
   private readonly rarity: string[];
   private readonly colors: string[];
@@ -70,6 +89,9 @@ export class ShopIndex {
   private readonly words: string[];
   private readonly postings: Int32Array[];
   private readonly positionOf = new Map<number, number>();
+  /** Per pricing rule (its stored text): what a customer pays per position, and the price orders, made when asked. */
+  private readonly customer = new Map<string, { prices: Float64Array; orders: Map<RowOrder, Int32Array> }>();
+  private newest: Int32Array | undefined;
 
   /**
    * Rows in any order, put in name order here: by normalized name, then id,
@@ -90,6 +112,7 @@ export class ShopIndex {
     this.language = new Uint8Array(n);
     this.flags = new Uint8Array(n);
     this.market = new Float64Array(n);
+    this.asking = new Float64Array(n);
     this.setCode = new Array<string>(n);
     this.rarity = new Array<string>(n);
     this.colors = new Array<string>(n);
@@ -109,6 +132,7 @@ export class ShopIndex {
       this.language[p] = LANGUAGE.get(r.language) ?? 0;
       this.flags[p] = (r.signed ? FLAG_BIT.signed : 0) | (r.altered ? FLAG_BIT.altered : 0);
       this.market[p] = r.market ?? Number.NaN;
+      this.asking[p] = r.asking ?? Number.NaN;
       this.setCode[p] = shared(r.set_code);
       this.rarity[p] = shared(r.rarity);
       this.colors[p] = shared(r.colors);
@@ -124,22 +148,46 @@ export class ShopIndex {
     this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
   }
 
-  /** The ids of the rows that match, in name order. */
-  match(q: InventoryQuery): Int32Array {
+  /**
+   * The ids of the rows that match, in name order, or for a customer (`view`) in the view's order with `usd` terms
+   * on the price the customer pays.
+   */
+  match(q: InventoryQuery, view?: CustomerView): Int32Array {
+    const positions = this.matchingPositions(q, view && this.customerOf(view).prices);
+    if (!view || view.order === 'name') {
+      if (!positions) return this.ids;
+      const out = new Int32Array(positions.length);
+      for (let i = 0; i < positions.length; i++) out[i] = this.ids[positions[i]!]!;
+      return out;
+    }
+    // Walk the kept order once, keeping the matched positions: linear, whatever the share that matched.
+    const order = this.orderOf(view);
+    let wanted: Uint8Array | undefined;
+    if (positions) {
+      wanted = new Uint8Array(this.size);
+      for (const p of positions) wanted[p] = 1;
+    }
+    const out = new Int32Array(positions ? positions.length : this.size);
+    let n = 0;
+    for (const p of order) if (!wanted || wanted[p]) out[n++] = this.ids[p]!;
+    return out;
+  }
+
+  /** The positions that match, ascending (name order); undefined for every row. */
+  private matchingPositions(q: InventoryQuery, prices: Float64Array | undefined): Int32Array | undefined {
     let positions: Int32Array | undefined;
     for (const word of q.words.flatMap(wordsOf)) {
       const hits = this.startingWith(word);
       positions = positions ? intersect(positions, hits) : hits;
       if (positions.length === 0) break;
     }
-    const test = this.predicate(q);
+    const test = this.predicate(q, prices);
+    if (!test) return positions;
     const out: number[] = [];
     if (positions) {
-      for (const p of positions) if (!test || test(p)) out.push(this.ids[p]!);
-    } else if (!test) {
-      return this.ids;
+      for (const p of positions) if (test(p)) out.push(p);
     } else {
-      for (let p = 0; p < this.size; p++) if (test(p)) out.push(this.ids[p]!);
+      for (let p = 0; p < this.size; p++) if (test(p)) out.push(p);
     }
     return Int32Array.from(out);
   }
@@ -162,11 +210,80 @@ export class ShopIndex {
     return out;
   }
 
+  /**
+   * What a customer pays for one copy of each position under `view`'s rule (NaN: no price), with the price orders
+   * made from it so far: made once per rule and kept with the index (quantities change in place, prices only with
+   * a new index).
+   */
+  private customerOf(view: CustomerView) {
+    let kept = this.customer.get(view.ruleKey);
+    if (!kept) {
+      const prices = new Float64Array(this.size);
+      for (let p = 0; p < this.size; p++) {
+        const asking = this.asking[p]!;
+        const market = this.market[p]!;
+        prices[p] =
+          priceCents({
+            askingCents: Number.isNaN(asking) ? null : asking,
+            marketCents: Number.isNaN(market) ? null : market,
+            quality: qualities[this.quality[p]!]!,
+            language: languages[this.language[p]!]!,
+            rule: view.rule,
+          }) ?? Number.NaN;
+      }
+      kept = { prices, orders: new Map() };
+      if (this.customer.size >= KEPT_RULES) this.customer.delete(this.customer.keys().next().value!);
+      this.customer.set(view.ruleKey, kept);
+    }
+    return kept;
+  }
+
+  /**
+   * The positions in `view`'s order, sorted once per index (and rule, for prices) and kept. Prices either way put
+   * rows without a price last, equal prices in name order; newest is the highest id first (ids grow as rows are
+   * stocked, and a sale does not move a row).
+   */
+  private orderOf(view: CustomerView): Int32Array {
+    if (view.order === 'newest') {
+      if (!this.newest) {
+        const order = Int32Array.from({ length: this.size }, (_, p) => p);
+        this.newest = order.sort((a, b) => this.ids[b]! - this.ids[a]!);
+      }
+      return this.newest;
+    }
+    const kept = this.customerOf(view);
+    let order = kept.orders.get(view.order);
+    if (!order) {
+      const { prices } = kept;
+      const sign = view.order === 'price_desc' ? -1 : 1;
+      order = Int32Array.from({ length: this.size }, (_, p) => p).sort((a, b) => {
+        const pa = prices[a]!;
+        const pb = prices[b]!;
+        if (Number.isNaN(pa) || Number.isNaN(pb)) return Number.isNaN(pa) ? (Number.isNaN(pb) ? a - b : 1) : -1;
+        return pa === pb ? a - b : sign * (pa - pb);
+      });
+      kept.orders.set(view.order, order);
+    }
+    return order;
+  }
+
   /** Keeps a row's new quantity after a write this process made; false when the row is unknown. */
   setQuantity(id: number, quantity: number): boolean {
     const p = this.positionOf.get(id);
     if (p === undefined) return false;
     this.quantity[p] = quantity;
+    return true;
+  }
+
+  /**
+   * Keeps a row's new asking price (cents, null: the pricing rule) after a write this process made; the customer
+   * prices and price orders are made again when next asked. False when the row is unknown.
+   */
+  setAsking(id: number, cents: number | null): boolean {
+    const p = this.positionOf.get(id);
+    if (p === undefined) return false;
+    this.asking[p] = cents ?? Number.NaN;
+    this.customer.clear();
     return true;
   }
 
@@ -202,6 +319,7 @@ export class ShopIndex {
       colors: this.colors[p]!,
       type_line: this.typeLine[p]!,
       market: Number.isNaN(market) ? null : market,
+      asking: Number.isNaN(this.asking[p]!) ? null : this.asking[p]!,
     };
   }
 
@@ -222,8 +340,11 @@ export class ShopIndex {
     return dedupe(all);
   }
 
-  /** The non-word terms as one test of a position, or undefined when there are none. */
-  private predicate(q: InventoryQuery): ((p: number) => boolean) | undefined {
+  /**
+   * The non-word terms as one test of a position, or undefined when there are none. `usd` terms test `prices` when
+   * given (what a customer pays), else the market price.
+   */
+  private predicate(q: InventoryQuery, prices?: Float64Array): ((p: number) => boolean) | undefined {
     const tests: ((p: number) => boolean)[] = [];
     if (q.sets.length) {
       const sets = new Set(q.sets);
@@ -250,8 +371,9 @@ export class ShopIndex {
       tests.push((p) => wanted.has(this.rarity[p]!));
     }
     for (const { op, value } of q.quantity) tests.push((p) => compare(this.quantity[p]!, op, value));
-    // A row without a market price matches no price term, as SQL's null would not.
-    for (const { op, cents } of q.usd) tests.push((p) => compare(this.market[p]!, op, cents));
+    // A row without a price matches no price term, as SQL's null would not.
+    const usd = prices ?? this.market;
+    for (const { op, cents } of q.usd) tests.push((p) => compare(usd[p]!, op, cents));
     for (const type of q.types) tests.push((p) => this.typeLine[p]!.includes(type));
     for (const colors of q.colors) {
       if (colors === 'c') tests.push((p) => this.colors[p] === '');

@@ -138,3 +138,26 @@ export function parseInventoryQuery(q: string): InventoryQuery {
   }
   return query;
 }
+
+/**
+ * A query as one text that is the same for every way of typing it (terms in any order, case, spacing, repeats): the
+ * key a kept answer is found under, so `Bolt  is:foil` and `is:FOIL bolt` share one.
+ */
+export function queryKey(query: InventoryQuery): string {
+  const texts = (list: readonly string[]) => [...new Set(list)].sort().join(',');
+  const comparisons = (list: readonly { op: Comparison; value?: number; cents?: number }[]) =>
+    texts(list.map((c) => `${c.op}${c.value ?? c.cents}`));
+  return [
+    texts(query.words),
+    texts(query.sets),
+    texts(query.finishes),
+    comparisons(query.quantity),
+    texts(query.colors),
+    texts(query.types),
+    texts(query.rarities),
+    comparisons(query.usd),
+    texts(query.qualities),
+    texts(query.languages),
+    texts(query.flags),
+  ].join(';');
+}

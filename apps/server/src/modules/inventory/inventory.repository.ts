@@ -39,6 +39,7 @@ const indexSelect = (db: Executor) =>
       'inventory.signed',
       'inventory.altered',
       'inventory.quantity',
+      'inventory.asking_price as asking',
       'cards.rarity',
       'cards.colors',
       'cards.type_line',

@@ -233,8 +233,12 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           }),
           created_at: now(),
         });
-        // Quantities are in the index; asking prices only in the answers the new version retires.
-        await reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: new Map([[id, input.quantity]]) });
+        // Quantities and asking prices are in the index: it takes them in place.
+        await reads.stockChanged(tx, shopId, {
+          kind: 'quantities',
+          quantities: new Map([[id, input.quantity]]),
+          ...(input.asking_price === undefined ? {} : { asking: new Map([[id, dollarsToCents(input.asking_price)]]) }),
+        });
       });
       return { message: messages.inventoryServer.updated };
     },

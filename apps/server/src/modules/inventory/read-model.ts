@@ -1,3 +1,4 @@
+import { pricingRuleOf } from '@cardstock/contract';
 import { sql } from 'kysely';
 import {
   afterCommit,
@@ -12,7 +13,7 @@ import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Serialized } from '../../lib/route.ts';
 import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
-import { ShopIndex, ShopIndexCache, type IndexVersion } from './inventory-index.ts';
+import { ShopIndex, ShopIndexCache, type IndexVersion, type RowOrder } from './inventory-index.ts';
 import type { InventoryQuery } from './inventory-query.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 
@@ -32,13 +33,13 @@ import { inventoryRepository as repo } from './inventory.repository.ts';
 
 /** What a write did to a shop's stock rows, so the held index can follow it instead of being built again. */
 export type StockChange =
-  /** These rows (already in the shop) now hold these quantities. */
-  | { kind: 'quantities'; quantities: ReadonlyMap<number, number> }
+  /** These rows (already in the shop) now hold these quantities, and these asking prices (cents, null: the rule). */
+  | { kind: 'quantities'; quantities: ReadonlyMap<number, number>; asking?: ReadonlyMap<number, number | null> }
   /** This row was added to, or created: the index takes its quantity, or reads the row when it is new. */
   | { kind: 'row'; id: number; quantity: number }
   /** Every row of the shop is gone. */
   | { kind: 'emptied' }
-  /** Only asking prices changed: the index (which holds market prices, never asking ones) stays as it is. */
+  /** Only asking prices changed: the index holds them (the storefront sorts by what customers pay), so it is read again. */
   | { kind: 'prices' }
   /** Anything else (many rows, prices, rows removed): the index is read again when next asked. */
   | { kind: 'other' };
@@ -119,10 +120,12 @@ export type PublicShop = NonNullable<Awaited<ReturnType<typeof publicShopRow>>>;
 /** Two changes to one shop in one transaction, as one. */
 function combine(first: StockChange, then: StockChange): StockChange {
   if (then.kind === 'emptied') return then;
-  if (then.kind === 'prices' && first.kind !== 'other') return first;
-  if (first.kind === 'prices') return then;
   if (first.kind === 'quantities' && then.kind === 'quantities')
-    return { kind: 'quantities', quantities: new Map([...first.quantities, ...then.quantities]) };
+    return {
+      kind: 'quantities',
+      quantities: new Map([...first.quantities, ...then.quantities]),
+      asking: new Map([...(first.asking ?? []), ...(then.asking ?? [])]),
+    };
   return { kind: 'other' };
 }
 
@@ -174,7 +177,10 @@ export class InventoryReadModel {
     return this.indexes.advance(shopId, version - 1, version, async (index) => {
       switch (change.kind) {
         case 'quantities':
-          return [...change.quantities].every(([id, quantity]) => index.setQuantity(id, quantity)) ? index : undefined;
+          return [...change.quantities].every(([id, quantity]) => index.setQuantity(id, quantity)) &&
+            [...(change.asking ?? [])].every(([id, cents]) => index.setAsking(id, cents))
+            ? index
+            : undefined;
         case 'row': {
           if (index.setQuantity(change.id, change.quantity)) return index;
           const added = await repo.indexRow(this.db, shopId, change.id);
@@ -183,7 +189,6 @@ export class InventoryReadModel {
         case 'emptied':
           return new ShopIndex([]);
         case 'prices':
-          return index;
         case 'other':
           return undefined;
       }
@@ -212,17 +217,29 @@ export class InventoryReadModel {
    * A page of the rows that match, from the shop's index for `state`. A row
    * deleted since the index was read is simply left out.
    */
-  async page(shopId: number, state: InventoryState, query: InventoryQuery, page: number, size: number) {
-    const ids = await this.matches(shopId, state, query);
+  async page(
+    shopId: number,
+    state: InventoryState,
+    query: InventoryQuery,
+    page: number,
+    size: number,
+    order?: RowOrder,
+  ) {
+    const ids = await this.matches(shopId, state, query, order);
     const pageIds = Array.from(ids.subarray((page - 1) * size, page * size));
     const found = pageIds.length ? await repo.rowsByIds(this.db, shopId, pageIds) : [];
     const byId = new Map(found.map((r) => [r.id, r]));
     return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
   }
 
-  /** The ids of the shop's rows that match, in name order, from the shop's index for `state`. */
-  async matches(shopId: number, state: InventoryState, query: InventoryQuery): Promise<Int32Array> {
-    return (await this.index(shopId, state)).match(query);
+  /**
+   * The ids of the shop's rows that match, from the shop's index for `state`: in name order for staff, or, given
+   * an `order` (the storefront's), in that order with `usd` terms on the price customers pay under the shop's rule.
+   */
+  async matches(shopId: number, state: InventoryState, query: InventoryQuery, order?: RowOrder): Promise<Int32Array> {
+    const index = await this.index(shopId, state);
+    if (!order) return index.match(query);
+    return index.match(query, { order, rule: pricingRuleOf(state.pricing), ruleKey: state.pricing ?? '' });
   }
 
   /** The first in-stock row of each name that matches, in name order, at most `limit` (ShopIndex.firstOfEachName). */
@@ -243,9 +260,16 @@ export class InventoryReadModel {
    * rule, and whatever else `what` names), so repeated page turns and
    * searches cost a lookup.
    */
-  answer(shopId: number, state: InventoryState, what: string, make: () => Promise<Serialized>): Promise<Serialized> {
-    const key = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}|${what}`;
-    return this.answers.get(key, make);
+  answer(
+    shopId: number,
+    state: InventoryState,
+    what: string,
+    make: () => Promise<Serialized>,
+    /** Answers of this kind, per shop and state, kept at most `max` (AnswerCache): for inputs anyone may vary. */
+    limit?: { kind: string; max: number },
+  ): Promise<Serialized> {
+    const base = `${shopId}|${state.inventory}|${state.catalog}|${state.pricing ?? ''}`;
+    return this.answers.get(`${base}|${what}`, make, limit && { group: `${base}|${limit.kind}`, max: limit.max });
   }
 }
 

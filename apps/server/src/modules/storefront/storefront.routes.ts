@@ -17,7 +17,7 @@ export function storefrontRoutes(app: FastifyInstance, ctx: AppContext, reads: I
     app,
     routes.publicInventory,
     async ({ body }, request, reply) => {
-      const answer = await storefront.publicPage(body.subdomain, body.page);
+      const answer = await storefront.publicPage(body.subdomain, body.page, body.q, body.sort);
       reply.header('etag', answer.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
       if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       return answer;
@@ -37,9 +37,11 @@ export function storefrontRoutes(app: FastifyInstance, ctx: AppContext, reads: I
     kept,
   );
 
-  return (subdomain, page) =>
-    storefront.publicPage(subdomain, page).catch((err: unknown) => {
+  return (subdomain, { page, q, sort }) =>
+    storefront.publicPage(subdomain, page, q, sort).catch((err: unknown) => {
       if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+      // A search with a bad term: the document carries no page, and the page's own call shows why.
+      if (err instanceof AppError && err.code === 'BAD_REQUEST') return null;
       throw err;
     });
 }

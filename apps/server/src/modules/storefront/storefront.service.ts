@@ -6,6 +6,7 @@ import {
   STOREFRONT_PAGE_SIZE,
   STOREFRONT_SEALED_LIMIT,
   type SealedCategory,
+  type StorefrontSort,
 } from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
@@ -13,8 +14,12 @@ import type { AppContext } from '../../context.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { toInventoryRow } from '../inventory/inventory.mapper.ts';
 import { INVENTORY_PAGE_SIZE, queryOf } from '../inventory/inventory.service.ts';
+import { queryKey } from '../inventory/inventory-query.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
+
+/** Distinct storefront searches (page and order included) kept per shop and stock version; more are answered, not kept. */
+const STOREFRONT_KEPT_SEARCHES = 500;
 
 /** A shop's public pages: its storefront and the demo shop page, read through the inventory's read model. */
 export function createStorefrontService(ctx: AppContext, reads: InventoryReadModel) {
@@ -24,21 +29,23 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
 
   return {
     /**
-     * A public shop's page of cards, the same for every visitor: kept
-     * serialized until its stock, prices or settings change. A private or
-     * unknown shop is not found.
+     * A public shop's page of cards for a search (`q`, the staff search's words and terms; '' for every card) in
+     * one of the storefront's orders, the same for every visitor: kept serialized until its stock, prices or
+     * settings change, under the search as parsed so every way of typing it shares one answer. A private or unknown
+     * shop is not found, whatever the search; a bad term in a public shop's search is a 400 naming it.
      */
-    async publicPage(subdomain: string, page: number) {
+    async publicPage(subdomain: string, page: number, q = '', sort: StorefrontSort = 'name') {
       const shop = await reads.publicShop({ subdomain });
       if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
+      const query = queryOf(q);
       const { state } = shop;
       const reservations = `${shop.reservations_enabled}|${shop.reservation_hold_hours}`;
       return reads.answer(
         shop.id,
         state,
-        `public|${page}|${shop.name}|${shop.description}|${reservations}`,
+        `public|${page}|${sort}|${queryKey(query)}|${shop.name}|${shop.description}|${reservations}`,
         async () => {
-          const { rows, total } = await reads.page(shop.id, state, queryOf(''), page, STOREFRONT_PAGE_SIZE);
+          const { rows, total } = await reads.page(shop.id, state, query, page, STOREFRONT_PAGE_SIZE, sort);
           const rule = pricingRuleOf(state.pricing);
           const pages = Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE));
           return Serialized.of(routes.publicInventory.response, {
@@ -64,11 +71,14 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
             shop_name: shop.name,
             total_pages: pages,
             page,
+            total,
             message: messages.storefrontServer.page(page, pages),
             reservations_enabled: shop.reservations_enabled === 1,
             reservation_hold_hours: shop.reservation_hold_hours,
           });
         },
+        // Anyone may send any search: a shop's kept searches are bounded, its plain pages are not.
+        q.trim() === '' ? undefined : { kind: 'public-search', max: STOREFRONT_KEPT_SEARCHES },
       );
     },
 

@@ -4,6 +4,7 @@ import {
   timings,
   type Finish,
   type Language,
+  type Quality,
 } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
@@ -13,7 +14,9 @@ import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
 import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
-import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
+import { StorefrontSearch } from './StorefrontSearch.tsx';
+import { addressOf, searchOf, type StorefrontAddress } from './storefront-search.ts';
+import { priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
 
 /** A card on the public page, as POST /api/public/shop/inventory sends it (ZPublicInventoryItem). */
@@ -27,6 +30,8 @@ interface ShopCard {
   price: number | null;
   inv_quantity: number;
   inv_finish: Finish;
+  /** Missing from servers older than the storefront search: not shown. */
+  inv_quality?: Quality;
   /** Missing from servers older than languages: English. */
   inv_language?: Language;
   /** Missing from servers older than the flags: unflagged. */
@@ -41,17 +46,30 @@ interface ShopPage {
   inventory?: ShopCard[];
   total_pages?: number;
   page?: number;
+  /** Cards matching the search; missing from servers older than the storefront search. */
+  total?: number;
   message?: string;
 }
 
 type LoadedPage = ShopPage & { inventory: ShopCard[] };
 
-/** Loads one page of a shop's public inventory; errors carry the spec's texts (spec 001 §8). */
-async function loadShop(subdomain: string, page: string, signal: AbortSignal): Promise<LoadedPage> {
+/** A search the server refused (a 400: a bad term), with its sentence; the shop itself is fine. */
+class SearchRefused extends Error {}
+
+/**
+ * Loads one page of a shop's public inventory for a search; errors carry the spec's texts (spec 001 §8), and a
+ * refused search the server's sentence.
+ */
+async function loadShop(subdomain: string, address: StorefrontAddress, signal: AbortSignal): Promise<LoadedPage> {
   let data: ShopPage | undefined;
   try {
-    data = (await publicShopPage({ subdomain, page }, signal)) as ShopPage | undefined;
+    const { q, sort, page } = address;
+    // The spec's two fields alone for the plain list; the search and order only when asked for.
+    const body = { subdomain, page: String(page), ...(q ? { q } : {}), ...(sort !== 'name' ? { sort } : {}) };
+    data = (await publicShopPage(body, signal)) as ShopPage | undefined;
   } catch (err) {
+    if (err instanceof PublicPageError && err.status === 400 && err.serverMessage)
+      throw new SearchRefused(storefront.searchFailed(err.serverMessage));
     throw new Error(
       err instanceof PublicPageError ? storefront.httpError(err.status, err.statusText) : storefront.loadFailed,
     );
@@ -103,6 +121,8 @@ interface ShopPageState {
   key?: string;
   data?: LoadedPage;
   error?: string;
+  /** Why the server refused the search asked for (the shop is fine: the search box stays). */
+  searchError?: string;
   loading: boolean;
 }
 
@@ -111,20 +131,22 @@ interface ShopPageState {
  * changes (spec 001 §2.7); the cards on screen stay while the next page
  * loads. The page the document brought is used instead of a first call.
  */
-function useShopPage(subdomain: string | undefined, page: string, search: string): ShopPageState {
-  const key = `${subdomain ?? ''}|${search}`;
+function useShopPage(subdomain: string | undefined, address: StorefrontAddress): ShopPageState {
+  const key = `${subdomain ?? ''}|${searchOf(address)}`;
   const [state, setState] = useState<ShopPageState>(() => {
+    // The document inlines the page its address asks for (storefront-document.ts), read the same way as here.
     const inlined = takeInlinedPage();
-    return inlined && String(inlined.page) === page
+    return inlined && inlined.page === address.page
       ? { key, data: inlined, loading: false }
       : { loading: Boolean(subdomain) };
   });
   const loadedKey = useRef(state.key);
+  const { q, sort, page } = address;
   useEffect(() => {
     if (!subdomain || loadedKey.current === key) return;
     const controller = new AbortController();
-    setState((prev) => ({ ...prev, error: undefined, loading: true }));
-    loadShop(subdomain, page, controller.signal).then(
+    setState((prev) => ({ ...prev, error: undefined, searchError: undefined, loading: true }));
+    loadShop(subdomain, { q, sort, page }, controller.signal).then(
       (data) => {
         loadedKey.current = key;
         setState({ key, data, loading: false });
@@ -132,21 +154,26 @@ function useShopPage(subdomain: string | undefined, page: string, search: string
       (err: unknown) => {
         if (controller.signal.aborted) return;
         loadedKey.current = key;
-        setState((prev) => ({ ...prev, key, error: err instanceof Error ? err.message : String(err), loading: false }));
+        const message = err instanceof Error ? err.message : String(err);
+        setState((prev) =>
+          err instanceof SearchRefused
+            ? { ...prev, key, searchError: message, loading: false }
+            : { ...prev, key, error: message, loading: false },
+        );
       },
     );
     return () => controller.abort();
-  }, [subdomain, page, key]);
+  }, [subdomain, key, q, sort, page]);
   return state;
 }
 
 export interface StorefrontPageProps {
   /** The shop: the route's parameter, else the host's first label (spec 001 §2.7). */
   subdomain: string | undefined;
-  /** The address's query string, without `?`: `page` is read from it, and any change reloads. */
+  /** The address's query string, without `?`: `q`, `sort` and `page` are read from it, and any change reloads. */
   search: string;
-  /** Puts `page` into the address's query string. */
-  onPageChange: (page: number) => void;
+  /** Puts a new query string (without `?`) into the address, as a new history entry. */
+  onSearchChange: (search: string) => void;
 }
 
 /**
@@ -154,9 +181,9 @@ export interface StorefrontPageProps {
  * §2.7). It knows no router: the storefront's own entry and the app's router
  * each tell it the subdomain and query string, and how to change the page.
  */
-export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPageProps) {
-  const page = pageParam(new URLSearchParams(search).get('page'));
-  const shop = useShopPage(subdomain, page, search);
+export function StorefrontPage({ subdomain, search, onSearchChange }: StorefrontPageProps) {
+  const address = addressOf(search);
+  const shop = useShopPage(subdomain, address);
   // A served document holds the banner already drawn (storefront-document.ts): hydration draws exactly that, so
   // React adopts the painted elements instead of drawing them again, and the cards follow in the next render.
   const bannerOnly = useHydrating();
@@ -168,13 +195,18 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
 
   const scrollTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
+  const navigate = (next: StorefrontAddress) => {
+    const nextSearch = searchOf(next, search);
+    if (nextSearch !== search) onSearchChange(nextSearch);
+  };
   const goTo = (next: number) => {
-    onPageChange(next);
+    navigate({ ...address, page: next });
     window.clearTimeout(scrollTimer.current);
     scrollTimer.current = window.setTimeout(() => window.scrollTo({ top: 0 }), timings.storefrontScrollDelayMs);
   };
 
   const error = !subdomain ? storefront.noSubdomain : shop.error;
+  const clearSearch = () => navigate({ q: '', sort: address.sort, page: 1 });
   return (
     <div className="storefront">
       {error ? (
@@ -182,14 +214,34 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
           <h1>{storefront.notFoundTitle}</h1>
           <p>{error}</p>
         </div>
-      ) : !shop.data ? (
+      ) : !shop.data && !shop.searchError ? (
         <p className="loading">Loading...</p>
       ) : (
         <>
           <ShopBanner name={name} description={description} />
           {!bannerOnly && (
             <div className="storefront-main" aria-busy={shop.loading}>
-              {shop.data.inventory.length === 0 && sealed.length === 0 ? (
+              <StorefrontSearch
+                address={address}
+                total={shop.searchError || shop.loading ? undefined : shop.data?.total}
+                onChange={navigate}
+              />
+              {shop.searchError || !shop.data ? (
+                <div className="storefront-empty" role="alert">
+                  <p>{shop.searchError}</p>
+                  <button type="button" className="btn" onClick={clearSearch}>
+                    {storefront.clearSearch}
+                  </button>
+                </div>
+              ) : shop.data.inventory.length === 0 && address.q ? (
+                <div className="storefront-empty">
+                  <h2>{storefront.noMatchTitle(address.q)}</h2>
+                  <p>{storefront.noMatchText}</p>
+                  <button type="button" className="btn" onClick={clearSearch}>
+                    {storefront.clearSearch}
+                  </button>
+                </div>
+              ) : shop.data.inventory.length === 0 && sealed.length === 0 ? (
                 <div className="storefront-empty">
                   <h2>{storefront.emptyTitle}</h2>
                   <p>{storefront.emptyText}</p>
@@ -201,7 +253,7 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
                   ))}
                 </ul>
               )}
-              {(shop.data.total_pages ?? 1) > 1 && (
+              {shop.data && !shop.searchError && (shop.data.total_pages ?? 1) > 1 && (
                 <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
               )}
               {sealed.length > 0 && <StorefrontSealed sealed={sealed} />}
@@ -267,7 +319,14 @@ function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
             {stock.text}
           </span>
         </div>
-        <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishName[card.inv_finish]}</span>
+        <span className="storefront-badges">
+          <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishName[card.inv_finish]}</span>
+          {card.inv_quality && (
+            <span className="badge storefront-quality" title={storefront.conditionNames[card.inv_quality]}>
+              {card.inv_quality}
+            </span>
+          )}
+        </span>
       </div>
     </li>
   );

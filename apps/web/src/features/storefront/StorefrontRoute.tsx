@@ -13,13 +13,7 @@ export function StorefrontRoute() {
     <StorefrontPage
       subdomain={params.subdomain ?? storefrontSubdomain(window.location.hostname)}
       search={searchParams.toString()}
-      onPageChange={(page) =>
-        setSearchParams((prev) => {
-          const copy = new URLSearchParams(prev);
-          copy.set('page', String(page));
-          return copy;
-        })
-      }
+      onSearchChange={(next) => setSearchParams(new URLSearchParams(next))}
     />
   );
 }
