@@ -55,8 +55,14 @@ describe(`online reservations (${testEngine})`, () => {
       .reduce((n, h) => n + h.quantity, 0);
   const pending = async (who: { token: string } = owner) =>
     bodyOf(await api(server, who).call('pendingOrders')).data.orders;
-  const mailTo = (email: string, subject: RegExp): Promise<ReceivedMail> =>
-    waitForMail(smtp.mails, (m) => m.to.includes(email) && subject.test(decodedMail(m)));
+  /** A mail's text with long header lines unfolded, so a subject reads whole. */
+  const textOf = (m: ReceivedMail) => {
+    const text = decodedMail(m);
+    const end = text.search(/\r?\n\r?\n/);
+    return text.slice(0, end).replace(/\r?\n[ \t]+/g, ' ') + text.slice(end);
+  };
+  const mailTo = async (email: string, subject: RegExp): Promise<string> =>
+    textOf(await waitForMail(smtp.mails, (m) => m.to.includes(email) && subject.test(textOf(m))));
   const status = (orderNumber: string, email: string, subdomain = owner.subdomain) =>
     api(server).call('publicOrderStatus', { subdomain, order_number: orderNumber, email });
 
@@ -107,7 +113,7 @@ describe(`online reservations (${testEngine})`, () => {
     });
     expect(Date.parse(order.hold_until!) - clock.now().getTime()).toBe(48 * 3_600_000);
 
-    const mail = decodedMail(await mailTo(email.toLowerCase(), /Your reservation/));
+    const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
     expect(mail).toContain(`Your reservation ${res.body.order_number}`);
     expect(mail).toContain(`Pickup callout: ${order.callout}.`);
     expect(mail).toContain(c.name);
@@ -282,6 +288,42 @@ describe(`online reservations (${testEngine})`, () => {
     expectOk(await reserve([line(c)], { email, subdomain: other.subdomain }));
   });
 
+  it('confirming mails “ready for pickup”; the lookup says so', async () => {
+    const c = card();
+    await add(c, 2);
+    const email = uniqueEmail('pickup');
+    const placed = bodyOf(await reserve([line(c, 1)], { email }));
+    expectOk(await api(server, owner).call('confirmOrder', { order_number: placed.order_number }));
+    const mail = await mailTo(email, /Subject: Your order .* is ready for pickup/);
+    expect(mail).toContain(`Your order ${placed.order_number} is ready for pickup at ${owner.shopName}`);
+    expect(mail).toMatch(/Pickup callout: \d+\./);
+    expect(bodyOf(await status(placed.order_number, email))).toMatchObject({
+      status: 'confirmed',
+      hold_until: null,
+      message: messages.reservationsServer.status('confirmed'),
+    });
+    expect(await stockOf(c)).toBe(1);
+  });
+
+  it('rejecting with a reason gives the stock back and mails the reason; the lookup shows it', async () => {
+    const c = card();
+    await add(c, 2);
+    const email = uniqueEmail('rejected');
+    const placed = bodyOf(await reserve([line(c, 2)], { email }));
+    expect(await stockOf(c)).toBe(0);
+    const reason = 'One copy turned out to be damaged.';
+    expectOk(await api(server, owner).call('rejectOrder', { order_number: placed.order_number, reason }));
+    expect(await stockOf(c)).toBe(2);
+    const mail = await mailTo(email, /Subject: .* was not accepted/);
+    expect(mail).toContain(`The shop says: ${reason}`);
+    expect(bodyOf(await status(placed.order_number, email))).toMatchObject({ status: 'rejected', reason });
+    // Without a reason, the mail says none.
+    const other = uniqueEmail('rejected');
+    const second = bodyOf(await reserve([line(c, 1)], { email: other }));
+    expectOk(await api(server, owner).call('rejectOrder', { order_number: second.order_number }));
+    expect(await mailTo(other, /Subject: .* was not accepted/)).not.toContain('The shop says');
+  });
+
   it('sells exactly the last 10 copies to 200 customers reserving at once, and never goes below zero', async () => {
     const c = card();
     await add(c, 10);
@@ -300,5 +342,130 @@ describe(`online reservations (${testEngine})`, () => {
       .where('shop_id', '=', owner.id)
       .execute();
     expect(rows.map((r) => r.quantity)).toEqual([0]);
+  });
+
+  it('expires a reservation not confirmed in its hold time: stock back, status expired, the customer mailed', async () => {
+    const c = card();
+    const shop = await reservingShop();
+    await save(shop, { reservations_enabled: true, reservation_hold_hours: 2 });
+    await add(c, 3, shop);
+    const email = uniqueEmail('late');
+    const [first, second] = [
+      bodyOf(await reserve([line(c, 1)], { email, subdomain: shop.subdomain })),
+      bodyOf(await reserve([line(c, 2)], { email, subdomain: shop.subdomain })),
+    ];
+    expect(await stockOf(c, shop)).toBe(0);
+
+    clock.advance(2 * 3_600_000 - 1000);
+    expect((await pending(shop)).map((o) => o.order_number)).toEqual([first.order_number, second.order_number]);
+    expect(await stockOf(c, shop)).toBe(0);
+
+    clock.advance(1000);
+    // The status lookup ends expired holds first ...
+    expect(bodyOf(await status(first.order_number, email, shop.subdomain))).toMatchObject({
+      status: 'expired',
+      hold_until: null,
+      message: messages.reservationsServer.status('expired'),
+    });
+    // ... and so does the pending list: both are gone from it, their stock back.
+    expect(await pending(shop)).toEqual([]);
+    expect(await stockOf(c, shop)).toBe(3);
+    const mail = await mailTo(email, new RegExp(`Subject: Your reservation ${second.order_number} .* expired`));
+    expect(mail).toContain('went back on sale');
+    // An expired order cannot be confirmed any more.
+    const late = await api(server, shop).call('confirmOrder', { order_number: first.order_number });
+    expectError(late, 409);
+    expect(late.body.message).toBe(messages.ordersServer.notPending(first.order_number, 'expired'));
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('shop_id', '=', shop.id)
+      .where('action', 'like', 'order.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'order.reserve', actor: email },
+      { action: 'order.reserve', actor: email },
+      { action: 'order.expire', actor: 'system' },
+      { action: 'order.expire', actor: 'system' },
+    ]);
+  });
+});
+
+describe(`online reservation limits (${testEngine})`, () => {
+  let server: TestServer;
+  let shop: Shop & { subdomain: string };
+  let c: Card;
+
+  const reserve = (email: string, ip: string) =>
+    api(server).call(
+      'publicOrder',
+      {
+        subdomain: shop.subdomain,
+        items: [{ scryfall_id: c.id, finish: 'nonfoil', quantity: 1 }],
+        name: 'Lim Its',
+        email,
+        turnstileToken: 't',
+      },
+      { headers: { 'idempotency-key': randomUUID(), 'x-forwarded-for': ip } },
+    );
+
+  beforeAll(async () => {
+    // Real limits (scale 1), and X-Forwarded-For names the client so a test can be many addresses.
+    server = await startServer({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback' });
+    await catalog(server, 3000);
+    c = priced[0]!;
+    shop = await publicShop(server, await buildShop(server));
+    bodyOf(
+      await api(server, shop).call('settingsSave', {
+        subdomain: shop.subdomain,
+        shop_hidden: 0,
+        reservations_enabled: true,
+      }),
+    );
+    bodyOf(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 500 }));
+  });
+  afterAll(() => server.close());
+
+  it(`refuses an e-mail's attempts past ${reservationLimits.perEmail.points} in the window with a 429, from any address`, async () => {
+    const email = uniqueEmail('busy');
+    const answers = [];
+    for (let i = 0; i < reservationLimits.perEmail.points; i++)
+      answers.push((await reserve(email, `10.1.0.${i}`)).status);
+    // The open cap answers 409 past 3; every attempt counts toward the window's limit.
+    expect(answers).toEqual([
+      ...Array<number>(reservationLimits.maxOpenPerEmail).fill(200),
+      ...Array<number>(reservationLimits.perEmail.points - reservationLimits.maxOpenPerEmail).fill(409),
+    ]);
+    const over = await reserve(email.toUpperCase(), '10.1.1.1');
+    expectError(over, 429);
+    expect(over.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectOk(await reserve(uniqueEmail('other'), '10.1.1.1'));
+  });
+
+  it(`refuses an address's attempts past ${reservationLimits.perAddress.points} in the window with a 429`, async () => {
+    const before = await server.ctx.db.selectFrom('orders').select('id').execute();
+    for (let i = 0; i < reservationLimits.perAddress.points; i++)
+      expectOk(await reserve(uniqueEmail('crowd'), '10.2.0.1'));
+    const over = await reserve(uniqueEmail('crowd'), '10.2.0.1');
+    expectError(over, 429);
+    expect((await server.ctx.db.selectFrom('orders').select('id').execute()).length).toBe(
+      before.length + reservationLimits.perAddress.points,
+    );
+    expectOk(await reserve(uniqueEmail('crowd'), '10.2.0.2'));
+  });
+
+  it(`refuses an address's status lookups past ${reservationLimits.statusLookupsPerAddress.points} in the window`, async () => {
+    const lookup = (ip: string) =>
+      api(server).call(
+        'publicOrderStatus',
+        { subdomain: shop.subdomain, order_number: '20260101-1-0-1', email: 'nobody@example.com' },
+        { headers: { 'x-forwarded-for': ip } },
+      );
+    for (let i = 0; i < reservationLimits.statusLookupsPerAddress.points; i++)
+      expectError(await lookup('10.3.0.1'), 404);
+    expectError(await lookup('10.3.0.1'), 429);
+    expectError(await lookup('10.3.0.2'), 404);
   });
 });
