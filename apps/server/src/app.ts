@@ -115,8 +115,7 @@ export async function buildApp(
     db: database.db,
     engine: database.engine,
     log: app.log,
-    clock:
-      options.clock ?? (config.testClockOffsetFile ? offsetFileClock(config.testClockOffsetFile) : systemClock),
+    clock: options.clock ?? (config.testClockOffsetFile ? offsetFileClock(config.testClockOffsetFile) : systemClock),
     limiter: createRateLimiter(config.rateLimitScale, redis?.redis),
     redis: redis?.redis,
     captcha: options.captcha ?? createCaptchaVerifier(config.captcha),

@@ -91,7 +91,11 @@ const ZEnv = z
   })
   .superRefine((env, ctx) => {
     if (env.TEST_CLOCK_OFFSET_FILE && env.NODE_ENV !== 'test')
-      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_OFFSET_FILE'], message: 'is accepted only with NODE_ENV=test' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_OFFSET_FILE'],
+        message: 'is accepted only with NODE_ENV=test',
+      });
     if (env.BILLING_PROVIDER === 'stripe') {
       // Without these the Stripe provider can neither charge nor verify an event, in any environment.
       for (const key of [
