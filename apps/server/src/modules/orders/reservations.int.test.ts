@@ -389,6 +389,19 @@ describe(`online reservations (${testEngine})`, () => {
       { action: 'order.expire', actor: 'system' },
       { action: 'order.expire', actor: 'system' },
     ]);
+    // The shop's data export carries the reservation's customer and hold.
+    const exported = bodyOf(await api(server, shop).call('shopExport'));
+    expect(exported.orders).toEqual([
+      expect.objectContaining({
+        order_number: first.order_number,
+        status: 'expired',
+        source_kind: 'online',
+        customer_email: email,
+        customer_name: 'Casey Customer',
+        hold_until: expect.any(String),
+      }),
+      expect.objectContaining({ order_number: second.order_number, status: 'expired' }),
+    ]);
   });
 });
 
