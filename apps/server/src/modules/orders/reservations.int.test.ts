@@ -6,6 +6,10 @@ import { catalog, publicShop, shop as buildShop, testClock, uniqueEmail, type Sh
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { decodedMail, startSmtpServer, waitForMail, type ReceivedMail } from '../../../test/smtp.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
+import { InventoryReadModel } from '../inventory/read-model.ts';
+import { startExpirySweep } from './orders.routes.ts';
+import { createOrdersService } from './orders.service.ts';
+import { createReservationMails } from './reservation-mails.ts';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
 const cards = fixtureCardLines(3000).map((l) => JSON.parse(l) as Card);
@@ -402,6 +406,50 @@ describe(`online reservations (${testEngine})`, () => {
       }),
       expect.objectContaining({ order_number: second.order_number, status: 'expired' }),
     ]);
+  });
+
+  it('ends each expired reservation once when several servers sweep on their timers at once', async () => {
+    const c = card();
+    const shop = await reservingShop();
+    await save(shop, { reservations_enabled: true, reservation_hold_hours: 1 });
+    await add(c, 6, shop);
+    const placed = await Promise.all(
+      [1, 2, 3].map(async (n) =>
+        bodyOf(await reserve([line(c, n)], { email: uniqueEmail('swept'), subdomain: shop.subdomain })),
+      ),
+    );
+    expect(await stockOf(c, shop)).toBe(0);
+    clock.advance(3_600_000);
+    // Three servers' sweeps on the same database, each with its own read model, every 20 ms; no request asks.
+    const stops = [1, 2, 3].map(() =>
+      startExpirySweep(
+        server.ctx,
+        createOrdersService(
+          server.ctx,
+          new InventoryReadModel(server.ctx.db, server.ctx.engine),
+          createReservationMails(server.ctx),
+        ),
+        20,
+      ),
+    );
+    const expired = () =>
+      server.ctx.db
+        .selectFrom('orders')
+        .select('order_number')
+        .where('shop_id', '=', shop.id)
+        .where('status', '=', 'expired')
+        .execute();
+    await expect.poll(async () => (await expired()).length, { timeout: 5000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all(stops.map((stop) => stop()));
+    expect(await stockOf(c, shop)).toBe(6);
+    const ends = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('subject')
+      .where('shop_id', '=', shop.id)
+      .where('action', '=', 'order.expire')
+      .execute();
+    expect(ends.map((e) => e.subject).sort()).toEqual(placed.map((p) => p.order_number).sort());
   });
 });
 
