@@ -530,3 +530,44 @@ describe(`online reservation limits (${testEngine})`, () => {
     expectError(await lookup('10.3.0.2'), 404);
   });
 });
+
+describe(`online reservations while mail is down (${testEngine})`, () => {
+  let server: TestServer;
+  afterAll(() => server.close());
+
+  it('places, confirms and rejects reservations although no mail can be sent', async () => {
+    // Nothing listens on port 9: every mail fails, after the order has committed.
+    server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9', RATE_LIMIT_SCALE: '1000' });
+    await catalog(server, 3000);
+    const c = priced[1]!;
+    const shop = await publicShop(server, await buildShop(server));
+    bodyOf(
+      await api(server, shop).call('settingsSave', {
+        subdomain: shop.subdomain,
+        shop_hidden: 0,
+        reservations_enabled: true,
+      }),
+    );
+    bodyOf(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 3 }));
+    const reserve = (email: string) =>
+      api(server).call(
+        'publicOrder',
+        {
+          subdomain: shop.subdomain,
+          items: [{ scryfall_id: c.id, finish: 'nonfoil', quantity: 1 }],
+          name: 'Offline Olly',
+          email,
+          turnstileToken: 't',
+        },
+        { headers: { 'idempotency-key': randomUUID() } },
+      );
+    const [first, second] = [bodyOf(await reserve(uniqueEmail('olly'))), bodyOf(await reserve(uniqueEmail('olly')))];
+    expectOk(await api(server, shop).call('confirmOrder', { order_number: first.order_number }));
+    expectOk(await api(server, shop).call('rejectOrder', { order_number: second.order_number, reason: 'Sold out' }));
+    const left = bodyOf(await api(server, shop).call('search', { q: '*' })).data.hits.reduce(
+      (n, h) => n + h.quantity,
+      0,
+    );
+    expect(left).toBe(2);
+  });
+});
