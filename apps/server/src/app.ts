@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { holdDatabase } from './db/backup.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { offsetFileClock, systemClock, type Clock } from './lib/clock.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { OneLinePerRequest } from './lib/request-log.ts';
 import { logRequest } from './lib/log-redaction.ts';
@@ -28,7 +28,7 @@ import { ensureDemoData } from './modules/demo/demo.ts';
 import { InventoryReadModel } from './modules/inventory/read-model.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersRoutes, startExpirySweep } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -118,7 +118,7 @@ export async function buildApp(
     db: database.db,
     engine: database.engine,
     log: app.log,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? (config.testClockOffsetFile ? offsetFileClock(config.testClockOffsetFile) : systemClock),
     limiter: createRateLimiter(config.rateLimitScale, redis?.redis),
     redis: redis?.redis,
     captcha: options.captcha ?? createCaptchaVerifier(config.captcha),
@@ -155,7 +155,7 @@ export async function buildApp(
   const inventoryReads = new InventoryReadModel(ctx.db, ctx.engine);
   inventoryRoutes(app, ctx, inventoryReads);
   const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
-  ordersRoutes(app, ctx, inventoryReads);
+  const orders = ordersRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
@@ -171,6 +171,9 @@ export async function buildApp(
     const stop = startPriceSchedule(ctx, config.priceRefreshHours);
     app.addHook('onClose', stop);
   }
+
+  // Online reservations not confirmed in their hold time expire and give their stock back.
+  app.addHook('onClose', startExpirySweep(ctx, orders));
 
   await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
   return { app, ctx };

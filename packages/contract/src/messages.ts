@@ -131,6 +131,13 @@ export const messages = {
     pendingLoading: 'Loading pending orders...',
     historyEmpty: 'No confirmed orders yet.',
     historyLoading: 'Loading order history...',
+    onlineBadge: 'Online',
+    onlineBadgeLabel: 'Reserved online by a customer',
+    rejectReasonLabel: 'Reason (optional)',
+    rejectReasonOnlineHint: 'The reason is mailed to the customer with the news that the order was cancelled.',
+    rejectReasonHint: 'Kept with the order.',
+    rejectReasonTooLong: 'The reason must be at most 500 characters.',
+    heldUntil: 'Held Until',
   },
   devices: {
     fetchFailed: 'Failed to fetch devices',
@@ -337,6 +344,22 @@ export const messages = {
     idempotencyMismatch:
       'This Idempotency-Key already placed an order with another cart. Send a new key for a new order.',
   },
+  reservationsServer: {
+    reserved: (orderNumber: string, email: string) =>
+      `Reservation ${orderNumber} received. We sent a confirmation to ${email}; the shop will confirm it when it is ready for pickup.`,
+    notTaking: 'This shop does not take online reservations.',
+    idempotencyKeyRequired: 'Send an Idempotency-Key header (1 to 200 characters) with each reservation.',
+    tooManyOpen: (max: number) =>
+      `You already have ${max} open reservations at this shop. Wait until the shop confirms one, or pick up what you reserved, before reserving more.`,
+    statusNotFound: 'No order with that number and e-mail address was found at this shop.',
+    status: (status: 'pending' | 'confirmed' | 'rejected' | 'expired') =>
+      ({
+        pending: 'Your reservation is waiting for the shop to confirm it.',
+        confirmed: 'Your order is ready for pickup.',
+        rejected: 'The shop could not fill this order.',
+        expired: 'This reservation expired before the shop confirmed it; its cards went back on sale.',
+      })[status],
+  },
   inventoryServer: {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,
     updated: 'Inventory updated!',
@@ -450,6 +473,13 @@ export const messages = {
     sealed: 'Sealed',
   },
   settings: {
+    reservationsLegend: 'Online reservations',
+    reservationsSwitch: 'Let customers reserve cards on the storefront and pick them up in store',
+    reservationsHint:
+      'Reserved cards are taken off sale at once. Each reservation waits in Order Management for you to confirm it; the customer gets a mail when it is placed, ready for pickup, rejected or expired.',
+    holdHoursLabel: 'Hold time (hours)',
+    holdHoursHint:
+      'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
     lowStockLegend: 'Low stock',
     lowStockLabel: 'Low-stock threshold (copies)',
     lowStockHint:
