@@ -4,16 +4,32 @@
  * and toasts. The server sends it for /shop/{subdomain} and on shop hosts.
  */
 import { storefrontSubdomain } from '@cardstock/contract';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { StorefrontPage } from './features/storefront/StorefrontPage.tsx';
 import './styles.css';
 import './components.css';
 
-/** The route's subdomain (/shop/{subdomain}), else the host's first label. */
-function subdomainOf(location: Location): string | undefined {
-  const match = /^\/shop\/([^/]+)\/?$/.exec(location.pathname);
-  return match ? decodeURIComponent(match[1]!).toLowerCase() : storefrontSubdomain(location.hostname);
+/** The order status page (a chunk of its own): only customers looking an order up load it. */
+const OrderStatus = lazy(() =>
+  import('./features/storefront/StorefrontOrderStatus.tsx').then((m) => ({ default: m.StorefrontOrderStatus })),
+);
+
+/**
+ * The route's subdomain (/shop/{subdomain}, /shop/{subdomain}/order), else the host's first label; and whether
+ * the address is the shop's order status page (`/order` under either).
+ */
+function routeOf(location: Location): { subdomain: string | undefined; order: boolean; shopHref: string } {
+  const match = /^\/shop\/([^/]+)(\/order)?\/?$/.exec(location.pathname);
+  if (match) {
+    const subdomain = decodeURIComponent(match[1]!).toLowerCase();
+    return { subdomain, order: Boolean(match[2]), shopHref: `/shop/${encodeURIComponent(subdomain)}` };
+  }
+  return {
+    subdomain: storefrontSubdomain(location.hostname),
+    order: /^\/order\/?$/.test(location.pathname),
+    shopHref: '/',
+  };
 }
 
 /** The address's query string, following Back and Forward; page changes are pushed as history entries. */
@@ -30,7 +46,14 @@ function Storefront() {
     window.history.pushState(null, '', `${window.location.pathname}?${params.toString()}`);
     setSearch(params.toString());
   };
-  return <StorefrontPage subdomain={subdomainOf(window.location)} search={search} onPageChange={onPageChange} />;
+  const route = routeOf(window.location);
+  if (route.order && route.subdomain)
+    return (
+      <Suspense fallback={<p className="loading">Loading...</p>}>
+        <OrderStatus subdomain={route.subdomain} search={search} shopHref={route.shopHref} />
+      </Suspense>
+    );
+  return <StorefrontPage subdomain={route.subdomain} search={search} onPageChange={onPageChange} />;
 }
 
 const root = document.getElementById('root');

@@ -14,9 +14,13 @@ export type StorefrontPages = (subdomain: string, page: number) => Promise<Seria
 function storefrontOf(request: FastifyRequest): string | undefined {
   const fromHost = storefrontSubdomain(request.hostname);
   if (fromHost) return fromHost;
-  const match = /^\/shop\/([^/?#]+)\/?$/.exec(request.url.split('?')[0] ?? '');
+  const match = /^\/shop\/([^/?#]+)(?:\/order)?\/?$/.exec(request.url.split('?')[0] ?? '');
   return match ? decodeURIComponent(match[1]!).toLowerCase() : undefined;
 }
+
+/** Whether a storefront address is the shop's order status page: `/shop/{subdomain}/order`, or `/order` on its host. */
+const isOrderStatusPage = (request: FastifyRequest): boolean =>
+  /^(?:\/shop\/[^/?#]+)?\/order\/?$/.test(request.url.split('?')[0] ?? '');
 
 /** A file of the web app's build as text, or undefined when the build has no such file. */
 function readBuiltFile(distDir: string | undefined, file: string): string | undefined {
@@ -55,6 +59,8 @@ export async function registerWeb(
     if (subdomain === undefined || storefrontTemplate === undefined) return reply.send(appDocument);
     const page = await storefrontPages(subdomain, storefrontPageOf((request.query as Record<string, unknown>).page));
     if (!page) return reply.code(404).send(storefrontTemplate);
+    // The status page draws itself (a chunk of the storefront's entry): no banner or cards to adopt.
+    if (isOrderStatusPage(request)) return reply.send(storefrontTemplate);
     return reply.send(storefrontDocument(storefrontTemplate, page));
   }
 

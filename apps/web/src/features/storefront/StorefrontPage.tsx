@@ -4,6 +4,7 @@ import {
   timings,
   type Finish,
   type Language,
+  type Quality,
 } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
@@ -12,6 +13,8 @@ import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
+import { cardProduct } from './cart.ts';
+import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
 import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
 import { pageParam, priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
@@ -27,6 +30,8 @@ interface ShopCard {
   price: number | null;
   inv_quantity: number;
   inv_finish: Finish;
+  /** Missing from servers older than issue 24: the cart takes NM. */
+  inv_quality?: Quality;
   /** Missing from servers older than languages: English. */
   inv_language?: Language;
   /** Missing from servers older than the flags: unflagged. */
@@ -42,6 +47,9 @@ interface ShopPage {
   total_pages?: number;
   page?: number;
   message?: string;
+  /** Whether the shop takes online reservations: Add to cart and the cart show only then. */
+  reservations_enabled?: boolean;
+  reservation_hold_hours?: number;
 }
 
 type LoadedPage = ShopPage & { inventory: ShopCard[] };
@@ -175,6 +183,8 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
   };
 
   const error = !subdomain ? storefront.noSubdomain : shop.error;
+  // The shop's cart, when it takes reservations: the subdomain it is kept under.
+  const cartShop = shop.data?.reservations_enabled && subdomain ? subdomain : undefined;
   return (
     <div className="storefront">
       {error ? (
@@ -187,6 +197,9 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
       ) : (
         <>
           <ShopBanner name={name} description={description} />
+          {!bannerOnly && cartShop && (
+            <CartButton subdomain={cartShop} holdHours={shop.data.reservation_hold_hours ?? 48} />
+          )}
           {!bannerOnly && (
             <div className="storefront-main" aria-busy={shop.loading}>
               {shop.data.inventory.length === 0 && sealed.length === 0 ? (
@@ -197,14 +210,14 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
               ) : shop.data.inventory.length === 0 ? null : (
                 <ul className="storefront-grid" aria-label="Cards">
                   {shop.data.inventory.map((card, i) => (
-                    <ShopCardTile key={card.id} card={card} index={i} />
+                    <ShopCardTile key={card.id} card={card} index={i} cartShop={cartShop} />
                   ))}
                 </ul>
               )}
               {(shop.data.total_pages ?? 1) > 1 && (
                 <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
               )}
-              {sealed.length > 0 && <StorefrontSealed sealed={sealed} />}
+              {sealed.length > 0 && <StorefrontSealed sealed={sealed} cartShop={cartShop} />}
             </div>
           )}
         </>
@@ -238,8 +251,8 @@ function ShopBanner({ name, description }: { name: string; description: string |
   );
 }
 
-/** One card of the grid; it fades in 30 ms after the one before it (spec 001 §9). */
-function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
+/** One card of the grid; it fades in 30 ms after the one before it (spec 001 §9). Add to cart when the shop takes reservations. */
+function ShopCardTile({ card, index, cartShop }: { card: ShopCard; index: number; cartShop: string | undefined }) {
   const stock = stockText(card.inv_quantity);
   const style = { '--fade-delay': `${index * timings.storefrontFadeStaggerMs}ms` } as CSSProperties;
   return (
@@ -268,6 +281,7 @@ function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
           </span>
         </div>
         <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishName[card.inv_finish]}</span>
+        {cartShop && <AddToCartButton subdomain={cartShop} product={cardProduct(card)} />}
       </div>
     </li>
   );
