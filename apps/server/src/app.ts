@@ -27,7 +27,7 @@ import { ensureDemoData } from './modules/demo/demo.ts';
 import { InventoryReadModel } from './modules/inventory/read-model.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersRoutes, startExpirySweep } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -152,7 +152,7 @@ export async function buildApp(
   const inventoryReads = new InventoryReadModel(ctx.db, ctx.engine);
   inventoryRoutes(app, ctx, inventoryReads);
   const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
-  ordersRoutes(app, ctx, inventoryReads);
+  const orders = ordersRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
@@ -168,6 +168,9 @@ export async function buildApp(
     const stop = startPriceSchedule(ctx, config.priceRefreshHours);
     app.addHook('onClose', stop);
   }
+
+  // Online reservations not confirmed in their hold time expire and give their stock back.
+  app.addHook('onClose', startExpirySweep(ctx, orders));
 
   await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
   return { app, ctx };

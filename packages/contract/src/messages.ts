@@ -338,6 +338,22 @@ export const messages = {
     idempotencyMismatch:
       'This Idempotency-Key already placed an order with another cart. Send a new key for a new order.',
   },
+  reservationsServer: {
+    reserved: (orderNumber: string, email: string) =>
+      `Reservation ${orderNumber} received. We sent a confirmation to ${email}; the shop will confirm it when it is ready for pickup.`,
+    notTaking: 'This shop does not take online reservations.',
+    idempotencyKeyRequired: 'Send an Idempotency-Key header (1 to 200 characters) with each reservation.',
+    tooManyOpen: (max: number) =>
+      `You already have ${max} open reservations at this shop. Wait until the shop confirms one, or pick up what you reserved, before reserving more.`,
+    statusNotFound: 'No order with that number and e-mail address was found at this shop.',
+    status: (status: 'pending' | 'confirmed' | 'rejected' | 'expired') =>
+      ({
+        pending: 'Your reservation is waiting for the shop to confirm it.',
+        confirmed: 'Your order is ready for pickup.',
+        rejected: 'The shop could not fill this order.',
+        expired: 'This reservation expired before the shop confirmed it; its cards went back on sale.',
+      })[status],
+  },
   inventoryServer: {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,
     updated: 'Inventory updated!',

@@ -1,4 +1,4 @@
-import { messages } from '@cardstock/contract';
+import { messages, reservationLimits } from '@cardstock/contract';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
@@ -26,6 +26,9 @@ export const limitRules = {
   invitesPerShop: { points: 50, windowSeconds: 60 * 60 },
   contactPerIp: { points: 10, windowSeconds: 15 * 60 },
   feedbackPerUser: { points: 30, windowSeconds: 15 * 60 },
+  reservePerEmail: reservationLimits.perEmail,
+  reservePerIp: reservationLimits.perAddress,
+  orderStatusPerIp: reservationLimits.statusLookupsPerAddress,
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof limitRules;

@@ -103,12 +103,21 @@ export const ZShopWebsiteResponse = z.object({
   page: z.number().int(),
 });
 
-/** Limits of one online reservation: fewer lines than a counter order, a customer's basket. */
+/**
+ * Limits of online reservations: fewer lines than a counter order (a customer's basket), the hold time's bounds, and
+ * the limits against abuse: reservations per e-mail and per client address in a window (a 429 past them, counting
+ * every attempt, the refused too), lookups of an order's status per address, and how many reservations one e-mail
+ * may hold open (pending) at one shop at once (a 409 past it).
+ */
 export const reservationLimits = {
   maxLines: 50,
   holdHoursDefault: 48,
   holdHoursMin: 1,
   holdHoursMax: 336,
+  perEmail: { points: 10, windowSeconds: 60 * 60 },
+  perAddress: { points: 30, windowSeconds: 60 * 60 },
+  statusLookupsPerAddress: { points: 60, windowSeconds: 15 * 60 },
+  maxOpenPerEmail: 3,
 } as const;
 
 /**

@@ -133,21 +133,67 @@ export const ordersRepository = {
   find(db: Executor, shopId: number, orderNumber: string) {
     return db
       .selectFrom('orders')
-      .select(['id', 'status'])
+      .selectAll()
       .where('shop_id', '=', shopId)
       .where('order_number', '=', orderNumber)
       .executeTakeFirst();
   },
 
-  /** Moves a pending order to `status`; false when it was not pending any more. */
-  async decide(db: Executor, orderId: number, status: 'confirmed' | 'rejected', by: string, at: string) {
+  /**
+   * Moves a pending order to `status` (with the shop's reason, when it rejects and gives one); false when it was not
+   * pending any more.
+   */
+  async decide(
+    db: Executor,
+    orderId: number,
+    status: 'confirmed' | 'rejected' | 'expired',
+    by: string,
+    at: string,
+    reason: string | null = null,
+  ) {
     const result = await db
       .updateTable('orders')
-      .set({ status, decided_at: at, decided_by: by })
+      .set({ status, decided_at: at, decided_by: by, reason })
       .where('id', '=', orderId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** How many online reservations an e-mail (stored lower-case) holds open at a shop. */
+  async openReservations(db: Executor, shopId: number, email: string): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('shop_id', '=', shopId)
+      .where('customer_email', '=', email)
+      .where('status', '=', 'pending')
+      .where('source_kind', '=', 'online')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Pending online reservations whose hold ended by `at` (of one shop, or of every shop), oldest first. */
+  expiredHolds(db: Executor, at: string, limit: number, shopId?: number) {
+    let query = db
+      .selectFrom('orders')
+      .select(['id', 'shop_id', 'order_number'])
+      .where('status', '=', 'pending')
+      .where('hold_until', '<=', at);
+    if (shopId !== undefined) query = query.where('shop_id', '=', shopId);
+    return query.orderBy('hold_until').orderBy('id').limit(limit).execute();
+  },
+
+  /** An online reservation of a shop by its number and its customer's e-mail (stored lower-case). */
+  reservation(db: Executor, shopId: number, orderNumber: string, email: string) {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('order_number', '=', orderNumber)
+      .where('source_kind', '=', 'online')
+      .where('customer_email', '=', email)
+      .executeTakeFirst();
   },
 
   linesOf(db: Executor, orderIds: number[]) {

@@ -2,17 +2,59 @@ import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
-import type { StockWriter } from '../inventory/read-model.ts';
+import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createReservationMails } from './reservation-mails.ts';
+import { createReservationsService } from './reservations.service.ts';
 
-export function ordersRoutes(app: FastifyInstance, ctx: AppContext, stock: StockWriter): void {
-  const orders = createOrdersService(ctx, stock);
-  registerRoute(app, routes.placeOrder, ({ actor, body }, request) => {
-    const key = request.headers['idempotency-key'];
-    return orders.place(actor, body.items, Array.isArray(key) ? key[0] : key);
-  });
+/** The first Idempotency-Key header of a request, if any. */
+const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
+  const key = headers['idempotency-key'];
+  return Array.isArray(key) ? key[0] : key;
+};
+
+/** Registers the staff and tablet order routes and the storefront's reservation routes; answers the orders service. */
+export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel) {
+  const orders = createOrdersService(ctx, reads, createReservationMails(ctx));
+  const reservations = createReservationsService(ctx, reads, orders);
+  registerRoute(app, routes.placeOrder, ({ actor, body }, request) =>
+    orders.place(actor, body.items, idempotencyKeyOf(request.headers)),
+  );
   registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor));
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));
   registerRoute(app, routes.confirmOrder, ({ actor, body }) => orders.confirm(actor, body.order_number));
-  registerRoute(app, routes.rejectOrder, ({ actor, body }) => orders.reject(actor, body.order_number));
+  registerRoute(app, routes.rejectOrder, ({ actor, body }) => orders.reject(actor, body.order_number, body.reason));
+  registerRoute(app, routes.publicOrder, ({ body }, request) =>
+    reservations.reserve(body, idempotencyKeyOf(request.headers), request.ip),
+  );
+  registerRoute(app, routes.publicOrderStatus, ({ body }, request) => reservations.status(body, request.ip));
+  return orders;
+}
+
+/**
+ * Ends expired reservations every `everyMs` (a minute by default) on an unref'd timer, so a server with nothing else
+ * to do still gives their stock back; pending lists and status lookups also end them first, so they are right
+ * between turns. Several servers may sweep at once: each order is ended once. Returns the stop function.
+ */
+export function startExpirySweep(
+  ctx: AppContext,
+  orders: ReturnType<typeof createOrdersService>,
+  everyMs = 60_000,
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = orders
+      .expireHolds()
+      .then((ended) => {
+        if (ended) ctx.log.info({ ended }, `${ended} reservation${ended === 1 ? '' : 's'} expired`);
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'the reservation expiry sweep failed'))
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -8,12 +8,14 @@ import {
   messages,
   priceCents,
   qualityOf,
+  reservationLimits,
   type CartLine,
   type HistoryOrder,
   type PendingOrder,
   type PricingRule,
 } from '@cardstock/contract';
-import { isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { afterCommit, isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,8 +25,30 @@ import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+import type { ReservationMails } from './reservation-mails.ts';
 
 const HISTORY_LIMIT = 500;
+/** Reservations one pass of the expiry sweep ends, per transaction batch. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * Who places an order: a staff member, a paired tablet, or a customer online (source id 0, named "Online"); `actor`
+ * is who the audit log names.
+ */
+interface OrderSource {
+  kind: 'staff' | 'device' | 'online';
+  id: number;
+  name: string;
+  actor: string;
+}
+
+/** An online reservation's customer (e-mail stored lower-case) and until when the shop holds it. */
+interface Customer {
+  name: string;
+  email: string;
+  phone: string;
+  holdUntil: string;
+}
 
 /** A refusal that names each card short of stock and how many are left. */
 class NotEnoughStock extends AppError {
@@ -32,6 +56,9 @@ class NotEnoughStock extends AppError {
     super('CONFLICT', shortages.join(' '));
   }
 }
+
+/** Online keys live apart from staff and tablet keys, so one can never answer with the other's order. */
+const onlineKey = (key: string) => `online:${key}`;
 
 /** A cart line that names a printing. */
 type CardLine = CartLine & { scryfall_id: string };
@@ -108,8 +135,16 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
   };
 }
 
-export function createOrdersService(ctx: AppContext, stock: StockWriter) {
+export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: ReservationMails) {
   const now = () => ctx.clock.now().toISOString();
+
+  /** Mails an online customer once the transaction has committed; a mail that fails is logged, never the order's failure. */
+  function mailAfterCommit(tx: Tx, send: () => Promise<void>) {
+    afterCommit(tx, () => {
+      send().catch((err: unknown) => ctx.log.error({ err }, 'a reservation mail could not be sent'));
+      return Promise.resolve();
+    });
+  }
 
   /**
    * Takes every line's copies from the shop's rows (best condition first),
@@ -252,19 +287,64 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
     return orders.map((o) => ({ order: o, lines: byOrder.get(o.id) ?? [] }));
   }
 
-  /** Moves a pending order on; `after` runs in the same transaction. */
+  /**
+   * Puts a decided order's copies back, on their rows or, if a row is gone, on a new one; a sealed product's units
+   * on the product (a product removed since has nowhere to take them). Rejecting and expiring both give back here.
+   */
+  async function giveBack(tx: Tx, shopId: number, orderId: number, at: string) {
+    // New quantities of the rows given back to; none when a row had to be made again.
+    let back: Map<number, number> | undefined = new Map();
+    for (const line of await repo.linesOf(tx, [orderId])) {
+      if (line.card_id === '') {
+        if (line.sealed_id !== null) await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
+        continue;
+      }
+      const quantity =
+        line.inventory_id === null ? undefined : await repo.giveBack(tx, shopId, line.inventory_id, line.quantity, at);
+      if (quantity !== undefined) {
+        back?.set(line.inventory_id!, quantity);
+        continue;
+      }
+      back = undefined;
+      const card = await inventoryRepository.findCard(tx, line.card_id);
+      if (!card) continue;
+      await inventoryRepository.addCopies(
+        tx,
+        {
+          shop_id: shopId,
+          card_id: card.id,
+          finish: line.finish,
+          quality: line.quality,
+          language: line.language,
+          signed: line.signed,
+          altered: line.altered,
+          quantity: line.quantity,
+          sort_name: card.sort_name,
+          set_code: card.set_code,
+        },
+        at,
+      );
+    }
+    await stock.stockChanged(tx, shopId, back ? { kind: 'quantities', quantities: back } : { kind: 'other' });
+  }
+
+  /**
+   * Moves a pending order on; `after` runs in the same transaction. An online reservation's customer is mailed once
+   * it has committed: ready for pickup, or rejected with the shop's reason.
+   */
   async function decide(
     actor: Actor,
     orderNumber: string,
     status: 'confirmed' | 'rejected',
     after: (tx: Tx, shopId: number, orderId: number, at: string) => Promise<void>,
+    reason: string | null = null,
   ): Promise<number> {
     const { shopId, email } = requireRole(actor, 'orders:decide');
     const at = now();
     await withTransaction(ctx.db, async (tx) => {
       const order = await repo.find(tx, shopId, orderNumber);
       if (!order) throw new AppError('NOT_FOUND', messages.ordersServer.notFound(orderNumber));
-      if (!(await repo.decide(tx, order.id, status, email, at))) {
+      if (!(await repo.decide(tx, order.id, status, email, at, reason))) {
         const current = await repo.find(tx, shopId, orderNumber);
         throw new AppError('CONFLICT', messages.ordersServer.notPending(orderNumber, current?.status ?? order.status));
       }
@@ -274,97 +354,224 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
         actor: email,
         action: status === 'confirmed' ? 'order.confirm' : 'order.reject',
         subject: orderNumber,
-        detail: '{}',
+        detail: reason ? JSON.stringify({ reason }) : '{}',
         created_at: at,
       });
+      if (order.source_kind === 'online' && order.customer_email !== null) {
+        const decided = { ...order, status, decided_at: at, reason };
+        const lines = await repo.linesOf(tx, [order.id]);
+        mailAfterCommit(tx, () =>
+          status === 'confirmed' ? mails.ready(decided, lines) : mails.rejected(decided, lines),
+        );
+      }
     });
     return shopId;
   }
 
+  /**
+   * The one door every order goes through: stock is reserved in the same transaction as the order is written, so
+   * two clients can never both take the last copy, and the same Idempotency-Key again answers with the first order
+   * (`placed` false) instead of placing a second. `stored` is the key as kept (online keys have a space of their
+   * own), `fingerprint` what the key was first sent with; `check` runs in the transaction before anything is taken.
+   */
+  async function placeAs(
+    shopId: number,
+    source: OrderSource,
+    items: CartLine[],
+    key: { stored: string; fingerprint: string } | null,
+    options: { customer?: Customer; check?: (tx: Tx) => Promise<void> } = {},
+  ): Promise<{ orderNumber: string; placed: boolean }> {
+    const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
+      if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== key?.fingerprint)
+        throw new AppError('IDEMPOTENCY_MISMATCH', messages.ordersServer.idempotencyMismatch);
+      return { orderNumber: earlier.order_number, placed: false };
+    };
+    const at = now();
+    const left = new Map<number, number>();
+    const { customer } = options;
+    try {
+      return await withTransaction(ctx.db, async (tx) => {
+        if (key) {
+          const earlier = await repo.byIdempotencyKey(tx, shopId, key.stored);
+          if (earlier) return sameCart(earlier);
+        }
+        await options.check?.(tx);
+        const pricing = await inventoryRepository.pricingOf(tx, shopId);
+        const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
+        const day = at.slice(0, 10).replaceAll('-', '');
+        const callout = await repo.nextCallout(tx, shopId, day);
+        const orderNumber = `${day}-${shopId}-${source.id}-${callout}`;
+        const order = {
+          shop_id: shopId,
+          order_number: orderNumber,
+          callout,
+          source_kind: source.kind,
+          source_id: source.id,
+          source_name: source.name,
+          status: 'pending',
+          idempotency_key: key?.stored ?? null,
+          idempotency_fingerprint: key?.fingerprint ?? null,
+          total_items: lines.reduce((n, l) => n + l.quantity, 0),
+          total_cents: lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0),
+          created_at: at,
+          customer_name: customer?.name ?? null,
+          customer_email: customer?.email ?? null,
+          customer_phone: customer?.phone ?? null,
+          hold_until: customer?.holdUntil ?? null,
+        };
+        const orderId = await repo.insert(tx, order, lines);
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: source.actor,
+          action: customer ? 'order.reserve' : 'order.place',
+          subject: orderNumber,
+          detail: JSON.stringify({ lines: lines.length }),
+          created_at: at,
+        });
+        await stock.stockChanged(tx, shopId, { kind: 'quantities', quantities: left });
+        if (customer) {
+          const placed = { ...order, id: orderId, decided_at: null, decided_by: null, reason: null };
+          const written = await repo.linesOf(tx, [orderId]);
+          mailAfterCommit(tx, () => mails.placed(placed, written));
+        }
+        return { orderNumber, placed: true };
+      });
+    } catch (err) {
+      // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
+      if (key && isUniqueViolation(err)) {
+        const earlier = await repo.byIdempotencyKey(ctx.db, shopId, key.stored);
+        if (earlier) return sameCart(earlier);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Ends the pending online reservations whose hold is over (of one shop, or of all): each is marked expired, its
+   * stock given back as a rejection gives it, audited, and its customer mailed. An order another server or the shop
+   * decided meanwhile is left as it is. Answers how many it ended.
+   */
+  async function expireHolds(shopId?: number): Promise<number> {
+    let ended = 0;
+    for (;;) {
+      const at = now();
+      const due = await repo.expiredHolds(ctx.db, at, EXPIRY_BATCH, shopId);
+      for (const { id, shop_id, order_number } of due) {
+        const done = await withTransaction(ctx.db, async (tx) => {
+          if (!(await repo.decide(tx, id, 'expired', 'system', at))) return false;
+          await giveBack(tx, shop_id, id, at);
+          await auditRepository.record(tx, {
+            shop_id,
+            actor: 'system',
+            action: 'order.expire',
+            subject: order_number,
+            detail: '{}',
+            created_at: at,
+          });
+          const order = await repo.find(tx, shop_id, order_number);
+          const lines = await repo.linesOf(tx, [id]);
+          if (order) mailAfterCommit(tx, () => mails.expired(order, lines));
+          return true;
+        });
+        if (done) ended++;
+      }
+      if (due.length < EXPIRY_BATCH) return ended;
+    }
+  }
+
   return {
     /**
-     * Places an order: stock is reserved in the same transaction, so two
-     * clients can never both take the last copy. The same Idempotency-Key
-     * again answers with the first order instead of placing a second.
+     * Places a staff or tablet order through the one door (`placeAs`): stock reserved in the same transaction, the
+     * same Idempotency-Key again answering the first order.
      */
     async place(actor: Actor, items: CartLine[], idempotencyKey: string | undefined) {
       const { shopId, email, userId } = requireRole(actor, 'orders:place');
       // Staff order from a session; customers from a paired tablet, named after it.
-      const source = actor.device
-        ? { kind: 'device', id: actor.device.id, name: actor.device.name }
-        : { kind: 'staff', id: userId, name: email };
+      const source: OrderSource = actor.device
+        ? { kind: 'device', id: actor.device.id, name: actor.device.name, actor: email }
+        : { kind: 'staff', id: userId, name: email, actor: email };
       if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
         throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
-      const answer = (orderNumber: string) => ({
-        message: messages.ordersServer.placed(orderNumber),
-        order_number: orderNumber,
-      });
       // The cart as the server read it (defaults filled, "2" read as 2): the same cart sent again hashes alike.
-      const fingerprint = idempotencyKey
-        ? createHash('sha256')
-            .update(JSON.stringify(items.map(withoutUnsetFlags)))
-            .digest('hex')
-        : null;
-      const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
-        if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
-          throw new AppError('IDEMPOTENCY_MISMATCH', messages.ordersServer.idempotencyMismatch);
-        return answer(earlier.order_number);
-      };
-      const at = now();
-      const left = new Map<number, number>();
-      try {
-        const placed = await withTransaction(ctx.db, async (tx) => {
-          if (idempotencyKey) {
-            const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
-            if (earlier) return sameCart(earlier);
+      const key = idempotencyKey
+        ? {
+            stored: idempotencyKey,
+            fingerprint: createHash('sha256')
+              .update(JSON.stringify(items.map(withoutUnsetFlags)))
+              .digest('hex'),
           }
-          const pricing = await inventoryRepository.pricingOf(tx, shopId);
-          const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
-          const day = at.slice(0, 10).replaceAll('-', '');
-          const callout = await repo.nextCallout(tx, shopId, day);
-          const orderNumber = `${day}-${shopId}-${source.id}-${callout}`;
-          await repo.insert(
-            tx,
-            {
-              shop_id: shopId,
-              order_number: orderNumber,
-              callout,
-              source_kind: source.kind,
-              source_id: source.id,
-              source_name: source.name,
-              status: 'pending',
-              idempotency_key: idempotencyKey ?? null,
-              idempotency_fingerprint: fingerprint,
-              total_items: lines.reduce((n, l) => n + l.quantity, 0),
-              total_cents: lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0),
-              created_at: at,
-            },
-            lines,
-          );
-          await auditRepository.record(tx, {
-            shop_id: shopId,
-            actor: email,
-            action: 'order.place',
-            subject: orderNumber,
-            detail: JSON.stringify({ lines: lines.length }),
-            created_at: at,
-          });
-          await stock.stockChanged(tx, shopId, { kind: 'quantities', quantities: left });
-          return answer(orderNumber);
-        });
-        return placed;
-      } catch (err) {
-        // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
-        if (idempotencyKey && isUniqueViolation(err)) {
-          const earlier = await repo.byIdempotencyKey(ctx.db, shopId, idempotencyKey);
-          if (earlier) return sameCart(earlier);
-        }
-        throw err;
-      }
+        : null;
+      const { orderNumber } = await placeAs(shopId, source, items, key);
+      return { message: messages.ordersServer.placed(orderNumber), order_number: orderNumber };
+    },
+
+    /**
+     * A customer's online reservation at a public shop (the caller checked the shop, the captcha and the limits):
+     * placed through the same door as a staff order, as source "Online" (id 0), held `holdHours` for the shop to
+     * confirm. The key is required and kept apart from staff keys; its fingerprint covers the cart and the e-mail.
+     * Past `reservationLimits.maxOpenPerEmail` pending reservations of the e-mail at the shop, a 409.
+     */
+    async reserveOnline(
+      shopId: number,
+      holdHours: number,
+      input: { items: CartLine[]; name: string; email: string; phone: string },
+      idempotencyKey: string,
+    ) {
+      const email = input.email.toLowerCase();
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify({ items: input.items.map(withoutUnsetFlags), email }))
+        .digest('hex');
+      const at = ctx.clock.now();
+      const customer: Customer = {
+        name: input.name,
+        email,
+        phone: input.phone,
+        holdUntil: new Date(at.getTime() + holdHours * 3_600_000).toISOString(),
+      };
+      const { orderNumber, placed } = await placeAs(
+        shopId,
+        { kind: 'online', id: 0, name: 'Online', actor: email },
+        input.items,
+        { stored: onlineKey(idempotencyKey), fingerprint },
+        {
+          customer,
+          async check(tx) {
+            // One e-mail's reservations at a shop are counted one at a time (PostgreSQL), so the cap holds.
+            if (ctx.engine === 'postgres')
+              await sql`select pg_advisory_xact_lock(hashtext(${`reservation|${shopId}|${email}`}))`.execute(tx);
+            if ((await repo.openReservations(tx, shopId, email)) >= reservationLimits.maxOpenPerEmail)
+              throw new AppError(
+                'CONFLICT',
+                messages.reservationsServer.tooManyOpen(reservationLimits.maxOpenPerEmail),
+              );
+          },
+        },
+      );
+      return { orderNumber, placed };
+    },
+
+    /** The first answer to an online key already used at the shop, or undefined: a retry needs no captcha again. */
+    async earlierReservation(shopId: number, idempotencyKey: string) {
+      return repo.byIdempotencyKey(ctx.db, shopId, onlineKey(idempotencyKey));
+    },
+
+    expireHolds,
+
+    /**
+     * Where a customer's reservation stands, found by number and e-mail (case ignored); expired holds of the shop
+     * are ended first, so the answer is right without waiting for the sweep. Undefined when there is no such pair.
+     */
+    async reservationStatus(shopId: number, orderNumber: string, email: string) {
+      await expireHolds(shopId);
+      const order = await repo.reservation(ctx.db, shopId, orderNumber, email.toLowerCase());
+      if (!order) return undefined;
+      return { order, lines: await repo.linesOf(ctx.db, [order.id]) };
     },
 
     async pending(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
+      // Reservations past their hold leave the list now, not at the sweep's next turn.
+      await expireHolds(shopId);
       const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
       return { success: true as const, data: { orders: orders.map(({ order, lines }) => toOrder(order, lines)) } };
     },
@@ -388,47 +595,18 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter) {
       return { message: messages.ordersServer.confirmed(orderNumber) };
     },
 
-    /** Rejects a pending order and puts its copies back, on their rows or, if a row is gone, on a new one. */
-    async reject(actor: Actor, orderNumber: string) {
-      await decide(actor, orderNumber, 'rejected', async (tx, shopId, orderId, at) => {
-        // New quantities of the rows given back to; none when a row had to be made again.
-        let back: Map<number, number> | undefined = new Map();
-        for (const line of await repo.linesOf(tx, [orderId])) {
-          if (line.card_id === '') {
-            // A sealed product's copies go back on it; a product removed since has nowhere to take them.
-            if (line.sealed_id !== null) await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
-            continue;
-          }
-          const quantity =
-            line.inventory_id === null
-              ? undefined
-              : await repo.giveBack(tx, shopId, line.inventory_id, line.quantity, at);
-          if (quantity !== undefined) {
-            back?.set(line.inventory_id!, quantity);
-            continue;
-          }
-          back = undefined;
-          const card = await inventoryRepository.findCard(tx, line.card_id);
-          if (!card) continue;
-          await inventoryRepository.addCopies(
-            tx,
-            {
-              shop_id: shopId,
-              card_id: card.id,
-              finish: line.finish,
-              quality: line.quality,
-              language: line.language,
-              signed: line.signed,
-              altered: line.altered,
-              quantity: line.quantity,
-              sort_name: card.sort_name,
-              set_code: card.set_code,
-            },
-            at,
-          );
-        }
-        await stock.stockChanged(tx, shopId, back ? { kind: 'quantities', quantities: back } : { kind: 'other' });
-      });
+    /**
+     * Rejects a pending order and puts its copies back; the shop's reason, when it gives one, is kept on the order
+     * and mailed to an online customer.
+     */
+    async reject(actor: Actor, orderNumber: string, reason?: string) {
+      await decide(
+        actor,
+        orderNumber,
+        'rejected',
+        (tx, shopId, orderId, at) => giveBack(tx, shopId, orderId, at),
+        reason || null,
+      );
       return { message: messages.ordersServer.rejected(orderNumber) };
     },
   };

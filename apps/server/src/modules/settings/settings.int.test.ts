@@ -113,6 +113,44 @@ describe(`shop settings (${testEngine})`, () => {
     }
   });
 
+  it('keeps online reservations off by default, with a 48-hour hold, and saves the switch and the hold time', async () => {
+    const fresh = await buildShop(server);
+    expect((await get(fresh.token)).body).toMatchObject({ reservations_enabled: false, reservation_hold_hours: 48 });
+    expectOk(await save({ subdomain: '', reservations_enabled: true, reservation_hold_hours: 72 }, fresh.token));
+    expect((await get(fresh.token)).body).toMatchObject({ reservations_enabled: true, reservation_hold_hours: 72 });
+    // Left out, both stay as they are.
+    expectOk(await save({ subdomain: '' }, fresh.token));
+    expect((await get(fresh.token)).body).toMatchObject({ reservations_enabled: true, reservation_hold_hours: 72 });
+    for (const hours of [1, 336]) {
+      expectOk(await save({ subdomain: '', reservation_hold_hours: hours }, fresh.token));
+      expect((await get(fresh.token)).body).toMatchObject({ reservation_hold_hours: hours });
+    }
+    expectOk(await save({ subdomain: '', reservations_enabled: false }, fresh.token));
+    expect((await get(fresh.token)).body).toMatchObject({ reservations_enabled: false, reservation_hold_hours: 336 });
+  });
+
+  it('refuses a hold time outside 1 to 336 whole hours, and a switch that is not true or false, changing nothing', async () => {
+    const fresh = await buildShop(server);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ reservation_hold_hours: 0 }, 'The hold time must be at least 1 hour.'],
+      [{ reservation_hold_hours: 337 }, 'The hold time must be at most 336 hours (14 days).'],
+      [{ reservation_hold_hours: 2.5 }, 'The hold time must be whole hours.'],
+      [{ reservation_hold_hours: 'soon' }, 'The hold time must be a number of hours.'],
+      [{ reservations_enabled: 'yes' }, 'reservations_enabled must be true or false.'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await server.request('POST', '/api/shop/settings', {
+        token: fresh.token,
+        subdomain: '',
+        shop_hidden: 1,
+        ...body,
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await get(fresh.token)).body).toMatchObject({ reservations_enabled: false, reservation_hold_hours: 48 });
+  });
+
   it('removes the subdomain with an empty one', async () => {
     expect((await save({ subdomain: '' })).status).toBe(200);
     expect((await get()).body).toMatchObject({ subdomain: null, is_public: false, public_url: null });

@@ -83,10 +83,14 @@ export function describeActivity(entry: ActivityEntry): string {
       return `Removed sealed product “${text(detail, 'name') ?? subject}”`;
     case 'order.place':
       return `Placed order #${subject} (${plural(num(detail, 'lines') ?? 0, 'line')})`;
+    case 'order.reserve':
+      return `Reserved order #${subject} online (${plural(num(detail, 'lines') ?? 0, 'line')})`;
     case 'order.confirm':
       return `Confirmed order #${subject}`;
     case 'order.reject':
-      return `Rejected order #${subject}`;
+      return `Rejected order #${subject}${text(detail, 'reason') ? `: “${text(detail, 'reason')}”` : ''}`;
+    case 'order.expire':
+      return `Reservation #${subject} expired unconfirmed; its stock went back on sale`;
     case 'team.invite':
       return `Invited ${subject} as ${text(detail, 'role') ?? 'a member'}`;
     case 'team.role':

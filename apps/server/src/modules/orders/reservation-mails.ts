@@ -1,0 +1,107 @@
+import { centsToDollars, formatUsd } from '@cardstock/contract';
+import type { AppContext } from '../../context.ts';
+import type { OrderLineRow, OrderRow } from './orders.repository.ts';
+
+/** What a reservation mail needs of the order. */
+export type ReservationOrder = Pick<
+  OrderRow,
+  'shop_id' | 'order_number' | 'callout' | 'customer_name' | 'customer_email' | 'hold_until' | 'total_cents' | 'reason'
+>;
+
+/** The mails an online customer gets: the reservation received, ready for pickup, rejected, expired. */
+export interface ReservationMails {
+  placed(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
+  ready(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
+  rejected(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
+  expired(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
+}
+
+/** A time as a customer reads it: "Friday, November 27, 2026 at 2:00 PM UTC". */
+export function holdText(iso: string): string {
+  const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+  return `${text} UTC`;
+}
+
+/** The order's lines and total as plain text, one line each. */
+function itemsText(order: ReservationOrder, lines: OrderLineRow[]): string {
+  const rows = lines.map((l) => {
+    const what =
+      l.card_id === '' ? l.card_name : `${l.card_name} (${l.set_code.toUpperCase()}, ${l.finish}, ${l.quality})`;
+    return `  ${l.quantity} × ${what}: ${formatUsd(centsToDollars(l.unit_price_cents * l.quantity))}`;
+  });
+  return `${rows.join('\n')}\n  Total: ${formatUsd(centsToDollars(order.total_cents))}`;
+}
+
+/**
+ * The mails of online reservations, written in plain text to the customer's e-mail, with the shop's name and a
+ * link to the order's status on the shop's storefront (`/shop/<subdomain>/order/<order number>`). Sending is the
+ * caller's to start after its transaction commits; a failure rejects the promise for the caller to log.
+ */
+export function createReservationMails(ctx: AppContext): ReservationMails {
+  async function shopOf(shopId: number) {
+    return ctx.db.selectFrom('shops').select(['name', 'subdomain']).where('id', '=', shopId).executeTakeFirstOrThrow();
+  }
+
+  const statusLink = (subdomain: string | null, orderNumber: string) =>
+    subdomain
+      ? `${ctx.config.publicUrl}/shop/${encodeURIComponent(subdomain)}/order/${encodeURIComponent(orderNumber)}`
+      : null;
+
+  async function send(order: ReservationOrder, subject: (shop: string) => string, body: (shop: string) => string) {
+    if (!order.customer_email) return;
+    const shop = await shopOf(order.shop_id);
+    const link = statusLink(shop.subdomain, order.order_number);
+    await ctx.mailer.send({
+      to: order.customer_email,
+      subject: subject(shop.name),
+      text:
+        `Hello ${order.customer_name ?? ''},\n\n${body(shop.name)}\n` +
+        (link ? `\nSee where your order stands at any time:\n${link}\n` : '') +
+        `\nOrder number: ${order.order_number}\n`,
+    });
+  }
+
+  return {
+    placed: (order, lines) =>
+      send(
+        order,
+        (shop) => `Your reservation ${order.order_number} at ${shop}`,
+        (shop) =>
+          `${shop} received your reservation ${order.order_number}. These cards are held for you:\n\n` +
+          `${itemsText(order, lines)}\n\n` +
+          `Pickup callout: ${order.callout}. Give this number at the counter when you pick up and pay.\n\n` +
+          (order.hold_until
+            ? `The shop holds your reservation until ${holdText(order.hold_until)}. We will write again when it is ` +
+              `ready for pickup; if the shop does not confirm it by then, it expires and the cards go back on sale.\n`
+            : ''),
+      ),
+    ready: (order, lines) =>
+      send(
+        order,
+        (shop) => `Your order ${order.order_number} is ready for pickup at ${shop}`,
+        (shop) =>
+          `Good news: ${shop} confirmed your order ${order.order_number}. It is ready for pickup.\n\n` +
+          `${itemsText(order, lines)}\n\n` +
+          `Pickup callout: ${order.callout}. Give this number at the counter when you pick up and pay.\n`,
+      ),
+    rejected: (order, lines) =>
+      send(
+        order,
+        (shop) => `Your reservation ${order.order_number} at ${shop} was not accepted`,
+        (shop) =>
+          `Sorry: ${shop} could not fill your reservation ${order.order_number}, so it was cancelled.\n\n` +
+          (order.reason ? `The shop says: ${order.reason}\n\n` : '') +
+          `${itemsText(order, lines)}\n\nNothing was charged.\n`,
+      ),
+    expired: (order, lines) =>
+      send(
+        order,
+        (shop) => `Your reservation ${order.order_number} at ${shop} expired`,
+        (shop) =>
+          `${shop} did not confirm your reservation ${order.order_number} in time, so it expired and the cards went ` +
+          `back on sale.\n\n${itemsText(order, lines)}\n\nNothing was charged. You are welcome to reserve again.\n`,
+      ),
+  };
+}

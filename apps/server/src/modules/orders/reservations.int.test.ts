@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { messages, reservationLimits } from '@cardstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, bodyOf, expectError, expectOk, type CallInput } from '../../../test/client.ts';
+import { catalog, publicShop, shop as buildShop, testClock, uniqueEmail, type Shop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { decodedMail, startSmtpServer, waitForMail, type ReceivedMail } from '../../../test/smtp.ts';
+import { fixtureCardLines } from '@cardstock/fixtures';
+
+type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
+const cards = fixtureCardLines(3000).map((l) => JSON.parse(l) as Card);
+// Printings with a nonfoil USD price, so every line has a price from the shop's rule.
+const priced = cards.filter(
+  (c) => c.finishes.includes('nonfoil') && c.prices.usd !== null && Number(c.prices.usd) > 0.5,
+);
+const unpricedCard = cards.find((c) => c.finishes.includes('nonfoil') && c.prices.usd === null)!;
+type Items = CallInput<'publicOrder'>['items'];
+
+describe(`online reservations (${testEngine})`, () => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const clock = testClock();
+  let owner: Shop & { subdomain: string };
+  /** Each test's own printings, so no test sees another's stock. */
+  let next = 0;
+  const card = () => priced[next++]!;
+
+  const line = (c: Card, quantity = 1) => ({ scryfall_id: c.id, finish: 'nonfoil' as const, quantity });
+  const add = (c: Card, quantity: number, who: { token: string } = owner) =>
+    api(server, who).call('inventoryAdd', { scryfall_id: c.id, quantity });
+  const reserve = (
+    items: Items,
+    options: { email?: string; key?: string | null; subdomain?: string; ip?: string; name?: string } = {},
+  ) =>
+    api(server).call(
+      'publicOrder',
+      {
+        subdomain: options.subdomain ?? owner.subdomain,
+        items,
+        name: options.name ?? 'Casey Customer',
+        email: options.email ?? uniqueEmail('customer'),
+        phone: '+1 555 0199',
+        turnstileToken: 'test-token',
+      },
+      {
+        headers: {
+          ...(options.key === null ? {} : { 'idempotency-key': options.key ?? randomUUID() }),
+          ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+        },
+      },
+    );
+  const stockOf = async (c: Card, who: { token: string } = owner) =>
+    bodyOf(await api(server, who).call('search', { q: '*' }))
+      .data.hits.filter((h) => h.scryfallId === c.id)
+      .reduce((n, h) => n + h.quantity, 0);
+  const pending = async (who: { token: string } = owner) =>
+    bodyOf(await api(server, who).call('pendingOrders')).data.orders;
+  /** A mail's text with long header lines unfolded, so a subject reads whole. */
+  const textOf = (m: ReceivedMail) => {
+    const text = decodedMail(m);
+    const end = text.search(/\r?\n\r?\n/);
+    return text.slice(0, end).replace(/\r?\n[ \t]+/g, ' ') + text.slice(end);
+  };
+  const mailTo = async (email: string, subject: RegExp): Promise<string> =>
+    textOf(await waitForMail(smtp.mails, (m) => m.to.includes(email) && subject.test(textOf(m))));
+  const status = (orderNumber: string, email: string, subdomain = owner.subdomain) =>
+    api(server).call('publicOrderStatus', { subdomain, order_number: orderNumber, email });
+
+  /** Saves a shop's settings: its subdomain, public unless told, and `changes`. */
+  const save = async (shop: Shop & { subdomain: string }, changes: Partial<CallInput<'settingsSave'>>) =>
+    bodyOf(await api(server, shop).call('settingsSave', { subdomain: shop.subdomain, shop_hidden: 0, ...changes }));
+
+  /** A public shop of its own that takes reservations. */
+  async function reservingShop() {
+    const shop = await publicShop(server, await buildShop(server));
+    await save(shop, { reservations_enabled: true });
+    return shop;
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer(
+      { SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '1000', PUBLIC_URL: 'https://cardstock.test' },
+      // A real verifier's answer, without Cloudflare: the token "refused" fails.
+      { clock, captcha: { verify: (token) => Promise.resolve(token !== 'refused') } },
+    );
+    await catalog(server, 3000);
+    owner = await reservingShop();
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  it('places a reservation: stock taken at once, pending as Online with the customer, and a confirmation mail', async () => {
+    const c = card();
+    await add(c, 3);
+    const email = uniqueEmail('Reserver');
+    const res = await reserve([line(c, 2)], { email, name: 'Robin Reserver' });
+    expectOk(res);
+    expect(res.body.order_number).toMatch(new RegExp(`^\\d{8}-${owner.id}-0-\\d+$`));
+    expect(res.body.message).toBe(messages.reservationsServer.reserved(res.body.order_number, email.toLowerCase()));
+    expect(await stockOf(c)).toBe(1);
+
+    const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
+    expect(order).toMatchObject({
+      status: 'pending',
+      source: 'Online',
+      source_kind: 'online',
+      customer: { name: 'Robin Reserver', email: email.toLowerCase(), phone: '+1 555 0199' },
+      total_items: 2,
+      items: [{ scryfall_id: c.id, quantity: 2, finish: 'nonfoil' }],
+    });
+    expect(Date.parse(order.hold_until!) - clock.now().getTime()).toBe(48 * 3_600_000);
+
+    const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
+    expect(mail).toContain(`Your reservation ${res.body.order_number}`);
+    expect(mail).toContain(`Pickup callout: ${order.callout}.`);
+    expect(mail).toContain(c.name);
+    expect(mail).toContain(`https://cardstock.test/shop/${owner.subdomain}/order/${res.body.order_number}`);
+  });
+
+  it('answers a retry with the same key with the same order, once; another cart with that key is refused', async () => {
+    const c = card();
+    await add(c, 5);
+    const key = randomUUID();
+    const email = uniqueEmail('retry');
+    const first = await reserve([line(c, 1)], { key, email });
+    expectOk(first);
+    const again = await reserve([line(c, 1)], { key, email });
+    expectOk(again);
+    expect(again.body.order_number).toBe(first.body.order_number);
+    const raced = await Promise.all(Array.from({ length: 5 }, () => reserve([line(c, 1)], { key, email })));
+    expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(raced.map((r) => bodyOf(r).order_number))).toEqual(new Set([first.body.order_number]));
+    expect(await stockOf(c)).toBe(4);
+
+    const other = await reserve([line(c, 2)], { key, email });
+    expectError(other, 422);
+    expect(other.body).toEqual({ message: messages.ordersServer.idempotencyMismatch, code: 'IDEMPOTENCY_MISMATCH' });
+    expect(await stockOf(c)).toBe(4);
+
+    const noKey = await reserve([line(c, 1)], { key: null });
+    expectError(noKey, 400);
+    expect(noKey.body.message).toBe(messages.reservationsServer.idempotencyKeyRequired);
+    expect(await stockOf(c)).toBe(4);
+  });
+
+  it('tells a customer where the order stands by number and e-mail; anything else is the same 404', async () => {
+    const c = card();
+    await add(c, 2);
+    const email = uniqueEmail('looker');
+    const placed = bodyOf(await reserve([line(c, 2)], { email }));
+    const res = await status(placed.order_number, email.toUpperCase());
+    expectOk(res);
+    expect(res.body).toMatchObject({
+      order_number: placed.order_number,
+      status: 'pending',
+      reason: null,
+      items: [{ card_name: c.name, kind: 'single', finish: 'nonfoil', quality: 'NM', quantity: 2 }],
+      message: messages.reservationsServer.status('pending'),
+    });
+    expect(res.body.hold_until).toBe(new Date(clock.now().getTime() + 48 * 3_600_000).toISOString());
+    const refusals = await Promise.all([
+      status(placed.order_number, uniqueEmail('stranger')),
+      status(`${placed.order_number}9`, email),
+      status(placed.order_number, email, 'no-such-shop-here'),
+    ]);
+    for (const r of refusals) {
+      expectError(r, 404);
+      expect(r.body.message).toBe(messages.reservationsServer.statusNotFound);
+    }
+  });
+
+  it('refuses a card that ran out, naming it, and reserves nothing of the cart', async () => {
+    const [plenty, short] = [card(), card()];
+    await add(plenty, 5);
+    await add(short, 1);
+    const res = await reserve([line(plenty, 2), line(short, 2)]);
+    expectError(res, 409);
+    expect(res.body.message).toBe(messages.ordersServer.notEnough(short.name, 1));
+    expect(await stockOf(plenty)).toBe(5);
+    expect(await stockOf(short)).toBe(1);
+  });
+
+  it('refuses a card without a price, and malformed orders with a 400 that says why, reserving nothing', async () => {
+    await add(unpricedCard, 2);
+    const unpriced = await reserve([line(unpricedCard, 1)]);
+    expectError(unpriced, 422);
+    expect(unpriced.body.code).toBe('NO_PRICE');
+    expect(unpriced.body.message).toBe(messages.ordersServer.noPrice([unpricedCard.name]));
+
+    const c = card();
+    await add(c, 2);
+    const base = {
+      subdomain: owner.subdomain,
+      items: [line(c, 1)],
+      name: 'Casey',
+      email: 'casey@example.com',
+      turnstileToken: 't',
+    };
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...base, items: [] }, 'Cart is empty'],
+      [{ ...base, email: 'not an address' }, 'Email must be a valid e-mail address.'],
+      [{ ...base, name: '' }, 'Name is required.'],
+      [{ ...base, phone: 'call me maybe' }, 'Phone may hold digits, spaces and + ( ) - . / only.'],
+      [{ ...base, turnstileToken: undefined }, 'CAPTCHA token is required.'],
+      [
+        { ...base, items: Array.from({ length: 51 }, () => line(c, 1)) },
+        `A reservation has at most ${reservationLimits.maxLines} lines.`,
+      ],
+    ];
+    for (const [body, message] of bad) {
+      const res = await server.request('POST', '/api/public/shop/order', body, { 'idempotency-key': randomUUID() });
+      expect(res.status, res.text).toBe(400);
+      expect(res.text).toContain(message);
+    }
+    const negative = await server.request(
+      'POST',
+      '/api/public/shop/order',
+      { ...base, items: [{ ...line(c, 1), quantity: -3 }] },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(negative.status).toBe(400);
+    expect(await stockOf(c)).toBe(2);
+    expect((await pending()).some((o) => o.customer?.email === 'casey@example.com')).toBe(false);
+  });
+
+  it('takes none at a private, suspended, unknown or reservations-off shop', async () => {
+    const c = card();
+    const shop = await reservingShop();
+    await add(c, 3, shop);
+    const at = (subdomain: string) => reserve([line(c, 1)], { subdomain });
+
+    await save(shop, { reservations_enabled: false });
+    const off = await at(shop.subdomain);
+    expectError(off, 403);
+    expect(off.body.message).toBe(messages.reservationsServer.notTaking);
+
+    await save(shop, { reservations_enabled: true, shop_hidden: 1 });
+    const hidden = await at(shop.subdomain);
+    expectError(hidden, 404);
+    expect(hidden.body.message).toBe(messages.storefrontServer.notFound);
+
+    await save(shop, { shop_hidden: 0 });
+    await server.ctx.db.updateTable('shops').set({ is_active: 0 }).where('id', '=', shop.id).execute();
+    const suspended = await at(shop.subdomain);
+    expectError(suspended, 404);
+    await server.ctx.db.updateTable('shops').set({ is_active: 1 }).where('id', '=', shop.id).execute();
+
+    expectError(await at('no-such-shop-here'), 404);
+    expect(await stockOf(c, shop)).toBe(3);
+    expectOk(await at(shop.subdomain));
+    expect(await stockOf(c, shop)).toBe(2);
+  });
+
+  it('refuses a failed captcha and reserves nothing', async () => {
+    const c = card();
+    await add(c, 1);
+    const res = await api(server).call(
+      'publicOrder',
+      {
+        subdomain: owner.subdomain,
+        items: [line(c)],
+        name: 'Bot',
+        email: 'bot@example.com',
+        turnstileToken: 'refused',
+      },
+      { headers: { 'idempotency-key': randomUUID() } },
+    );
+    expectError(res, 400);
+    expect(res.body.message).toBe(messages.server.captchaFailed);
+    expect(await stockOf(c)).toBe(1);
+  });
+
+  it(`caps open reservations per e-mail at ${reservationLimits.maxOpenPerEmail} per shop`, async () => {
+    const c = card();
+    await add(c, 10);
+    const email = uniqueEmail('cap');
+    for (let i = 0; i < reservationLimits.maxOpenPerEmail; i++) expectOk(await reserve([line(c)], { email }));
+    const over = await reserve([line(c)], { email: email.toUpperCase() });
+    expectError(over, 409);
+    expect(over.body.message).toBe(messages.reservationsServer.tooManyOpen(reservationLimits.maxOpenPerEmail));
+    expect(await stockOf(c)).toBe(10 - reservationLimits.maxOpenPerEmail);
+    // Another shop is another count.
+    const other = await reservingShop();
+    await add(c, 1, other);
+    expectOk(await reserve([line(c)], { email, subdomain: other.subdomain }));
+  });
+
+  it('confirming mails “ready for pickup”; the lookup says so', async () => {
+    const c = card();
+    await add(c, 2);
+    const email = uniqueEmail('pickup');
+    const placed = bodyOf(await reserve([line(c, 1)], { email }));
+    expectOk(await api(server, owner).call('confirmOrder', { order_number: placed.order_number }));
+    const mail = await mailTo(email, /Subject: Your order .* is ready for pickup/);
+    expect(mail).toContain(`Your order ${placed.order_number} is ready for pickup at ${owner.shopName}`);
+    expect(mail).toMatch(/Pickup callout: \d+\./);
+    expect(bodyOf(await status(placed.order_number, email))).toMatchObject({
+      status: 'confirmed',
+      hold_until: null,
+      message: messages.reservationsServer.status('confirmed'),
+    });
+    expect(await stockOf(c)).toBe(1);
+  });
+
+  it('rejecting with a reason gives the stock back and mails the reason; the lookup shows it', async () => {
+    const c = card();
+    await add(c, 2);
+    const email = uniqueEmail('rejected');
+    const placed = bodyOf(await reserve([line(c, 2)], { email }));
+    expect(await stockOf(c)).toBe(0);
+    const reason = 'One copy turned out to be damaged.';
+    expectOk(await api(server, owner).call('rejectOrder', { order_number: placed.order_number, reason }));
+    expect(await stockOf(c)).toBe(2);
+    const mail = await mailTo(email, /Subject: .* was not accepted/);
+    expect(mail).toContain(`The shop says: ${reason}`);
+    expect(bodyOf(await status(placed.order_number, email))).toMatchObject({ status: 'rejected', reason });
+    // Without a reason, the mail says none.
+    const other = uniqueEmail('rejected');
+    const second = bodyOf(await reserve([line(c, 1)], { email: other }));
+    expectOk(await api(server, owner).call('rejectOrder', { order_number: second.order_number }));
+    expect(await mailTo(other, /Subject: .* was not accepted/)).not.toContain('The shop says');
+  });
+
+  it('sells exactly the last 10 copies to 200 customers reserving at once, and never goes below zero', async () => {
+    const c = card();
+    await add(c, 10);
+    const results = await Promise.all(Array.from({ length: 200 }, () => reserve([line(c)])));
+    const sold = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 409);
+    expect(sold).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    for (const r of refused)
+      expect(r.body.message).toMatch(new RegExp(`^${c.name}: (none|only \\d+) left in stock\\.$`));
+    expect(await stockOf(c)).toBe(0);
+    const rows = await server.ctx.db
+      .selectFrom('inventory')
+      .select('quantity')
+      .where('card_id', '=', c.id)
+      .where('shop_id', '=', owner.id)
+      .execute();
+    expect(rows.map((r) => r.quantity)).toEqual([0]);
+  });
+
+  it('expires a reservation not confirmed in its hold time: stock back, status expired, the customer mailed', async () => {
+    const c = card();
+    const shop = await reservingShop();
+    await save(shop, { reservations_enabled: true, reservation_hold_hours: 2 });
+    await add(c, 3, shop);
+    const email = uniqueEmail('late');
+    const [first, second] = [
+      bodyOf(await reserve([line(c, 1)], { email, subdomain: shop.subdomain })),
+      bodyOf(await reserve([line(c, 2)], { email, subdomain: shop.subdomain })),
+    ];
+    expect(await stockOf(c, shop)).toBe(0);
+
+    clock.advance(2 * 3_600_000 - 1000);
+    expect((await pending(shop)).map((o) => o.order_number)).toEqual([first.order_number, second.order_number]);
+    expect(await stockOf(c, shop)).toBe(0);
+
+    clock.advance(1000);
+    // The status lookup ends expired holds first ...
+    expect(bodyOf(await status(first.order_number, email, shop.subdomain))).toMatchObject({
+      status: 'expired',
+      hold_until: null,
+      message: messages.reservationsServer.status('expired'),
+    });
+    // ... and so does the pending list: both are gone from it, their stock back.
+    expect(await pending(shop)).toEqual([]);
+    expect(await stockOf(c, shop)).toBe(3);
+    const mail = await mailTo(email, new RegExp(`Subject: Your reservation ${second.order_number} .* expired`));
+    expect(mail).toContain('went back on sale');
+    // An expired order cannot be confirmed any more.
+    const late = await api(server, shop).call('confirmOrder', { order_number: first.order_number });
+    expectError(late, 409);
+    expect(late.body.message).toBe(messages.ordersServer.notPending(first.order_number, 'expired'));
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('shop_id', '=', shop.id)
+      .where('action', 'like', 'order.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'order.reserve', actor: email },
+      { action: 'order.reserve', actor: email },
+      { action: 'order.expire', actor: 'system' },
+      { action: 'order.expire', actor: 'system' },
+    ]);
+  });
+});
+
+describe(`online reservation limits (${testEngine})`, () => {
+  let server: TestServer;
+  let shop: Shop & { subdomain: string };
+  let c: Card;
+
+  const reserve = (email: string, ip: string) =>
+    api(server).call(
+      'publicOrder',
+      {
+        subdomain: shop.subdomain,
+        items: [{ scryfall_id: c.id, finish: 'nonfoil', quantity: 1 }],
+        name: 'Lim Its',
+        email,
+        turnstileToken: 't',
+      },
+      { headers: { 'idempotency-key': randomUUID(), 'x-forwarded-for': ip } },
+    );
+
+  beforeAll(async () => {
+    // Real limits (scale 1), and X-Forwarded-For names the client so a test can be many addresses.
+    server = await startServer({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback' });
+    await catalog(server, 3000);
+    c = priced[0]!;
+    shop = await publicShop(server, await buildShop(server));
+    bodyOf(
+      await api(server, shop).call('settingsSave', {
+        subdomain: shop.subdomain,
+        shop_hidden: 0,
+        reservations_enabled: true,
+      }),
+    );
+    bodyOf(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 500 }));
+  });
+  afterAll(() => server.close());
+
+  it(`refuses an e-mail's attempts past ${reservationLimits.perEmail.points} in the window with a 429, from any address`, async () => {
+    const email = uniqueEmail('busy');
+    const answers = [];
+    for (let i = 0; i < reservationLimits.perEmail.points; i++)
+      answers.push((await reserve(email, `10.1.0.${i}`)).status);
+    // The open cap answers 409 past 3; every attempt counts toward the window's limit.
+    expect(answers).toEqual([
+      ...Array<number>(reservationLimits.maxOpenPerEmail).fill(200),
+      ...Array<number>(reservationLimits.perEmail.points - reservationLimits.maxOpenPerEmail).fill(409),
+    ]);
+    const over = await reserve(email.toUpperCase(), '10.1.1.1');
+    expectError(over, 429);
+    expect(over.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectOk(await reserve(uniqueEmail('other'), '10.1.1.1'));
+  });
+
+  it(`refuses an address's attempts past ${reservationLimits.perAddress.points} in the window with a 429`, async () => {
+    const before = await server.ctx.db.selectFrom('orders').select('id').execute();
+    for (let i = 0; i < reservationLimits.perAddress.points; i++)
+      expectOk(await reserve(uniqueEmail('crowd'), '10.2.0.1'));
+    const over = await reserve(uniqueEmail('crowd'), '10.2.0.1');
+    expectError(over, 429);
+    expect((await server.ctx.db.selectFrom('orders').select('id').execute()).length).toBe(
+      before.length + reservationLimits.perAddress.points,
+    );
+    expectOk(await reserve(uniqueEmail('crowd'), '10.2.0.2'));
+  });
+
+  it(`refuses an address's status lookups past ${reservationLimits.statusLookupsPerAddress.points} in the window`, async () => {
+    const lookup = (ip: string) =>
+      api(server).call(
+        'publicOrderStatus',
+        { subdomain: shop.subdomain, order_number: '20260101-1-0-1', email: 'nobody@example.com' },
+        { headers: { 'x-forwarded-for': ip } },
+      );
+    for (let i = 0; i < reservationLimits.statusLookupsPerAddress.points; i++)
+      expectError(await lookup('10.3.0.1'), 404);
+    expectError(await lookup('10.3.0.1'), 429);
+    expectError(await lookup('10.3.0.2'), 404);
+  });
+});
