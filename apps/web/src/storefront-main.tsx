@@ -15,20 +15,28 @@ const OrderStatus = lazy(() =>
   import('./features/storefront/StorefrontOrderStatus.tsx').then((m) => ({ default: m.StorefrontOrderStatus })),
 );
 
+interface StorefrontAddress {
+  subdomain: string | undefined;
+  /** The shop's order status page: `/order`, or `/order/{number}` as the reservation mails link it. */
+  order: boolean;
+  orderNumber?: string;
+  shopHref: string;
+}
+
 /**
- * The route's subdomain (/shop/{subdomain}, /shop/{subdomain}/order), else the host's first label; and whether
- * the address is the shop's order status page (`/order` under either).
+ * The route's subdomain (/shop/{subdomain}, /shop/{subdomain}/order[/{number}]), else the host's first label; and
+ * whether the address is the shop's order status page (`/order` under either).
  */
-function routeOf(location: Location): { subdomain: string | undefined; order: boolean; shopHref: string } {
-  const match = /^\/shop\/([^/]+)(\/order)?\/?$/.exec(location.pathname);
-  if (match) {
-    const subdomain = decodeURIComponent(match[1]!).toLowerCase();
-    return { subdomain, order: Boolean(match[2]), shopHref: `/shop/${encodeURIComponent(subdomain)}` };
-  }
+function routeOf(location: Location): StorefrontAddress {
+  const match = /^\/shop\/([^/]+)(?:(\/order)(?:\/([^/]+))?)?\/?$/.exec(location.pathname);
+  const own = match ? undefined : /^\/order(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  const number = match?.[3] ?? own?.[1];
+  const subdomain = match ? decodeURIComponent(match[1]!).toLowerCase() : storefrontSubdomain(location.hostname);
   return {
-    subdomain: storefrontSubdomain(location.hostname),
-    order: /^\/order\/?$/.test(location.pathname),
-    shopHref: '/',
+    subdomain,
+    order: Boolean(match?.[2] ?? own),
+    orderNumber: number ? decodeURIComponent(number) : undefined,
+    shopHref: match && subdomain ? `/shop/${encodeURIComponent(subdomain)}` : '/',
   };
 }
 
@@ -50,7 +58,12 @@ function Storefront() {
   if (route.order && route.subdomain)
     return (
       <Suspense fallback={<p className="loading">Loading...</p>}>
-        <OrderStatus subdomain={route.subdomain} search={search} shopHref={route.shopHref} />
+        <OrderStatus
+          subdomain={route.subdomain}
+          search={search}
+          orderNumber={route.orderNumber}
+          shopHref={route.shopHref}
+        />
       </Suspense>
     );
   return <StorefrontPage subdomain={route.subdomain} search={search} onPageChange={onPageChange} />;

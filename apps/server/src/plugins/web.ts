@@ -14,13 +14,16 @@ export type StorefrontPages = (subdomain: string, page: number) => Promise<Seria
 function storefrontOf(request: FastifyRequest): string | undefined {
   const fromHost = storefrontSubdomain(request.hostname);
   if (fromHost) return fromHost;
-  const match = /^\/shop\/([^/?#]+)(?:\/order)?\/?$/.exec(request.url.split('?')[0] ?? '');
+  const match = /^\/shop\/([^/?#]+)(?:\/order(?:\/[^/?#]+)?)?\/?$/.exec(request.url.split('?')[0] ?? '');
   return match ? decodeURIComponent(match[1]!).toLowerCase() : undefined;
 }
 
-/** Whether a storefront address is the shop's order status page: `/shop/{subdomain}/order`, or `/order` on its host. */
+/**
+ * Whether a storefront address is the shop's order status page: `/shop/{subdomain}/order`, or `/order` on its host,
+ * either followed by an order number as the reservation mails link it.
+ */
 const isOrderStatusPage = (request: FastifyRequest): boolean =>
-  /^(?:\/shop\/[^/?#]+)?\/order\/?$/.test(request.url.split('?')[0] ?? '');
+  /^(?:\/shop\/[^/?#]+)?\/order(?:\/[^/?#]+)?\/?$/.test(request.url.split('?')[0] ?? '');
 
 /** A file of the web app's build as text, or undefined when the build has no such file. */
 function readBuiltFile(distDir: string | undefined, file: string): string | undefined {

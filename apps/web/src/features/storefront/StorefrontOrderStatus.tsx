@@ -57,18 +57,20 @@ export interface StorefrontOrderStatusProps {
   subdomain: string;
   /** The address's query string, without `?`: `number` and `email` fill the form. */
   search: string;
+  /** The number in the address's path (`/order/{number}`, the mails' link), else the query's. */
+  orderNumber?: string;
   /** The shop's storefront: `/shop/{subdomain}`, or `/` on its own host. */
   shopHref: string;
 }
 
 /** The page: the lookup form, then the order under it; a refusal keeps what was typed and says why. */
-export function StorefrontOrderStatus({ subdomain, search, shopHref }: StorefrontOrderStatusProps) {
+export function StorefrontOrderStatus({ subdomain, search, orderNumber, shopHref }: StorefrontOrderStatusProps) {
   const params = new URLSearchParams(search);
-  const [number, setNumber] = useState(params.get('number') ?? '');
+  const [number, setNumber] = useState(orderNumber ?? params.get('number') ?? '');
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [order, setOrder] = useState<OrderStatus>();
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(() => Boolean(params.get('number') && params.get('email')));
+  const [busy, setBusy] = useState(() => Boolean(number && params.get('email')));
   const controller = useRef<AbortController>(undefined);
 
   useEffect(() => {
@@ -145,6 +147,8 @@ export function StorefrontOrderStatus({ subdomain, search, shopHref }: Storefron
               required
               maxLength={254}
               autoComplete="email"
+              // The mails' link brings the number only: the e-mail is what is left to type.
+              autoFocus={Boolean(initial.number && !initial.email)}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
