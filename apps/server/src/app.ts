@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { holdDatabase } from './db/backup.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { offsetFileClock, systemClock, type Clock } from './lib/clock.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -115,7 +115,7 @@ export async function buildApp(
     db: database.db,
     engine: database.engine,
     log: app.log,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? (config.testClockOffsetFile ? offsetFileClock(config.testClockOffsetFile) : systemClock),
     limiter: createRateLimiter(config.rateLimitScale, redis?.redis),
     redis: redis?.redis,
     captcha: options.captcha ?? createCaptchaVerifier(config.captcha),

@@ -20,6 +20,16 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
+  it('accepts a test clock offset file only with NODE_ENV=test', () => {
+    expect(loadConfig({}).testClockOffsetFile).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_OFFSET_FILE: 'clock.txt' }).testClockOffsetFile).toBe(
+      path.resolve('clock.txt'),
+    );
+    expect(() => loadConfig({ TEST_CLOCK_OFFSET_FILE: 'clock.txt' })).toThrow(
+      /TEST_CLOCK_OFFSET_FILE: is accepted only with NODE_ENV=test/,
+    );
+  });
+
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cs' });
     expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/cs' });

@@ -86,8 +86,16 @@ const ZEnv = z
       .string()
       .regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "-" and "_" only')
       .default('cardstock'),
+    // Tests only: a file holding milliseconds the server's clock runs ahead (e2e moves time for a server process).
+    TEST_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.TEST_CLOCK_OFFSET_FILE && env.NODE_ENV !== 'test')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_OFFSET_FILE'],
+        message: 'is accepted only with NODE_ENV=test',
+      });
     if (env.BILLING_PROVIDER === 'stripe') {
       // Without these the Stripe provider can neither charge nor verify an event, in any environment.
       for (const key of [
@@ -165,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/$/, ''),
     /** Hours between scheduled price refreshes; 0: only by hand (npm run cli -- cards prices). */
     priceRefreshHours: e.PRICE_REFRESH_HOURS,
+    /** NODE_ENV=test only: the file whose milliseconds move the clock ahead (lib/clock.ts, `offsetFileClock`). */
+    testClockOffsetFile: e.TEST_CLOCK_OFFSET_FILE ? path.resolve(e.TEST_CLOCK_OFFSET_FILE) : undefined,
   } as const;
 }
 

@@ -61,4 +61,30 @@ describe(`every route’s permission, for every role (${testEngine})`, () => {
       }
     });
   }
+
+  it('lets anyone, without a session, use the public routes (a storefront’s visitors)', async () => {
+    const publicRoutes = Object.entries(routes as Record<string, RouteDef>).filter(([name, def]) =>
+      ['publicInventory', 'publicSealed', 'publicOrder', 'publicOrderStatus'].includes(name)
+        ? def.auth === 'none'
+        : false,
+    );
+    expect(publicRoutes.map(([name]) => name)).toEqual([
+      'publicInventory',
+      'publicSealed',
+      'publicOrder',
+      'publicOrderStatus',
+    ]);
+    for (const [name, def] of publicRoutes) {
+      // An unknown shop: not found, never "sign in first".
+      const res = await server.request(def.method, def.path, {
+        subdomain: 'no-such-shop',
+        items: [{ sealed_id: 1, quantity: 1 }],
+        name: 'Visitor',
+        email: 'visitor@example.com',
+        order_number: '20260101-1-0-1',
+        turnstileToken: 't',
+      });
+      expect(res.status, `${name}: ${res.text}`).toBe(404);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,6 +167,40 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       for (const secret of secrets.filter((s) => !sent.includes(s)))
         expect(res.text, `${name} answered with shop A's ${secret}`).not.toContain(secret);
     }
+    expect(await snapshotOfA()).toBe(before);
+  });
+
+  it('keeps the storefront’s reservation routes to the shop their subdomain names', async () => {
+    const storefrontOf = async (shop: typeof a) => {
+      const subdomain = `t-${randomUUID().slice(0, 8)}`;
+      bodyOf(await api(server, shop).call('settingsSave', { subdomain, shop_hidden: 0, reservations_enabled: true }));
+      return subdomain;
+    };
+    const [atA, atB] = [await storefrontOf(a), await storefrontOf(b)];
+    const customer = { name: 'Tess Tenant', email: 'tess@example.com', turnstileToken: 't' };
+    const key = { headers: { 'idempotency-key': 'tenancy-reservation-1' } };
+    const card = [{ scryfall_id: theirs.id, finish: 'nonfoil' as const, quantity: 1 }];
+    const placed = bodyOf(await api(server).call('publicOrder', { subdomain: atA, items: card, ...customer }, key));
+    const before = await snapshotOfA();
+    // At B's storefront, A's card and sealed product are not for sale, A's key answers nothing of A's, and A's
+    // order is not found.
+    const answers = [
+      await api(server).call(
+        'publicOrder',
+        { subdomain: atB, items: [{ sealed_id: ids.sealed, quantity: 1 }], ...customer },
+        { headers: { 'idempotency-key': randomUUID() } },
+      ),
+      await api(server).call('publicOrder', { subdomain: atB, items: card, ...customer }, key),
+      await api(server).call('publicOrderStatus', {
+        subdomain: atB,
+        order_number: placed.order_number,
+        email: customer.email,
+      }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([409, 409, 404]);
+    for (const res of answers)
+      for (const secret of [...secrets, placed.order_number].filter((s) => s !== theirs.id))
+        expect(res.text).not.toContain(secret);
     expect(await snapshotOfA()).toBe(before);
   });
 });

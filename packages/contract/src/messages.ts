@@ -132,6 +132,13 @@ export const messages = {
     pendingLoading: 'Loading pending orders...',
     historyEmpty: 'No confirmed orders yet.',
     historyLoading: 'Loading order history...',
+    onlineBadge: 'Online',
+    onlineBadgeLabel: 'Reserved online by a customer',
+    rejectReasonLabel: 'Reason (optional)',
+    rejectReasonOnlineHint: 'The reason is mailed to the customer with the news that the order was cancelled.',
+    rejectReasonHint: 'Kept with the order.',
+    rejectReasonTooLong: 'The reason must be at most 500 characters.',
+    heldUntil: 'Held Until',
   },
   devices: {
     fetchFailed: 'Failed to fetch devices',
@@ -467,6 +474,13 @@ export const messages = {
     sealed: 'Sealed',
   },
   settings: {
+    reservationsLegend: 'Online reservations',
+    reservationsSwitch: 'Let customers reserve cards on the storefront and pick them up in store',
+    reservationsHint:
+      'Reserved cards are taken off sale at once. Each reservation waits in Order Management for you to confirm it; the customer gets a mail when it is placed, ready for pickup, rejected or expired.',
+    holdHoursLabel: 'Hold time (hours)',
+    holdHoursHint:
+      'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
     lowStockLegend: 'Low stock',
     lowStockLabel: 'Low-stock threshold (copies)',
     lowStockHint:

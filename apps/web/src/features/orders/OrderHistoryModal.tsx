@@ -26,6 +26,8 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onC
           time={order.confirmed_timestamp}
           timeLabel="Confirmed"
           source={order.source}
+          sourceKind={order.source_kind}
+          customer={order.customer}
         />
         <div className="table-wrap order-lines-wrap">
           <table className="table order-lines">

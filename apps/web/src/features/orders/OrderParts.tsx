@@ -1,4 +1,4 @@
-import type { Language, PendingOrder } from '@cardstock/contract';
+import { messages, type Language, type PendingOrder } from '@cardstock/contract';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
@@ -29,19 +29,37 @@ export function OrderStatus({ status }: { status: Status }) {
   return <span className={className}>{label}</span>;
 }
 
-/** The top of a review modal: the callout, large, beside the order's facts. */
+/** An online reservation's mark beside its number or source: the word and, for screen readers, what it means. */
+export function OnlineBadge() {
+  return (
+    <span className="badge badge-online" title={messages.orders.onlineBadgeLabel}>
+      {messages.orders.onlineBadge}
+    </span>
+  );
+}
+
+/**
+ * The top of a review modal: the callout, large, beside the order's facts; for an online reservation, its customer
+ * (name, e-mail to write to, phone to call) and, while pending, until when the shop holds it.
+ */
 export function OrderSummary({
   orderNumber,
   status,
   time,
   timeLabel,
   source,
+  sourceKind,
+  customer,
+  holdUntil,
 }: {
   orderNumber: string;
   status: Status;
   time: string;
   timeLabel: string;
   source: string;
+  sourceKind?: PendingOrder['source_kind'];
+  customer?: PendingOrder['customer'];
+  holdUntil?: string | null;
 }) {
   return (
     <div className="order-summary">
@@ -63,7 +81,33 @@ export function OrderSummary({
         {source && (
           <>
             <dt>Placed By</dt>
-            <dd>{source}</dd>
+            <dd>{sourceKind === 'online' ? <OnlineBadge /> : source}</dd>
+          </>
+        )}
+        {customer && (
+          <>
+            <dt>Customer</dt>
+            <dd>{customer.name}</dd>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </dd>
+            {customer.phone && (
+              <>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={`tel:${customer.phone.replace(/[^0-9+]/g, '')}`}>{customer.phone}</a>
+                </dd>
+              </>
+            )}
+          </>
+        )}
+        {status === 'pending' && holdUntil && (
+          <>
+            <dt>{messages.orders.heldUntil}</dt>
+            <dd>
+              <time dateTime={holdUntil}>{formatLocalTime(holdUntil)}</time>
+            </dd>
           </>
         )}
       </dl>

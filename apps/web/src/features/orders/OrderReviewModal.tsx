@@ -27,6 +27,10 @@ interface OrderReviewModalProps {
 export function OrderReviewModal({ order, canDecide, onClose, onDecided }: OrderReviewModalProps) {
   const [busy, setBusy] = useState<Decision>();
   const [askingReject, setAskingReject] = useState(false);
+  // The shop's reason for rejecting, optional: kept with the order and mailed to an online customer.
+  const [reason, setReason] = useState('');
+  const reasonTooLong = reason.trim().length > 500;
+  const online = order.source_kind === 'online';
 
   async function decide(decision: Decision) {
     setBusy(decision);
@@ -34,7 +38,10 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
     let succeeded = false;
     try {
       if (decision === 'confirm') await call('confirmOrder', body);
-      else await call('rejectOrder', body);
+      else
+        await call('rejectOrder', {
+          body: { order_number: order.order_number, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+        });
       toast.success(decision === 'confirm' ? m.confirmed : m.rejected);
       succeeded = true;
     } catch {
@@ -60,7 +67,7 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
       <button
         type="button"
         className="btn btn-danger"
-        disabled={busy !== undefined}
+        disabled={busy !== undefined || reasonTooLong}
         onClick={() => void decide('reject')}
       >
         {busy === 'reject' ? 'Rejecting...' : 'Reject Order'}
@@ -99,6 +106,9 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
           time={order.timestamp}
           timeLabel="Order Time"
           source={order.source}
+          sourceKind={order.source_kind}
+          customer={order.customer}
+          holdUntil={order.hold_until}
         />
         <div className="table-wrap order-lines-wrap">
           <table className="table order-lines">
@@ -148,6 +158,24 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
             </tfoot>
           </table>
         </div>
+        {canDecide && askingReject && (
+          <div className="order-reject-reason">
+            <label htmlFor="reject-reason">{m.rejectReasonLabel}</label>
+            <textarea
+              id="reject-reason"
+              rows={2}
+              maxLength={600}
+              value={reason}
+              autoFocus
+              aria-describedby="reject-reason-hint"
+              aria-invalid={reasonTooLong}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <small id="reject-reason-hint" className={reasonTooLong ? 'hint text-error' : 'hint'}>
+              {reasonTooLong ? m.rejectReasonTooLong : online ? m.rejectReasonOnlineHint : m.rejectReasonHint}
+            </small>
+          </div>
+        )}
       </div>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import type { PendingOrder } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { OrderNumber, OrderStatus } from './OrderParts.tsx';
+import { OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
 import { finishSummary, formatLocalTime } from './order-view.ts';
 
 /**
@@ -50,6 +50,12 @@ export function OrderTable<O extends PendingOrder>({
               <tr key={order.order_number}>
                 <td>
                   <OrderNumber orderNumber={order.order_number} />
+                  {order.source_kind === 'online' && (
+                    <>
+                      {' '}
+                      <OnlineBadge />
+                    </>
+                  )}
                 </td>
                 <td>
                   <OrderStatus status={order.status} />

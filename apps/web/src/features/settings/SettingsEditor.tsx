@@ -3,6 +3,7 @@ import {
   lowStockLimits,
   messages,
   qualities,
+  reservationLimits,
   timings,
   type Quality,
   type ShopSettings,
@@ -16,6 +17,7 @@ import {
   descriptionMaxLength,
   exampleSentence,
   formOf,
+  holdHoursProblem,
   pricedLanguages,
   pricingOf,
   productHost,
@@ -48,6 +50,7 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
 
   const host = productHost(window.location.host);
   const pricing = pricingOf(form);
+  const holdProblem = holdHoursProblem(form);
 
   function update(change: Partial<SettingsForm>) {
     setForm((f) => ({ ...f, ...change }));
@@ -203,6 +206,46 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
           onChange={(lowStockThreshold) => update({ lowStockThreshold })}
         />
         <p className="hint settings-hint">{m.lowStockHint}</p>
+      </fieldset>
+
+      <fieldset disabled={saving}>
+        <legend>{m.reservationsLegend}</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            role="switch"
+            name="reservations_enabled"
+            checked={form.reservationsEnabled}
+            onChange={(e) => update({ reservationsEnabled: e.target.checked })}
+            aria-describedby="settings-reservations-hint"
+          />
+          {m.reservationsSwitch}
+        </label>
+        <p id="settings-reservations-hint" className="hint settings-hint">
+          {m.reservationsHint}
+        </p>
+        <label>
+          {m.holdHoursLabel}
+          <input
+            type="number"
+            inputMode="numeric"
+            name="reservation_hold_hours"
+            value={form.holdHours}
+            step="1"
+            min={String(reservationLimits.holdHoursMin)}
+            max={String(reservationLimits.holdHoursMax)}
+            onChange={(e) => update({ holdHours: e.target.value })}
+            aria-invalid={holdProblem !== undefined}
+            aria-describedby="settings-hold-hint"
+          />
+        </label>
+        <p
+          id="settings-hold-hint"
+          className={holdProblem ? 'hint settings-hint text-error' : 'hint settings-hint'}
+          aria-live="polite"
+        >
+          {holdProblem ?? m.holdHoursHint}
+        </p>
       </fieldset>
 
       <FormMessage text={problem} />

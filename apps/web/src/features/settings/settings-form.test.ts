@@ -5,6 +5,7 @@ import {
   examplePrices,
   exampleSentence,
   formOf,
+  holdHoursProblem,
   pricingOf,
   productHost,
   sanitizeSubdomain,
@@ -82,6 +83,8 @@ describe('formOf', () => {
       floorDollars: '0.05',
       roundingCents: '25',
       lowStockThreshold: '3',
+      reservationsEnabled: false,
+      holdHours: '48',
     });
     expect(formOf(settings()).subdomain).toBe('');
     expect(formOf(settings()).inventoryPublic).toBe(false);
@@ -99,9 +102,35 @@ describe('settingsPayload', () => {
         shop_description: 'Hi',
         pricing: defaultPricingRule,
         low_stock_threshold: 1,
+        reservations_enabled: false,
+        reservation_hold_hours: 48,
       },
     });
     if (checked.ok) expect(ZSettingsSaveRequest.safeParse({ token: 't', ...checked.value }).success).toBe(true);
+  });
+
+  it('sends the reservation switch and the hold time in whole hours', () => {
+    const f = formOf(settings({ reservations_enabled: true, reservation_hold_hours: 72 }));
+    expect(f).toMatchObject({ reservationsEnabled: true, holdHours: '72' });
+    const checked = settingsPayload({ ...f, holdHours: ' 24 ' });
+    expect(checked.ok && checked.value).toMatchObject({ reservations_enabled: true, reservation_hold_hours: 24 });
+    expect(problemOf(form({ holdHours: '1' }))).toBeUndefined();
+    expect(problemOf(form({ holdHours: '336' }))).toBeUndefined();
+  });
+
+  it('refuses a hold time outside 1 to 336 whole hours, in the server’s words, beside the field too', () => {
+    const cases: [string, string][] = [
+      ['0', 'The hold time must be at least 1 hour.'],
+      ['337', 'The hold time must be at most 336 hours (14 days).'],
+      ['1.5', 'The hold time must be whole hours.'],
+      ['', 'The hold time must be a number of hours.'],
+      ['two days', 'The hold time must be a number of hours.'],
+    ];
+    for (const [holdHours, problem] of cases) {
+      expect(problemOf(form({ holdHours })), holdHours).toBe(problem);
+      expect(holdHoursProblem({ holdHours }), holdHours).toBe(problem);
+    }
+    expect(holdHoursProblem({ holdHours: '48' })).toBeUndefined();
   });
 
   it('sends private as shop_hidden 1 and a blank subdomain as "" (none)', () => {

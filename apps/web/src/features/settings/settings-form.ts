@@ -35,6 +35,9 @@ export interface SettingsForm {
   floorDollars: string;
   roundingCents: string;
   lowStockThreshold: string;
+  /** Online reservations (issue 24): the switch, and the hold time in hours as typed. */
+  reservationsEnabled: boolean;
+  holdHours: string;
 }
 
 /** The languages the form prices against English (English is the 100 % they are shares of). */
@@ -74,6 +77,8 @@ export function formOf(settings: ShopSettings): SettingsForm {
     floorDollars: centsText(pricing.floor_cents),
     roundingCents: String(pricing.rounding_cents),
     lowStockThreshold: String(settings.low_stock_threshold),
+    reservationsEnabled: settings.reservations_enabled,
+    holdHours: String(settings.reservation_hold_hours),
   };
 }
 
@@ -127,8 +132,16 @@ export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
     shop_description: form.description,
     pricing: rawPricing(form),
     low_stock_threshold: numberOf(form.lowStockThreshold),
+    reservations_enabled: form.reservationsEnabled,
+    reservation_hold_hours: numberOf(form.holdHours),
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+}
+
+/** The hold time's problem in the server's words (1 to 336 whole hours), shown beside the field; none when valid. */
+export function holdHoursProblem(form: Pick<SettingsForm, 'holdHours'>): string | undefined {
+  const parsed = ZSettingsFields.shape.reservation_hold_hours.safeParse(numberOf(form.holdHours));
+  return parsed.success ? undefined : firstProblem(parsed.error);
 }
 
 export interface ExamplePrice {
