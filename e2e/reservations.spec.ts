@@ -97,7 +97,10 @@ test('a customer reserves two cards and a sealed product, the shop confirms it, 
   await addButton(page, first.name).click();
   await addButton(page, first.name).click();
   await addButton(page, second.name).click();
-  await page.getByRole('region', { name: storefrontMessages.sealedTitle }).getByRole('button', { name: `Add ${SEALED} to cart` }).click();
+  await page
+    .getByRole('region', { name: storefrontMessages.sealedTitle })
+    .getByRole('button', { name: `Add ${SEALED} to cart` })
+    .click();
   await expect(cartButton(page)).toHaveAccessibleName(storefrontMessages.cart.buttonLabel(4));
 
   // The cart is kept in the browser: a reload finds it, with the lines merged.

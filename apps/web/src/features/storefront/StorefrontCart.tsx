@@ -54,7 +54,8 @@ export function AddToCartButton({ subdomain, product }: { subdomain: string; pro
 }
 
 /**
- * The cart button, fixed at the page's top right (it moves nothing on the page), with the count; pressing it opens
+ * The cart button, fixed at the page's top right (bottom right on phones, clear of the shop's name), so it moves
+ * nothing on the page; with the count. Pressing it opens
  * the drawer, whose code is loaded then. The drawer keeps its state (checkout form) while the page lives.
  */
 export function CartButton({ subdomain, holdHours }: { subdomain: string; holdHours: number }) {
@@ -95,7 +96,7 @@ export function CartButton({ subdomain, holdHours }: { subdomain: string; holdHo
           onFocus={() => void loadDrawer().catch(() => undefined)}
           onClick={openDrawer}
         >
-          <span aria-hidden="true">🛒</span> {t.button(count)}
+          {t.button(count)}
         </button>
         {failed && (
           <p className="storefront-cart-failed" role="alert">
