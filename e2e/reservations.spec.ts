@@ -178,6 +178,13 @@ test('a customer reserves two cards and a sealed product, the shop confirms it, 
   await page.getByLabel(statusText.email).fill(email);
   await page.getByRole('button', { name: statusText.lookUp }).click();
   await expect(result.getByText(statusText.confirmed)).toBeVisible();
+
+  // On the shop's own host the page is /order, and Back to the shop goes to its storefront at /.
+  await page.goto(`http://${shop.subdomain}.localhost:${e2eEnv.port}/order?number=${orderNumber}&email=${email}`);
+  await expect(result.getByText(statusText.confirmed)).toBeVisible();
+  await page.getByRole('link', { name: statusText.backToShop }).click();
+  await expect(page.getByRole('heading', { level: 1, name: shop.account.shopName })).toBeVisible();
+  await expect(addButton(page, second.name)).toBeVisible();
 });
 
 test('a card that ran out after it was added: the server’s message names it, the form keeps what was typed', async ({

@@ -2,7 +2,7 @@
  * The storefront's checkout (a chunk of its own, loaded with the cart drawer): name, e-mail, optional phone and the
  * captcha, then `POST /api/public/shop/order`; and the confirmation with the order number and the pickup callout.
  */
-import { formatUsdPlain, storefrontCartMessages } from '@cardstock/contract';
+import { CAPTCHA_TEST_TOKEN, formatUsdPlain, storefrontCartMessages } from '@cardstock/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CaptchaWidget } from '../../components/CaptchaWidget.tsx';
 import { PublicCallError, placePublicOrder, publicConfig } from '../../lib/public-order-api.ts';
@@ -34,24 +34,40 @@ function newKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The captcha's mode and site key, from GET /api/config; undefined until they arrive. */
-function useCaptchaConfig(): { mode?: 'test' | 'turnstile'; siteKey: string; failed: boolean } {
-  const [config, setConfig] = useState<{ mode?: 'test' | 'turnstile'; siteKey: string; failed: boolean }>({
-    siteKey: '',
-    failed: false,
-  });
+interface CaptchaConfig {
+  mode?: 'test' | 'turnstile';
+  siteKey: string;
+}
+
+/** GET /api/config's captcha settings, asked for once, as soon as this chunk loads (with the cart drawer). */
+let captchaConfig: Promise<CaptchaConfig> | undefined;
+function loadCaptchaConfig(): Promise<CaptchaConfig> {
+  captchaConfig ??= publicConfig().then(
+    (answer) => {
+      const a = answer as { captcha_mode?: 'test' | 'turnstile'; turnstile_site_key?: string | null };
+      return { mode: a.captcha_mode, siteKey: a.turnstile_site_key ?? '' };
+    },
+    (error: unknown) => {
+      captchaConfig = undefined;
+      throw error;
+    },
+  );
+  return captchaConfig;
+}
+void loadCaptchaConfig().catch(() => undefined);
+
+/** The captcha's mode and site key; the mode is undefined until they arrive. */
+function useCaptchaConfig(): CaptchaConfig & { failed: boolean } {
+  const [config, setConfig] = useState<CaptchaConfig & { failed: boolean }>({ siteKey: '', failed: false });
   useEffect(() => {
-    const controller = new AbortController();
-    publicConfig(controller.signal).then(
-      (answer) => {
-        const a = answer as { captcha_mode?: 'test' | 'turnstile'; turnstile_site_key?: string | null };
-        setConfig({ mode: a.captcha_mode, siteKey: a.turnstile_site_key ?? '', failed: false });
-      },
-      () => {
-        if (!controller.signal.aborted) setConfig((c) => ({ ...c, failed: true }));
-      },
+    let live = true;
+    loadCaptchaConfig().then(
+      (answer) => live && setConfig({ ...answer, failed: false }),
+      () => live && setConfig((c) => ({ ...c, failed: true })),
     );
-    return () => controller.abort();
+    return () => {
+      live = false;
+    };
   }, []);
   return config;
 }
@@ -103,7 +119,18 @@ export function Checkout({
     if (busy) return;
     if (!form.name.trim()) return setError(t.nameRequired);
     if (!form.email.trim()) return setError(t.emailRequired);
-    if (!token) return setError(t.captchaRequired);
+    setBusy(true);
+    setError(undefined);
+    let turnstileToken = token;
+    if (!turnstileToken) {
+      // Pressed before the settings arrived: in the server's test mode there is no widget to wait for.
+      const config = await loadCaptchaConfig().catch(() => undefined);
+      if (config?.mode === 'test') turnstileToken = CAPTCHA_TEST_TOKEN;
+      else {
+        setBusy(false);
+        return setError(config ? t.captchaRequired : t.network);
+      }
+    }
     const order = {
       subdomain,
       items: orderLines(cart),
@@ -113,10 +140,8 @@ export function Checkout({
     };
     const body = JSON.stringify(order);
     if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
-    setBusy(true);
-    setError(undefined);
     try {
-      const answer = (await placePublicOrder({ ...order, turnstileToken: token }, attempt.current.key, t.failed)) as {
+      const answer = (await placePublicOrder({ ...order, turnstileToken }, attempt.current.key, t.failed)) as {
         order_number: string;
       };
       onPlaced({ number: answer.order_number, email: order.email });
