@@ -226,6 +226,39 @@ test('a card that ran out after it was added: the server’s message names it, t
   await expect(doneDialog(page).locator('.reserved-number')).toHaveText(/^\d{8}-\d+-0-\d+$/);
 });
 
+test('a lost answer: Reserve again sends the same Idempotency-Key and gets the first order, not a second', async ({
+  page,
+  request,
+}) => {
+  const shop = await reservingShop(request, await registerShop(request, 'Flaky Line Games'));
+  const [card] = shop.cards as [PricedCard];
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route('**/api/public/shop/order', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    // The first one reaches the server, which takes the order; its answer is lost on the way back.
+    const response = await route.fetch();
+    if (dropped) return route.fulfill({ response });
+    dropped = true;
+    expect(response.status()).toBe(200);
+    return route.abort('connectionreset');
+  });
+  await page.goto(`/shop/${shop.subdomain}`);
+  await addButton(page, card.name).click();
+  await cartButton(page).click();
+  await cartDialog(page).getByRole('button', { name: cartText.checkout }).click();
+  await reserve(page, { name: 'Flo Flaky', email: uniqueEmail('flaky') });
+  await expect(checkoutDialog(page).getByRole('alert')).toHaveText(cartText.network);
+  await checkoutDialog(page).getByRole('button', { name: cartText.reserve }).click();
+  const number = await doneDialog(page).locator('.reserved-number').textContent();
+
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  const pending = await request.post('/api/pending', { data: { token: shop.account.token } });
+  const orders = ((await pending.json()) as { data: { orders: { order_number: string }[] } }).data.orders;
+  expect(orders.map((o) => o.order_number)).toEqual([number]);
+});
+
 test('a shop that takes no reservations shows no Add to cart and no cart', async ({ page, request }) => {
   const shop = await reservingShop(request, await registerShop(request, 'Look But Do Not Touch'), {
     reservations: false,
