@@ -2,6 +2,7 @@ import { messages, type PendingOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
+import { waitForMail } from './support/mail.ts';
 
 const m = messages.orders;
 
@@ -170,4 +171,61 @@ test('order history checks again every 90 seconds and says so', async ({ page, c
   await page.clock.fastForward(90_000);
   await expect(page.getByText(m.checkingHistory)).toBeVisible();
   await expect(orderRow(page, secondNumber)).toBeVisible();
+});
+
+test('an online reservation shows its badge, customer and hold; rejecting it with a reason mails the customer the reason', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request);
+  const [card] = await pricedCards(request, 'island', 1);
+  await stock(request, account, 3, [card!]);
+  const subdomain = `resv-${Date.now().toString(36)}`;
+  const saved = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain, shop_hidden: 0, reservations_enabled: true, reservation_hold_hours: 24 },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const email = `casey-${Date.now().toString(36)}@example.com`;
+  const reserved = await request.post('/api/public/shop/order', {
+    headers: { 'idempotency-key': `e2e-${email}` },
+    data: {
+      subdomain,
+      items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 2 }],
+      name: 'Casey Customer',
+      email,
+      phone: '+1 555 0100',
+      turnstileToken: 'test-token',
+    },
+  });
+  expect(reserved.status(), await reserved.text()).toBe(200);
+  const { order_number: orderNumber } = (await reserved.json()) as { order_number: string };
+  expect(await inventoryQuantity(request, account, card!)).toBe(1);
+  await useSession(context, account);
+
+  await page.goto('/order-management');
+  const row = orderRow(page, orderNumber);
+  await expect(row.getByText(m.onlineBadge, { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Order' });
+  await expect(review.getByRole('definition').filter({ hasText: 'Casey Customer' })).toBeVisible();
+  await expect(review.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  await expect(review.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+  await expect(review.getByRole('term').filter({ hasText: m.heldUntil })).toBeVisible();
+
+  await review.getByRole('button', { name: 'Cancel' }).click();
+  const reason = review.getByLabel(m.rejectReasonLabel);
+  await expect(reason).toBeFocused();
+  await expect(review.getByText(m.rejectReasonOnlineHint)).toBeVisible();
+  await page.keyboard.type('The second copy is water-damaged, sorry.');
+  await review.getByRole('button', { name: 'Reject Order' }).click();
+  await expect(page.getByText(m.rejected)).toBeVisible();
+  await expect(review).toBeHidden();
+  expect(await inventoryQuantity(request, account, card!)).toBe(3);
+
+  const mail = await waitForMail(
+    (mail) =>
+      mail.to !== undefined && JSON.stringify(mail.to).includes(email) && /was not accepted/.test(mail.subject ?? ''),
+  );
+  expect(mail.text).toContain('The shop says: The second copy is water-damaged, sorry.');
 });

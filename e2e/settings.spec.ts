@@ -140,6 +140,54 @@ test('an Owner sets a subdomain, goes public and changes the pricing; a second s
   expect((await serverSettings(request, other)).subdomain).toBeNull();
 });
 
+test('an Owner turns online reservations on with a hold time; a bad hold time is shown beside the field and sends nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Reserve Ahead Games');
+  await useSession(context, account);
+  const saves = countSaves(page);
+  await page.goto('/shop-settings');
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  const section = form.getByRole('group', { name: m.reservationsLegend });
+  const toggle = section.getByRole('switch', { name: m.reservationsSwitch });
+  const hours = section.getByLabel(m.holdHoursLabel);
+  // Off by default, 48 hours.
+  await expect(toggle).not.toBeChecked();
+  await expect(hours).toHaveValue('48');
+  await expect(section.getByText(m.holdHoursHint)).toBeVisible();
+
+  // By keyboard: the switch toggles with Space.
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+
+  // Out of bounds: the server's words beside the field at once, and Save sends nothing.
+  await hours.fill('400');
+  await expect(section.getByText('The hold time must be at most 336 hours (14 days).')).toBeVisible();
+  await expect(hours).toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(form.getByRole('alert')).toHaveText('The hold time must be at most 336 hours (14 days).');
+  expect(saves()).toBe(0);
+  // Nothing typed is lost: the switch stays on.
+  await expect(toggle).toBeChecked();
+
+  await hours.fill('72');
+  await expect(section.getByText(m.holdHoursHint)).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(m.saved)).toBeVisible();
+  await reloaded;
+  expect(saves()).toBe(1);
+  expect(await serverSettings(request, account)).toMatchObject({
+    reservations_enabled: true,
+    reservation_hold_hours: 72,
+  });
+  await expect(toggle).toBeChecked();
+  await expect(hours).toHaveValue('72');
+});
+
 test('an Employee is told who can change settings, and the page makes no calls', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Staff Only Games');
   await useSession(context, account, 'Employee');

@@ -304,6 +304,63 @@ async function repriceAll(url: string, token: string, serverPid: number): Promis
   return jobRow('reprice', changed, seconds, serverPid);
 }
 
+/**
+ * Issue 24's budget: 200 customers reserve online, at once, the last 10 copies of a card in the public bench shop
+ * (reservations turned on). Exactly 10 are reserved and every other answer is a 409 naming the card, or the run
+ * ends; the time is from the first request to the last answer. The 10 reservations are rejected after, so the
+ * copies and the pending queue are as they were.
+ */
+async function reservationRace(url: string, token: string, serverPid: number): Promise<JobRow> {
+  await postJson(url, '/api/shop/settings', {
+    token,
+    subdomain: 'bench-shop',
+    shop_hidden: 0,
+    reservations_enabled: true,
+  });
+  const hits = await postJson<{ data: { hits: { scryfallId: string; quality: string; name: string }[] } }>(
+    url,
+    '/api/search',
+    { token, q: 'is:nonfoil' },
+  );
+  // A row of its own, after the ones the order scenarios and the year of orders stock.
+  const hit = hits.data.hits[20]!;
+  await postJson(url, '/api/shop/inventory/edit', {
+    token,
+    scryfall_id: hit.scryfallId,
+    finish: 'nonfoil',
+    quality: hit.quality,
+    quantity: 10,
+  });
+  const run = Date.now().toString(36);
+  const started = Date.now();
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, async (_, i) => {
+      const res = await fetch(`${url}/api/public/shop/order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `race-${run}-${i}` },
+        body: JSON.stringify({
+          subdomain: 'bench-shop',
+          items: [{ scryfall_id: hit.scryfallId, finish: 'nonfoil', quality: hit.quality, quantity: 1 }],
+          name: `Racer ${i}`,
+          email: `racer-${run}-${i}@example.com`,
+          turnstileToken: 'bench',
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as { order_number?: string; message: string } };
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const reserved = answers.filter((a) => a.status === 200);
+  const refused = answers.filter((a) => a.status === 409 && a.body.message.includes('left in stock'));
+  if (reserved.length !== 10 || refused.length !== 190)
+    throw new Error(
+      `reservation-race: ${reserved.length} reserved, ${refused.length} refused with 409; others: ` +
+        JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 409).slice(0, 3)),
+    );
+  for (const { body } of reserved) await postJson(url, '/api/order/reject', { token, order_number: body.order_number });
+  return jobRow('reservation-race', answers.length, seconds, serverPid);
+}
+
 /** Gives the shop's first nonfoil row 100,000 copies, for order scenarios; its Scryfall id. */
 async function stockedCard(url: string, token: string, index = 0): Promise<string> {
   const res = await fetch(`${url}/api/search`, {
@@ -490,6 +547,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     chosenJobs.includes('csv-import') ||
     chosenJobs.includes('csv-import-50mb') ||
     chosenJobs.includes('reprice') ||
+    chosenJobs.includes('reservation-race') ||
     chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
     shopAudits.length > 0 ||
     chosenSoak;
@@ -516,6 +574,10 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
         `▸ reprice: +10 % on every row of the ${catalogSize}-row shop through POST /api/shop/inventory/reprice`,
       );
       jobRows.push({ engine, ...(await repriceAll(server.url, token, server.child.pid!)) });
+    }
+    if (chosenJobs.includes('reservation-race')) {
+      console.log('▸ reservation-race: 200 customers reserve the last 10 copies of a card online at once');
+      jobRows.push({ engine, ...(await reservationRace(server.url, token, server.child.pid!)) });
     }
     // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
     const cards: string[] = [];

@@ -142,7 +142,14 @@ scenarios.push({
 });
 
 /** Jobs measured by their own clock and memory rather than by autocannon. */
-export const jobs = ['catalog-import', 'price-refresh', 'csv-import', 'csv-import-50mb', 'reprice'] as const;
+export const jobs = [
+  'catalog-import',
+  'price-refresh',
+  'csv-import',
+  'csv-import-50mb',
+  'reprice',
+  'reservation-race',
+] as const;
 
 /** Mixed traffic of a busy Saturday, for the soak: staff lists and searches, tablets order, visitors browse. */
 export const soakScenario: Scenario = {

@@ -146,8 +146,13 @@ export type AdminStoreUpdateRequest = z.input<typeof ZAdminStoreUpdateRequest>;
 
 export const ZAdminOrder = z.object({
   order_number: z.string(),
-  status: z.enum(['pending', 'confirmed', 'rejected']),
-  source_name: z.string().describe('The staff member or tablet that placed it'),
+  status: z
+    .enum(['pending', 'confirmed', 'rejected', 'expired'])
+    .describe('expired: an online reservation the shop did not confirm within its hold time'),
+  source_name: z.string().describe('The staff member or tablet that placed it, or "Online"'),
+  source_kind: z
+    .enum(['staff', 'device', 'online'])
+    .describe('A staff member’s order, a paired tablet’s, or a customer’s online reservation'),
   total_items: z.number().int(),
   total: z.number().describe('Dollars'),
   created_at: z.string(),

@@ -338,6 +338,7 @@ describe(`the admin area on real data (${testEngine})`, () => {
         status: 'pending',
         total_items: 1,
         source_name: b.email,
+        source_kind: 'staff',
       }),
     ]);
     expect(bodyOf(await as(admin).call('adminStoreOrders', { id: ids.a })).orders).toEqual([]);

@@ -71,6 +71,7 @@ export function toAdminOrder(row: {
   order_number: string;
   status: string;
   source_name: string;
+  source_kind: string;
   total_items: number;
   total_cents: number;
   created_at: string;
@@ -79,8 +80,10 @@ export function toAdminOrder(row: {
 }): AdminOrder {
   return {
     order_number: row.order_number,
-    status: row.status === 'confirmed' || row.status === 'rejected' ? row.status : 'pending',
+    status:
+      row.status === 'confirmed' || row.status === 'rejected' || row.status === 'expired' ? row.status : 'pending',
     source_name: row.source_name,
+    source_kind: row.source_kind === 'device' || row.source_kind === 'online' ? row.source_kind : 'staff',
     total_items: row.total_items,
     total: centsToDollars(row.total_cents),
     created_at: row.created_at,

@@ -124,6 +124,7 @@ export const adminRepository = {
         'order_number',
         'status',
         'source_name',
+        'source_kind',
         'total_items',
         'total_cents',
         'created_at',

@@ -42,12 +42,12 @@ interface OrderSource {
   actor: string;
 }
 
-/** An online reservation's customer (e-mail stored lower-case) and until when the shop holds it. */
+/** An online reservation's customer (e-mail stored lower-case) and how many hours from placing the shop holds it. */
 interface Customer {
   name: string;
   email: string;
   phone: string;
-  holdUntil: string;
+  holdHours: number;
 }
 
 /** A refusal that names each card short of stock and how many are left. */
@@ -371,7 +371,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
   /**
    * The one door every order goes through: stock is reserved in the same transaction as the order is written, so
    * two clients can never both take the last copy, and the same Idempotency-Key again answers with the first order
-   * (`placed` false) instead of placing a second. `stored` is the key as kept (online keys have a space of their
+   * instead of placing a second. `stored` is the key as kept (online keys have a space of their
    * own), `fingerprint` what the key was first sent with; `check` runs in the transaction before anything is taken.
    */
   async function placeAs(
@@ -380,11 +380,11 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     items: CartLine[],
     key: { stored: string; fingerprint: string } | null,
     options: { customer?: Customer; check?: (tx: Tx) => Promise<void> } = {},
-  ): Promise<{ orderNumber: string; placed: boolean }> {
+  ): Promise<{ orderNumber: string }> {
     const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
       if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== key?.fingerprint)
         throw new AppError('IDEMPOTENCY_MISMATCH', messages.ordersServer.idempotencyMismatch);
-      return { orderNumber: earlier.order_number, placed: false };
+      return { orderNumber: earlier.order_number };
     };
     const at = now();
     const left = new Map<number, number>();
@@ -417,7 +417,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           customer_name: customer?.name ?? null,
           customer_email: customer?.email ?? null,
           customer_phone: customer?.phone ?? null,
-          hold_until: customer?.holdUntil ?? null,
+          hold_until: customer ? new Date(Date.parse(at) + customer.holdHours * 3_600_000).toISOString() : null,
         };
         const orderId = await repo.insert(tx, order, lines);
         await auditRepository.record(tx, {
@@ -434,7 +434,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           const written = await repo.linesOf(tx, [orderId]);
           mailAfterCommit(tx, () => mails.placed(placed, written));
         }
-        return { orderNumber, placed: true };
+        return { orderNumber };
       });
     } catch (err) {
       // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
@@ -521,14 +521,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       const fingerprint = createHash('sha256')
         .update(JSON.stringify({ items: input.items.map(withoutUnsetFlags), email }))
         .digest('hex');
-      const at = ctx.clock.now();
-      const customer: Customer = {
-        name: input.name,
-        email,
-        phone: input.phone,
-        holdUntil: new Date(at.getTime() + holdHours * 3_600_000).toISOString(),
-      };
-      const { orderNumber, placed } = await placeAs(
+      const customer: Customer = { name: input.name, email, phone: input.phone, holdHours };
+      const { orderNumber } = await placeAs(
         shopId,
         { kind: 'online', id: 0, name: 'Online', actor: email },
         input.items,
@@ -547,7 +541,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           },
         },
       );
-      return { orderNumber, placed };
+      return { orderNumber };
     },
 
     /** The first answer to an online key already used at the shop, or undefined: a retry needs no captcha again. */

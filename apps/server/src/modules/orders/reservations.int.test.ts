@@ -6,6 +6,10 @@ import { catalog, publicShop, shop as buildShop, testClock, uniqueEmail, type Sh
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { decodedMail, startSmtpServer, waitForMail, type ReceivedMail } from '../../../test/smtp.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
+import { InventoryReadModel } from '../inventory/read-model.ts';
+import { startExpirySweep } from './orders.routes.ts';
+import { createOrdersService } from './orders.service.ts';
+import { createReservationMails } from './reservation-mails.ts';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
 const cards = fixtureCardLines(3000).map((l) => JSON.parse(l) as Card);
@@ -389,6 +393,63 @@ describe(`online reservations (${testEngine})`, () => {
       { action: 'order.expire', actor: 'system' },
       { action: 'order.expire', actor: 'system' },
     ]);
+    // The shop's data export carries the reservation's customer and hold.
+    const exported = bodyOf(await api(server, shop).call('shopExport'));
+    expect(exported.orders).toEqual([
+      expect.objectContaining({
+        order_number: first.order_number,
+        status: 'expired',
+        source_kind: 'online',
+        customer_email: email,
+        customer_name: 'Casey Customer',
+        hold_until: expect.any(String),
+      }),
+      expect.objectContaining({ order_number: second.order_number, status: 'expired' }),
+    ]);
+  });
+
+  it('ends each expired reservation once when several servers sweep on their timers at once', async () => {
+    const c = card();
+    const shop = await reservingShop();
+    await save(shop, { reservations_enabled: true, reservation_hold_hours: 1 });
+    await add(c, 6, shop);
+    const placed = await Promise.all(
+      [1, 2, 3].map(async (n) =>
+        bodyOf(await reserve([line(c, n)], { email: uniqueEmail('swept'), subdomain: shop.subdomain })),
+      ),
+    );
+    expect(await stockOf(c, shop)).toBe(0);
+    clock.advance(3_600_000);
+    // Three servers' sweeps on the same database, each with its own read model, every 20 ms; no request asks.
+    const stops = [1, 2, 3].map(() =>
+      startExpirySweep(
+        server.ctx,
+        createOrdersService(
+          server.ctx,
+          new InventoryReadModel(server.ctx.db, server.ctx.engine),
+          createReservationMails(server.ctx),
+        ),
+        20,
+      ),
+    );
+    const expired = () =>
+      server.ctx.db
+        .selectFrom('orders')
+        .select('order_number')
+        .where('shop_id', '=', shop.id)
+        .where('status', '=', 'expired')
+        .execute();
+    await expect.poll(async () => (await expired()).length, { timeout: 5000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all(stops.map((stop) => stop()));
+    expect(await stockOf(c, shop)).toBe(6);
+    const ends = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('subject')
+      .where('shop_id', '=', shop.id)
+      .where('action', '=', 'order.expire')
+      .execute();
+    expect(ends.map((e) => e.subject).sort()).toEqual(placed.map((p) => p.order_number).sort());
   });
 });
 
@@ -467,5 +528,46 @@ describe(`online reservation limits (${testEngine})`, () => {
       expectError(await lookup('10.3.0.1'), 404);
     expectError(await lookup('10.3.0.1'), 429);
     expectError(await lookup('10.3.0.2'), 404);
+  });
+});
+
+describe(`online reservations while mail is down (${testEngine})`, () => {
+  let server: TestServer;
+  afterAll(() => server.close());
+
+  it('places, confirms and rejects reservations although no mail can be sent', async () => {
+    // Nothing listens on port 9: every mail fails, after the order has committed.
+    server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9', RATE_LIMIT_SCALE: '1000' });
+    await catalog(server, 3000);
+    const c = priced[1]!;
+    const shop = await publicShop(server, await buildShop(server));
+    bodyOf(
+      await api(server, shop).call('settingsSave', {
+        subdomain: shop.subdomain,
+        shop_hidden: 0,
+        reservations_enabled: true,
+      }),
+    );
+    bodyOf(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 3 }));
+    const reserve = (email: string) =>
+      api(server).call(
+        'publicOrder',
+        {
+          subdomain: shop.subdomain,
+          items: [{ scryfall_id: c.id, finish: 'nonfoil', quantity: 1 }],
+          name: 'Offline Olly',
+          email,
+          turnstileToken: 't',
+        },
+        { headers: { 'idempotency-key': randomUUID() } },
+      );
+    const [first, second] = [bodyOf(await reserve(uniqueEmail('olly'))), bodyOf(await reserve(uniqueEmail('olly')))];
+    expectOk(await api(server, shop).call('confirmOrder', { order_number: first.order_number }));
+    expectOk(await api(server, shop).call('rejectOrder', { order_number: second.order_number, reason: 'Sold out' }));
+    const left = bodyOf(await api(server, shop).call('search', { q: '*' })).data.hits.reduce(
+      (n, h) => n + h.quantity,
+      0,
+    );
+    expect(left).toBe(2);
   });
 });

@@ -171,7 +171,7 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
               aria-invalid={reasonTooLong}
               onChange={(e) => setReason(e.target.value)}
             />
-            <small id="reject-reason-hint" className={reasonTooLong ? 'hint text-error' : 'hint'}>
+            <small id="reject-reason-hint" className={reasonTooLong ? 'text-error' : 'hint'}>
               {reasonTooLong ? m.rejectReasonTooLong : online ? m.rejectReasonOnlineHint : m.rejectReasonHint}
             </small>
           </div>

@@ -241,7 +241,7 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
         </label>
         <p
           id="settings-hold-hint"
-          className={holdProblem ? 'hint settings-hint text-error' : 'hint settings-hint'}
+          className={holdProblem ? 'settings-hint text-error' : 'hint settings-hint'}
           aria-live="polite"
         >
           {holdProblem ?? m.holdHoursHint}
