@@ -91,6 +91,12 @@ test('a customer reserves two cards and a sealed product, the shop confirms it, 
   page.on('request', (r) => {
     if (r.url().endsWith('/api/public/shop/order')) idempotencyKeys.push(r.headers()['idempotency-key'] ?? '');
   });
+  // The cart joins a page React adopts from the server's drawing: no mismatch, no error on the way.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('net::ERR_FAILED')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto(`/shop/${shop.subdomain}`);
   await expect(cartButton(page)).toHaveAccessibleName(storefrontMessages.cart.buttonLabel(0));
@@ -139,6 +145,7 @@ test('a customer reserves two cards and a sealed product, the shop confirms it, 
   expect(idempotencyKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
   await done.getByRole('button', { name: cartText.done }).click();
   await expect(cartButton(page)).toHaveAccessibleName(storefrontMessages.cart.buttonLabel(0));
+  expect(problems).toEqual([]);
 
   const confirmation = await mailTo(email, `Your reservation ${orderNumber}`);
   expect(confirmation.text).toContain(orderNumber);

@@ -3,7 +3,7 @@
  * the cart button that loads the drawer (CartDrawer.tsx, its own chunk) when first opened.
  */
 import { storefrontMessages } from '@cardstock/contract';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { addToCart, cartCount, lineKey, type CartProduct } from './cart.ts';
 import { useCart } from './cart-store.ts';
 import type { CartDrawerProps } from './CartDrawer.tsx';
@@ -25,13 +25,19 @@ const loadDrawer = () => {
 
 /**
  * Add to cart for one product of the page: one more each press, up to the stock the page showed; then it says
- * the stock is all in the cart. A product that cannot be reserved (no price, none left) shows no button.
+ * the stock is all in the cart. A product that cannot be reserved (no price, none left) shows no button. A line
+ * of this product takes the stock and price the page shows now.
  */
 export function AddToCartButton({ subdomain, product }: { subdomain: string; product: CartProduct | undefined }) {
   const [cart, update] = useCart(subdomain);
-  if (!product) return null;
-  const key = lineKey(product);
+  const key = product && lineKey(product);
   const inCart = cart.find((line) => line.key === key);
+  // The page shows newer stock (or price) than the line kept: the line follows, its quantity within the stock.
+  const stale = Boolean(product && inCart && (inCart.stock !== product.stock || inCart.price !== product.price));
+  useEffect(() => {
+    if (stale && product) update((current) => addToCart(current, product, 0).cart);
+  }, [stale, product, update]);
+  if (!product) return null;
   const full = (inCart?.quantity ?? 0) >= product.stock;
   return (
     <span className="storefront-add">
