@@ -15,29 +15,38 @@ const OrderStatus = lazy(() =>
   import('./features/storefront/StorefrontOrderStatus.tsx').then((m) => ({ default: m.StorefrontOrderStatus })),
 );
 
-interface StorefrontAddress {
-  subdomain: string | undefined;
-  /** The shop's order status page: `/order`, or `/order/{number}` as the reservation mails link it. */
-  order: boolean;
-  orderNumber?: string;
-  shopHref: string;
-}
-
 /**
- * The route's subdomain (/shop/{subdomain}, /shop/{subdomain}/order[/{number}]), else the host's first label; and
- * whether the address is the shop's order status page (`/order` under either).
+ * The shop's order status page an address names, if it does: `/shop/{subdomain}/order`, or `/order` on the shop's
+ * own host, either maybe followed by the order's number (as the reservation mails link it).
  */
-function routeOf(location: Location): StorefrontAddress {
-  const match = /^\/shop\/([^/]+)(?:(\/order)(?:\/([^/]+))?)?\/?$/.exec(location.pathname);
-  const own = match ? undefined : /^\/order(?:\/([^/]+))?\/?$/.exec(location.pathname);
-  const number = match?.[3] ?? own?.[1];
-  const subdomain = match ? decodeURIComponent(match[1]!).toLowerCase() : storefrontSubdomain(location.hostname);
+function orderPageOf(location: Location): { subdomain: string; orderNumber?: string; shopHref: string } | undefined {
+  const path = /^\/shop\/([^/]+)\/order(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  const own = path ? undefined : /^\/order(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  const subdomain = path ? decodeURIComponent(path[1]!).toLowerCase() : own && storefrontSubdomain(location.hostname);
+  if (!subdomain) return undefined;
+  const number = path ? path[2] : own?.[1];
   return {
     subdomain,
-    order: Boolean(match?.[2] ?? own),
     orderNumber: number ? decodeURIComponent(number) : undefined,
-    shopHref: match && subdomain ? `/shop/${encodeURIComponent(subdomain)}` : '/',
+    shopHref: path ? `/shop/${encodeURIComponent(subdomain)}` : '/',
   };
+}
+
+/** The order status page where the address names it, else the shop's page. */
+function Entry() {
+  const order = orderPageOf(window.location);
+  if (!order) return <Storefront />;
+  return (
+    <Suspense fallback={<p className="loading">Loading...</p>}>
+      <OrderStatus {...order} search={window.location.search.slice(1)} />
+    </Suspense>
+  );
+}
+
+/** The route's subdomain (/shop/{subdomain}), else the host's first label. */
+function subdomainOf(location: Location): string | undefined {
+  const match = /^\/shop\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]!).toLowerCase() : storefrontSubdomain(location.hostname);
 }
 
 /** The address's query string, following Back and Forward; page changes are pushed as history entries. */
@@ -54,26 +63,14 @@ function Storefront() {
     window.history.pushState(null, '', `${window.location.pathname}?${params.toString()}`);
     setSearch(params.toString());
   };
-  const route = routeOf(window.location);
-  if (route.order && route.subdomain)
-    return (
-      <Suspense fallback={<p className="loading">Loading...</p>}>
-        <OrderStatus
-          subdomain={route.subdomain}
-          search={search}
-          orderNumber={route.orderNumber}
-          shopHref={route.shopHref}
-        />
-      </Suspense>
-    );
-  return <StorefrontPage subdomain={route.subdomain} search={search} onPageChange={onPageChange} />;
+  return <StorefrontPage subdomain={subdomainOf(window.location)} search={search} onPageChange={onPageChange} />;
 }
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from storefront.html');
 const page = (
   <StrictMode>
-    <Storefront />
+    <Entry />
   </StrictMode>
 );
 // A shop's document comes with its banner drawn (storefront-document.ts): React adopts it rather than drawing it again.

@@ -4,9 +4,10 @@
  */
 import { storefrontMessages } from '@cardstock/contract';
 import { useEffect, useState, type ComponentType } from 'react';
-import { addToCart, cartCount, lineKey, type CartProduct } from './cart.ts';
+import { CART_MAX_LINES, addToCart, cartCount, lineKey, type CartProduct } from './cart.ts';
 import { useCart } from './cart-store.ts';
 import type { CartDrawerProps } from './CartDrawer.tsx';
+import './storefront-cart.css';
 
 const t = storefrontMessages.cart;
 
@@ -39,20 +40,22 @@ export function AddToCartButton({ subdomain, product }: { subdomain: string; pro
   }, [stale, product, update]);
   if (!product) return null;
   const full = (inCart?.quantity ?? 0) >= product.stock;
+  // A reservation holds so many different lines: a new one waits until the cart has room.
+  const noRoom = !inCart && cart.length >= CART_MAX_LINES;
   return (
     <span className="storefront-add">
       <button
         type="button"
         className="btn btn-primary storefront-add-button"
-        disabled={full}
+        disabled={full || noRoom}
         aria-label={t.addLabel(product.name)}
         onClick={() => update((current) => addToCart(current, product).cart)}
       >
         {t.add}
       </button>
-      {inCart && (
+      {(inCart || noRoom) && (
         <span className="storefront-in-cart" role="status">
-          {full ? t.allInCart : t.inCart(inCart.quantity)}
+          {!inCart ? t.noRoom(CART_MAX_LINES) : full ? t.allInCart : t.inCart(inCart.quantity)}
         </span>
       )}
     </span>
@@ -61,8 +64,7 @@ export function AddToCartButton({ subdomain, product }: { subdomain: string; pro
 
 /**
  * The cart button, fixed at the page's top right (bottom right on phones, clear of the shop's name), so it moves
- * nothing on the page; with the count. Pressing it opens
- * the drawer, whose code is loaded then. The drawer keeps its state (checkout form) while the page lives.
+ * nothing on the page; with the count. Pressing it opens the drawer, whose code is loaded then. The drawer keeps its state (checkout form) while the page lives.
  */
 export function CartButton({ subdomain, holdHours }: { subdomain: string; holdHours: number }) {
   const [cart] = useCart(subdomain);

@@ -30,7 +30,7 @@ interface ShopCard {
   price: number | null;
   inv_quantity: number;
   inv_finish: Finish;
-  /** Missing from servers older than issue 24: the cart takes NM. */
+  /** Missing from servers older than the storefront search: not shown. */
   inv_quality?: Quality;
   /** Missing from servers older than languages: English. */
   inv_language?: Language;
@@ -169,6 +169,9 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
   // React adopts the painted elements instead of drawing them again, and the cards follow in the next render.
   const bannerOnly = useHydrating();
   const sealed = useShopSealed(subdomain);
+  // The shop's cart, when it takes reservations: the subdomain it is kept under, and how long the shop holds it.
+  const cartShop = shop.data?.reservations_enabled && subdomain ? subdomain : undefined;
+  const holdHours = shop.data?.reservation_hold_hours ?? 48;
 
   const name = shopTitle(shop.data?.shop_name, subdomain);
   const description = shop.data?.shop_info?.shop_description || undefined;
@@ -183,8 +186,6 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
   };
 
   const error = !subdomain ? storefront.noSubdomain : shop.error;
-  // The shop's cart, when it takes reservations: the subdomain it is kept under.
-  const cartShop = shop.data?.reservations_enabled && subdomain ? subdomain : undefined;
   return (
     <div className="storefront">
       {error ? (
@@ -197,9 +198,7 @@ export function StorefrontPage({ subdomain, search, onPageChange }: StorefrontPa
       ) : (
         <>
           <ShopBanner name={name} description={description} />
-          {!bannerOnly && cartShop && (
-            <CartButton subdomain={cartShop} holdHours={shop.data.reservation_hold_hours ?? 48} />
-          )}
+          {!bannerOnly && cartShop && <CartButton subdomain={cartShop} holdHours={holdHours} />}
           {!bannerOnly && (
             <div className="storefront-main" aria-busy={shop.loading}>
               {shop.data.inventory.length === 0 && sealed.length === 0 ? (
@@ -281,8 +280,12 @@ function ShopCardTile({ card, index, cartShop }: { card: ShopCard; index: number
           </span>
         </div>
         <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishName[card.inv_finish]}</span>
-        {cartShop && <AddToCartButton subdomain={cartShop} product={cardProduct(card)} />}
       </div>
+      {cartShop && (
+        <div className="storefront-card-cart">
+          <AddToCartButton subdomain={cartShop} product={cardProduct(card)} />
+        </div>
+      )}
     </li>
   );
 }
