@@ -36,7 +36,7 @@ export function AddToCartButton({ subdomain, product }: { subdomain: string; pro
   // The page shows newer stock (or price) than the line kept: the line follows, its quantity within the stock.
   const stale = Boolean(product && inCart && (inCart.stock !== product.stock || inCart.price !== product.price));
   useEffect(() => {
-    if (stale && product) update((current) => addToCart(current, product, 0).cart);
+    if (stale && product) update((current) => addToCart(current, product, 0));
   }, [stale, product, update]);
   if (!product) return null;
   const full = (inCart?.quantity ?? 0) >= product.stock;
@@ -49,7 +49,7 @@ export function AddToCartButton({ subdomain, product }: { subdomain: string; pro
         className="btn btn-primary storefront-add-button"
         disabled={full || noRoom}
         aria-label={t.addLabel(product.name)}
-        onClick={() => update((current) => addToCart(current, product).cart)}
+        onClick={() => update((current) => addToCart(current, product))}
       >
         {t.add}
       </button>

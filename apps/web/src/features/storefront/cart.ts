@@ -39,9 +39,6 @@ export interface CartItem {
 /** What the page knows about a thing to add: everything but the key and the quantity. */
 export type CartProduct = Omit<CartItem, 'key' | 'quantity'>;
 
-/** Why an add did not add everything: the stock the page showed is in the cart already, or the cart is full. */
-export type AddRefusal = 'stock' | 'lines';
-
 /** The key under which a line merges with another: sealed by product, singles by printing and every stock property. */
 export function lineKey(product: CartProduct): string {
   if (product.kind === 'sealed') return `sealed:${product.sealed_id ?? 0}`;
@@ -50,32 +47,19 @@ export function lineKey(product: CartProduct): string {
 }
 
 /**
- * The cart with `quantity` more of `product`: merged into its line when there is one, never above the stock the
- * page showed, never more than the reservation's line limit. `refused` tells why less (or nothing) was added.
+ * The cart with `quantity` more of `product`: merged into its line when there is one (which then takes the stock and
+ * price the page shows now), never above that stock, no new line past the reservation's line limit. A line left
+ * with nothing goes.
  */
-export function addToCart(
-  cart: readonly CartItem[],
-  product: CartProduct,
-  quantity = 1,
-): { cart: CartItem[]; refused?: AddRefusal } {
+export function addToCart(cart: readonly CartItem[], product: CartProduct, quantity = 1): CartItem[] {
   const key = lineKey(product);
   const existing = cart.find((line) => line.key === key);
-  if (!existing) {
-    if (cart.length >= CART_MAX_LINES) return { cart: [...cart], refused: 'lines' };
-    const wanted = Math.max(0, Math.floor(quantity));
-    const taken = Math.min(wanted, product.stock);
-    if (taken < 1) return { cart: [...cart], refused: 'stock' };
-    return { cart: [...cart, { ...product, key, quantity: taken }], refused: taken < wanted ? 'stock' : undefined };
-  }
-  // The newest look at the product (its stock and price on the page now) replaces the one the line kept.
-  const stock = product.stock;
-  const next = Math.min(existing.quantity + Math.max(0, Math.floor(quantity)), stock);
-  const refused = next < existing.quantity + quantity ? 'stock' : undefined;
-  const merged = next < 1 ? undefined : { ...existing, ...product, key, quantity: next };
-  return {
-    cart: merged ? cart.map((line) => (line.key === key ? merged : line)) : cart.filter((line) => line.key !== key),
-    refused,
-  };
+  if (!existing && cart.length >= CART_MAX_LINES) return [...cart];
+  const next = Math.min((existing?.quantity ?? 0) + Math.max(0, Math.floor(quantity)), product.stock);
+  const rest = cart.filter((line) => line.key !== key);
+  if (next < 1) return rest;
+  const line = { ...product, key, quantity: next };
+  return existing ? cart.map((l) => (l === existing ? line : l)) : [...rest, line];
 }
 
 /** How many things the cart holds (the cart button's count). */
@@ -84,35 +68,40 @@ export const cartCount = (cart: readonly CartItem[]): number => cart.reduce((sum
 /** The localStorage key of a shop's cart: one cart per shop, so two shops in one browser keep their own. */
 export const cartStorageKey = (subdomain: string): string => `cardstock.cart.${subdomain.toLowerCase()}`;
 
-const finishNames: readonly string[] = ['nonfoil', 'foil', 'etched'];
-const isText = (v: unknown): v is string => typeof v === 'string';
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isOneOf = (list: readonly string[], v: unknown) => list.includes(v as string);
 
 /** One stored line if it is whole and sound, else undefined (the browser's storage is anyone's to edit). */
 function storedLine(value: unknown): CartItem | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  const kind = v.kind === 'sealed' ? 'sealed' : v.kind === 'single' ? 'single' : undefined;
-  if (!kind || !isText(v.name) || !isText(v.set_code) || !isCount(v.stock) || !isCount(v.quantity)) return undefined;
-  if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return undefined;
-  if (kind === 'sealed' ? !isCount(v.sealed_id) : !isText(v.scryfall_id) || !v.scryfall_id) return undefined;
-  if (!finishNames.includes(v.finish as string)) return undefined;
-  if (!(qualities as readonly unknown[]).includes(v.quality) || !(languages as readonly unknown[]).includes(v.language))
-    return undefined;
-  const product: CartProduct = {
-    kind,
-    ...(kind === 'sealed' ? { sealed_id: v.sealed_id as number } : { scryfall_id: v.scryfall_id as string }),
-    finish: v.finish as Finish,
-    quality: v.quality as Quality,
-    language: v.language as Language,
+  const v = (value ?? {}) as Record<keyof CartItem, unknown>;
+  const sealed = v.kind === 'sealed';
+  const sound =
+    (sealed || v.kind === 'single') &&
+    typeof v.name === 'string' &&
+    typeof v.set_code === 'string' &&
+    typeof v.price === 'number' &&
+    v.price >= 0 &&
+    isCount(v.stock) &&
+    isCount(v.quantity) &&
+    (sealed ? isCount(v.sealed_id) : typeof v.scryfall_id === 'string' && v.scryfall_id !== '') &&
+    isOneOf(['nonfoil', 'foil', 'etched'], v.finish) &&
+    isOneOf(qualities, v.quality) &&
+    isOneOf(languages, v.language);
+  if (!sound) return undefined;
+  const product = {
+    kind: v.kind,
+    ...(sealed ? { sealed_id: v.sealed_id } : { scryfall_id: v.scryfall_id }),
+    finish: v.finish,
+    quality: v.quality,
+    language: v.language,
     signed: v.signed === true,
     altered: v.altered === true,
     name: v.name,
     set_code: v.set_code,
     price: v.price,
     stock: v.stock,
-  };
-  return { ...product, key: lineKey(product), quantity: Math.min(v.quantity, v.stock) };
+  } as CartProduct;
+  return { ...product, key: lineKey(product), quantity: Math.min(v.quantity as number, v.stock as number) };
 }
 
 /**
@@ -131,7 +120,7 @@ export function parseStoredCart(text: string | null): CartItem[] {
   let cart: CartItem[] = [];
   for (const value of data) {
     const line = storedLine(value);
-    if (line) cart = addToCart(cart, line, line.quantity).cart;
+    if (line) cart = addToCart(cart, line, line.quantity);
   }
   return cart;
 }
