@@ -4,11 +4,44 @@
  * and toasts. The server sends it for /shop/{subdomain} and on shop hosts.
  */
 import { storefrontSubdomain } from '@cardstock/contract';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { StorefrontPage } from './features/storefront/StorefrontPage.tsx';
 import './styles.css';
 import './components.css';
+
+/** The order status page (a chunk of its own): only customers looking an order up load it. */
+const OrderStatus = lazy(() =>
+  import('./features/storefront/StorefrontOrderStatus.tsx').then((m) => ({ default: m.StorefrontOrderStatus })),
+);
+
+/**
+ * The shop's order status page an address names, if it does: `/shop/{subdomain}/order`, or `/order` on the shop's
+ * own host, either maybe followed by the order's number (as the reservation mails link it).
+ */
+function orderPageOf(location: Location): { subdomain: string; orderNumber?: string; shopHref: string } | undefined {
+  const path = /^\/shop\/([^/]+)\/order(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  const own = path ? undefined : /^\/order(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  const subdomain = path ? decodeURIComponent(path[1]!).toLowerCase() : own && storefrontSubdomain(location.hostname);
+  if (!subdomain) return undefined;
+  const number = path ? path[2] : own?.[1];
+  return {
+    subdomain,
+    orderNumber: number ? decodeURIComponent(number) : undefined,
+    shopHref: path ? `/shop/${encodeURIComponent(subdomain)}` : '/',
+  };
+}
+
+/** The order status page where the address names it, else the shop's page. */
+function Entry() {
+  const order = orderPageOf(window.location);
+  if (!order) return <Storefront />;
+  return (
+    <Suspense fallback={<p className="loading">Loading...</p>}>
+      <OrderStatus {...order} search={window.location.search.slice(1)} />
+    </Suspense>
+  );
+}
 
 /** The route's subdomain (/shop/{subdomain}), else the host's first label. */
 function subdomainOf(location: Location): string | undefined {
@@ -35,7 +68,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from storefront.html');
 const page = (
   <StrictMode>
-    <Storefront />
+    <Entry />
   </StrictMode>
 );
 // A shop's document comes with its banner drawn (storefront-document.ts): React adopts it rather than drawing it again.

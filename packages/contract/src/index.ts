@@ -8,6 +8,7 @@ export * from './pricing.ts';
 export * from './route-paths.ts';
 export * from './routes.ts';
 export * from './storefront-messages.ts';
+export * from './storefront-cart-messages.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';

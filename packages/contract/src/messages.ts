@@ -1,4 +1,5 @@
 import { sealedCategories, sealedLimits } from './constants.ts';
+import { storefrontCartMessages } from './storefront-cart-messages.ts';
 import { storefrontMessages } from './storefront-messages.ts';
 
 /** "3 lines", "1 line": a count and its noun (nouns that take an s). */
@@ -563,6 +564,7 @@ export const messages = {
     loadFailed: 'Failed to load shop inventory',
   },
   storefront: storefrontMessages,
+  storefrontCart: storefrontCartMessages,
   catalog: {
     cardNotFound: 'Card not found.',
   },

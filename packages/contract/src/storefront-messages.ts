@@ -3,6 +3,17 @@
  * and takes only these, not the whole catalogue of `messages.ts` (where they are `messages.storefront`).
  */
 export const storefrontMessages = {
+  /** The cart's pieces on the page itself; the drawer's, the checkout's and the status page's are in storefront-cart-messages.ts. */
+  cart: {
+    add: 'Add to cart',
+    addLabel: (name: string) => `Add ${name} to cart`,
+    inCart: (n: number) => `${n} in cart`,
+    allInCart: 'All in your cart',
+    noRoom: (max: number) => `Your cart is full: a reservation holds at most ${max} different items.`,
+    button: (n: number) => (n === 0 ? 'Cart' : `Cart (${n})`),
+    buttonLabel: (n: number) => (n === 0 ? 'Cart, empty' : `Cart, ${n} ${n === 1 ? 'item' : 'items'}`),
+    loadFailed: 'The cart could not be opened. Check your connection and try again.',
+  },
   emptyTitle: 'No Inventory Available',
   emptyText: "This shop doesn't have any items available at the moment.",
   notFoundTitle: 'Shop Not Found',

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +61,32 @@ describe(`the web app's documents across a rebuild (${testEngine})`, () => {
 
     await expectDocument('/', '/src/main.tsx');
     await expectDocument(`/shop/${subdomain}?page=1`, '/src/storefront-main.tsx');
+  });
+
+  it('answers a shop’s order status page with the storefront’s document, with no banner or cards to adopt', async () => {
+    for (const route of [`/shop/${subdomain}/order`, `/shop/${subdomain}/order/20261125-1-0-1?x=1`]) {
+      const page = await expectDocument(route, '/src/storefront-main.tsx');
+      // The status page draws itself: a banner or inlined page here would be adopted as the wrong page.
+      expect(page, route).toContain('<div id="root"></div>');
+      expect(page, route).not.toContain('storefront-data');
+    }
+    // On the shop's own host the status page is /order.
+    const own = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      // fetch() will not send another Host header; node:http will.
+      http
+        .get(`${server.url}/order?number=1`, { headers: { host: `${subdomain}.localhost` } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        })
+        .on('error', reject);
+    });
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('src="/src/storefront-main.tsx"');
+    expect(own.text).toContain('<div id="root"></div>');
+    // No such shop: the storefront's 404, as for its page of cards.
+    const unknown = await server.request('GET', '/shop/no-such-shop/order');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('src="/src/storefront-main.tsx"');
   });
 });

@@ -31,9 +31,16 @@ export type StorefrontPages = (subdomain: string, request: StorefrontRequest) =>
 function storefrontOf(request: FastifyRequest): string | undefined {
   const fromHost = storefrontSubdomain(request.hostname);
   if (fromHost) return fromHost;
-  const match = /^\/shop\/([^/?#]+)\/?$/.exec(request.url.split('?')[0] ?? '');
+  const match = /^\/shop\/([^/?#]+)(?:\/order(?:\/[^/?#]+)?)?\/?$/.exec(request.url.split('?')[0] ?? '');
   return match ? decodeURIComponent(match[1]!).toLowerCase() : undefined;
 }
+
+/**
+ * Whether a storefront address is the shop's order status page: `/shop/{subdomain}/order`, or `/order` on its host,
+ * either followed by an order number as the reservation mails link it.
+ */
+const isOrderStatusPage = (request: FastifyRequest): boolean =>
+  /^(?:\/shop\/[^/?#]+)?\/order(?:\/[^/?#]+)?\/?$/.test(request.url.split('?')[0] ?? '');
 
 /** A file of the web app's build as text, or undefined when the build has no such file. */
 function readBuiltFile(distDir: string | undefined, file: string): string | undefined {
@@ -77,7 +84,8 @@ export async function registerWeb(
       sort: storefrontSortOf(query.sort),
     });
     if (page === undefined) return reply.code(404).send(storefrontTemplate);
-    if (page === null) return reply.send(storefrontTemplate);
+    // The status page draws itself (a chunk of the storefront's entry): no banner or cards to adopt.
+    if (page === null || isOrderStatusPage(request)) return reply.send(storefrontTemplate);
     return reply.send(storefrontDocument(storefrontTemplate, page));
   }
 

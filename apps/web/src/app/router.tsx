@@ -15,6 +15,9 @@ const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 // Served documents of the storefront use its own entry (storefront-main.tsx); the app
 // reaches it only on the Vite dev server or through a link followed inside the app.
 const Storefront = page(() => import('../features/storefront/StorefrontRoute.tsx').then((m) => m.StorefrontRoute));
+const StorefrontOrder = page(() =>
+  import('../features/storefront/StorefrontOrderRoute.tsx').then((m) => m.StorefrontOrderRoute),
+);
 
 const HomePage = page(() => import('../features/public/HomePage.tsx').then((m) => m.HomePage));
 const RegisterPage = page(() => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage));
@@ -171,6 +174,7 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage))),
       },
       { path: '/shop/:subdomain', element: Storefront },
+      { path: '/shop/:subdomain/order/:number?', element: StorefrontOrder },
       ...placeholders.map(([path, title]) => ({ path, element: guarded(<PlaceholderPage title={title} />) })),
       ...adminRoutes,
       { path: '*', element: page(() => import('../features/public/NotFoundPage.tsx').then((m) => m.NotFoundPage)) },
@@ -179,6 +183,9 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /** Storefront mode: the host names a shop, so the whole app is that shop's public page (spec 001 §2.7). */
-export const storefrontRoutes: RouteObject[] = [{ path: '*', element: Storefront }];
+export const storefrontRoutes: RouteObject[] = [
+  { path: '/order/:number?', element: StorefrontOrder },
+  { path: '*', element: Storefront },
+];
 
 export const createRouter = (storefront: boolean) => createBrowserRouter(storefront ? storefrontRoutes : appRoutes);

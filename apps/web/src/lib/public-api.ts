@@ -1,7 +1,8 @@
 /**
- * The public storefront's one call, apart from the app's client (api.ts): the storefront is its
+ * The public storefront's calls, apart from the app's client (api.ts): the storefront is its
  * own document, and its entry stays without the route table and the session module (its bundle
- * budget is 80 KB). No token: the page is public.
+ * budget is 80 KB). No token: the page is public. The cart's calls are in public-order-api.ts,
+ * loaded with the chunks that make them.
  */
 
 /** The server answered, but not with 2xx. */

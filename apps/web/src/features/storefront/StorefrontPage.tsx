@@ -13,6 +13,8 @@ import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
+import { cardProduct } from './cart.ts';
+import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
 import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
 import { StorefrontSearch } from './StorefrontSearch.tsx';
 import { addressOf, searchOf, type StorefrontAddress } from './storefront-search.ts';
@@ -49,6 +51,9 @@ interface ShopPage {
   /** Cards matching the search; missing from servers older than the storefront search. */
   total?: number;
   message?: string;
+  /** Whether the shop takes online reservations: Add to cart and the cart show only then. */
+  reservations_enabled?: boolean;
+  reservation_hold_hours?: number;
 }
 
 type LoadedPage = ShopPage & { inventory: ShopCard[] };
@@ -188,6 +193,9 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
   // React adopts the painted elements instead of drawing them again, and the cards follow in the next render.
   const bannerOnly = useHydrating();
   const sealed = useShopSealed(subdomain);
+  // The shop's cart, when it takes reservations: the subdomain it is kept under, and how long the shop holds it.
+  const cartShop = shop.data?.reservations_enabled && subdomain ? subdomain : undefined;
+  const holdHours = shop.data?.reservation_hold_hours ?? 48;
 
   const name = shopTitle(shop.data?.shop_name, subdomain);
   const description = shop.data?.shop_info?.shop_description || undefined;
@@ -219,6 +227,7 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
       ) : (
         <>
           <ShopBanner name={name} description={description} />
+          {!bannerOnly && cartShop && <CartButton subdomain={cartShop} holdHours={holdHours} />}
           {!bannerOnly && (
             <div className="storefront-main" aria-busy={shop.loading}>
               <StorefrontSearch
@@ -249,14 +258,14 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
               ) : shop.data.inventory.length === 0 ? null : (
                 <ul className="storefront-grid" aria-label="Cards">
                   {shop.data.inventory.map((card, i) => (
-                    <ShopCardTile key={card.id} card={card} index={i} />
+                    <ShopCardTile key={card.id} card={card} index={i} cartShop={cartShop} />
                   ))}
                 </ul>
               )}
               {shop.data && !shop.searchError && (shop.data.total_pages ?? 1) > 1 && (
                 <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
               )}
-              {sealed.length > 0 && <StorefrontSealed sealed={sealed} />}
+              {sealed.length > 0 && <StorefrontSealed sealed={sealed} cartShop={cartShop} />}
             </div>
           )}
         </>
@@ -290,8 +299,8 @@ function ShopBanner({ name, description }: { name: string; description: string |
   );
 }
 
-/** One card of the grid; it fades in 30 ms after the one before it (spec 001 §9). */
-function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
+/** One card of the grid; it fades in 30 ms after the one before it (spec 001 §9). Add to cart when the shop takes reservations. */
+function ShopCardTile({ card, index, cartShop }: { card: ShopCard; index: number; cartShop: string | undefined }) {
   const stock = stockText(card.inv_quantity);
   const style = { '--fade-delay': `${index * timings.storefrontFadeStaggerMs}ms` } as CSSProperties;
   return (
@@ -328,6 +337,11 @@ function ShopCardTile({ card, index }: { card: ShopCard; index: number }) {
           )}
         </span>
       </div>
+      {cartShop && (
+        <div className="storefront-card-cart">
+          <AddToCartButton subdomain={cartShop} product={cardProduct(card)} />
+        </div>
+      )}
     </li>
   );
 }

@@ -1,6 +1,8 @@
 import { storefrontMessages as storefront, type SealedCategory } from '@cardstock/contract';
 import { useEffect, useState } from 'react';
 import { publicShopSealed } from '../../lib/public-api.ts';
+import { sealedProduct } from './cart.ts';
+import { AddToCartButton } from './StorefrontCart.tsx';
 import { priceText, stockText } from './storefront-view.ts';
 
 /** A sealed product as the storefront lists it (routes.publicSealed). */
@@ -27,8 +29,11 @@ export function useShopSealed(subdomain: string | undefined): ShopSealed[] {
   return sealed;
 }
 
-/** The storefront's Sealed section: boxes, bundles and decks with their price and stock. */
-export function StorefrontSealed({ sealed }: { sealed: ShopSealed[] }) {
+/**
+ * The storefront's Sealed section: boxes, bundles and decks with their price and stock, and Add to cart when the
+ * shop takes reservations (`cartShop`, the subdomain the cart is kept under).
+ */
+export function StorefrontSealed({ sealed, cartShop }: { sealed: ShopSealed[]; cartShop?: string }) {
   return (
     <section className="storefront-sealed" aria-labelledby="storefront-sealed-title">
       <h2 id="storefront-sealed-title">{storefront.sealedTitle}</h2>
@@ -49,6 +54,7 @@ export function StorefrontSealed({ sealed }: { sealed: ShopSealed[] }) {
               <span className={stock.inStock ? 'storefront-stock in-stock' : 'storefront-stock out-of-stock'}>
                 {stock.text}
               </span>
+              {cartShop && <AddToCartButton subdomain={cartShop} product={sealedProduct(product)} />}
             </li>
           );
         })}
