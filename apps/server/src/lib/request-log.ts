@@ -1,5 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** Log levels at which request lines (info) are not written: no listener is added for them. */
+const quietLevels = new Set(['fatal', 'error', 'warn', 'silent']);
+
 /**
  * Request logging, one line a request instead of Fastify's two (`incoming request` when it arrives, `request
  * completed` when answered): request logging is on by default (LOG_LEVEL info), each line is a synchronous write,
@@ -10,9 +13,6 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * before the whole answer (Fastify writes no completion line for those: the arrival line was their only trace).
  * Errors keep Fastify's own `request errored` line.
  */
-/** Log levels at which request lines (info) are not written: no listener is added for them. */
-const quietLevels = new Set(['fatal', 'error', 'warn', 'silent']);
-
 export class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request) || quietLevels.has(request.log.level)) return;
