@@ -1,11 +1,4 @@
-import {
-  PRODUCT_NAME,
-  storefrontMessages as storefront,
-  timings,
-  type Finish,
-  type Language,
-  type Quality,
-} from '@cardstock/contract';
+import { PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
@@ -13,7 +6,7 @@ import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
-import { cardProduct } from './cart.ts';
+import { cardProduct, type PageCard } from './cart.ts';
 import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
 import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
 import { StorefrontSearch } from './StorefrontSearch.tsx';
@@ -21,24 +14,11 @@ import { addressOf, searchOf, type StorefrontAddress } from './storefront-search
 import { priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
 
-/** A card on the public page, as POST /api/public/shop/inventory sends it (ZPublicInventoryItem). */
-interface ShopCard {
+/** A card on the public page, as POST /api/public/shop/inventory sends it (ZPublicInventoryItem): what the cart reads, and the picture. */
+interface ShopCard extends PageCard {
   id: number;
-  card_name: string;
-  card_scryfallid: string;
   image_url: string | null;
   card_manaCost: string | null;
-  card_setCode: string;
-  price: number | null;
-  inv_quantity: number;
-  inv_finish: Finish;
-  /** Missing from servers older than the storefront search: not shown. */
-  inv_quality?: Quality;
-  /** Missing from servers older than languages: English. */
-  inv_language?: Language;
-  /** Missing from servers older than the flags: unflagged. */
-  inv_signed?: boolean;
-  inv_altered?: boolean;
 }
 
 /** One page of a shop (ZPublicInventoryResponse); fields are optional until the inventory check. */

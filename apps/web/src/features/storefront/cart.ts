@@ -136,8 +136,11 @@ export interface PageCard {
   price: number | null;
   inv_quantity: number;
   inv_finish: Finish;
+  /** Missing from servers older than the storefront search: not shown. */
   inv_quality?: Quality;
+  /** Missing from servers older than languages: English. */
   inv_language?: Language;
+  /** Missing from servers older than the flags: unflagged. */
   inv_signed?: boolean;
   inv_altered?: boolean;
 }
