@@ -39,8 +39,14 @@ test('the shop home shows the shop’s cards as 223x310 pictures leading to the 
     shopname: 'Home Sweet Hobby',
     uuid: row!.card_uuid,
   });
-  const box = await links.first().locator('.card-placeholder, img').first().boundingBox();
-  expect([box?.width, box?.height]).toEqual([223, 310]);
+  // The picture, or the placeholder that takes its place once the (blocked) image fails: measured once settled.
+  const picture = links.first().locator('.card-placeholder, img').first();
+  await expect
+    .poll(async () => {
+      const box = await picture.boundingBox();
+      return [box?.width, box?.height];
+    })
+    .toEqual([223, 310]);
 
   await links.first().click();
   await expect(page).toHaveURL(/\/card-details\?/);
