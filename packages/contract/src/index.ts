@@ -1,3 +1,5 @@
+export * from './buying.ts';
+export * from './buylist-messages.ts';
 export * from './constants.ts';
 export * from './host.ts';
 export * from './messages.ts';
@@ -12,6 +14,8 @@ export * from './storefront-cart-messages.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/buylist.ts';
+export * from './schemas/customers.ts';
 export * from './scryfall.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';

@@ -1,4 +1,5 @@
 import { sealedCategories, sealedLimits } from './constants.ts';
+import { buylistMessages, customerMessages } from './buylist-messages.ts';
 import { storefrontCartMessages } from './storefront-cart-messages.ts';
 import { storefrontMessages } from './storefront-messages.ts';
 
@@ -565,6 +566,8 @@ export const messages = {
   },
   storefront: storefrontMessages,
   storefrontCart: storefrontCartMessages,
+  buylist: buylistMessages,
+  customers: customerMessages,
   catalog: {
     cardNotFound: 'Card not found.',
   },

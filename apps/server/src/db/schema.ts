@@ -58,6 +58,8 @@ export interface ShopTable {
   /** Online reservations (migration 0021): 1 when the storefront takes them, and how many hours one is held. */
   reservations_enabled: Generated<number>;
   reservation_hold_hours: Generated<number>;
+  /** JSON of the shop's buy rules over the defaults (migration 0022); null: the defaults. */
+  buy_rules: Generated<string | null>;
 }
 
 export interface UserTable {
@@ -189,6 +191,8 @@ export interface InventoryTable {
   set_code: string;
   created_at: string;
   updated_at: string;
+  /** Average cost per copy in cents, when known (copies bought from customers, migration 0022). */
+  cost_cents: Generated<number | null>;
 }
 
 /** A shop's sealed product; set_code '' means no set (see migration 0005). */
@@ -229,6 +233,9 @@ export interface OrderTable {
   hold_until: string | null;
   /** The shop's reason, when it rejected an order and gave one. */
   reason: string | null;
+  /** The shop's customer the order is for, and the store credit that paid part of it (migration 0022). */
+  customer_id: Generated<number | null>;
+  store_credit_cents: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -250,6 +257,90 @@ export interface OrderLineTable {
   altered: Generated<number>;
   quantity: number;
   unit_price_cents: number;
+  /** The cost per copy of what was sold, when the row's cost was known (migration 0022). */
+  unit_cost_cents: Generated<number | null>;
+}
+
+/** A shop's customer (issue 25); e-mail lower-case, '' for none; the balance is the ledger's sum, never below 0. */
+export interface CustomerTable {
+  id: Generated<number>;
+  shop_id: number;
+  name: string;
+  sort_name: string;
+  email: string;
+  phone: string;
+  phone_digits: string;
+  notes: Generated<string>;
+  balance_cents: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The store-credit ledger: append-only, one entry per movement. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  shop_id: number;
+  customer_id: number;
+  kind: string;
+  amount_cents: number;
+  balance_after_cents: number;
+  reason: Generated<string>;
+  reference: Generated<string>;
+  actor: string;
+  created_at: string;
+}
+
+/** A shop's own word on buying one printing. */
+export interface BuyCardTable {
+  shop_id: number;
+  card_id: string;
+  fixed_cash_cents: number | null;
+  fixed_credit_cents: number | null;
+  not_buying: Generated<number>;
+  hotlist: Generated<number>;
+  target_stock: number | null;
+  updated_at: string;
+}
+
+export interface BuyOrderTable {
+  id: Generated<number>;
+  shop_id: number;
+  buy_number: string;
+  callout: number;
+  source_kind: string;
+  source_id: number;
+  source_name: string;
+  customer_id: number | null;
+  status: string;
+  payout: string | null;
+  paid_cents: number | null;
+  idempotency_key: string | null;
+  idempotency_fingerprint: string | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  reason: string | null;
+}
+
+export interface BuyLineTable {
+  id: Generated<number>;
+  buy_order_id: number;
+  shop_id: number;
+  position: number;
+  card_id: string;
+  card_name: string;
+  set_code: string;
+  collector_number: string;
+  finish: string;
+  quality: string;
+  language: string;
+  quantity: number;
+  graded: Generated<number>;
+  cash_cents: number;
+  credit_cents: number;
+  wanted: number;
+  hotlist: Generated<number>;
+  reason: string | null;
 }
 
 export interface OrderCounterTable {
@@ -339,6 +430,11 @@ export interface CsvUploadTable {
 }
 
 export interface DB {
+  customers: CustomerTable;
+  credit_ledger: CreditLedgerTable;
+  buy_cards: BuyCardTable;
+  buy_orders: BuyOrderTable;
+  buy_lines: BuyLineTable;
   subscriptions: SubscriptionTable;
   billing_payments: BillingPaymentTable;
   billing_events: BillingEventTable;

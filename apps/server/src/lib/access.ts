@@ -20,8 +20,8 @@ export interface ShopActor extends Actor {
  * The first line of every shop service method: the caller belongs to a shop
  * and their role allows `permission`; otherwise a 403 naming both.
  */
-/** What a paired tablet may do: look at the shop's stock and place orders, nothing else. */
-const devicePermissions: readonly Permission[] = ['inventory:view', 'orders:place'];
+/** What a paired tablet may do: look at the shop's stock, place orders and price or submit a sell list, nothing else. */
+const devicePermissions: readonly Permission[] = ['inventory:view', 'orders:place', 'buylist:sell'];
 
 export function requireRole(actor: Actor, permission: Permission): ShopActor {
   if (actor.device) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimal } from './common.ts';
 import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
+import { ZCustomerId } from './customers.ts';
 import { finishes, ZCardFlag, ZFinish, ZLanguage } from './inventory.ts';
 
 /** Most lines and copies one order may carry: a shop's counter, not a warehouse. */
@@ -66,6 +67,16 @@ export const ZPlaceOrderRequest = z.object({
     .array(ZCartLine, { error: 'items must be a list of cart lines.' })
     .min(1, 'Cart is empty')
     .max(orderLimits.maxLines, `An order has at most ${orderLimits.maxLines} lines.`),
+  customer_id: ZCustomerId.optional().describe('Staff: the shop’s customer the order is for (issue 25)'),
+  store_credit: z
+    .number({ error: 'store_credit must be a number of dollars.' })
+    .min(0, 'store_credit cannot be negative.')
+    .max(10_000_000, 'store_credit is too large.')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'store_credit can have at most 2 decimals.')
+    .optional()
+    .describe(
+      'Staff: dollars of the order paid with the customer’s store credit (needs customer_id; at most the order’s total and the balance); a rejected order gives it back',
+    ),
 });
 
 export const ZPlaceOrderResponse = z.object({
@@ -108,6 +119,8 @@ const ZOrderBase = z.object({
     .nullable()
     .describe('An online reservation’s customer (phone "" when not given); null otherwise'),
   hold_until: z.string().nullable().describe('An online reservation: when it expires unless confirmed, UTC ISO-8601'),
+  customer_id: z.number().int().nullable().describe('The shop’s customer the order is for (issue 25); null when none'),
+  store_credit: z.number().describe('Dollars of the total paid with the customer’s store credit; 0 when none'),
   total_items: z.number().int().describe('Copies in all'),
   total: z.number().describe('Order total in dollars'),
   items: z.array(ZOrderItem),

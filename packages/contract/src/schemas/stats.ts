@@ -85,7 +85,19 @@ export const ZTopSellingResponse = z.object({
   success: z.literal(true),
   data: z.object({
     top_cards: z.array(
-      z.object({ card_name: z.string(), set_code: z.string().nullable(), total_sold: z.number().int() }),
+      z.object({
+        card_name: z.string(),
+        set_code: z.string().nullable(),
+        total_sold: z.number().int(),
+        revenue: z.number().describe('Dollars the copies sold for'),
+        margin: z
+          .number()
+          .nullable()
+          .describe(
+            'Dollars: revenue less the cost of the copies whose cost is known (bought from customers); null when none is',
+          ),
+        margin_percent: z.number().nullable().describe('margin as a share of the revenue of those copies, in percent'),
+      }),
     ),
   }),
 });
@@ -102,5 +114,27 @@ export const ZLatestSoldResponse = z.object({
         timestamp: z.string().describe('When the order was confirmed, UTC ISO-8601'),
       }),
     ),
+  }),
+});
+
+/** What the shop bought from customers (accepted buy orders), per day (UTC), oldest first. */
+export const ZBuysOverTimeResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    buys_by_date: z.array(
+      z.object({
+        date: z.string().describe('YYYY-MM-DD (UTC), oldest first'),
+        buy_count: z.number().int().describe('Accepted buy orders'),
+        cards_bought: z.number().int().describe('Copies bought'),
+        cash_paid: z.number().describe('Dollars paid out in cash'),
+        credit_issued: z.number().describe('Dollars given as store credit'),
+      }),
+    ),
+    totals: z.object({
+      buy_count: z.number().int(),
+      cards_bought: z.number().int(),
+      cash_paid: z.number(),
+      credit_issued: z.number(),
+    }),
   }),
 });

@@ -23,6 +23,7 @@ import * as m0018 from './0018-tool-ids.ts';
 import * as m0019 from './0019-account-unlocks.ts';
 import * as m0020 from './0020-card-flags.ts';
 import * as m0021 from './0021-reservations.ts';
+import * as m0022 from './0022-buylist.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -52,6 +53,7 @@ const all: Record<string, MigrationFactory> = {
   '0019-account-unlocks': m0019.migration,
   '0020-card-flags': m0020.migration,
   '0021-reservations': m0021.migration,
+  '0022-buylist': m0022.migration,
 };
 
 class StaticProvider implements MigrationProvider {

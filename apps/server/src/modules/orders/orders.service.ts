@@ -115,6 +115,8 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
         ? null
         : { name: order.customer_name ?? '', email: order.customer_email, phone: order.customer_phone ?? '' },
     hold_until: order.status === 'pending' ? order.hold_until : null,
+    customer_id: order.customer_id,
+    store_credit: centsToDollars(order.store_credit_cents),
     total_items: order.total_items,
     total: centsToDollars(order.total_cents),
     items: lines.map((l) => ({

@@ -146,7 +146,17 @@ export const statsRepository = {
   topSelling(db: Executor, shopId: number, limit: number) {
     const sold = sql<number>`sum(order_lines.quantity)`;
     return confirmedLines(db, shopId)
-      .select(['order_lines.card_name', 'order_lines.set_code', sold.as('sold')])
+      .select([
+        'order_lines.card_name',
+        'order_lines.set_code',
+        sold.as('sold'),
+        sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents)`.as('revenue_cents'),
+        // Only the copies whose cost is known count toward the margin: their revenue and their cost.
+        sql<number>`sum(case when order_lines.unit_cost_cents is null then 0 else order_lines.quantity * order_lines.unit_price_cents end)`.as(
+          'costed_revenue_cents',
+        ),
+        sql<number | null>`sum(order_lines.quantity * order_lines.unit_cost_cents)`.as('cost_cents'),
+      ])
       .groupBy(['order_lines.card_name', 'order_lines.set_code'])
       .orderBy(sold, 'desc')
       .orderBy('order_lines.card_name')

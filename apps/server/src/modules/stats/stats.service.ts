@@ -148,11 +148,18 @@ export function createStatsService(ctx: AppContext) {
       return {
         success: true as const,
         data: {
-          top_cards: rows.map((r) => ({
-            card_name: r.card_name,
-            set_code: setCode(r.set_code),
-            total_sold: Number(r.sold),
-          })),
+          top_cards: rows.map((r) => {
+            const costed = Number(r.costed_revenue_cents);
+            const margin = r.cost_cents === null ? null : costed - Number(r.cost_cents);
+            return {
+              card_name: r.card_name,
+              set_code: setCode(r.set_code),
+              total_sold: Number(r.sold),
+              revenue: centsToDollars(Number(r.revenue_cents)),
+              margin: margin === null ? null : centsToDollars(margin),
+              margin_percent: margin === null || costed === 0 ? null : Math.round((margin / costed) * 1000) / 10,
+            };
+          }),
         },
       };
     },
