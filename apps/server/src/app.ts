@@ -37,6 +37,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { shopDataRoutes } from './modules/shop-data/shop-data.routes.ts';
 import { createDevicesService, DEVICE_TOKEN_PREFIX } from './modules/devices/devices.service.ts';
 import { sealedRoutes } from './modules/sealed/sealed.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(
   settingsRoutes(app, ctx);
   shopDataRoutes(app, ctx);
   sealedRoutes(app, ctx);
+  customersRoutes(app, ctx);
   billingRoutes(app, ctx);
   adminRoutes(app, ctx, auth, inventoryReads);
 

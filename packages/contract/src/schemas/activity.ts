@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { ZSessionToken } from './auth.ts';
 
 /** What an Activity entry is about; each audit action belongs to one. */
-export const activityKinds = ['inventory', 'sealed', 'order', 'team', 'settings', 'device', 'billing'] as const;
+export const activityKinds = [
+  'inventory',
+  'sealed',
+  'order',
+  'team',
+  'settings',
+  'device',
+  'billing',
+  'customer',
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 /** The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory. */
@@ -10,6 +19,8 @@ export function activityKindOf(action: string): ActivityKind | null {
   if (action.startsWith('admin.inventory.')) return 'inventory';
   const first = action.split('.')[0]!;
   if (first === 'subscription') return 'billing';
+  // A customer's store credit moves with their record: one filter shows both.
+  if (first === 'credit') return 'customer';
   return (activityKinds as readonly string[]).includes(first) ? (first as ActivityKind) : null;
 }
 
@@ -22,6 +33,7 @@ export const actionPrefixesOf: Record<ActivityKind, readonly string[]> = {
   settings: ['settings.'],
   device: ['device.'],
   billing: ['subscription.'],
+  customer: ['customer.', 'credit.'],
 };
 
 export const activityPageSize = 50;

@@ -13,6 +13,8 @@ export const ZShopExport = z.object({
   sealed_products: ZRows,
   orders: ZRows,
   order_lines: ZRows,
+  customers: ZRows.optional().describe('The shop’s customers (issue 25)'),
+  credit_ledger: ZRows.optional().describe('Their store-credit ledger (issue 25)'),
   devices: ZRows,
   device_codes: ZRows,
   subscriptions: ZRows,

@@ -24,6 +24,7 @@ export const ordersRepository = {
         'inventory.quality',
         'inventory.quantity',
         'inventory.asking_price',
+        'inventory.cost_cents',
         'cards.name',
         'cards.set_code',
         'cards.price_usd',

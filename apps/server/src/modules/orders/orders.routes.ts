@@ -18,7 +18,10 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
   const orders = createOrdersService(ctx, reads, createReservationMails(ctx));
   const reservations = createReservationsService(ctx, reads, orders);
   registerRoute(app, routes.placeOrder, ({ actor, body }, request) =>
-    orders.place(actor, body.items, idempotencyKeyOf(request.headers)),
+    orders.place(actor, body.items, idempotencyKeyOf(request.headers), {
+      customer_id: body.customer_id,
+      store_credit: body.store_credit,
+    }),
   );
   registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor));
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));

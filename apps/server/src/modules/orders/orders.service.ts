@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   pricingRuleOf,
   centsToDollars,
+  dollarsToCents,
   finishOf,
   languageOf,
   marketPriceOf,
@@ -21,6 +22,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { creditRepository, customersRepository } from '../customers/credit.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
@@ -48,6 +50,12 @@ interface Customer {
   email: string;
   phone: string;
   holdHours: number;
+}
+
+/** A staff order for one of the shop's customers, part or all of it paid with their store credit (cents, ≥ 0). */
+interface CreditPayment {
+  customerId: number;
+  cents: number;
 }
 
 /** A refusal that names each card short of stock and how many are left. */
@@ -225,6 +233,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           altered: Number(item.altered),
           quantity: take,
           unit_price_cents: price,
+          // What a copy of this row cost the shop when it is known (bought from customers): the margin's other half.
+          unit_cost_cents: row.cost_cents,
         });
       }
     }
@@ -260,6 +270,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         altered: 0,
         quantity: item.quantity,
         unit_price_cents: product.price,
+        unit_cost_cents: null,
       });
     }
     // Never a sale at $0: the whole order is refused, nothing reserved (the transaction rolls back).
@@ -330,6 +341,34 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     await stock.stockChanged(tx, shopId, back ? { kind: 'quantities', quantities: back } : { kind: 'other' });
   }
 
+  /** Gives a rejected order's store credit back to its customer, in the rejection's transaction. */
+  async function refundCredit(tx: Tx, shopId: number, order: OrderRow, by: string, at: string) {
+    if (order.customer_id === null || order.store_credit_cents <= 0) return;
+    const customer = await customersRepository.find(tx, shopId, order.customer_id);
+    if (!customer) return;
+    await creditRepository.append(tx, {
+      shopId,
+      customerId: customer.id,
+      kind: 'order_refund',
+      amountCents: order.store_credit_cents,
+      reference: order.order_number,
+      actor: by,
+      at,
+    });
+    await auditRepository.record(tx, {
+      shop_id: shopId,
+      actor: by,
+      action: 'credit.refund',
+      subject: String(customer.id),
+      detail: JSON.stringify({
+        name: customer.name,
+        order: order.order_number,
+        amount: centsToDollars(order.store_credit_cents),
+      }),
+      created_at: at,
+    });
+  }
+
   /**
    * Moves a pending order on; `after` runs in the same transaction. An online reservation's customer is mailed once
    * it has committed: ready for pickup, or rejected with the shop's reason.
@@ -338,7 +377,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     actor: Actor,
     orderNumber: string,
     status: 'confirmed' | 'rejected',
-    after: (tx: Tx, shopId: number, orderId: number, at: string) => Promise<void>,
+    after: (tx: Tx, shopId: number, order: OrderRow, at: string) => Promise<void>,
     reason: string | null = null,
   ): Promise<number> {
     const { shopId, email } = requireRole(actor, 'orders:decide');
@@ -350,7 +389,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         const current = await repo.find(tx, shopId, orderNumber);
         throw new AppError('CONFLICT', messages.ordersServer.notPending(orderNumber, current?.status ?? order.status));
       }
-      await after(tx, shopId, order.id, at);
+      await after(tx, shopId, order, at);
       await auditRepository.record(tx, {
         shop_id: shopId,
         actor: email,
@@ -381,7 +420,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     source: OrderSource,
     items: CartLine[],
     key: { stored: string; fingerprint: string } | null,
-    options: { customer?: Customer; check?: (tx: Tx) => Promise<void> } = {},
+    options: { customer?: Customer; credit?: CreditPayment; check?: (tx: Tx) => Promise<void> } = {},
   ): Promise<{ orderNumber: string }> {
     const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
       if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== key?.fingerprint)
@@ -390,7 +429,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     };
     const at = now();
     const left = new Map<number, number>();
-    const { customer } = options;
+    const { customer, credit } = options;
     try {
       return await withTransaction(ctx.db, async (tx) => {
         if (key) {
@@ -398,8 +437,13 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           if (earlier) return sameCart(earlier);
         }
         await options.check?.(tx);
+        const payer = credit && (await customersRepository.find(tx, shopId, credit.customerId));
+        if (credit && !payer) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
         const pricing = await inventoryRepository.pricingOf(tx, shopId);
         const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
+        const totalCents = lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0);
+        if (credit && credit.cents > totalCents)
+          throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
         const day = at.slice(0, 10).replaceAll('-', '');
         const callout = await repo.nextCallout(tx, shopId, day);
         const orderNumber = `${day}-${shopId}-${source.id}-${callout}`;
@@ -414,14 +458,41 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           idempotency_key: key?.stored ?? null,
           idempotency_fingerprint: key?.fingerprint ?? null,
           total_items: lines.reduce((n, l) => n + l.quantity, 0),
-          total_cents: lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0),
+          total_cents: totalCents,
           created_at: at,
           customer_name: customer?.name ?? null,
           customer_email: customer?.email ?? null,
           customer_phone: customer?.phone ?? null,
           hold_until: customer ? new Date(Date.parse(at) + customer.holdHours * 3_600_000).toISOString() : null,
+          customer_id: credit?.customerId ?? null,
+          store_credit_cents: credit?.cents ?? 0,
         };
         const orderId = await repo.insert(tx, order, lines);
+        if (credit && payer && credit.cents > 0) {
+          // In the order's transaction: the credit is spent exactly when the order exists, and a balance two orders
+          // reach for at once is spent once (the ledger's guarded update), the other order refused whole.
+          const balance = await creditRepository.append(tx, {
+            shopId,
+            customerId: credit.customerId,
+            kind: 'order',
+            amountCents: -credit.cents,
+            reference: orderNumber,
+            actor: source.actor,
+            at,
+          });
+          if (balance === undefined) {
+            const current = await customersRepository.find(tx, shopId, credit.customerId);
+            throw new AppError('CONFLICT', messages.customers.server.creditOverBalance(current?.balance_cents ?? 0));
+          }
+          await auditRepository.record(tx, {
+            shop_id: shopId,
+            actor: source.actor,
+            action: 'credit.spend',
+            subject: String(credit.customerId),
+            detail: JSON.stringify({ name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) }),
+            created_at: at,
+          });
+        }
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: source.actor,
@@ -486,8 +557,21 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
      * Places a staff or tablet order through the one door (`placeAs`): stock reserved in the same transaction, the
      * same Idempotency-Key again answering the first order.
      */
-    async place(actor: Actor, items: CartLine[], idempotencyKey: string | undefined) {
+    async place(
+      actor: Actor,
+      items: CartLine[],
+      idempotencyKey: string | undefined,
+      payment: { customer_id?: number; store_credit?: number } = {},
+    ) {
       const { shopId, email, userId } = requireRole(actor, 'orders:place');
+      const paying = payment.customer_id !== undefined || payment.store_credit !== undefined;
+      // A tablet is the customers' own screen: whose credit it spends is for staff to decide, at the counter.
+      if (actor.device && paying) throw new AppError('FORBIDDEN', messages.customers.server.creditAtCounter);
+      const creditCents = dollarsToCents(payment.store_credit ?? 0);
+      if (creditCents > 0 && payment.customer_id === undefined)
+        throw new AppError('BAD_REQUEST', messages.customers.server.creditNeedsCustomer);
+      const credit =
+        payment.customer_id === undefined ? undefined : { customerId: payment.customer_id, cents: creditCents };
       // Staff order from a session; customers from a paired tablet, named after it.
       const source: OrderSource = actor.device
         ? { kind: 'device', id: actor.device.id, name: actor.device.name, actor: email }
@@ -498,12 +582,23 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       const key = idempotencyKey
         ? {
             stored: idempotencyKey,
+            // The customer and the credit count only when sent, so a cart's hash from before them stays the same.
             fingerprint: createHash('sha256')
-              .update(JSON.stringify(items.map(withoutUnsetFlags)))
+              .update(
+                JSON.stringify(
+                  paying
+                    ? {
+                        items: items.map(withoutUnsetFlags),
+                        customer_id: payment.customer_id,
+                        store_credit: creditCents,
+                      }
+                    : items.map(withoutUnsetFlags),
+                ),
+              )
               .digest('hex'),
           }
         : null;
-      const { orderNumber } = await placeAs(shopId, source, items, key);
+      const { orderNumber } = await placeAs(shopId, source, items, key, { credit });
       return { message: messages.ordersServer.placed(orderNumber), order_number: orderNumber };
     },
 
@@ -600,7 +695,10 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         actor,
         orderNumber,
         'rejected',
-        (tx, shopId, orderId, at) => giveBack(tx, shopId, orderId, at),
+        async (tx, shopId, order, at) => {
+          await giveBack(tx, shopId, order.id, at);
+          await refundCredit(tx, shopId, order, actor.email, at);
+        },
         reason || null,
       );
       return { message: messages.ordersServer.rejected(orderNumber) };

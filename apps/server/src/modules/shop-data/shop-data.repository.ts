@@ -21,6 +21,10 @@ export const shopDataRepository = {
       db.selectFrom('devices').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('device_codes').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
+    const [customers, creditLedger] = await Promise.all([
+      db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
     const [invitations, subscriptions, payments, feedback, audit] = await Promise.all([
       db
         .selectFrom('team_invitations')
@@ -42,6 +46,8 @@ export const shopDataRepository = {
       sealed_products: sealed,
       orders,
       order_lines: orderLines,
+      customers,
+      credit_ledger: creditLedger,
       devices: withoutSecrets(devices),
       device_codes: deviceCodes,
       subscriptions,
@@ -75,6 +81,8 @@ export const shopDataRepository = {
       'order_lines',
       'orders',
       'order_counters',
+      'credit_ledger',
+      'customers',
       'inventory',
       'sealed_products',
       'csv_uploads',

@@ -94,11 +94,22 @@ describe(`statistics (${testEngine})`, () => {
       [...byDay].sort().map(([date, d]) => ({ date, order_count: d.order_count, total_revenue: d.cents / 100 })),
     );
 
-    const perCard = new Map<string, number>();
-    for (const l of lines)
-      perCard.set(`${l.card_name}|${l.set_code}`, (perCard.get(`${l.card_name}|${l.set_code}`) ?? 0) + l.quantity);
+    const perCard = new Map<string, { sold: number; cents: number }>();
+    for (const l of lines) {
+      const key = `${l.card_name}|${l.set_code}`;
+      const was = perCard.get(key) ?? { sold: 0, cents: 0 };
+      perCard.set(key, { sold: was.sold + l.quantity, cents: was.cents + Math.round(l.item_total * 100) });
+    }
+    // No copy here has a known cost (none was bought from a customer): no margin.
     const top = [...perCard]
-      .map(([key, total_sold]) => ({ card_name: key.split('|')[0]!, set_code: key.split('|')[1]!, total_sold }))
+      .map(([key, { sold, cents }]) => ({
+        card_name: key.split('|')[0]!,
+        set_code: key.split('|')[1]!,
+        total_sold: sold,
+        revenue: cents / 100,
+        margin: null,
+        margin_percent: null,
+      }))
       .sort(
         (a, b) => b.total_sold - a.total_sold || (a.card_name < b.card_name ? -1 : a.card_name > b.card_name ? 1 : 0),
       );

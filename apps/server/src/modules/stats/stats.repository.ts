@@ -143,6 +143,32 @@ export const statsRepository = {
       .execute();
   },
 
+  /**
+   * Accepted buy orders per day of acceptance (UTC), oldest first: how many, the copies bought (what each line
+   * wanted when it was accepted), and what was paid in cash or given as store credit.
+   */
+  buysByDate(db: Executor, shopId: number) {
+    const day = sql<string>`substr(buy_orders.decided_at, 1, 10)`;
+    return db
+      .selectFrom('buy_orders')
+      .select([
+        day.as('date'),
+        (eb) => eb.fn.countAll<number>().as('buys'),
+        sql<
+          number | null
+        >`sum((select sum(buy_lines.wanted) from buy_lines where buy_lines.buy_order_id = buy_orders.id))`.as('copies'),
+        sql<number | null>`sum(case when buy_orders.payout = 'cash' then buy_orders.paid_cents else 0 end)`.as('cash'),
+        sql<number | null>`sum(case when buy_orders.payout = 'credit' then buy_orders.paid_cents else 0 end)`.as(
+          'credit',
+        ),
+      ])
+      .where('buy_orders.shop_id', '=', shopId)
+      .where('buy_orders.status', '=', 'accepted')
+      .groupBy(day)
+      .orderBy(day)
+      .execute();
+  },
+
   topSelling(db: Executor, shopId: number, limit: number) {
     const sold = sql<number>`sum(order_lines.quantity)`;
     return confirmedLines(db, shopId)

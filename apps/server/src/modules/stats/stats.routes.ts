@@ -11,6 +11,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, routes.statsInventoryValue, ({ actor }) => stats.inventoryValue(actor));
   registerRoute(app, routes.statsLowStock, ({ actor }) => stats.lowStock(actor));
   registerRoute(app, routes.statsOrdersOverTime, ({ actor }) => stats.ordersOverTime(actor));
+  registerRoute(app, routes.statsBuysOverTime, ({ actor }) => stats.buysOverTime(actor));
   registerRoute(app, routes.statsTopSelling, ({ actor, body }) => stats.topSelling(actor, body.limit));
   registerRoute(app, routes.statsLatestSold, ({ actor, body }) => stats.latestSold(actor, body.limit));
 }

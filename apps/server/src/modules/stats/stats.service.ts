@@ -142,6 +142,38 @@ export function createStatsService(ctx: AppContext) {
       };
     },
 
+    /** What the shop bought from customers per day: the buying side of the figures, kept and invalidated alike. */
+    async buysOverTime(actor: Actor) {
+      const { shopId } = requireRole(actor, 'stats:view');
+      const rows = await kept(shopId, 'buys-by-date', () => repo.buysByDate(ctx.db, shopId));
+      const days = rows.map((r) => ({
+        date: r.date,
+        buy_count: Number(r.buys),
+        cards_bought: Number(r.copies ?? 0),
+        cash_cents: Number(r.cash ?? 0),
+        credit_cents: Number(r.credit ?? 0),
+      }));
+      const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + pick(d), 0);
+      return {
+        success: true as const,
+        data: {
+          buys_by_date: days.map((d) => ({
+            date: d.date,
+            buy_count: d.buy_count,
+            cards_bought: d.cards_bought,
+            cash_paid: centsToDollars(d.cash_cents),
+            credit_issued: centsToDollars(d.credit_cents),
+          })),
+          totals: {
+            buy_count: sum((d) => d.buy_count),
+            cards_bought: sum((d) => d.cards_bought),
+            cash_paid: centsToDollars(sum((d) => d.cash_cents)),
+            credit_issued: centsToDollars(sum((d) => d.credit_cents)),
+          },
+        },
+      };
+    },
+
     async topSelling(actor: Actor, limit: number) {
       const { shopId } = requireRole(actor, 'stats:view');
       const rows = await kept(shopId, `top|${limit}`, () => repo.topSelling(ctx.db, shopId, limit));
