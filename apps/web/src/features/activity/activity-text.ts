@@ -109,6 +109,21 @@ export function describeActivity(entry: ActivityEntry): string {
       return `Upgraded the subscription${text(detail, 'to') ? ` to ${text(detail, 'to')}` : ''}`;
     case 'subscription.cancel':
       return 'Cancelled the subscription';
+    case 'customer.create':
+      return `Added customer “${text(detail, 'name') ?? subject}”`;
+    case 'customer.update': {
+      const after = (detail?.after ?? null) as Detail | null;
+      return `Edited customer “${text(after, 'name') ?? subject}”`;
+    }
+    case 'credit.adjust': {
+      const amount = num(detail, 'amount') ?? 0;
+      const sign = amount < 0 ? '−' : '+';
+      return `Adjusted ${text(detail, 'name') ?? 'a customer'}’s store credit by ${sign}$${Math.abs(amount).toFixed(2)}: “${text(detail, 'reason') ?? ''}”`;
+    }
+    case 'credit.spend':
+      return `${text(detail, 'name') ?? 'A customer'} paid $${(num(detail, 'amount') ?? 0).toFixed(2)} of order #${text(detail, 'order') ?? '?'} with store credit`;
+    case 'credit.refund':
+      return `Gave back $${(num(detail, 'amount') ?? 0).toFixed(2)} of store credit to ${text(detail, 'name') ?? 'a customer'} (order #${text(detail, 'order') ?? '?'} rejected)`;
     default:
       return `${entry.action} ${subject}`;
   }
