@@ -25,7 +25,15 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
   let b: Awaited<ReturnType<typeof buildShop>>;
   /** Text that only shop A's data contains: none of it may reach shop B. */
   const secrets: string[] = [];
-  const ids = { sealed: 0, pending: '', confirmed: '', member: '', device: '', upload: 'shop-a-upload-0001' };
+  const ids = {
+    sealed: 0,
+    pending: '',
+    confirmed: '',
+    member: '',
+    device: '',
+    upload: 'shop-a-upload-0001',
+    customer: 0,
+  };
 
   /** Every row of shop A that a call could change, as one comparable value. */
   async function snapshotOfA() {
@@ -48,6 +56,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('subscriptions').selectAll().where('shop_id', '=', shopId).execute(),
       db.selectFrom('billing_payments').selectAll().where('shop_id', '=', shopId).execute(),
       db.selectFrom('csv_uploads').select(['id', 'rows_read', 'state']).where('shop_id', '=', shopId).execute(),
+      db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -80,6 +90,12 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     statsOrdersOverTime: {},
     statsTopSelling: { limit: 10 },
     statsLatestSold: { limit: 20 },
+    statsBuysOverTime: {},
+    customersSearch: { q: 'secret' },
+    customersGet: { customer_id: ids.customer },
+    customersCreate: { customer: { name: 'B’s own', email: 'secret-customer-a@example.com' } },
+    customersUpdate: { customer_id: ids.customer, customer: { name: 'Taken', email: 'taken@example.com' } },
+    customersAdjust: { customer_id: ids.customer, amount: 50, reason: 'Taken' },
     teamList: {},
     teamInvite: { name: 'New Hire', email: `hire-${Date.now()}@example.com`, role: 'Employee' },
     teamUpdateRole: { email: ids.member, role: 'Watcher' },
@@ -88,7 +104,12 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     devices: {},
     removeDevice: { device_name: 'A tablet', serial_number: ids.device },
     deviceSession: {},
-    placeOrder: { items: [{ scryfall_id: theirs.id, finish: 'nonfoil', quantity: 1 }] },
+    // A's customer's credit, spent by B: the customer is not found.
+    placeOrder: {
+      items: [{ scryfall_id: theirs.id, finish: 'nonfoil', quantity: 1 }],
+      customer_id: ids.customer,
+      store_credit: 1,
+    },
     pendingOrders: {},
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },
@@ -131,6 +152,12 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     });
     expect(kept.status).toBe(200);
     const payment = bodyOf(await asA.call('billingPayments')).payments[0]!.id;
+    ids.customer = bodyOf(
+      await asA.call('customersCreate', {
+        customer: { name: 'A Secret Customer', email: 'secret-customer-a@example.com', phone: '555 313 3131' },
+      }),
+    ).customer.id;
+    bodyOf(await asA.call('customersAdjust', { customer_id: ids.customer, amount: 20, reason: 'A secret gift' }));
     secrets.push(
       theirs.id,
       'A secret box',
@@ -140,6 +167,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       ids.device,
       'Shop A Secretive Games',
       payment,
+      'A Secret Customer',
+      '555 313 3131',
+      'A secret gift',
     );
   });
   afterAll(() => server.close());

@@ -146,6 +146,14 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/shop-home/ShopHomePage.tsx').then((m) => m.ShopHomePage))),
       },
       {
+        path: '/customers',
+        element: guarded(page(() => import('../features/customers/CustomersPage.tsx').then((m) => m.CustomersPage))),
+      },
+      {
+        path: '/customers/:customerId',
+        element: guarded(page(() => import('../features/customers/CustomerPage.tsx').then((m) => m.CustomerPage))),
+      },
+      {
         path: '/stats',
         element: guarded(page(() => import('../features/stats/StatsPage.tsx').then((m) => m.StatsPage))),
       },

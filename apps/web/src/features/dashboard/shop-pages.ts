@@ -35,6 +35,13 @@ export const shopPages = [
     icon: 'card',
     permission: 'billing',
   },
+  {
+    to: '/customers',
+    title: 'Customers',
+    text: 'Customers and their store credit',
+    icon: 'users',
+    permission: 'customers:view',
+  },
   { to: '/stats', title: 'Statistics', text: 'Orders, revenue and best sellers', icon: 'chart' },
   {
     to: '/activity',

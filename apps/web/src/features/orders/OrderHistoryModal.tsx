@@ -28,6 +28,8 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onC
           source={order.source}
           sourceKind={order.source_kind}
           customer={order.customer}
+          customerId={order.customer_id}
+          storeCredit={order.store_credit}
         />
         <div className="table-wrap order-lines-wrap">
           <table className="table order-lines">

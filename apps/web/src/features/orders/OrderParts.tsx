@@ -1,4 +1,5 @@
-import { messages, type Language, type PendingOrder } from '@cardstock/contract';
+import { formatUsd, messages, type Language, type PendingOrder } from '@cardstock/contract';
+import { Link } from 'react-router';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
@@ -51,6 +52,8 @@ export function OrderSummary({
   sourceKind,
   customer,
   holdUntil,
+  customerId,
+  storeCredit,
 }: {
   orderNumber: string;
   status: Status;
@@ -60,6 +63,9 @@ export function OrderSummary({
   sourceKind?: PendingOrder['source_kind'];
   customer?: PendingOrder['customer'];
   holdUntil?: string | null;
+  /** The shop's customer the order is for (issue 25), and the store credit that paid part of it. */
+  customerId?: number | null;
+  storeCredit?: number;
 }) {
   return (
     <div className="order-summary">
@@ -100,6 +106,20 @@ export function OrderSummary({
                 </dd>
               </>
             )}
+          </>
+        )}
+        {customerId != null && (
+          <>
+            <dt>{messages.customers.screen.picker}</dt>
+            <dd>
+              <Link to={`/customers/${customerId}`}>{messages.customers.screen.openCustomer}</Link>
+            </dd>
+          </>
+        )}
+        {storeCredit !== undefined && storeCredit > 0 && (
+          <>
+            <dt>{messages.customers.screen.creditPaid}</dt>
+            <dd data-testid="order-store-credit">{formatUsd(storeCredit)}</dd>
           </>
         )}
         {status === 'pending' && holdUntil && (

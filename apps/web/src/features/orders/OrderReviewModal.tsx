@@ -108,6 +108,8 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
           source={order.source}
           sourceKind={order.source_kind}
           customer={order.customer}
+          customerId={order.customer_id}
+          storeCredit={order.store_credit}
           holdUntil={order.hold_until}
         />
         <div className="table-wrap order-lines-wrap">

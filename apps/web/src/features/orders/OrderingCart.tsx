@@ -1,5 +1,5 @@
 import { limits, messages, plural } from '@cardstock/contract';
-import { useEffect, useState, type Ref, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import {
@@ -25,12 +25,14 @@ interface OrderingCartProps {
   placing: PlacingState;
   onRemove: (key: string) => void;
   onPlace: () => void;
+  /** Staff only: who the order is for and the store credit that pays part of it. */
+  payment?: ReactNode;
   /** The panel itself, for the floating button that brings it into view. */
   ref?: Ref<HTMLElement>;
 }
 
 /** The sticky Shopping Cart panel: lines, total, Place Order, and the outcome of the last order. */
-export function OrderingCart({ cart, placing, onRemove, onPlace, ref }: OrderingCartProps) {
+export function OrderingCart({ cart, placing, onRemove, onPlace, payment, ref }: OrderingCartProps) {
   const busy = placing.kind === 'placing';
   const copies = cartCopies(cart);
   return (
@@ -76,6 +78,7 @@ export function OrderingCart({ cart, placing, onRemove, onPlace, ref }: Ordering
         <span>Total</span>
         <strong>{formatPrice(cartTotal(cart))}</strong>
       </p>
+      {payment}
       <button type="button" className="btn btn-primary ordering-place" disabled={busy} onClick={onPlace}>
         {busy ? messages.ordering.placing : 'Place Order'}
       </button>

@@ -1,5 +1,5 @@
 import { messages, roleAllows, timings } from '@cardstock/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
@@ -7,6 +7,7 @@ import { authToken, hasAuthToken, shopName, userRole } from '../../lib/session.t
 import { useTitle } from '../../lib/use-title.ts';
 import {
   addToCart,
+  cartTotal,
   hitKey,
   noOrderNumber,
   orderItems,
@@ -18,6 +19,7 @@ import {
   type InventoryHit,
   type PlacingAttempt,
 } from './cart.ts';
+import { CreditPayment, creditPayment, noCreditChoice, type CreditChoice } from '../customers/CreditPayment.tsx';
 import { OrderingCard } from './OrderingCard.tsx';
 import { CartJumpButton, OrderingCart, type PlacingState } from './OrderingCart.tsx';
 import { OrderingSearch } from './OrderingSearch.tsx';
@@ -119,6 +121,10 @@ export function OrderingScreen({
   const [placing, setPlacing] = useState<PlacingState>({ kind: 'idle' });
   const attempt = useRef<PlacingAttempt | undefined>(undefined);
   const cartPanel = useRef<HTMLElement>(null);
+  // Staff at the counter may put the order on a customer and pay with their store credit; a tablet never does.
+  const staffPays = !deviceToken && roleAllows(userRole(), 'customers:view');
+  const [payer, setPayer] = useState<CreditChoice>(noCreditChoice);
+  const queries = useQueryClient();
 
   // Browsing refreshes every 5 s; anything in the search box pauses it (spec 001 §4).
   const browsing = text.trim() === '';
@@ -189,13 +195,18 @@ export function OrderingScreen({
       return;
     }
     const sent = cart;
+    const payment = creditPayment(payer, cartTotal(sent));
+    if (payment === undefined) {
+      setPlacing({ kind: 'failed', message: messages.customers.screen.creditInvalid });
+      return;
+    }
     attempt.current = placingAttempt(attempt.current, sent, () => crypto.randomUUID());
     setPlacing({ kind: 'placing' });
     try {
       const answer = await call(
         'placeOrder',
         {
-          body: { items: orderItems(sent) },
+          body: { items: orderItems(sent), ...payment },
           headers: { 'Idempotency-Key': attempt.current.key },
           token: deviceToken,
         },
@@ -205,6 +216,11 @@ export function OrderingScreen({
       const orderNumber = orderNumberOf(answer) ?? noOrderNumber;
       setCart([]);
       setPlacing({ kind: 'placed', orderNumber });
+      if (payer.customer) {
+        setPayer(noCreditChoice);
+        void queries.invalidateQueries({ queryKey: ['customers'] });
+        void queries.invalidateQueries({ queryKey: ['customer'] });
+      }
       void reloadInventory();
       void reloadSealed();
       if (searching) void reloadResults();
@@ -268,6 +284,20 @@ export function OrderingScreen({
             placing={placing}
             onRemove={(key) => setCart((now) => removeFromCart(now, key))}
             onPlace={() => void place()}
+            payment={
+              staffPays ? (
+                <CreditPayment
+                  choice={payer}
+                  total={cartTotal(cart)}
+                  disabled={placing.kind === 'placing'}
+                  onChange={(next) => {
+                    // Another customer or amount is another request: it gets its own Idempotency-Key.
+                    attempt.current = undefined;
+                    setPayer(next);
+                  }}
+                />
+              ) : undefined
+            }
           />
         )}
       </div>

@@ -26,7 +26,23 @@ function useWidth(fallback: number) {
  * revenue in dollars on the right, days along the bottom. Screen readers get a
  * one-sentence summary and the numbers as a (visually hidden) table.
  */
-export function OrdersChart({ points }: { points: readonly ChartPoint[] }) {
+/** What a chart of a count and dollars per day calls its two lines: orders and revenue unless told. */
+export interface ChartLabels {
+  title: string;
+  count: string;
+  money: string;
+  /** The one sentence screen readers hear for the whole chart. */
+  summary: (points: readonly ChartPoint[]) => string;
+}
+
+const orderLabels: ChartLabels = {
+  title: 'Orders Over Time',
+  count: 'Orders',
+  money: 'Revenue ($)',
+  summary: (points) => chartSummary(points),
+};
+
+export function OrdersChart({ points, labels = orderLabels }: { points: readonly ChartPoint[]; labels?: ChartLabels }) {
   const [ref, width] = useWidth(720);
   const box: ChartBox = { width: Math.max(width, 320), height, margin };
   const layout = layoutChart(points, box);
@@ -36,10 +52,10 @@ export function OrdersChart({ points }: { points: readonly ChartPoint[] }) {
   return (
     <div className="stats-chart" ref={ref}>
       <ul className="stats-legend" aria-hidden="true">
-        <li className="stats-legend-orders">Orders</li>
-        <li className="stats-legend-revenue">Revenue ($)</li>
+        <li className="stats-legend-orders">{labels.count}</li>
+        <li className="stats-legend-revenue">{labels.money}</li>
       </ul>
-      <svg role="img" aria-label={chartSummary(points)} viewBox={`0 0 ${box.width} ${height}`}>
+      <svg role="img" aria-label={labels.summary(points)} viewBox={`0 0 ${box.width} ${height}`}>
         {layout.ordersTicks.map((tick) => (
           <g key={`o${tick.value}`}>
             <line className="stats-grid" x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} />
@@ -76,7 +92,7 @@ export function OrdersChart({ points }: { points: readonly ChartPoint[] }) {
           textAnchor="middle"
           dominantBaseline="middle"
         >
-          Orders
+          {labels.count}
         </text>
         <text
           className="stats-axis-label"
@@ -84,14 +100,14 @@ export function OrdersChart({ points }: { points: readonly ChartPoint[] }) {
           textAnchor="middle"
           dominantBaseline="middle"
         >
-          Revenue ($)
+          {labels.money}
         </text>
 
         <path className="stats-line stats-line-revenue" d={layout.revenuePath} />
         <path className="stats-line stats-line-orders" d={layout.ordersPath} />
         {points.map((point, i) => {
           // A hover tip per day; the spoken version is the hidden table below.
-          const tip = `${chartDay(point.date, { long: true })}: ${point.orders} orders, ${formatRevenue(point.revenue)}`;
+          const tip = `${chartDay(point.date, { long: true })}: ${point.orders} ${labels.count.toLowerCase()}, ${formatRevenue(point.revenue)}`;
           return (
             <g key={point.date}>
               <circle className="stats-dot stats-dot-revenue" cx={layout.x[i]} cy={layout.revenueY[i]} r={4}>
@@ -105,12 +121,12 @@ export function OrdersChart({ points }: { points: readonly ChartPoint[] }) {
         })}
       </svg>
       <table className="stats-visually-hidden">
-        <caption>Orders Over Time</caption>
+        <caption>{labels.title}</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Revenue ($)</th>
+            <th scope="col">{labels.count}</th>
+            <th scope="col">{labels.money}</th>
           </tr>
         </thead>
         <tbody>

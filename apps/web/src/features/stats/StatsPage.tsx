@@ -2,6 +2,7 @@ import { formatUsd, messages } from '@cardstock/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTitle } from '../../lib/use-title.ts';
+import { BuyingSection } from './BuyingSection.tsx';
 import { OrdersChart } from './OrdersChart.tsx';
 import { LatestSoldTable, LowStockTable, TopSellingTable } from './StatsTables.tsx';
 import { useStats, type Stats } from './use-stats.ts';
@@ -72,6 +73,8 @@ function StatsBody({ stats }: { stats: Stats }) {
           <OrdersChart points={stats.ordersByDate} />
         )}
       </section>
+
+      <BuyingSection buys={stats.buys} />
 
       <div className="stats-tables">
         <TopSellingTable cards={stats.topCards} />

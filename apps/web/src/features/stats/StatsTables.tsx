@@ -1,4 +1,4 @@
-import { messages } from '@cardstock/contract';
+import { formatUsd, messages } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
@@ -10,7 +10,15 @@ import type { LatestSale, LowStock, TopCard } from './use-stats.ts';
 
 const m = messages.stats;
 
-/** Top Selling Cards (spec 001 §2.3): the best sellers by copies sold, at most ten. */
+const marginUnknown = 'No copy sold had a known cost (bought from a customer)';
+
+/** "$8.00 (40 %)": what the copies whose cost is known earned over it; "—" when none has a known cost. */
+export function marginText(card: Pick<TopCard, 'margin' | 'margin_percent'>): string {
+  if (card.margin === null) return '—';
+  return card.margin_percent === null ? formatUsd(card.margin) : `${formatUsd(card.margin)} (${card.margin_percent} %)`;
+}
+
+/** Top Selling Cards (spec 001 §2.3): the best sellers by copies sold, at most ten, with their margin. */
 export function TopSellingTable({ cards }: { cards: readonly TopCard[] }) {
   return (
     <section className="stats-section" aria-labelledby="stats-top-title">
@@ -24,17 +32,23 @@ export function TopSellingTable({ cards }: { cards: readonly TopCard[] }) {
               <th scope="col" className="numeric">
                 Sold
               </th>
+              <th scope="col" className="numeric">
+                Margin
+              </th>
             </tr>
           </thead>
           <tbody>
             {cards.length === 0 ? (
-              <TableMessageRow columns={3}>{m.noSales}</TableMessageRow>
+              <TableMessageRow columns={4}>{m.noSales}</TableMessageRow>
             ) : (
               cards.map((card) => (
                 <tr key={`${card.card_name}|${card.set_code ?? ''}`}>
                   <td className="stats-card-name">{card.card_name}</td>
                   <td>{setLabel(card.set_code)}</td>
                   <td className="numeric">{card.total_sold}</td>
+                  <td className="numeric" title={card.margin === null ? marginUnknown : undefined}>
+                    {marginText(card)}
+                  </td>
                 </tr>
               ))
             )}

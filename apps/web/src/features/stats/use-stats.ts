@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../lib/api.ts';
+import type { BuysOverTime } from './BuyingSection.tsx';
 import type { ChartPoint } from './chart-scale.ts';
 import { statsErrorText } from './stats-view.ts';
 
@@ -16,7 +17,7 @@ export type LatestSale = z.output<typeof ZLatestSoldResponse>['data']['latest_sa
 export type InventoryValue = z.output<typeof ZInventoryValueResponse>['data'];
 export type LowStock = z.output<typeof ZLowStockResponse>['data'];
 
-/** Everything the statistics screen shows, from its seven calls. */
+/** Everything the statistics screen shows, from its eight calls. */
 export interface Stats {
   totalOrders: number;
   cardsSold: number;
@@ -28,15 +29,17 @@ export interface Stats {
   latestSales: LatestSale[];
   /** What is at or under the shop's low-stock threshold. */
   lowStock: LowStock;
+  /** What the shop bought from customers (issue 25). */
+  buys: BuysOverTime;
 }
 
 /**
- * The seven statistics calls, fired together, each with the auth_token cookie's
+ * The eight statistics calls, fired together, each with the auth_token cookie's
  * token (spec 001 §7). One failure fails the screen, with the text of spec 001 §8.
  */
 async function fetchStats(): Promise<Stats> {
   try {
-    const [totalCards, overTime, topSelling, latestSold, summary, value, lowStock] = await Promise.all([
+    const [totalCards, overTime, topSelling, latestSold, summary, value, lowStock, buys] = await Promise.all([
       call('statsTotalCards'),
       call('statsOrdersOverTime'),
       call('statsTopSelling', { body: { limit: limits.topSellingLimit } }),
@@ -44,6 +47,7 @@ async function fetchStats(): Promise<Stats> {
       call('statsSummary'),
       call('statsInventoryValue'),
       call('statsLowStock'),
+      call('statsBuysOverTime'),
     ]);
     return {
       totalOrders: summary.data.total_orders,
@@ -58,6 +62,7 @@ async function fetchStats(): Promise<Stats> {
       topCards: topSelling.data.top_cards,
       latestSales: latestSold.data.latest_sales,
       lowStock: lowStock.data,
+      buys: buys.data,
     };
   } catch (err) {
     throw new Error(statsErrorText(err), { cause: err });

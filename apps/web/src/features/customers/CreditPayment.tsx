@@ -1,0 +1,140 @@
+import { formatUsd, messages, type Customer } from '@cardstock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { call } from '../../lib/api.ts';
+import { creditAmount, defaultCredit } from './customer-form.ts';
+import './customers.css';
+
+const m = messages.customers.screen;
+
+/** Who an order is for and how much of it their store credit pays: what the ordering screen sends. */
+export interface CreditChoice {
+  customer: Customer | undefined;
+  /** The credit field as typed; undefined: the default, all of the balance the total can use. */
+  creditText: string | undefined;
+}
+
+export const noCreditChoice: CreditChoice = { customer: undefined, creditText: undefined };
+
+/** The order's payment fields from the choice: none without a customer; undefined when the amount is not valid. */
+export function creditPayment(choice: CreditChoice, total: number) {
+  if (!choice.customer) return {};
+  const credit =
+    choice.creditText === undefined ? defaultCredit(choice.customer.balance, total) : creditAmount(choice.creditText);
+  if (credit === undefined) return undefined;
+  return { customer_id: choice.customer.id, store_credit: credit };
+}
+
+/** Waits `ms` after the last keystroke before searching. */
+function useSettled(value: string, ms = 250) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The cart's Customer picker (staff only): search the shop's customers, pick one to see their balance, and pay
+ * part or all of the order with their store credit (all the balance the total can use by default).
+ */
+export function CreditPayment({
+  choice,
+  total,
+  disabled,
+  onChange,
+}: {
+  choice: CreditChoice;
+  total: number;
+  disabled?: boolean;
+  onChange: (next: CreditChoice) => void;
+}) {
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim());
+  const inputId = useId();
+  const creditId = useId();
+  const found = useQuery({
+    queryKey: ['customers', 'picker', q],
+    queryFn: () => call('customersSearch', { body: { q } }),
+    enabled: q !== '' && !choice.customer,
+    retry: false,
+  });
+
+  const { customer } = choice;
+  if (!customer) {
+    const hits = found.data?.data.customers ?? [];
+    return (
+      <div className="customer-picker">
+        <label htmlFor={inputId}>{m.picker}</label>
+        <input
+          id={inputId}
+          type="search"
+          placeholder={m.pickerHint}
+          value={text}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
+        {q !== '' && found.isSuccess && (
+          <ul className="customer-picker-results" aria-label="Customers found">
+            {hits.length === 0 && <li className="muted">{m.pickerEmpty}</li>}
+            {hits.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setText('');
+                    onChange({ customer: c, creditText: undefined });
+                  }}
+                >
+                  <span>
+                    {c.name} <span className="muted">{c.email || c.phone}</span>
+                  </span>
+                  <span>{formatUsd(c.balance)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+
+  const shown = choice.creditText ?? defaultCredit(customer.balance, total).toFixed(2);
+  const credit = creditAmount(shown);
+  const rest = credit === undefined ? undefined : Math.max(0, Math.round((total - credit) * 100) / 100);
+  return (
+    <div className="customer-picker">
+      <span>{m.picker}</span>
+      <div className="customer-picker-chosen">
+        <span>
+          <strong data-testid="order-customer">{customer.name}</strong>{' '}
+          <span className="muted">{m.creditLeft(formatUsd(customer.balance))}</span>
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          disabled={disabled}
+          aria-label={m.pickerClear}
+          onClick={() => onChange(noCreditChoice)}
+        >
+          {m.pickerChange}
+        </button>
+      </div>
+      {customer.balance > 0 && (
+        <>
+          <label htmlFor={creditId}>{m.payWithCredit}</label>
+          <input
+            id={creditId}
+            inputMode="decimal"
+            value={shown}
+            disabled={disabled}
+            onChange={(e) => onChange({ customer, creditText: e.target.value })}
+          />
+          {rest !== undefined && <span className="muted">{m.restToPay(formatUsd(rest))}</span>}
+        </>
+      )}
+    </div>
+  );
+}
