@@ -79,9 +79,11 @@ test('confirmed orders show in the figures, the chart and both tables', async ({
   const top = page.getByRole('region', { name: 'Top Selling Cards' });
   await expect(top.getByRole('row')).toHaveCount(3);
   await expect(top.getByRole('row').nth(1)).toContainText(first!.name);
-  await expect(top.getByRole('row').nth(1).getByRole('cell').last()).toHaveText('3');
+  await expect(top.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('3');
+  // Nothing sold here was bought from a customer: no cost, no margin.
+  await expect(top.getByRole('row').nth(1).getByRole('cell').last()).toHaveText('—');
   await expect(top.getByRole('row').nth(2)).toContainText(second!.name);
-  await expect(top.getByRole('row').nth(2).getByRole('cell').last()).toHaveText('2');
+  await expect(top.getByRole('row').nth(2).getByRole('cell').nth(2)).toHaveText('2');
   await expect(top).not.toContainText(unsold!.name);
 
   const latest = page.getByRole('region', { name: 'Latest Cards Sold' });
