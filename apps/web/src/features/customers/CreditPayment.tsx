@@ -116,7 +116,7 @@ export function CreditPayment({
           type="button"
           className="btn btn-ghost btn-small"
           disabled={disabled}
-          aria-label={m.pickerClear}
+          title={m.pickerClear}
           onClick={() => onChange(noCreditChoice)}
         >
           {m.pickerChange}

@@ -55,7 +55,11 @@ export function BuyingSection({ buys }: { buys: BuysOverTime }) {
           <dd>{formatUsd(totals.credit_issued)}</dd>
         </div>
       </dl>
-      {points.length === 0 ? <p className="muted">{m.noBuys}</p> : <OrdersChart points={points} labels={labels} />}
+      {points.length === 0 ? (
+        <p className="muted stats-buying-empty">{m.noBuys}</p>
+      ) : (
+        <OrdersChart points={points} labels={labels} />
+      )}
     </section>
   );
 }
