@@ -149,6 +149,14 @@ describe(`customers and store credit (${testEngine})`, () => {
       ['adjustment', -25.5, 0, 'Mistake'],
       ['adjustment', 25.5, 25.5, 'Store event prize'],
     ]);
+    // The Activity screen's Customers filter shows the customer's record and credit entries together.
+    const activity = bodyOf(await owner.call('shopActivity', { kind: 'customer' })).entries;
+    expect(activity.filter((e) => e.subject === String(eve.id)).map((e) => [e.action, e.kind])).toEqual([
+      ['credit.adjust', 'customer'],
+      ['credit.adjust', 'customer'],
+      ['credit.adjust', 'customer'],
+      ['customer.create', 'customer'],
+    ]);
     const entries = await audited('credit.adjust', String(eve.id));
     expect(entries.map((e) => JSON.parse(e.detail!) as { amount: number; reason: string })).toEqual([
       expect.objectContaining({ amount: 25.5, reason: 'Store event prize' }),
