@@ -1,9 +1,9 @@
-import { formatUsd, messages } from '@cardstock/contract';
+import { messages } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { OrderNumber } from '../orders/OrderParts.tsx';
-import { saleDate, setLabel } from './stats-view.ts';
+import { marginText, saleDate, setLabel } from './stats-view.ts';
 import { Link } from 'react-router';
 import { finishName } from '../inventory/finish-label.ts';
 import type { LatestSale, LowStock, TopCard } from './use-stats.ts';
@@ -11,12 +11,6 @@ import type { LatestSale, LowStock, TopCard } from './use-stats.ts';
 const m = messages.stats;
 
 const marginUnknown = 'No copy sold had a known cost (bought from a customer)';
-
-/** "$8.00 (40 %)": what the copies whose cost is known earned over it; "—" when none has a known cost. */
-export function marginText(card: Pick<TopCard, 'margin' | 'margin_percent'>): string {
-  if (card.margin === null) return '—';
-  return card.margin_percent === null ? formatUsd(card.margin) : `${formatUsd(card.margin)} (${card.margin_percent} %)`;
-}
 
 /** Top Selling Cards (spec 001 §2.3): the best sellers by copies sold, at most ten, with their margin. */
 export function TopSellingTable({ cards }: { cards: readonly TopCard[] }) {

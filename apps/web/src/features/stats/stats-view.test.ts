@@ -5,6 +5,7 @@ import {
   chartDay,
   chartSummary,
   formatRevenue,
+  marginText,
   revenueTick,
   saleDate,
   setLabel,
@@ -95,5 +96,14 @@ describe('chartSummary', () => {
 
   it('says there are no sales yet without days', () => {
     expect(chartSummary([])).toBe('Orders over time: No sales yet.');
+  });
+});
+
+describe('marginText', () => {
+  it('shows the margin and its share, or a dash when no copy sold had a known cost', () => {
+    expect(marginText({ margin: 8, margin_percent: 40 })).toBe('$8.00 (40 %)');
+    expect(marginText({ margin: -1.5, margin_percent: -12.5 })).toBe('-$1.50 (-12.5 %)');
+    expect(marginText({ margin: 0, margin_percent: null })).toBe('$0.00');
+    expect(marginText({ margin: null, margin_percent: null })).toBe('—');
   });
 });

@@ -68,3 +68,9 @@ export function chartSummary(points: readonly ChartPoint[], locale?: string): st
   const span = points.length === 1 ? `on ${first}` : `from ${first} to ${last}`;
   return `Orders over time ${span}: ${plural(orders, 'order')} and ${formatRevenue(revenue)} revenue over ${plural(points.length, 'day')}; ${axes}.`;
 }
+
+/** "$8.00 (40 %)": what the copies whose cost is known earned over it; "—" when none has a known cost. */
+export function marginText(card: { margin: number | null; margin_percent: number | null }): string {
+  if (card.margin === null) return '—';
+  return card.margin_percent === null ? formatUsd(card.margin) : `${formatUsd(card.margin)} (${card.margin_percent} %)`;
+}
