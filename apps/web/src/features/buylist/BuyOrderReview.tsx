@@ -263,10 +263,10 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
                     )}
                   </td>
                   <td className="numeric" data-testid="line-cash">
-                    {formatUsd(item.cash)}
+                    {item.reason ? '—' : formatUsd(item.cash)}
                   </td>
                   <td className="numeric" data-testid="line-credit">
-                    {formatUsd(item.credit)}
+                    {item.reason ? '—' : formatUsd(item.credit)}
                   </td>
                   <td className="numeric">
                     {item.reason ? <span className="sell-no-offer">{reasonText(item.reason)}</span> : item.wanted}
