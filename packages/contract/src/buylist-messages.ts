@@ -82,6 +82,9 @@ export const buylistMessages = {
     cardsLoading: 'Loading cards...',
     cardsEmpty: 'No cards have their own buy settings yet.',
     cardsFailed: 'The cards could not be loaded.',
+    /** The inventory's word on what a copy cost the shop (bought from customers); a dash when unknown. */
+    costPerCopy: (dollars: number | null | undefined) =>
+      dollars === null || dollars === undefined ? 'Cost —' : `Cost ${formatUsd(dollars)}`,
     confirmRemoveCard: (name: string) => `Remove ${name}'s own settings? It follows the buy rules again.`,
   },
   /** The kiosk's "Sell to us" mode. */
