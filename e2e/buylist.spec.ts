@@ -81,6 +81,8 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   request,
   browser,
 }) => {
+  // Five cards found and priced on a tablet, then reviewed, accepted and checked in the inventory: a long walk.
+  test.setTimeout(90_000);
   const account = await registerShop(request, `Sell Spot ${randomUUID().slice(0, 6)}`);
   const tablet = await pairedTablet(browser, request, account);
 
@@ -203,6 +205,7 @@ test('the rules change an offer; a hotlist card shows on the We buy page with it
   context,
   request,
 }) => {
+  test.setTimeout(60_000);
   const account = await registerShop(request, `Rule Room ${randomUUID().slice(0, 6)}`);
   const subdomain = `wb-${randomUUID().slice(0, 8)}`;
   await post(request, '/api/shop/settings', { token: account.token, subdomain, shop_hidden: 0 });

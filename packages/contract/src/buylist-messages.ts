@@ -101,7 +101,7 @@ export const buylistMessages = {
     title: 'We buy',
     link: 'We buy cards',
     lead: (cash: number, credit: number) =>
-      `We pay up to ${cash}% of a card’s market price in cash, or ${credit}% in store credit. Bring your cards to the shop.`,
+      `We pay ${cash}% of a card’s market price in cash, or ${credit}% in store credit, and more for the cards we are looking for. Bring your cards to the shop.`,
     hotlist: 'Cards we are looking for',
     hotlistEmpty: 'No cards on the hotlist right now: bring your cards in and we will make an offer.',
     loading: 'Loading...',

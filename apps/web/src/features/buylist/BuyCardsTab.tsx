@@ -147,7 +147,7 @@ export function BuyCardsTab({ canEdit }: { canEdit: boolean }) {
                     )}
                   </td>
                   <td className="numeric">{card.held}</td>
-                  <td className="numeric">{card.target_stock ?? <span className="muted">rarity</span>}</td>
+                  <td className="numeric">{card.target_stock ?? <span className="muted">by rarity</span>}</td>
                   <td className="numeric">{formatUsd(card.cash)}</td>
                   <td className="numeric">{formatUsd(card.credit)}</td>
                   <td className="numeric">{card.wanted ?? '—'}</td>

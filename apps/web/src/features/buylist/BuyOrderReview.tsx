@@ -202,8 +202,7 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
             <thead>
               <tr>
                 <th scope="col">Card Name</th>
-                <th scope="col">Set</th>
-                <th scope="col">Finish</th>
+                <th scope="col">Set · Finish</th>
                 <th scope="col">Condition</th>
                 <th scope="col" className="numeric">
                   Quantity
@@ -228,10 +227,10 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
                     {item.hotlist && <span className="badge badge-hot">Hotlist</span>}
                     {item.graded && <span className="badge">Graded</span>}
                   </td>
-                  <td>
+                  <td className="buy-set">
                     {item.set_code.toUpperCase()} #{item.collector_number}
+                    <span className="muted buy-number">{finishName[item.finish]}</span>
                   </td>
-                  <td>{finishName[item.finish]}</td>
                   <td>
                     {editable ? (
                       <select
@@ -289,7 +288,7 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
             </tbody>
             <tfoot>
               <tr>
-                <td colSpan={4}>Total</td>
+                <td colSpan={3}>Total</td>
                 <td className="numeric">{order.total_items}</td>
                 <td className="numeric" data-testid="buy-total-cash">
                   {formatUsd(order.total_cash)}
