@@ -247,7 +247,22 @@ describe(`buying from customers (${testEngine})`, () => {
       }),
     ])
       expectError(res, 401);
-    expect((await pending(shop)).map((o) => o.status)).toEqual(['pending', 'pending']);
+
+    // Ten sellers giving the same new e-mail at once: all their lists are taken, for one customer.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        submit(kiosk, { items: [line(card, 1)], customer: { name: 'Eve', email: 'eve@example.com' } }),
+      ),
+    );
+    expect(racing.map((r) => r.status)).toEqual(Array<number>(10).fill(200));
+    const eves = await server.ctx.db
+      .selectFrom('customers')
+      .select('id')
+      .where('shop_id', '=', shop.id)
+      .where('email', '=', 'eve@example.com')
+      .execute();
+    expect(eves).toHaveLength(1);
+    expect((await pending(shop)).map((o) => o.status)).toEqual(Array<string>(12).fill('pending'));
   });
 
   it('grades a pending order (condition and copies), accepts it for store credit: stock with its cost, ledger, balance', async () => {
