@@ -544,6 +544,12 @@ describe(`buying from customers (${testEngine})`, () => {
   });
 
   it('writes submitting, grading, accepting, rejecting, rules and card settings to the audit log', async () => {
+    // The Activity screen's "Buying" kind shows them.
+    const shop = await buildShop(server);
+    await saveRules(shop, { cash_percent: 45 });
+    const activity = bodyOf(await api(server, shop).call('shopActivity', { kind: 'buylist' }));
+    expect(activity.entries.map((e) => [e.action, e.kind])).toEqual([['buylist.rules', 'buylist']]);
+
     const actions = await server.ctx.db
       .selectFrom('audit_log')
       .select('action')
