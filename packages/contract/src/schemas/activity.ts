@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { ZSessionToken } from './auth.ts';
 
 /** What an Activity entry is about; each audit action belongs to one. */
-export const activityKinds = ['inventory', 'sealed', 'order', 'team', 'settings', 'device', 'billing'] as const;
+export const activityKinds = [
+  'inventory',
+  'sealed',
+  'order',
+  'team',
+  'settings',
+  'device',
+  'billing',
+  'buylist',
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 /** The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory. */
@@ -22,6 +31,7 @@ export const actionPrefixesOf: Record<ActivityKind, readonly string[]> = {
   settings: ['settings.'],
   device: ['device.'],
   billing: ['subscription.'],
+  buylist: ['buylist.'],
 };
 
 export const activityPageSize = 50;

@@ -19,5 +19,11 @@ export const ZShopExport = z.object({
   billing_payments: ZRows,
   feedback: ZRows,
   audit_log: ZRows,
+  // Buying from customers (issue 25).
+  customers: ZRows.optional(),
+  credit_ledger: ZRows.optional(),
+  buy_cards: ZRows.optional(),
+  buy_orders: ZRows.optional(),
+  buy_lines: ZRows.optional(),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

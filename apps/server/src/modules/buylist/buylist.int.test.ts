@@ -247,7 +247,22 @@ describe(`buying from customers (${testEngine})`, () => {
       }),
     ])
       expectError(res, 401);
-    expect((await pending(shop)).map((o) => o.status)).toEqual(['pending', 'pending']);
+
+    // Ten sellers giving the same new e-mail at once: all their lists are taken, for one customer.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        submit(kiosk, { items: [line(card, 1)], customer: { name: 'Eve', email: 'eve@example.com' } }),
+      ),
+    );
+    expect(racing.map((r) => r.status)).toEqual(Array<number>(10).fill(200));
+    const eves = await server.ctx.db
+      .selectFrom('customers')
+      .select('id')
+      .where('shop_id', '=', shop.id)
+      .where('email', '=', 'eve@example.com')
+      .execute();
+    expect(eves).toHaveLength(1);
+    expect((await pending(shop)).map((o) => o.status)).toEqual(Array<string>(12).fill('pending'));
   });
 
   it('grades a pending order (condition and copies), accepts it for store credit: stock with its cost, ledger, balance', async () => {
@@ -529,6 +544,12 @@ describe(`buying from customers (${testEngine})`, () => {
   });
 
   it('writes submitting, grading, accepting, rejecting, rules and card settings to the audit log', async () => {
+    // The Activity screen's "Buying" kind shows them.
+    const shop = await buildShop(server);
+    await saveRules(shop, { cash_percent: 45 });
+    const activity = bodyOf(await api(server, shop).call('shopActivity', { kind: 'buylist' }));
+    expect(activity.entries.map((e) => [e.action, e.kind])).toEqual([['buylist.rules', 'buylist']]);
+
     const actions = await server.ctx.db
       .selectFrom('audit_log')
       .select('action')

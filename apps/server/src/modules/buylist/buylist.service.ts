@@ -217,23 +217,6 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
   const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
     shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
 
-  /**
-   * The shop's customer a kiosk or staff member names, found by e-mail or phone, or added. Its own transaction, before
-   * the buy order's: two sellers giving the same new e-mail at once (PostgreSQL) meet on the unique index, and the
-   * one that lost finds the customer the other added.
-   */
-  async function customerFor(shopId: number, input: CustomerInput) {
-    try {
-      return await withTransaction(ctx.db, (tx) => customersRepository.findOrCreate(tx, shopId, input, now()));
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        const found = await customersRepository.match(ctx.db, shopId, input.email, input.phone);
-        if (found) return found;
-      }
-      throw err;
-    }
-  }
-
   /** Buy orders with their lines and customers; pending ones priced as they stand now, decided ones as stored. */
   async function withLines(db: Executor, shopId: number, orders: BuyOrderRow[], recompute: boolean) {
     const lines = await repo.linesOf(
@@ -394,86 +377,93 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
           callout: String(earlier.callout),
         };
       };
-      let customerId: number | null = null;
-      if (input.customer_id !== undefined) {
-        const customer = await customersRepository.find(ctx.db, shopId, input.customer_id);
-        if (!customer) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
-        customerId = customer.id;
-      } else if (input.customer) {
-        customerId = (await customerFor(shopId, input.customer)).id;
-      }
-      const at = now();
-      try {
-        return await withTransaction(ctx.db, async (tx) => {
+      /** The seller: the shop's customer named by id, or found by e-mail or phone, or added; or none. */
+      const customerOf = async (tx: Tx, at: string) => {
+        if (input.customer_id !== undefined) {
+          const customer = await customersRepository.find(tx, shopId, input.customer_id);
+          if (!customer) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
+          return customer.id;
+        }
+        return input.customer ? (await customersRepository.findOrCreate(tx, shopId, input.customer, at)).id : null;
+      };
+      for (let attempt = 1; ; attempt++) {
+        const at = now();
+        try {
+          return await withTransaction(ctx.db, async (tx) => {
+            if (idempotencyKey) {
+              const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
+              if (earlier) return sameList(earlier);
+            }
+            const customerId = await customerOf(tx, at);
+            const lines = input.items.map((i) => ({ ...i, card_id: i.scryfall_id }));
+            const pricing = await pricingFor(
+              tx,
+              shopId,
+              lines.map((l) => l.card_id),
+            );
+            requireKnown(
+              pricing,
+              lines.map((l) => l.card_id),
+            );
+            const offers = offersOf(lines, pricing);
+            const day = at.slice(0, 10).replaceAll('-', '');
+            // Buy orders count their own callouts, apart from orders' ("B" days in the same counters).
+            const callout = await ordersRepository.nextCallout(tx, shopId, `B${day}`);
+            const buyNumber = `B${day}-${shopId}-${source.id}-${callout}`;
+            await repo.insert(
+              tx,
+              {
+                shop_id: shopId,
+                buy_number: buyNumber,
+                callout,
+                source_kind: source.kind,
+                source_id: source.id,
+                source_name: source.name,
+                customer_id: customerId,
+                status: 'pending',
+                idempotency_key: idempotencyKey ?? null,
+                idempotency_fingerprint: idempotencyKey ? fingerprint : null,
+                created_at: at,
+              },
+              lines.map((l, position) => {
+                const card = pricing.cards.get(l.card_id)!;
+                return {
+                  shop_id: shopId,
+                  position,
+                  card_id: l.card_id,
+                  card_name: card.name,
+                  set_code: card.set_code,
+                  collector_number: card.collector_number,
+                  finish: l.finish,
+                  quality: l.quality,
+                  language: l.language,
+                  quantity: l.quantity,
+                  graded: 0,
+                  ...storableOffer(offers[position]!),
+                };
+              }),
+            );
+            await auditRepository.record(tx, {
+              shop_id: shopId,
+              actor: email,
+              action: 'buylist.submit',
+              subject: buyNumber,
+              detail: JSON.stringify({ lines: lines.length, customer_id: customerId }),
+              created_at: at,
+            });
+            return { message: server.submitted(buyNumber), buy_number: buyNumber, callout: String(callout) };
+          });
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          // A concurrent retry with the same key committed first (PostgreSQL): answer with its buy order.
           if (idempotencyKey) {
-            const earlier = await repo.byIdempotencyKey(tx, shopId, idempotencyKey);
+            const earlier = await repo.byIdempotencyKey(ctx.db, shopId, idempotencyKey);
             if (earlier) return sameList(earlier);
           }
-          const lines = input.items.map((i) => ({ ...i, card_id: i.scryfall_id }));
-          const pricing = await pricingFor(
-            tx,
-            shopId,
-            lines.map((l) => l.card_id),
-          );
-          requireKnown(
-            pricing,
-            lines.map((l) => l.card_id),
-          );
-          const offers = offersOf(lines, pricing);
-          const day = at.slice(0, 10).replaceAll('-', '');
-          // Buy orders count their own callouts, apart from orders' ("B" days in the same counters).
-          const callout = await ordersRepository.nextCallout(tx, shopId, `B${day}`);
-          const buyNumber = `B${day}-${shopId}-${source.id}-${callout}`;
-          await repo.insert(
-            tx,
-            {
-              shop_id: shopId,
-              buy_number: buyNumber,
-              callout,
-              source_kind: source.kind,
-              source_id: source.id,
-              source_name: source.name,
-              customer_id: customerId,
-              status: 'pending',
-              idempotency_key: idempotencyKey ?? null,
-              idempotency_fingerprint: idempotencyKey ? fingerprint : null,
-              created_at: at,
-            },
-            lines.map((l, position) => {
-              const card = pricing.cards.get(l.card_id)!;
-              return {
-                shop_id: shopId,
-                position,
-                card_id: l.card_id,
-                card_name: card.name,
-                set_code: card.set_code,
-                collector_number: card.collector_number,
-                finish: l.finish,
-                quality: l.quality,
-                language: l.language,
-                quantity: l.quantity,
-                graded: 0,
-                ...storableOffer(offers[position]!),
-              };
-            }),
-          );
-          await auditRepository.record(tx, {
-            shop_id: shopId,
-            actor: email,
-            action: 'buylist.submit',
-            subject: buyNumber,
-            detail: JSON.stringify({ lines: lines.length, customer_id: customerId }),
-            created_at: at,
-          });
-          return { message: server.submitted(buyNumber), buy_number: buyNumber, callout: String(callout) };
-        });
-      } catch (err) {
-        // A concurrent retry with the same key committed first (PostgreSQL): answer with its buy order.
-        if (idempotencyKey && isUniqueViolation(err)) {
-          const earlier = await repo.byIdempotencyKey(ctx.db, shopId, idempotencyKey);
-          if (earlier) return sameList(earlier);
+          // Two sellers giving the same new e-mail or phone at once (PostgreSQL): the one that lost the race on the
+          // unique index finds the customer the other added when it tries again. Nothing of a refusal is kept.
+          if (attempt >= 2) throw err;
         }
-        throw err;
       }
     },
 

@@ -34,6 +34,14 @@ export const shopDataRepository = {
       db.selectFrom('feedback').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('audit_log').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
+    // Buying from customers (issue 25): its customers and their store-credit ledger, its word on printings, buy orders.
+    const [customers, ledger, buyCards, buyOrders, buyLines] = await Promise.all([
+      db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('buy_cards').selectAll().where('shop_id', '=', shopId).orderBy('card_id').execute(),
+      db.selectFrom('buy_orders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('buy_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
     return {
       shop: withoutSecrets(shop)[0],
       users: withoutSecrets(users),
@@ -48,6 +56,11 @@ export const shopDataRepository = {
       billing_payments: payments,
       feedback,
       audit_log: audit,
+      customers,
+      credit_ledger: ledger,
+      buy_cards: buyCards,
+      buy_orders: buyOrders,
+      buy_lines: buyLines,
     };
   },
 
@@ -75,6 +88,11 @@ export const shopDataRepository = {
       'order_lines',
       'orders',
       'order_counters',
+      'buy_lines',
+      'buy_orders',
+      'buy_cards',
+      'credit_ledger',
+      'customers',
       'inventory',
       'sealed_products',
       'csv_uploads',

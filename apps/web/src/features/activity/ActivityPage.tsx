@@ -20,6 +20,7 @@ const kindNames: Record<ActivityKind, string> = {
   settings: 'Settings',
   device: 'Devices',
   billing: 'Subscription',
+  buylist: 'Buying',
 };
 
 /** The start of a local calendar day as an instant, `days` later; undefined for no day. */
