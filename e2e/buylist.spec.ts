@@ -114,6 +114,10 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   expect(order!.items).toHaveLength(5);
   expect(order!.customer?.name).toBe('Sam Seller');
   await expect(tablet.getByText(order!.callout, { exact: true })).toBeVisible();
+  // The next seller starts where this one did: in "Sell to us", with an empty list.
+  await tablet.getByRole('button', { name: k.newList }).click();
+  await expect(tablet.getByRole('button', { name: k.sellMode })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tablet.getByText(s.sellListEmpty)).toBeVisible();
   await tablet.context().close();
 
   // The staff review it at the Buylist screen.

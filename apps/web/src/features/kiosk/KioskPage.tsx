@@ -74,20 +74,23 @@ export function KioskPage() {
   );
 
   /** Checks the kept token with the server (which records the last login) and opens the ordering screen. */
-  const resume = useCallback(async () => {
-    const token = deviceToken(browserStore());
-    if (!token) {
-      setPhase({ kind: 'pairing', code: '', busy: false });
-      return;
-    }
-    try {
-      const session = await call('deviceSession', { token });
-      setPhase({ kind: 'ordering', token, shop: session.shop_name });
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED')) refused(err);
-      else setPhase({ kind: 'stopped', message: errorText(err, messages.common.noResponse) });
-    }
-  }, [refused]);
+  const resume = useCallback(
+    async (mode?: Mode) => {
+      const token = deviceToken(browserStore());
+      if (!token) {
+        setPhase({ kind: 'pairing', code: '', busy: false });
+        return;
+      }
+      try {
+        const session = await call('deviceSession', { token });
+        setPhase({ kind: 'ordering', token, shop: session.shop_name, mode });
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED')) refused(err);
+        else setPhase({ kind: 'stopped', message: errorText(err, messages.common.noResponse) });
+      }
+    },
+    [refused],
+  );
 
   const pair = useCallback(
     async (code: string) => {
@@ -117,6 +120,12 @@ export function KioskPage() {
   const newOrder = useCallback(() => {
     setPhase({ kind: 'checking' });
     void resume();
+  }, [resume]);
+
+  /** After a sell list's number the tablet stays in "Sell to us" for the next seller. */
+  const newSellList = useCallback(() => {
+    setPhase({ kind: 'checking' });
+    void resume('sell');
   }, [resume]);
 
   // Once per page load (StrictMode runs effects twice in development; the code is single use).
@@ -212,7 +221,7 @@ export function KioskPage() {
           <KioskCallout
             orderNumber={phase.orderNumber}
             shop={phase.shop}
-            onDone={newOrder}
+            onDone={phase.sellCallout === undefined ? newOrder : newSellList}
             sell={
               phase.sellCallout === undefined
                 ? undefined
