@@ -204,6 +204,41 @@ test('a Watcher sees pending buy orders and the rules but cannot grade, accept o
   await expect(page.getByRole('button', { name: 'Add a card' })).toHaveCount(0);
 });
 
+test('a buy order decided elsewhere while under review says so and leaves the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Two Desks ${randomUUID().slice(0, 6)}`);
+  const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
+  const submitted = await post<{ buy_number: string; callout: string }>(request, '/api/buylist/submit', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+    customer: { name: 'Dee Double', email: 'dee@example.com' },
+  });
+  await useSession(context, account);
+  await page.goto('/buylist');
+  await page
+    .getByRole('row', { name: `Sell list ${submitted.callout}` })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Sell list ${submitted.callout}` });
+  await expect(dialog).toContainText('Dee Double');
+
+  // Another desk pays it out in cash meanwhile; grading here is refused and the list refreshed.
+  await post(request, '/api/buylist/accept', {
+    token: account.token,
+    buy_number: submitted.buy_number,
+    payout: 'cash',
+  });
+  await dialog.getByLabel('Condition of Gisela, the Broken Blade').selectOption('LP');
+  await expect(page.getByText(s.changedElsewhere)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(s.pendingEmpty)).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('row', { name: `Sell list ${submitted.callout}` })).toContainText('Accepted');
+});
+
 test('the rules change an offer; a hotlist card shows on the We buy page with its offer', async ({
   page,
   context,
