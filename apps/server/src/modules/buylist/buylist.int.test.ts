@@ -551,6 +551,36 @@ describe(`buying from customers (${testEngine})`, () => {
     expectError(await call(server, 'publicBuylist', { subdomain: 'no-such-shop' }), 404);
   });
 
+  it('documents every buylist route in the OpenAPI document, with its request fields', async () => {
+    const res = await server.request('GET', '/api/docs/json');
+    const paths = res.body.paths as Record<string, { post?: { tags?: string[]; requestBody?: unknown } }>;
+    const documented = Object.entries(paths)
+      .filter(([path, p]) => p.post?.tags?.includes('buylist') && path.includes('/buylist'))
+      .map(([path]) => path)
+      .sort();
+    expect(documented).toEqual(
+      [
+        '/api/buylist/offer',
+        '/api/buylist/submit',
+        '/api/buylist/pending',
+        '/api/buylist/history',
+        '/api/buylist/grade',
+        '/api/buylist/accept',
+        '/api/buylist/reject',
+        '/api/buylist/rules',
+        '/api/buylist/rules/update',
+        '/api/buylist/cards',
+        '/api/buylist/cards/set',
+        '/api/buylist/cards/remove',
+        '/api/public/shop/buylist',
+      ].sort(),
+    );
+    const offer = paths['/api/buylist/offer']!.post!.requestBody as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
+    };
+    expect(Object.keys(offer.content['application/json'].schema.properties)).toEqual(['token', 'items']);
+  });
+
   it('writes submitting, grading, accepting, rejecting, rules and card settings to the audit log', async () => {
     // The Activity screen's "Buying" kind shows them.
     const shop = await buildShop(server);
