@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call, expectError, expectOk, type CallInput } from '../../../test/client.ts';
 import { catalog, member, publicShop, shop as buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
 
 type Who = { token: string };
 type Items = CallInput<'buylistOffer'>['items'];
@@ -13,13 +14,17 @@ describe(`buying from customers (${testEngine})`, () => {
   const byRarity = (rarity: string, n = 0) =>
     cards.filter((c) => c.rarity === rarity && c.finishes.includes('nonfoil') && c.finishes.includes('foil'))[n]!;
 
-  /** Sets a printing's market prices (cents), so every offer below is worked out from known figures. */
+  /**
+   * Sets a printing's market prices (cents), so every offer below is worked out from known figures; as every write to
+   * the catalog does, it moves the catalog's version, so what was kept of the old prices is not used again.
+   */
   async function price(card: FixtureCard, nonfoil: number | null, foil: number | null = null) {
     await server.ctx.db
       .updateTable('cards')
       .set({ price_usd: nonfoil, price_usd_foil: foil })
       .where('id', '=', card.id)
       .execute();
+    await catalogRepository.changed(server.ctx.db, new Date().toISOString());
   }
   const line = (card: FixtureCard, quantity: number, quality = 'NM', extra: Partial<Items[number]> = {}) => ({
     scryfall_id: card.id,
@@ -98,6 +103,9 @@ describe(`buying from customers (${testEngine})`, () => {
       [2, 3],
       [2.75, 4],
     ]);
+    // A new market price (a price refresh) is offered at once.
+    await price(rare, 2000);
+    expect((await offer(shop, [line(rare, 1)])).items[0]).toMatchObject({ cash: 8, credit: 12 });
   });
 
   it('buys hotlist cards at the higher share, honours fixed offers and not buying, and offers nothing without a price', async () => {
@@ -541,6 +549,36 @@ describe(`buying from customers (${testEngine})`, () => {
     bodyOf(await api(server, owner).call('settingsSave', { subdomain: owner.subdomain, shop_hidden: 1 }));
     expectError(await call(server, 'publicBuylist', { subdomain: owner.subdomain }), 404);
     expectError(await call(server, 'publicBuylist', { subdomain: 'no-such-shop' }), 404);
+  });
+
+  it('documents every buylist route in the OpenAPI document, with its request fields', async () => {
+    const res = await server.request('GET', '/api/docs/json');
+    const paths = res.body.paths as Record<string, { post?: { tags?: string[]; requestBody?: unknown } }>;
+    const documented = Object.entries(paths)
+      .filter(([path, p]) => p.post?.tags?.includes('buylist') && path.includes('/buylist'))
+      .map(([path]) => path)
+      .sort();
+    expect(documented).toEqual(
+      [
+        '/api/buylist/offer',
+        '/api/buylist/submit',
+        '/api/buylist/pending',
+        '/api/buylist/history',
+        '/api/buylist/grade',
+        '/api/buylist/accept',
+        '/api/buylist/reject',
+        '/api/buylist/rules',
+        '/api/buylist/rules/update',
+        '/api/buylist/cards',
+        '/api/buylist/cards/set',
+        '/api/buylist/cards/remove',
+        '/api/public/shop/buylist',
+      ].sort(),
+    );
+    const offer = paths['/api/buylist/offer']!.post!.requestBody as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
+    };
+    expect(Object.keys(offer.content['application/json'].schema.properties)).toEqual(['token', 'items']);
   });
 
   it('writes submitting, grading, accepting, rejecting, rules and card settings to the audit log', async () => {

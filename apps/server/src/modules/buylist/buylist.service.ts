@@ -68,9 +68,14 @@ const settingOf = (row: BuyCardRow): BuyCardSetting => ({
   target_stock: row.target_stock,
 });
 
-async function pricingFor(db: Executor, shopId: number, cardIds: readonly string[]): Promise<Pricing> {
+async function pricingFor(
+  db: Executor,
+  shopId: number,
+  cardIds: readonly string[],
+  cardsOf: (ids: string[]) => Promise<BuyCardInfo[]> = (ids) => repo.cardsByIds(db, ids),
+): Promise<Pricing> {
   const ids = [...new Set(cardIds)];
-  const cards = await repo.cardsByIds(db, ids);
+  const cards = await cardsOf(ids);
   const held = await repo.heldOf(db, shopId, ids);
   const settings = await repo.settingsOf(db, shopId, ids);
   const rules = buyRulesOf(await repo.rulesOf(db, shopId));
@@ -80,6 +85,48 @@ async function pricingFor(db: Executor, shopId: number, cardIds: readonly string
     settings: new Map(settings.map((s) => [s.card_id, settingOf(s)])),
     rules,
   };
+}
+
+/**
+ * What the offer rule reads of printings, kept for the catalog's version (it changes with every write to card data,
+ * whichever process made it): a customer's sell list is priced again at every card added, and reading 200 printings
+ * scattered over a large catalog cost more than all the rest of an offer. At most `max` printings, the least recently
+ * used out first. Only offers read it; submitting, grading and accepting read the catalog itself.
+ */
+export class OfferCards {
+  private version: string | undefined;
+  private readonly kept = new Map<string, BuyCardInfo>();
+
+  constructor(private readonly max = 20_000) {}
+
+  async get(db: Executor, version: string, ids: readonly string[]): Promise<BuyCardInfo[]> {
+    if (version !== this.version) {
+      this.kept.clear();
+      this.version = version;
+    }
+    const found: BuyCardInfo[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const card = this.kept.get(id);
+      if (!card) {
+        missing.push(id);
+        continue;
+      }
+      // Map order is use order: the first key is the least recently used.
+      this.kept.delete(id);
+      this.kept.set(id, card);
+      found.push(card);
+    }
+    if (missing.length === 0) return found;
+    const read = await repo.cardsByIds(db, missing);
+    // Rows read after the version was: never older than it. Kept only if the version has not moved on meanwhile.
+    if (this.version === version)
+      for (const card of read) {
+        this.kept.set(card.id, card);
+        if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+      }
+    return [...found, ...read];
+  }
 }
 
 /** A 404 naming every id the catalog does not know, in the list's order. */
@@ -212,6 +259,7 @@ interface BuySource {
 
 export function createBuylistService(ctx: AppContext, reads: InventoryReadModel) {
   const now = () => ctx.clock.now().toISOString();
+  const offerCards = new OfferCards();
 
   /** Public: the shop chose so, and its subscription has not ended (as the storefront's pages). */
   const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
@@ -324,10 +372,12 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
     async offer(actor: Actor, items: SellLine[]) {
       const { shopId } = requireRole(actor, 'buylist:sell');
       const lines = items.map((i) => ({ ...i, card_id: i.scryfall_id }));
+      const { catalog } = await reads.state(shopId);
       const pricing = await pricingFor(
         ctx.db,
         shopId,
         lines.map((l) => l.card_id),
+        (ids) => offerCards.get(ctx.db, catalog, ids),
       );
       requireKnown(
         pricing,
