@@ -50,6 +50,7 @@ const guardedRoutes = [
   '/dashboard',
   '/order-management',
   '/order-history',
+  '/buylist',
   '/device-manager',
   '/inventory-management',
   '/sub-account-management',

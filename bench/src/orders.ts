@@ -99,14 +99,14 @@ function yearSlots(cards: string[]): Slot[] {
 }
 
 /** The server's database: PostgreSQL, or its SQLite file. */
-interface Sql {
+export interface Sql {
   run(text: string, params?: unknown[]): Promise<void>;
   all<T>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
 /** `database`: a postgres:// URL, or the path of the SQLite file. */
-async function connect(database: string): Promise<Sql> {
+export async function connect(database: string): Promise<Sql> {
   if (/^postgres(ql)?:\/\//.test(database)) {
     const client = new pg.Client({ connectionString: database });
     await client.connect();

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { catalogFile, inventoryCsv, largeInventoryCsv, priceFile } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
+import { buylistAcceptRace, sellList, type SellLine } from './buylist.ts';
 import { auditPages, audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
 import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
 import { soak, type SoakRow } from './soak.ts';
@@ -399,8 +400,11 @@ async function publishShop(url: string, token: string): Promise<void> {
   if (!res.ok) throw new Error(`could not publish the shop: ${await res.text()}`);
 }
 
-/** The scenario with the shop's token for $TOKEN and stocked printings for $CARD, $CARD2 and $CARD3. */
-function withToken(s: Scenario, token: string, cards: string[] = []): Scenario {
+/**
+ * The scenario with the shop's token for $TOKEN, stocked printings for $CARD, $CARD2 and $CARD3, and a sell list for
+ * "$SELL".
+ */
+function withToken(s: Scenario, token: string, cards: string[] = [], sell: SellLine[] = []): Scenario {
   return {
     ...s,
     requests: s.requests.map((r) => ({
@@ -410,6 +414,7 @@ function withToken(s: Scenario, token: string, cards: string[] = []): Scenario {
           ? undefined
           : (JSON.parse(
               JSON.stringify(r.body)
+                .replaceAll('"$SELL"', JSON.stringify(sell))
                 .replaceAll('$TOKEN', token)
                 .replaceAll('$CARD3', cards[2] ?? '')
                 .replaceAll('$CARD2', cards[1] ?? '')
@@ -553,6 +558,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     chosenJobs.includes('csv-import-50mb') ||
     chosenJobs.includes('reprice') ||
     chosenJobs.includes('reservation-race') ||
+    chosenJobs.includes('buylist-accept-race') ||
     chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
     shopAudits.length > 0 ||
     chosenSoak;
@@ -584,6 +590,19 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       console.log('▸ reservation-race: 200 customers reserve the last 10 copies of a card online at once');
       jobRows.push({ engine, ...(await reservationRace(server.url, token, server.child.pid!)) });
     }
+    // A customer's sell list of the shop's printings, for the buylist's offer and accept race.
+    const sell =
+      chosen.some((s) => s.name === 'buylist-offer') || chosenJobs.includes('buylist-accept-race')
+        ? await sellList(catalogSize)
+        : [];
+    if (chosenJobs.includes('buylist-accept-race')) {
+      console.log('▸ buylist-accept-race: 50 staff accept the same buy order for store credit at once');
+      const started = Date.now();
+      const database = target.databaseUrl ?? path.join(dataDir, 'cardstock.sqlite');
+      const { items, seconds } = await buylistAcceptRace(server.url, token, database, sell);
+      console.log(`  one payout, one set of stock changes (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      jobRows.push({ engine, ...jobRow('buylist-accept-race', items, seconds, server.child.pid!) });
+    }
     // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
     const cards: string[] = [];
     if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
@@ -607,7 +626,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       if (kept) fs.writeFileSync(orderYearFile, token);
     }
     for (const base of chosen) {
-      const s = withToken(base, token, cards);
+      const s = withToken(base, token, cards, sell);
       if (s.pending !== undefined) {
         const started = Date.now();
         const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);

@@ -7,8 +7,9 @@ export interface Scenario {
   connections: number;
   /**
    * What the server must hold first: the catalog, or a shop with 100,000 rows
-   * (whose token replaces $TOKEN, and the Scryfall id of a row with 100,000
-   * copies in stock replaces $CARD), or that shop with a year of decided
+   * (whose token replaces $TOKEN, the Scryfall id of a row with 100,000
+   * copies in stock replaces $CARD, and a 200-line sell list of its printings
+   * replaces "$SELL"), or that shop with a year of decided
    * orders as well (bench/src/orders.ts).
    */
   needs?: 'catalog' | 'shop' | 'orders';
@@ -176,6 +177,16 @@ scenarios.push({
   ],
 });
 
+// A customer's sell list at the counter or the kiosk (issue 25): 200 lines priced against the shop's stock, rules and
+// its word on each printing ($SELL: bench/src/buylist.ts sellList).
+scenarios.push({
+  name: 'buylist-offer',
+  description: 'POST /api/buylist/offer, a 200-line sell list priced against a 100,000-row shop',
+  connections: 20,
+  needs: 'shop',
+  requests: [{ method: 'POST', path: '/api/buylist/offer', body: { token: '$TOKEN', items: '$SELL' } }],
+});
+
 /** Jobs measured by their own clock and memory rather than by autocannon. */
 export const jobs = [
   'catalog-import',
@@ -184,6 +195,7 @@ export const jobs = [
   'csv-import-50mb',
   'reprice',
   'reservation-race',
+  'buylist-accept-race',
 ] as const;
 
 /** Mixed traffic of a busy Saturday, for the soak: staff lists and searches, tablets order, visitors browse. */

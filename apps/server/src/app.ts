@@ -19,6 +19,7 @@ import { OneLinePerRequest } from './lib/request-log.ts';
 import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { openRedis } from './lib/redis.ts';
+import { buylistRoutes } from './modules/buylist/buylist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(
   inventoryRoutes(app, ctx, inventoryReads);
   const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
   const orders = ordersRoutes(app, ctx, inventoryReads);
+  buylistRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);

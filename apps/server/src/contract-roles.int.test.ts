@@ -10,8 +10,8 @@ const open = new Set(['logout', 'feedback', 'deviceSession']);
 const called = Object.entries(routes as Record<string, RouteDef>).filter(
   ([, def]) => def.auth === 'session' || def.auth === 'device',
 );
-/** What a paired tablet may do (DESIGN §6): look at stock and order. */
-const devicePermissions = new Set(['inventory:view', 'orders:place']);
+/** What a paired tablet may do (DESIGN §6): look at stock and order; price and submit a sell list (issue 25). */
+const devicePermissions = new Set(['inventory:view', 'orders:place', 'buylist:sell']);
 
 describe(`every route’s permission, for every role (${testEngine})`, () => {
   let server: TestServer;
@@ -64,13 +64,14 @@ describe(`every route’s permission, for every role (${testEngine})`, () => {
 
   it('lets anyone, without a session, use the public routes (a storefront’s visitors)', async () => {
     const publicRoutes = Object.entries(routes as Record<string, RouteDef>).filter(([name, def]) =>
-      ['publicInventory', 'publicSealed', 'publicOrder', 'publicOrderStatus'].includes(name)
+      ['publicInventory', 'publicSealed', 'publicBuylist', 'publicOrder', 'publicOrderStatus'].includes(name)
         ? def.auth === 'none'
         : false,
     );
     expect(publicRoutes.map(([name]) => name)).toEqual([
       'publicInventory',
       'publicSealed',
+      'publicBuylist',
       'publicOrder',
       'publicOrderStatus',
     ]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routes, type RouteDef } from '@cardstock/contract';
+import { defaultBuyRules, routes, type RouteDef } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf } from '../test/client.ts';
 import { uploadCsv } from '../test/csv-import.ts';
@@ -32,6 +32,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     member: '',
     device: '',
     upload: 'shop-a-upload-0001',
+    buyPending: '',
+    buyAccepted: '',
+    buyLine: 0,
     customer: 0,
   };
 
@@ -56,6 +59,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('subscriptions').selectAll().where('shop_id', '=', shopId).execute(),
       db.selectFrom('billing_payments').selectAll().where('shop_id', '=', shopId).execute(),
       db.selectFrom('csv_uploads').select(['id', 'rows_read', 'state']).where('shop_id', '=', shopId).execute(),
+      db.selectFrom('buy_orders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('buy_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('buy_cards').selectAll().where('shop_id', '=', shopId).orderBy('card_id').execute(),
       db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
@@ -114,6 +120,18 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },
     orderHistory: {},
+    buylistOffer: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }] },
+    buylistSubmit: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }], customer_id: ids.customer },
+    buylistPending: {},
+    buylistHistory: {},
+    buylistGrade: { buy_number: ids.buyPending, lines: [{ line_id: ids.buyLine, quality: 'D', quantity: 0 }] },
+    buylistAccept: { buy_number: ids.buyPending, payout: 'cash' },
+    buylistReject: { buy_number: ids.buyPending, reason: 'B says no' },
+    buylistRules: {},
+    buylistRulesUpdate: { rules: { ...defaultBuyRules, cash_percent: 1 } },
+    buylistCards: {},
+    buylistCardSet: { scryfall_id: theirs.id, not_buying: true },
+    buylistCardRemove: { scryfall_id: theirs.id },
     billingSubscription: {},
     billingPayments: {},
     billingUpgrade: {},
@@ -158,6 +176,21 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       }),
     ).customer.id;
     bodyOf(await asA.call('customersAdjust', { customer_id: ids.customer, amount: 20, reason: 'A secret gift' }));
+    // A's buying: a hotlist card with fixed offers, a seller, an accepted and a pending buy order.
+    bodyOf(await asA.call('buylistCardSet', { scryfall_id: theirs.id, hotlist: true, fixed_cash: 1, fixed_credit: 2 }));
+    const seller = { name: 'A Secret Seller', email: 'a-secret-seller@example.com' };
+    const sell = async () =>
+      bodyOf(
+        await asA.call('buylistSubmit', {
+          items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }],
+          customer: seller,
+        }),
+      ).buy_number;
+    ids.buyAccepted = await sell();
+    bodyOf(await asA.call('buylistAccept', { buy_number: ids.buyAccepted, payout: 'credit' }));
+    ids.buyPending = await sell();
+    const [pendingBuy] = bodyOf(await asA.call('buylistPending')).data.buy_orders;
+    ids.buyLine = pendingBuy!.items[0]!.line_id;
     secrets.push(
       theirs.id,
       'A secret box',
@@ -170,6 +203,10 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       'A Secret Customer',
       '555 313 3131',
       'A secret gift',
+      ids.buyPending,
+      ids.buyAccepted,
+      seller.name,
+      seller.email,
     );
   });
   afterAll(() => server.close());

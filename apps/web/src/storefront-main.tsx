@@ -15,6 +15,22 @@ const OrderStatus = lazy(() =>
   import('./features/storefront/StorefrontOrderStatus.tsx').then((m) => ({ default: m.StorefrontOrderStatus })),
 );
 
+/** The "We buy" page (a chunk of its own): only sellers looking at offers load it. */
+const WeBuy = lazy(() =>
+  import('./features/storefront/StorefrontBuylist.tsx').then((m) => ({ default: m.StorefrontBuylist })),
+);
+
+/** The shop's "We buy" page an address names, if it does: `/shop/{subdomain}/buylist`, or `/buylist` on its host. */
+function buylistPageOf(location: Location): { subdomain: string; shopHref: string } | undefined {
+  const path = /^\/shop\/([^/]+)\/buylist\/?$/.exec(location.pathname);
+  if (path) {
+    const subdomain = decodeURIComponent(path[1]!).toLowerCase();
+    return { subdomain, shopHref: `/shop/${encodeURIComponent(subdomain)}` };
+  }
+  const own = /^\/buylist\/?$/.test(location.pathname) ? storefrontSubdomain(location.hostname) : undefined;
+  return own ? { subdomain: own, shopHref: '/' } : undefined;
+}
+
 /**
  * The shop's order status page an address names, if it does: `/shop/{subdomain}/order`, or `/order` on the shop's
  * own host, either maybe followed by the order's number (as the reservation mails link it).
@@ -32,8 +48,15 @@ function orderPageOf(location: Location): { subdomain: string; orderNumber?: str
   };
 }
 
-/** The order status page where the address names it, else the shop's page. */
+/** The "We buy" or order status page where the address names it, else the shop's page. */
 function Entry() {
+  const buylist = buylistPageOf(window.location);
+  if (buylist)
+    return (
+      <Suspense fallback={<p className="loading">Loading...</p>}>
+        <WeBuy {...buylist} />
+      </Suspense>
+    );
   const order = orderPageOf(window.location);
   if (!order) return <Storefront />;
   return (

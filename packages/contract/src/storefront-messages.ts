@@ -22,6 +22,8 @@ export const storefrontMessages = {
   noData: 'No inventory data received',
   loadFailed: 'Failed to load shop inventory',
   poweredBy: 'Powered by',
+  /** The link to the shop's "We buy" page (issue 25). */
+  weBuyLink: 'We buy cards: see our offers',
   inStock: (n: number) => `${n} in stock`,
   outOfStock: 'Out of stock',
   noPrice: 'No price yet — ask staff',

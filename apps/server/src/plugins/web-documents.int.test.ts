@@ -89,4 +89,26 @@ describe(`the web app's documents across a rebuild (${testEngine})`, () => {
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain('src="/src/storefront-main.tsx"');
   });
+
+  it('answers a shop’s "We buy" page with the storefront’s document, which draws it; /buylist stays staff’s elsewhere', async () => {
+    const page = await expectDocument(`/shop/${subdomain}/buylist?page=2`, '/src/storefront-main.tsx');
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('storefront-data');
+    const own = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      http
+        .get(`${server.url}/buylist`, { headers: { host: `${subdomain}.localhost` } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        })
+        .on('error', reject);
+    });
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('src="/src/storefront-main.tsx"');
+    expect(own.text).toContain('<div id="root"></div>');
+    // The app's own host: /buylist is the staff Buylist screen, in the app's document.
+    await expectDocument('/buylist', '/src/main.tsx');
+    const unknown = await server.request('GET', '/shop/no-such-shop/buylist');
+    expect(unknown.status).toBe(404);
+  });
 });

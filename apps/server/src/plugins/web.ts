@@ -31,7 +31,7 @@ export type StorefrontPages = (subdomain: string, request: StorefrontRequest) =>
 function storefrontOf(request: FastifyRequest): string | undefined {
   const fromHost = storefrontSubdomain(request.hostname);
   if (fromHost) return fromHost;
-  const match = /^\/shop\/([^/?#]+)(?:\/order(?:\/[^/?#]+)?)?\/?$/.exec(request.url.split('?')[0] ?? '');
+  const match = /^\/shop\/([^/?#]+)(?:\/order(?:\/[^/?#]+)?|\/buylist)?\/?$/.exec(request.url.split('?')[0] ?? '');
   return match ? decodeURIComponent(match[1]!).toLowerCase() : undefined;
 }
 
@@ -41,6 +41,10 @@ function storefrontOf(request: FastifyRequest): string | undefined {
  */
 const isOrderStatusPage = (request: FastifyRequest): boolean =>
   /^(?:\/shop\/[^/?#]+)?\/order(?:\/[^/?#]+)?\/?$/.test(request.url.split('?')[0] ?? '');
+
+/** Whether a storefront address is the shop's "We buy" page: `/shop/{subdomain}/buylist`, or `/buylist` on its host. */
+const isBuylistPage = (request: FastifyRequest): boolean =>
+  /^(?:\/shop\/[^/?#]+)?\/buylist\/?$/.test(request.url.split('?')[0] ?? '');
 
 /** A file of the web app's build as text, or undefined when the build has no such file. */
 function readBuiltFile(distDir: string | undefined, file: string): string | undefined {
@@ -84,8 +88,8 @@ export async function registerWeb(
       sort: storefrontSortOf(query.sort),
     });
     if (page === undefined) return reply.code(404).send(storefrontTemplate);
-    // The status page draws itself (a chunk of the storefront's entry): no banner or cards to adopt.
-    if (page === null || isOrderStatusPage(request)) return reply.send(storefrontTemplate);
+    // The status and "We buy" pages draw themselves (chunks of the storefront's entry): no banner or cards to adopt.
+    if (page === null || isOrderStatusPage(request) || isBuylistPage(request)) return reply.send(storefrontTemplate);
     return reply.send(storefrontDocument(storefrontTemplate, page));
   }
 

@@ -19,6 +19,10 @@ const StorefrontOrder = page(() =>
   import('../features/storefront/StorefrontOrderRoute.tsx').then((m) => m.StorefrontOrderRoute),
 );
 
+const StorefrontBuylist = page(() =>
+  import('../features/storefront/StorefrontBuylistRoute.tsx').then((m) => m.StorefrontBuylistRoute),
+);
+
 const HomePage = page(() => import('../features/public/HomePage.tsx').then((m) => m.HomePage));
 const RegisterPage = page(() => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage));
 
@@ -124,6 +128,10 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        path: '/buylist',
+        element: guarded(page(() => import('../features/buylist/BuylistPage.tsx').then((m) => m.BuylistPage))),
+      },
+      {
         path: '/order-history',
         element: guarded(page(() => import('../features/orders/OrderHistoryPage.tsx').then((m) => m.OrderHistoryPage))),
       },
@@ -183,6 +191,7 @@ export const appRoutes: RouteObject[] = [
       },
       { path: '/shop/:subdomain', element: Storefront },
       { path: '/shop/:subdomain/order/:number?', element: StorefrontOrder },
+      { path: '/shop/:subdomain/buylist', element: StorefrontBuylist },
       ...placeholders.map(([path, title]) => ({ path, element: guarded(<PlaceholderPage title={title} />) })),
       ...adminRoutes,
       { path: '*', element: page(() => import('../features/public/NotFoundPage.tsx').then((m) => m.NotFoundPage)) },
@@ -193,6 +202,7 @@ export const appRoutes: RouteObject[] = [
 /** Storefront mode: the host names a shop, so the whole app is that shop's public page (spec 001 §2.7). */
 export const storefrontRoutes: RouteObject[] = [
   { path: '/order/:number?', element: StorefrontOrder },
+  { path: '/buylist', element: StorefrontBuylist },
   { path: '*', element: Storefront },
 ];
 

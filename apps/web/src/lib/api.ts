@@ -55,6 +55,18 @@ const bodyTokenField = {
   sealedDelete: 'token',
   search: 'token',
   shopSuggest: 'token',
+  buylistOffer: 'token',
+  buylistSubmit: 'token',
+  buylistPending: 'token',
+  buylistHistory: 'token',
+  buylistGrade: 'token',
+  buylistAccept: 'token',
+  buylistReject: 'token',
+  buylistRules: 'token',
+  buylistRulesUpdate: 'token',
+  buylistCards: 'token',
+  buylistCardSet: 'token',
+  buylistCardRemove: 'token',
 } as const satisfies Partial<Record<RouteName, 'token' | 'auth_token' | 'Authorization'>>;
 
 type TokenFieldOf<N extends RouteName> = N extends keyof typeof bodyTokenField ? (typeof bodyTokenField)[N] : never;

@@ -67,3 +67,7 @@ export const publicOrderStatus = (
   fallback: string,
   signal?: AbortSignal,
 ) => publicCall('/api/public/shop/order/status', { method: 'POST', body, signal }, fallback);
+
+/** `POST /api/public/shop/buylist` (routes.publicBuylist): a public shop's "We buy" page, its shares and hotlist. */
+export const publicBuylist = (body: { subdomain: string; page: string }, fallback: string, signal?: AbortSignal) =>
+  publicCall('/api/public/shop/buylist', { method: 'POST', body, signal }, fallback);

@@ -11,6 +11,7 @@ export const activityKinds = [
   'device',
   'billing',
   'customer',
+  'buylist',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -34,6 +35,7 @@ export const actionPrefixesOf: Record<ActivityKind, readonly string[]> = {
   device: ['device.'],
   billing: ['subscription.'],
   customer: ['customer.', 'credit.'],
+  buylist: ['buylist.'],
 };
 
 export const activityPageSize = 50;

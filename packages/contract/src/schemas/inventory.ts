@@ -109,8 +109,18 @@ export const ZInventoryRow = z.object({
 });
 export type InventoryRow = z.infer<typeof ZInventoryRow>;
 
+/** A row as the shop's own staff see it: with what a copy cost the shop, when it knows (issue 25). */
+export const ZStaffInventoryRow = ZInventoryRow.extend({
+  inv_cost: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('Average cost per copy in dollars (copies bought from customers); null when unknown'),
+});
+export type StaffInventoryRow = z.infer<typeof ZStaffInventoryRow>;
+
 export const ZInventoryListResponse = z.object({
-  inventory: z.array(ZInventoryRow),
+  inventory: z.array(ZStaffInventoryRow),
   page: z.number().int(),
   total_pages: z.number().int(),
   total: z.number().int(),

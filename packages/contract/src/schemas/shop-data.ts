@@ -13,13 +13,17 @@ export const ZShopExport = z.object({
   sealed_products: ZRows,
   orders: ZRows,
   order_lines: ZRows,
-  customers: ZRows.optional().describe('The shop’s customers (issue 25)'),
-  credit_ledger: ZRows.optional().describe('Their store-credit ledger (issue 25)'),
   devices: ZRows,
   device_codes: ZRows,
   subscriptions: ZRows,
   billing_payments: ZRows,
   feedback: ZRows,
   audit_log: ZRows,
+  // Buying from customers (issue 25).
+  customers: ZRows.optional().describe('The shop’s customers'),
+  credit_ledger: ZRows.optional().describe('Their store-credit ledger'),
+  buy_cards: ZRows.optional(),
+  buy_orders: ZRows.optional(),
+  buy_lines: ZRows.optional(),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

@@ -130,6 +130,7 @@ const rowColumns = [
   'inventory.altered',
   'inventory.quantity',
   'inventory.asking_price',
+  'inventory.cost_cents',
   'cards.name',
   'cards.oracle_id',
   'cards.set_code',

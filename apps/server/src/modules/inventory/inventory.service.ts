@@ -69,7 +69,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         const { rows, total } = await reads.page(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
         return Serialized.of(routes.inventoryList.response, {
-          inventory: rows.map((r) => toInventoryRow(r, rule)),
+          // Staff see what a copy cost; the public pages, built from the same rows, never do.
+          inventory: rows.map((r) => ({ ...toInventoryRow(r, rule), inv_cost: centsToDollars(r.cost_cents) })),
           page: input.page,
           total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
           total,

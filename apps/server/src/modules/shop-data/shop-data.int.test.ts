@@ -39,6 +39,16 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
     // The order factory fails the setup unless the order is placed (200), as the check here did.
     await order(server, shop, [{ card: nonfoil[0]!.id, quantity: 1, finish: 'nonfoil' }], { stocked: true });
     await call(server, 'createDeviceCode', { auth_token: shop.token, device_name: 'Till' });
+    // Bought from a customer for store credit, with the shop's word on the printing.
+    const seller = api(server, shop);
+    bodyOf(await seller.call('buylistCardSet', { scryfall_id: nonfoil[1]!.id, fixed_cash: 1, fixed_credit: 2 }));
+    const sold = bodyOf(
+      await seller.call('buylistSubmit', {
+        items: [{ scryfall_id: nonfoil[1]!.id, quality: 'NM', quantity: 1 }],
+        customer: { name: 'Carla Customer', email: 'carla@example.com' },
+      }),
+    );
+    bodyOf(await seller.call('buylistAccept', { buy_number: sold.buy_number, payout: 'credit' }));
   });
   afterAll(() => server.close());
 
@@ -57,6 +67,11 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
     expect(data.order_lines).toHaveLength(1);
     expect(data.device_codes).toHaveLength(1);
     expect(data.audit_log.length).toBeGreaterThan(0);
+    expect(data.customers?.map((c) => c.email)).toEqual(['carla@example.com']);
+    expect(data.credit_ledger?.map((e) => e.amount_cents)).toEqual([200]);
+    expect(data.buy_cards?.map((c) => c.card_id)).toEqual([nonfoil[1]!.id]);
+    expect(data.buy_orders?.map((o) => o.status)).toEqual(['accepted']);
+    expect(data.buy_lines).toHaveLength(1);
     expect(res.text).not.toMatch(/password_hash|token_hash/);
     expect(res.text).not.toContain('Somebody Else');
     expect(res.text).not.toContain(nonfoil[2]!.id);
@@ -71,7 +86,7 @@ describe(`an Owner downloads all of the shop’s data (${testEngine})`, () => {
   });
 
   it('is deleted with everything of it by platform staff who type its name, and nothing of it remains', async () => {
-    const markers = ['Exporting Emporium', shop.email, 'Till', 'a very particular feedback'];
+    const markers = ['Exporting Emporium', shop.email, 'Till', 'a very particular feedback', 'carla@example.com'];
     await api(server, shop).call('feedback', { feedback_text: markers[3]! });
     const member = await addMember(server, shop, 'Employee');
     markers.push(member.email);

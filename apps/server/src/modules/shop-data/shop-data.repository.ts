@@ -21,10 +21,6 @@ export const shopDataRepository = {
       db.selectFrom('devices').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('device_codes').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
-    const [customers, creditLedger] = await Promise.all([
-      db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
-      db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
-    ]);
     const [invitations, subscriptions, payments, feedback, audit] = await Promise.all([
       db
         .selectFrom('team_invitations')
@@ -38,6 +34,14 @@ export const shopDataRepository = {
       db.selectFrom('feedback').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('audit_log').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
+    // Buying from customers (issue 25): its customers and their store-credit ledger, its word on printings, buy orders.
+    const [customers, ledger, buyCards, buyOrders, buyLines] = await Promise.all([
+      db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('buy_cards').selectAll().where('shop_id', '=', shopId).orderBy('card_id').execute(),
+      db.selectFrom('buy_orders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('buy_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
     return {
       shop: withoutSecrets(shop)[0],
       users: withoutSecrets(users),
@@ -46,14 +50,17 @@ export const shopDataRepository = {
       sealed_products: sealed,
       orders,
       order_lines: orderLines,
-      customers,
-      credit_ledger: creditLedger,
       devices: withoutSecrets(devices),
       device_codes: deviceCodes,
       subscriptions,
       billing_payments: payments,
       feedback,
       audit_log: audit,
+      customers,
+      credit_ledger: ledger,
+      buy_cards: buyCards,
+      buy_orders: buyOrders,
+      buy_lines: buyLines,
     };
   },
 
@@ -81,6 +88,9 @@ export const shopDataRepository = {
       'order_lines',
       'orders',
       'order_counters',
+      'buy_lines',
+      'buy_orders',
+      'buy_cards',
       'credit_ledger',
       'customers',
       'inventory',

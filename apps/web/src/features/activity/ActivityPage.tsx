@@ -21,6 +21,7 @@ const kindNames: Record<ActivityKind, string> = {
   device: 'Devices',
   billing: 'Subscription',
   customer: 'Customers',
+  buylist: 'Buying',
 };
 
 /** The start of a local calendar day as an instant, `days` later; undefined for no day. */

@@ -7,6 +7,12 @@ export const shopPages = [
   { to: '/order-management', title: 'Order Management', text: 'Review and confirm pending orders', icon: 'inbox' },
   { to: '/order-history', title: 'Order History', text: 'Look up confirmed orders', icon: 'history' },
   {
+    to: '/buylist',
+    title: 'Buylist',
+    text: 'Buy cards from customers: sell lists, offers and rules',
+    icon: 'clipboard',
+  },
+  {
     to: '/shop-settings',
     title: 'Shop Settings',
     text: 'Configure subdomain and inventory visibility',

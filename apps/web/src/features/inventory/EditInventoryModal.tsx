@@ -1,4 +1,4 @@
-import { languageNames, messages, type InventoryRow } from '@cardstock/contract';
+import { languageNames, messages, type StaffInventoryRow } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -20,7 +20,7 @@ export function EditInventoryModal({
   onClose,
   onSaved,
 }: {
-  row: InventoryRow;
+  row: StaffInventoryRow;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -80,6 +80,9 @@ export function EditInventoryModal({
           <span className="muted">
             {row.card_set_name} ({row.card_setCode}) · {finishName[row.inv_finish]} · {languageNames[row.inv_language]}
           </span>
+        </p>
+        <p className="muted" data-testid="inventory-cost">
+          {messages.buylist.screen.costPerCopy(row.inv_cost)}
         </p>
         {/* The flags name the row being edited, as its finish and language do: shown, not changed here. */}
         <div className="checkbox-row" title={m.flagsNameTheRow}>

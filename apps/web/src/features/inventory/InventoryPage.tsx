@@ -6,7 +6,7 @@ import {
   roleAllows,
   scryfallCardUrl,
   type ExportFormat,
-  type InventoryRow,
+  type StaffInventoryRow,
 } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,7 +33,7 @@ const m = messages.inventory;
 
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'edit'; row: InventoryRow }
+  | { kind: 'edit'; row: StaffInventoryRow }
   | { kind: 'delete' }
   | { kind: 'upload' }
   | { kind: 'reprice' }
@@ -193,6 +193,9 @@ export function InventoryPage() {
                   <td>{languageNames[row.inv_language]}</td>
                   <td>
                     <PriceWithSource price={row.price} asking={row.inv_asking_price} />
+                    {'inv_cost' in row && row.inv_cost != null && (
+                      <span className="hint inventory-cost">{messages.buylist.screen.costPerCopy(row.inv_cost)}</span>
+                    )}
                   </td>
                   <td>
                     {roleAllows(role, 'inventory:edit') && (

@@ -10,10 +10,12 @@ interface KioskCalloutProps {
   shop: string;
   /** 'Start a new order', pressed or after the screen has stood for a while. */
   onDone: () => void;
+  /** A sell list's: its callout as the server gave it, and its own words (the order's otherwise). */
+  sell?: { callout: string; lead: string; note: string; done: string };
 }
 
 /** Full screen after an order: the callout number, large enough to read from a step back. */
-export function KioskCallout({ orderNumber, shop, onDone }: KioskCalloutProps) {
+export function KioskCallout({ orderNumber, shop, onDone, sell }: KioskCalloutProps) {
   const id = useId();
   useEffect(() => {
     // The next customer should not find the last one's number.
@@ -24,17 +26,17 @@ export function KioskCallout({ orderNumber, shop, onDone }: KioskCalloutProps) {
   return (
     <section className="kiosk-center kiosk-callout" role="status" aria-labelledby={`${id}-lead`}>
       <p id={`${id}-lead`} className="kiosk-callout-lead">
-        {m.calloutLead}
+        {sell?.lead ?? m.calloutLead}
       </p>
       <p className="kiosk-callout-number" aria-describedby={`${id}-lead`}>
-        {calloutOf(orderNumber)}
+        {sell?.callout ?? calloutOf(orderNumber)}
       </p>
-      <p className="kiosk-callout-note">{m.calloutNote}</p>
+      <p className="kiosk-callout-note">{sell?.note ?? m.calloutNote}</p>
       <p className="muted kiosk-callout-full">
         {shop} · {orderNumber}
       </p>
       <button type="button" className="btn btn-primary kiosk-big-button" onClick={onDone}>
-        {m.newOrder}
+        {sell?.done ?? m.newOrder}
       </button>
     </section>
   );

@@ -1,10 +1,12 @@
-import { messages } from '@cardstock/contract';
+import { buylistMessages, messages } from '@cardstock/contract';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, call, errorText } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrderingScreen } from '../orders/OrderingPage.tsx';
+import { SellList } from '../buylist/SellList.tsx';
+import '../buylist/buylist.css';
 import { KioskCallout } from './KioskCallout.tsx';
 import { KioskPairing } from './KioskPairing.tsx';
 import {
@@ -19,6 +21,10 @@ import {
 import './KioskPage.css';
 
 const m = messages.kiosk;
+const sellText = buylistMessages.kiosk;
+
+/** What a customer does at the tablet: buy the shop's cards, or sell their own to the shop. */
+type Mode = 'buy' | 'sell';
 
 /**
  * Where the tablet stands: checking its token, stopped (no answer, or its shop suspended: the token is kept and
@@ -28,8 +34,8 @@ type Phase =
   | { kind: 'checking' }
   | { kind: 'stopped'; message: string }
   | { kind: 'pairing'; code: string; busy: boolean; error?: string }
-  | { kind: 'ordering'; token: string; shop: string }
-  | { kind: 'callout'; shop: string; orderNumber: string };
+  | { kind: 'ordering'; token: string; shop: string; mode?: Mode }
+  | { kind: 'callout'; shop: string; orderNumber: string; sellCallout?: string };
 
 /** On start: a code in the URL pairs at once, a kept token is checked, otherwise the pairing screen. */
 function firstPhase(search: string): Phase {
@@ -68,20 +74,23 @@ export function KioskPage() {
   );
 
   /** Checks the kept token with the server (which records the last login) and opens the ordering screen. */
-  const resume = useCallback(async () => {
-    const token = deviceToken(browserStore());
-    if (!token) {
-      setPhase({ kind: 'pairing', code: '', busy: false });
-      return;
-    }
-    try {
-      const session = await call('deviceSession', { token });
-      setPhase({ kind: 'ordering', token, shop: session.shop_name });
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED')) refused(err);
-      else setPhase({ kind: 'stopped', message: errorText(err, messages.common.noResponse) });
-    }
-  }, [refused]);
+  const resume = useCallback(
+    async (mode?: Mode) => {
+      const token = deviceToken(browserStore());
+      if (!token) {
+        setPhase({ kind: 'pairing', code: '', busy: false });
+        return;
+      }
+      try {
+        const session = await call('deviceSession', { token });
+        setPhase({ kind: 'ordering', token, shop: session.shop_name, mode });
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED')) refused(err);
+        else setPhase({ kind: 'stopped', message: errorText(err, messages.common.noResponse) });
+      }
+    },
+    [refused],
+  );
 
   const pair = useCallback(
     async (code: string) => {
@@ -111,6 +120,12 @@ export function KioskPage() {
   const newOrder = useCallback(() => {
     setPhase({ kind: 'checking' });
     void resume();
+  }, [resume]);
+
+  /** After a sell list's number the tablet stays in "Sell to us" for the next seller. */
+  const newSellList = useCallback(() => {
+    setPhase({ kind: 'checking' });
+    void resume('sell');
   }, [resume]);
 
   // Once per page load (StrictMode runs effects twice in development; the code is single use).
@@ -153,25 +168,72 @@ export function KioskPage() {
           />
         );
       case 'ordering': {
-        const { token, shop } = phase;
+        const { token, shop, mode = 'buy' } = phase;
+        const header = (
+          <header className="kiosk-header">
+            <div>
+              <p className="eyebrow">{m.eyebrow}</p>
+              <h1>{shop}</h1>
+            </div>
+            <div className="kiosk-modes" role="group" aria-label="What would you like to do?">
+              {(['buy', 'sell'] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className={value === mode ? 'btn btn-primary kiosk-mode' : 'btn kiosk-mode'}
+                  aria-pressed={value === mode}
+                  onClick={() => setPhase({ ...phase, mode: value })}
+                >
+                  {value === 'buy' ? sellText.buyMode : sellText.sellMode}
+                </button>
+              ))}
+            </div>
+          </header>
+        );
+        if (mode === 'sell')
+          return (
+            <section className="page kiosk-sell">
+              {header}
+              <p className="kiosk-sell-lead">{sellText.sellLead}</p>
+              <SellList
+                deviceToken={token}
+                touch
+                onSubmitted={(answer) =>
+                  setPhase({ kind: 'callout', shop, orderNumber: answer.buy_number, sellCallout: answer.callout })
+                }
+                onRefused={refused}
+              />
+            </section>
+          );
         return (
           <OrderingScreen
             deviceToken={token}
             title={shop}
             touch
-            header={
-              <header className="kiosk-header">
-                <p className="eyebrow">{m.eyebrow}</p>
-                <h1>{shop}</h1>
-              </header>
-            }
+            header={header}
             onPlaced={(orderNumber) => setPhase({ kind: 'callout', shop, orderNumber })}
             onRefused={refused}
           />
         );
       }
       case 'callout':
-        return <KioskCallout orderNumber={phase.orderNumber} shop={phase.shop} onDone={newOrder} />;
+        return (
+          <KioskCallout
+            orderNumber={phase.orderNumber}
+            shop={phase.shop}
+            onDone={phase.sellCallout === undefined ? newOrder : newSellList}
+            sell={
+              phase.sellCallout === undefined
+                ? undefined
+                : {
+                    callout: phase.sellCallout,
+                    lead: sellText.calloutLead,
+                    note: sellText.calloutNote,
+                    done: sellText.newList,
+                  }
+            }
+          />
+        );
     }
   }
 

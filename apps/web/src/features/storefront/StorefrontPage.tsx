@@ -208,6 +208,11 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
         <>
           <ShopBanner name={name} description={description} />
           {!bannerOnly && cartShop && <CartButton subdomain={cartShop} holdHours={holdHours} />}
+          {!bannerOnly && subdomain && (
+            <p className="storefront-links">
+              <a href={buylistHref(subdomain)}>{storefront.weBuyLink}</a>
+            </p>
+          )}
           {!bannerOnly && (
             <div className="storefront-main" aria-busy={shop.loading}>
               <StorefrontSearch
@@ -258,6 +263,10 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
     </div>
   );
 }
+
+/** The shop's "We buy" page: beside the shop's own address (/shop/{subdomain}/buylist, or /buylist on its host). */
+const buylistHref = (subdomain: string) =>
+  window.location.pathname.startsWith('/shop/') ? `/shop/${encodeURIComponent(subdomain)}/buylist` : '/buylist';
 
 const noSubscription = () => () => {};
 

@@ -1,0 +1,322 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { BuyLineTable, BuyOrderTable } from '../../db/schema.ts';
+
+/** What the offer rule reads of a printing. */
+const cardColumns = [
+  'id',
+  'name',
+  'sort_name',
+  'set_code',
+  'collector_number',
+  'rarity',
+  'finishes',
+  'price_usd',
+  'price_usd_foil',
+  'price_usd_etched',
+  'image_small',
+  'image_normal',
+] as const;
+
+/** What tells one stock row from another (the inventory's unique key `inventory_row`). */
+const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
+
+export const buylistRepository = {
+  /** Printings by Scryfall id, with what the offer rule needs. */
+  cardsByIds(db: Executor, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('cards')
+      .select(cardColumns)
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /**
+   * Copies the shop holds of each of these printings, every finish, condition and language together: one grouped
+   * read on the inventory's unique key (shop, card, ...), whatever the shop's size.
+   */
+  async heldOf(db: Executor, shopId: number, cardIds: readonly string[]): Promise<Map<string, number>> {
+    if (cardIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('inventory')
+      .select(['card_id', sql<number | string>`sum(quantity)`.as('held')])
+      .where('shop_id', '=', shopId)
+      .where('card_id', 'in', [...cardIds])
+      .groupBy('card_id')
+      .execute();
+    return new Map(rows.map((r) => [r.card_id, Number(r.held)]));
+  },
+
+  /** The shop's word on these printings. */
+  settingsOf(db: Executor, shopId: number, cardIds: readonly string[]) {
+    if (cardIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('buy_cards')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('card_id', 'in', [...cardIds])
+      .execute();
+  },
+
+  /** The shop's buy rules as stored (JSON), null for the defaults. */
+  async rulesOf(db: Executor, shopId: number): Promise<string | null> {
+    const row = await db.selectFrom('shops').select('buy_rules').where('id', '=', shopId).executeTakeFirst();
+    return row?.buy_rules ?? null;
+  },
+
+  async setRules(db: Executor, shopId: number, rules: string): Promise<void> {
+    await db.updateTable('shops').set({ buy_rules: rules }).where('id', '=', shopId).execute();
+  },
+
+  byIdempotencyKey(db: Executor, shopId: number, key: string) {
+    return db
+      .selectFrom('buy_orders')
+      .select(['buy_number', 'callout', 'idempotency_fingerprint'])
+      .where('shop_id', '=', shopId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+
+  async insert(
+    db: Executor,
+    order: Insertable<BuyOrderTable>,
+    lines: Omit<Insertable<BuyLineTable>, 'buy_order_id'>[],
+  ): Promise<number> {
+    const { id } = await db.insertInto('buy_orders').values(order).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('buy_lines')
+      .values(lines.map((l) => ({ ...l, buy_order_id: id })))
+      .execute();
+    return id;
+  },
+
+  find(db: Executor, shopId: number, buyNumber: string) {
+    return db
+      .selectFrom('buy_orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('buy_number', '=', buyNumber)
+      .executeTakeFirst();
+  },
+
+  /** A shop's buy orders in one status: pending oldest first, decided newest first. */
+  list(db: Executor, shopId: number, status: 'pending' | 'decided', limit: number) {
+    const pending = status === 'pending';
+    return db
+      .selectFrom('buy_orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('status', pending ? '=' : 'in', pending ? 'pending' : ['accepted', 'rejected'])
+      .orderBy(pending ? 'created_at' : 'decided_at', pending ? 'asc' : 'desc')
+      .orderBy('id', pending ? 'asc' : 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  linesOf(db: Executor, orderIds: readonly number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('buy_lines')
+      .selectAll()
+      .where('buy_order_id', 'in', [...orderIds])
+      .orderBy('buy_order_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  },
+
+  customersByIds(db: Executor, shopId: number, ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('customers')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /**
+   * Holds a pending buy order for the rest of the transaction: an update that changes nothing but takes the row's
+   * lock (PostgreSQL; SQLite writes one at a time), so grading waits for an accept or reject under way and then sees
+   * it decided. False when the order is no longer pending.
+   */
+  async holdPending(db: Executor, orderId: number): Promise<boolean> {
+    const result = await db
+      .updateTable('buy_orders')
+      .set({ status: 'pending' })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Moves a pending buy order on: one conditional update, so of any number of accepts and rejects at once exactly
+   * one finds it pending. False when it was not pending any more.
+   */
+  async decide(
+    db: Executor,
+    orderId: number,
+    values: { status: 'accepted' | 'rejected'; decided_by: string; decided_at: string; reason?: string | null },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('buy_orders')
+      .set({ ...values, reason: values.reason ?? null })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async setPaid(db: Executor, orderId: number, payout: 'cash' | 'credit', paidCents: number): Promise<void> {
+    await db.updateTable('buy_orders').set({ payout, paid_cents: paidCents }).where('id', '=', orderId).execute();
+  },
+
+  /** A line's condition and copies as graded. */
+  async gradeLine(db: Executor, lineId: number, values: { quality: string; quantity: number }): Promise<void> {
+    await db
+      .updateTable('buy_lines')
+      .set({ ...values, graded: 1 })
+      .where('id', '=', lineId)
+      .execute();
+  },
+
+  /** A line's offer as last computed. */
+  async setOffer(
+    db: Executor,
+    lineId: number,
+    offer: { cash_cents: number; credit_cents: number; wanted: number; hotlist: number; reason: string | null },
+  ): Promise<void> {
+    await db.updateTable('buy_lines').set(offer).where('id', '=', lineId).execute();
+  },
+
+  /** The shop's rows with these keys' printings, to tell which a purchase adds to and which it creates. */
+  rowsOfCards(db: Executor, shopId: number, cardIds: readonly string[]) {
+    if (cardIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('inventory')
+      .select(['id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'])
+      .where('shop_id', '=', shopId)
+      .where('card_id', 'in', [...cardIds])
+      .execute();
+  },
+
+  /**
+   * Bought copies into the shop's stock: a new row, or more copies on the row of the same printing, finish,
+   * condition, language and flags (as `inventoryRepository.addCopies`). The row's cost per copy becomes the average
+   * of what it held and what was paid now, weighted by copies; a row without a known cost (or without copies) takes
+   * the cost paid now, the only cost the shop knows. Computed in the upsert itself, from the row as locked, so two
+   * purchases at once both count.
+   */
+  async addBought(
+    db: Executor,
+    row: {
+      shop_id: number;
+      card_id: string;
+      finish: string;
+      quality: string;
+      language: string;
+      quantity: number;
+      sort_name: string;
+      set_code: string;
+      cost_cents: number;
+    },
+    at: string,
+  ): Promise<{ id: number; quantity: number }> {
+    return db
+      .insertInto('inventory')
+      .values({ ...row, signed: 0, altered: 0, asking_price: null, created_at: at, updated_at: at })
+      .onConflict((oc) =>
+        oc.columns([...rowKey]).doUpdateSet({
+          quantity: sql`inventory.quantity + excluded.quantity`,
+          cost_cents: sql`case when inventory.cost_cents is null or inventory.quantity <= 0 then excluded.cost_cents
+            else cast(round((inventory.cost_cents * inventory.quantity + excluded.cost_cents * excluded.quantity) * 1.0
+              / (inventory.quantity + excluded.quantity)) as integer) end`,
+          updated_at: at,
+        }),
+      )
+      .returning(['id', 'quantity'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The shop's word on one printing: set as sent. */
+  async setCard(
+    db: Executor,
+    setting: {
+      shop_id: number;
+      card_id: string;
+      fixed_cash_cents: number | null;
+      fixed_credit_cents: number | null;
+      not_buying: number;
+      hotlist: number;
+      target_stock: number | null;
+      updated_at: string;
+    },
+  ): Promise<void> {
+    const { shop_id: _shop, card_id: _card, ...values } = setting;
+    await db
+      .insertInto('buy_cards')
+      .values(setting)
+      .onConflict((oc) => oc.columns(['shop_id', 'card_id']).doUpdateSet(values))
+      .execute();
+  },
+
+  async removeCard(db: Executor, shopId: number, cardId: string): Promise<boolean> {
+    const result = await db
+      .deleteFrom('buy_cards')
+      .where('shop_id', '=', shopId)
+      .where('card_id', '=', cardId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+
+  /**
+   * A page of the printings the shop has its word on (only the hotlist, if asked), by name, with how many in all;
+   * `q` (normalized) is part of a name or a set code.
+   */
+  async cardsPage(
+    db: Executor,
+    shopId: number,
+    filter: { q: string; hotlistOnly: boolean; buyingOnly?: boolean },
+    page: { offset: number; limit: number },
+  ) {
+    let query = db
+      .selectFrom('buy_cards')
+      .innerJoin('cards', 'cards.id', 'buy_cards.card_id')
+      .where('buy_cards.shop_id', '=', shopId);
+    if (filter.hotlistOnly) query = query.where('buy_cards.hotlist', '=', 1);
+    if (filter.buyingOnly) query = query.where('buy_cards.not_buying', '=', 0);
+    // `q` comes normalized (catalog's normalizeName: lower-case letters, digits, spaces), so it holds no wildcard.
+    if (filter.q)
+      query = query.where((eb) =>
+        eb.or([eb('cards.sort_name', 'like', `%${filter.q}%`), eb('cards.set_code', '=', filter.q)]),
+      );
+    const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await query
+      .select([
+        'buy_cards.card_id',
+        'buy_cards.fixed_cash_cents',
+        'buy_cards.fixed_credit_cents',
+        'buy_cards.not_buying',
+        'buy_cards.hotlist',
+        'buy_cards.target_stock',
+        'buy_cards.updated_at',
+        'buy_cards.shop_id',
+      ])
+      .orderBy('cards.sort_name')
+      .orderBy('cards.set_code')
+      .orderBy('cards.collector_number')
+      .orderBy('cards.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return { rows, total: Number(counted.total) };
+  },
+};
+
+export type BuyOrderRow = Awaited<ReturnType<typeof buylistRepository.list>>[number];
+export type BuyLineRow = Awaited<ReturnType<typeof buylistRepository.linesOf>>[number];
+export type BuyCardRow = Awaited<ReturnType<typeof buylistRepository.settingsOf>>[number];
+export type BuyCardInfo = Awaited<ReturnType<typeof buylistRepository.cardsByIds>>[number];
+export type CustomerRow = Awaited<ReturnType<typeof buylistRepository.customersByIds>>[number];

@@ -1,0 +1,172 @@
+import {
+  buylistMessages,
+  type BuyRules,
+  type Finish,
+  type Language,
+  type NoOfferReason,
+  type Quality,
+} from '@cardstock/contract';
+
+const m = buylistMessages.screen;
+
+/** Why a line is offered nothing, in words; '' when it has an offer. */
+export const reasonText = (reason: NoOfferReason | null): string => (reason ? m.reasons[reason] : '');
+
+/** A line of a sell list being put together, before it is sent. */
+export interface SellDraftLine {
+  /** Printing, finish, condition and language: two lines never share it (adding again adds copies). */
+  key: string;
+  scryfall_id: string;
+  card_name: string;
+  set_code: string;
+  set_name: string;
+  collector_number: string;
+  image: string | null;
+  /** The finishes this printing was made in: the line's finish is one of them. */
+  finishes: readonly Finish[];
+  finish: Finish;
+  quality: Quality;
+  language: Language;
+  quantity: number;
+}
+
+export const draftKey = (line: Pick<SellDraftLine, 'scryfall_id' | 'finish' | 'quality' | 'language'>): string =>
+  `${line.scryfall_id}|${line.finish}|${line.quality}|${line.language}`;
+
+/**
+ * Adds a line to a sell list, or changes one: a line that comes to share another's printing, finish, condition and
+ * language joins it (their copies add up), so the list never names the same copies twice.
+ */
+export function putLine(lines: readonly SellDraftLine[], line: SellDraftLine, replacing?: string): SellDraftLine[] {
+  const next = { ...line, key: draftKey(line) };
+  const rest = lines.filter((l) => l.key !== replacing);
+  const same = rest.findIndex((l) => l.key === next.key);
+  if (same === -1) {
+    const at = replacing === undefined ? -1 : lines.findIndex((l) => l.key === replacing);
+    if (at === -1) return [...rest, next];
+    return [...rest.slice(0, at), next, ...rest.slice(at)];
+  }
+  return rest.map((l, i) => (i === same ? { ...l, quantity: Math.min(1000, l.quantity + next.quantity) } : l));
+}
+
+/** What is sent for the lines: the wire's sell lines. */
+export const sellItems = (lines: readonly SellDraftLine[]) =>
+  lines.map(({ scryfall_id, finish, quality, language, quantity }) => ({
+    scryfall_id,
+    finish,
+    quality,
+    language,
+    quantity,
+  }));
+
+/** The customer fields as typed: which one is missing, if any (the server says the same, this says it sooner). */
+export function customerProblem(customer: { name: string; email: string; phone: string }): string | undefined {
+  if (!customer.name.trim()) return m.nameRequired;
+  if (!customer.email.trim() && !customer.phone.trim()) return m.contactRequired;
+  return undefined;
+}
+
+/** The buy rules' form: each field as text, as typed. */
+export interface RulesForm {
+  cash_percent: string;
+  credit_percent: string;
+  hotlist_cash_percent: string;
+  hotlist_credit_percent: string;
+  condition_percent: Record<Quality, string>;
+  min_offer: string;
+  rounding: string;
+  target_by_rarity: Record<'common' | 'uncommon' | 'rare' | 'mythic', string>;
+  employee_accept_limit: string;
+}
+
+const dollarsText = (cents: number) => (cents / 100).toFixed(2);
+
+export function rulesForm(rules: BuyRules): RulesForm {
+  const target = (r: keyof BuyRules['target_by_rarity']) => {
+    const t = rules.target_by_rarity[r];
+    return t === undefined ? '' : String(t);
+  };
+  return {
+    cash_percent: String(rules.cash_percent),
+    credit_percent: String(rules.credit_percent),
+    hotlist_cash_percent: String(rules.hotlist_cash_percent),
+    hotlist_credit_percent: String(rules.hotlist_credit_percent),
+    condition_percent: {
+      NM: String(rules.condition_percent.NM),
+      LP: String(rules.condition_percent.LP),
+      MP: String(rules.condition_percent.MP),
+      HP: String(rules.condition_percent.HP),
+      D: String(rules.condition_percent.D),
+    },
+    min_offer: dollarsText(rules.min_offer_cents),
+    rounding: dollarsText(rules.rounding_cents),
+    target_by_rarity: {
+      common: target('common'),
+      uncommon: target('uncommon'),
+      rare: target('rare'),
+      mythic: target('mythic'),
+    },
+    employee_accept_limit: dollarsText(rules.employee_accept_limit_cents),
+  };
+}
+
+export type RulesErrors = Partial<Record<string, string>>;
+
+/**
+ * The form read back as rules, or the problems by field name (`cash_percent`, `condition_percent.NM`,
+ * `target_by_rarity.rare`...). Language shares are not on the form: they are kept as they were.
+ */
+export function readRulesForm(form: RulesForm, kept: BuyRules): { rules?: BuyRules; errors: RulesErrors } {
+  const errors: RulesErrors = {};
+  const number = (field: string, text: string, label: string, max: number): number => {
+    const trimmed = text.trim();
+    const n = Number(trimmed);
+    if (trimmed === '' || !Number.isFinite(n)) errors[field] = `${label} must be a number.`;
+    else if (n < 0) errors[field] = `${label} cannot be negative.`;
+    else if (n > max) errors[field] = `${label} must be at most ${max}.`;
+    return n;
+  };
+  const cents = (field: string, text: string, label: string, maxDollars: number, min = 0): number => {
+    const dollars = number(field, text, label, maxDollars);
+    const c = Math.round(dollars * 100);
+    if (!errors[field] && Math.abs(c - dollars * 100) > 1e-6) errors[field] = `${label} can have at most 2 decimals.`;
+    else if (!errors[field] && c < min) errors[field] = `${label} must be at least $${(min / 100).toFixed(2)}.`;
+    return c;
+  };
+  const targets: BuyRules['target_by_rarity'] = {};
+  for (const rarity of ['common', 'uncommon', 'rare', 'mythic'] as const) {
+    const text = form.target_by_rarity[rarity].trim();
+    if (text === '') continue;
+    const label = `The ${rarity} target`;
+    const n = number(`target_by_rarity.${rarity}`, text, label, 100_000);
+    if (!errors[`target_by_rarity.${rarity}`] && !Number.isInteger(n))
+      errors[`target_by_rarity.${rarity}`] = `${label} must be whole copies.`;
+    targets[rarity] = n;
+  }
+  const condition = {} as Record<Quality, number>;
+  for (const q of ['NM', 'LP', 'MP', 'HP', 'D'] as const)
+    condition[q] = number(`condition_percent.${q}`, form.condition_percent[q], `${q} percentage`, 100);
+  const rules: BuyRules = {
+    cash_percent: number('cash_percent', form.cash_percent, 'Cash percentage', 200),
+    credit_percent: number('credit_percent', form.credit_percent, 'Credit percentage', 200),
+    hotlist_cash_percent: number('hotlist_cash_percent', form.hotlist_cash_percent, 'Hotlist cash percentage', 200),
+    hotlist_credit_percent: number(
+      'hotlist_credit_percent',
+      form.hotlist_credit_percent,
+      'Hotlist credit percentage',
+      200,
+    ),
+    condition_percent: condition,
+    language_percent: kept.language_percent,
+    min_offer_cents: cents('min_offer', form.min_offer, 'Minimum offer', 1000),
+    rounding_cents: cents('rounding', form.rounding, 'Rounding', 100, 1),
+    target_by_rarity: targets,
+    employee_accept_limit_cents: cents(
+      'employee_accept_limit',
+      form.employee_accept_limit,
+      'Employee accept limit',
+      1_000_000,
+    ),
+  };
+  return Object.keys(errors).length ? { errors } : { rules, errors };
+}

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { buylistMessages, storefrontMessages, type BuyOrder } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
+import { baseURL } from './support/env.ts';
+
+const s = buylistMessages.screen;
+const k = buylistMessages.kiosk;
+const w = buylistMessages.weBuy;
+
+test.beforeAll(() => importFixtureCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+/** Five single printings with a market price (the fixture catalog's): name, the set the printing list shows. */
+const sellCards = [
+  { name: 'Fire Bowman', set: 'Portal Three Kingdoms' },
+  { name: 'Field Marshal', set: 'Tenth Edition' },
+  { name: 'Gisela, the Broken Blade', set: 'Eldritch Moon' },
+  { name: 'Hero of Bladehold', set: 'Mirrodin Besieged #8' },
+  { name: 'Daxos the Returned', set: 'Commander 2015' },
+];
+
+async function post<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
+  const res = await request.post(path, { data });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A printing's id by name and set code, from the catalog. */
+async function printingId(request: APIRequestContext, name: string, set: string): Promise<string> {
+  const found = (await (await request.get(`/api/cards/search?q=${encodeURIComponent(name)}`)).json()) as {
+    data: { id: string; name: string }[];
+  };
+  const hit = found.data.find((c) => c.name === name)!;
+  const prints = (await (await request.get(`/api/cards/${hit.id}/prints`)).json()) as {
+    data: { id: string; set: string }[];
+  };
+  return prints.data.find((p) => p.set === set)!.id;
+}
+
+/** A tablet paired with the shop, on the kiosk's first screen. */
+async function pairedTablet(browser: Browser, request: APIRequestContext, account: Account): Promise<Page> {
+  const { data } = await post<{ data: { pair_url: string } }>(request, '/api/user/create_code', {
+    auth_token: account.token,
+    device_name: 'Counter tablet',
+  });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const tablet = await context.newPage();
+  await tablet.route('https://cards.scryfall.io/**', (route) => route.abort());
+  const url = new URL(data.pair_url);
+  await tablet.goto(url.pathname + url.search);
+  await expect(tablet.getByRole('heading', { name: account.shopName })).toBeVisible();
+  return tablet;
+}
+
+/** Finds a card by name on a sell list and adds the printing of that set. */
+async function addToSellList(page: Page, name: string, set: string) {
+  await page.getByRole('searchbox', { name: s.searchCards }).fill(name);
+  await page
+    .getByRole('list', { name: 'Cards found' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: new RegExp(`^${name}, ${set}`) }).click();
+  await expect(
+    page.getByRole('list', { name: 'Sell list lines' }).getByRole('listitem', { name: new RegExp(`^${name} `) }),
+  ).toBeVisible();
+}
+
+const pendingOf = (request: APIRequestContext, account: Account) =>
+  post<{ data: { buy_orders: BuyOrder[] } }>(request, '/api/buylist/pending', { token: account.token }).then(
+    (a) => a.data.buy_orders,
+  );
+
+test('a paired kiosk submits a sell list of five cards; staff regrade one line and accept it for store credit', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  // Five cards found and priced on a tablet, then reviewed, accepted and checked in the inventory: a long walk.
+  test.setTimeout(90_000);
+  const account = await registerShop(request, `Sell Spot ${randomUUID().slice(0, 6)}`);
+  const tablet = await pairedTablet(browser, request, account);
+
+  await tablet.getByRole('button', { name: k.sellMode }).click();
+  await expect(tablet.getByRole('button', { name: k.sellMode })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tablet.getByText(s.sellListEmpty)).toBeVisible();
+  for (const card of sellCards) await addToSellList(tablet, card.name, card.set);
+  const lines = tablet.getByRole('list', { name: 'Sell list lines' }).getByRole('listitem');
+  await expect(lines).toHaveCount(5);
+  // Two copies of the first card: the offer is per copy, the totals count both.
+  await lines.first().getByLabel('Quantity').fill('2');
+  await expect(tablet.getByTestId('sell-total-credit')).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(lines.first()).toContainText(/Cash \$\d+\.\d\d/);
+
+  // Nobody named: the list is not sent.
+  await tablet.getByRole('button', { name: s.submit }).click();
+  await expect(tablet.getByRole('alert')).toHaveText(s.nameRequired);
+  await tablet.getByLabel('Name', { exact: true }).fill('Sam Seller');
+  await tablet.getByRole('button', { name: s.submit }).click();
+  await expect(tablet.getByRole('alert')).toHaveText(s.contactRequired);
+  await tablet.getByLabel('E-mail', { exact: true }).fill('sam@example.com');
+  const sent = tablet.waitForRequest('**/api/buylist/submit');
+  await tablet.getByRole('button', { name: s.submit }).click();
+  expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(tablet.getByText(k.calloutLead)).toBeVisible();
+  await expect(tablet.getByText(k.calloutNote)).toBeVisible();
+
+  const [order] = await pendingOf(request, account);
+  expect(order!.items).toHaveLength(5);
+  expect(order!.customer?.name).toBe('Sam Seller');
+  await expect(tablet.getByText(order!.callout, { exact: true })).toBeVisible();
+  // The next seller starts where this one did: in "Sell to us", with an empty list.
+  await tablet.getByRole('button', { name: k.newList }).click();
+  await expect(tablet.getByRole('button', { name: k.sellMode })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tablet.getByText(s.sellListEmpty)).toBeVisible();
+  await tablet.context().close();
+
+  // The staff review it at the Buylist screen.
+  await useSession(context, account);
+  await page.goto('/buylist');
+  const row = page.getByRole('row', { name: `Sell list ${order!.callout}` });
+  await expect(row).toContainText('Sam Seller');
+  await row.getByRole('button', { name: 'Review' }).click();
+  const dialog = page.getByRole('dialog', { name: `Sell list ${order!.callout}` });
+  const bowman = dialog.getByRole('row', { name: 'Fire Bowman' });
+  const before = await bowman.getByTestId('line-credit').textContent();
+  const totalBefore = await dialog.getByTestId('buy-total-credit').textContent();
+  await bowman.getByLabel('Condition of Fire Bowman').selectOption('HP');
+  await expect(bowman.getByTestId('line-credit')).not.toHaveText(before!);
+  await expect(dialog.getByTestId('buy-total-credit')).not.toHaveText(totalBefore!);
+  await expect(bowman).toContainText('Graded');
+
+  await dialog.getByLabel(/Store credit/).check();
+  const total = (await dialog.getByTestId('buy-total-credit').textContent())!;
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Accept buy order' });
+  await expect(confirm).toContainText(s.confirmAccept('credit', total, 'Sam Seller'));
+  await confirm.getByRole('button', { name: `Add ${total} credit` }).click();
+  await expect(page.getByText(new RegExp(`accepted: \\${total} store credit added`))).toBeVisible();
+  await expect(page.getByText(s.pendingEmpty)).toBeVisible();
+
+  // History shows what was paid.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('row', { name: `Sell list ${order!.callout}` })).toContainText(`${total} credit`);
+
+  // The cards are in the inventory: the quantities bought, each with what a copy cost.
+  const inventory = await post<{
+    inventory: { card_name: string; inv_quantity: number; inv_cost?: number | null }[];
+  }>(request, '/api/shop/inventory', { Authorization: account.token, page: '1' });
+  const held = Object.fromEntries(inventory.inventory.map((r) => [r.card_name, r.inv_quantity]));
+  expect(held).toEqual({
+    'Fire Bowman': 2,
+    'Field Marshal': 1,
+    'Gisela, the Broken Blade': 1,
+    'Hero of Bladehold': 1,
+    'Daxos the Returned': 1,
+  });
+  for (const row of inventory.inventory) expect(row.inv_cost, row.card_name).toBeGreaterThan(0);
+  const bowmanCost = inventory.inventory.find((r) => r.card_name === 'Fire Bowman')!.inv_cost!;
+  await page.goto('/inventory-management');
+  const stocked = page.getByRole('row').filter({ hasText: 'Fire Bowman' });
+  await expect(stocked).toContainText(s.costPerCopy(bowmanCost));
+  await stocked.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog').getByTestId('inventory-cost')).toHaveText(s.costPerCopy(bowmanCost));
+});
+
+test('a Watcher sees pending buy orders and the rules but cannot grade, accept or change them', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Watch Post ${randomUUID().slice(0, 6)}`);
+  const id = await printingId(request, 'Field Marshal', '10e');
+  const submitted = await post<{ callout: string }>(request, '/api/buylist/submit', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+    customer: { name: 'Wendy Walk-in', phone: '555 0100' },
+  });
+  await useSession(context, account, 'Watcher');
+  await page.goto('/buylist');
+  await expect(page.getByText(s.viewOnly)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'New buy' })).toHaveCount(0);
+  await page
+    .getByRole('row', { name: `Sell list ${submitted.callout}` })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Sell list ${submitted.callout}` });
+  await expect(dialog).toContainText('Field Marshal');
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await expect(dialog.getByRole('combobox')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await expect(page.getByText(s.rulesViewOnly)).toBeVisible();
+  await expect(page.getByLabel('Cash', { exact: true })).toHaveValue('50');
+  await expect(page.getByRole('button', { name: 'Save rules' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Cards' }).click();
+  await expect(page.getByRole('button', { name: 'Add a card' })).toHaveCount(0);
+});
+
+test('a buy order decided elsewhere while under review says so and leaves the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Two Desks ${randomUUID().slice(0, 6)}`);
+  const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
+  const submitted = await post<{ buy_number: string; callout: string }>(request, '/api/buylist/submit', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+    customer: { name: 'Dee Double', email: 'dee@example.com' },
+  });
+  await useSession(context, account);
+  await page.goto('/buylist');
+  await page
+    .getByRole('row', { name: `Sell list ${submitted.callout}` })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Sell list ${submitted.callout}` });
+  await expect(dialog).toContainText('Dee Double');
+
+  // Another desk pays it out in cash meanwhile; grading here is refused and the list refreshed.
+  await post(request, '/api/buylist/accept', {
+    token: account.token,
+    buy_number: submitted.buy_number,
+    payout: 'cash',
+  });
+  await dialog.getByLabel('Condition of Gisela, the Broken Blade').selectOption('LP');
+  await expect(page.getByText(s.changedElsewhere)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(s.pendingEmpty)).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('row', { name: `Sell list ${submitted.callout}` })).toContainText('Accepted');
+});
+
+test('the rules change an offer; a hotlist card shows on the We buy page with its offer', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerShop(request, `Rule Room ${randomUUID().slice(0, 6)}`);
+  const subdomain = `wb-${randomUUID().slice(0, 8)}`;
+  await post(request, '/api/shop/settings', { token: account.token, subdomain, shop_hidden: 0 });
+  await useSession(context, account);
+  await page.goto('/buylist');
+
+  // A sell list at the PC prices Gisela by the rules (50% cash).
+  await page.getByRole('tab', { name: 'New buy' }).click();
+  await addToSellList(page, 'Gisela, the Broken Blade', 'Eldritch Moon');
+  const cash = page.getByTestId('sell-total-cash');
+  await expect(cash).toHaveText(/^\$\d+\.\d\d$/);
+  const at50 = Number((await cash.textContent())!.replace('$', ''));
+
+  // The Rules tab: a bad value is refused in words, then 80% cash is saved.
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  const cashShare = page.getByLabel('Cash', { exact: true });
+  await cashShare.fill('abc');
+  await page.getByRole('button', { name: 'Save rules' }).click();
+  await expect(page.getByText('Cash percentage must be a number.')).toBeVisible();
+  await cashShare.fill('80');
+  await page.getByRole('button', { name: 'Save rules' }).click();
+  await expect(page.getByText(buylistMessages.server.rulesSaved)).toBeVisible();
+  const rules = await post<{ data: { rules: { cash_percent: number } } }>(request, '/api/buylist/rules', {
+    token: account.token,
+  });
+  expect(rules.data.rules.cash_percent).toBe(80);
+
+  // The same card is now offered more.
+  const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
+  const offer = await post<{ data: { total_cash: number } }>(request, '/api/buylist/offer', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+  });
+  expect(offer.data.total_cash).toBeGreaterThan(at50);
+
+  // Gisela on the hotlist, from the Cards tab.
+  await page.getByRole('tab', { name: 'Cards' }).click();
+  await expect(page.getByText(s.cardsEmpty)).toBeVisible();
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a card to the buylist' });
+  await add.getByRole('searchbox').fill('Gisela');
+  await add
+    .getByRole('button', { name: /^Gisela, the Broken Blade/ })
+    .first()
+    .click();
+  await add.getByRole('button', { name: /^Gisela, the Broken Blade, Eldritch Moon/ }).click();
+  const edit = page.getByRole('dialog', { name: /^Gisela, the Broken Blade/ });
+  await expect(edit.getByLabel('On the hotlist')).toBeChecked();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const listed = page.getByRole('row', { name: 'Gisela, the Broken Blade' });
+  await expect(listed).toContainText('Hotlist');
+  const credit = (await listed.locator('td').nth(5).textContent())!;
+
+  // The storefront links its We buy page, which lists Gisela with that offer.
+  await page.goto(`/shop/${subdomain}`);
+  await page.getByRole('link', { name: storefrontMessages.weBuyLink }).click();
+  await expect(page).toHaveURL(new RegExp(`/shop/${subdomain}/buylist$`));
+  await expect(page.getByRole('heading', { name: new RegExp(`^${w.title}`) })).toBeVisible();
+  const tile = page.getByRole('list', { name: 'Hotlist' }).getByRole('listitem', { name: 'Gisela, the Broken Blade' });
+  await expect(tile).toContainText(credit);
+});
