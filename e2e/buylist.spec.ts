@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buylistMessages, storefrontMessages, type BuyOrder } from '@cardstock/contract';
+import { buylistMessages, customerMessages, formatUsd, storefrontMessages, type BuyOrder } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
@@ -8,6 +8,7 @@ import { baseURL } from './support/env.ts';
 const s = buylistMessages.screen;
 const k = buylistMessages.kiosk;
 const w = buylistMessages.weBuy;
+const c = customerMessages.screen;
 
 test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
@@ -75,14 +76,14 @@ const pendingOf = (request: APIRequestContext, account: Account) =>
     (a) => a.data.buy_orders,
   );
 
-test('a paired kiosk submits a sell list of five cards; staff regrade one line and accept it for store credit', async ({
+test('a paired kiosk submits a sell list of five cards; staff regrade one line and accept it for store credit; the seller spends some of it at the counter; statistics show the buy', async ({
   page,
   context,
   request,
   browser,
 }) => {
   // Five cards found and priced on a tablet, then reviewed, accepted and checked in the inventory: a long walk.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const account = await registerShop(request, `Sell Spot ${randomUUID().slice(0, 6)}`);
   const tablet = await pairedTablet(browser, request, account);
 
@@ -167,6 +168,48 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   await expect(stocked).toContainText(s.costPerCopy(bowmanCost));
   await stocked.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog').getByTestId('inventory-cost')).toHaveText(s.costPerCopy(bowmanCost));
+
+  // The seller's balance shows the credit, entered on the ledger against the buy order.
+  const credited = Number(total.replace(/[$,]/g, ''));
+  await page.goto('/customers');
+  await page.getByRole('link', { name: 'Sam Seller' }).click();
+  await expect(page.getByTestId('customer-balance')).toHaveText(formatUsd(credited));
+  const ledger = page.getByRole('table', { name: c.ledger }).getByRole('row');
+  await expect(ledger.nth(1)).toContainText(c.kinds.trade_in);
+  await expect(ledger.nth(1)).toContainText(order!.buy_number);
+
+  // Sam then buys a Fire Bowman at the counter, paying part of it with that credit.
+  await page.goto('/ordering');
+  await page
+    .getByRole('article', { name: 'Fire Bowman' })
+    .getByRole('button', { name: 'Add Fire Bowman to cart' })
+    .click();
+  await page.getByLabel(c.picker).fill('Sam');
+  await page
+    .getByRole('list', { name: 'Customers found' })
+    .getByRole('button', { name: /Sam Seller/ })
+    .click();
+  await expect(page.getByTestId('order-customer')).toHaveText('Sam Seller');
+  await page.getByLabel(c.payWithCredit).fill('0.10');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Order placed/ })).toBeVisible();
+  await page.goto('/customers');
+  await page.getByRole('link', { name: 'Sam Seller' }).click();
+  await expect(page.getByTestId('customer-balance')).toHaveText(formatUsd(Math.round(credited * 100 - 10) / 100));
+  await expect(ledger.nth(1)).toContainText(c.kinds.order);
+
+  // Statistics show the buy: one buy order, six copies, the credit issued, no cash.
+  await page.goto('/stats');
+  const buying = page.getByRole('region', { name: 'Buying' });
+  const figure = (label: string) =>
+    buying
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .getByRole('definition');
+  await expect(figure('Buy Orders')).toHaveText('1');
+  await expect(figure('Cards Bought')).toHaveText('6');
+  await expect(figure('Credit Issued')).toHaveText(formatUsd(credited));
+  await expect(figure('Cash Paid')).toHaveText('$0.00');
 });
 
 test('a Watcher sees pending buy orders and the rules but cannot grade, accept or change them', async ({
