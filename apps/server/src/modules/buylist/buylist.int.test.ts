@@ -286,6 +286,7 @@ describe(`buying from customers (${testEngine})`, () => {
         customer: { name: 'Bo Trader', phone: '+1 (555) 010-2000' },
       }),
     );
+    expect((await offer(shop, [line(a, 9)])).items[0]!.wanted).toBe(4);
     const [order] = await pending(shop);
     expect(order).toMatchObject({ source: shop.email, source_kind: 'staff', total_items: 6 });
     // Mythics: target 6, held 2: 3 of `a` wanted.
@@ -350,6 +351,8 @@ describe(`buying from customers (${testEngine})`, () => {
       },
     ]);
     expect((await customer(shop.id)).balance_cents).toBe(total);
+    // The copies bought count towards the target at once: 5 of 6 mythics held now.
+    expect((await offer(shop, [line(a, 3)])).items[0]!.wanted).toBe(1);
     expect(await pending(shop)).toEqual([]);
     expect((await history(shop)).map((o) => [o.buy_number, o.status, o.paid])).toEqual([
       [placed.buy_number, 'accepted', total / 100],

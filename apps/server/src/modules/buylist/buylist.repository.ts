@@ -33,19 +33,18 @@ export const buylistRepository = {
   },
 
   /**
-   * Copies the shop holds of each of these printings, every finish, condition and language together: one grouped
-   * read on the inventory's unique key (shop, card, ...), whatever the shop's size.
+   * Copies the shop holds of each of these printings, every finish, condition and language together: one probe of the
+   * inventory's unique key (shop, card, ...) per printing. Written `card_id in (...)`, PostgreSQL could rather read
+   * every row of the shop through its name index when its statistics lag behind an import (35 ms at 100,000 rows,
+   * against 4 ms so); typed casts, as it cannot tell a bound value's type inside VALUES.
    */
   async heldOf(db: Executor, shopId: number, cardIds: readonly string[]): Promise<Map<string, number>> {
     if (cardIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('inventory')
-      .select(['card_id', sql<number | string>`sum(quantity)`.as('held')])
-      .where('shop_id', '=', shopId)
-      .where('card_id', 'in', [...cardIds])
-      .groupBy('card_id')
-      .execute();
-    return new Map(rows.map((r) => [r.card_id, Number(r.held)]));
+    const wanted = sql.join(cardIds.map((id) => sql`(cast(${id} as text))`));
+    const { rows } = await sql<{ card_id: string; held: number | string | null }>`with w(card_id) as (values ${wanted})
+      select w.card_id, (select sum(i.quantity) from inventory i where i.shop_id = ${shopId} and i.card_id = w.card_id)
+        as held from w`.execute(db);
+    return new Map(rows.flatMap((r) => (r.held === null ? [] : [[r.card_id, Number(r.held)] as const])));
   },
 
   /** The shop's word on these printings. */

@@ -72,11 +72,11 @@ async function pricingFor(
   db: Executor,
   shopId: number,
   cardIds: readonly string[],
-  cardsOf: (ids: string[]) => Promise<BuyCardInfo[]> = (ids) => repo.cardsByIds(db, ids),
+  kept?: { cards: (ids: string[]) => Promise<BuyCardInfo[]>; held: (ids: string[]) => Promise<Map<string, number>> },
 ): Promise<Pricing> {
   const ids = [...new Set(cardIds)];
-  const cards = await cardsOf(ids);
-  const held = await repo.heldOf(db, shopId, ids);
+  const cards = await (kept ? kept.cards(ids) : repo.cardsByIds(db, ids));
+  const held = await (kept ? kept.held(ids) : repo.heldOf(db, shopId, ids));
   const settings = await repo.settingsOf(db, shopId, ids);
   const rules = buyRulesOf(await repo.rulesOf(db, shopId));
   return {
@@ -88,44 +88,78 @@ async function pricingFor(
 }
 
 /**
- * What the offer rule reads of printings, kept for the catalog's version (it changes with every write to card data,
- * whichever process made it): a customer's sell list is priced again at every card added, and reading 200 printings
- * scattered over a large catalog cost more than all the rest of an offer. At most `max` printings, the least recently
- * used out first. Only offers read it; submitting, grading and accepting read the catalog itself.
+ * Values looked up by id, kept for one version of what they come from (a new version drops them all): read again
+ * only for the ids not kept, at most `max` of them, the least recently used out first.
  */
-export class OfferCards {
+export class KeptByVersion<V> {
   private version: string | undefined;
-  private readonly kept = new Map<string, BuyCardInfo>();
+  private readonly kept = new Map<string, V>();
 
-  constructor(private readonly max = 20_000) {}
+  constructor(private readonly max: number) {}
 
-  async get(db: Executor, version: string, ids: readonly string[]): Promise<BuyCardInfo[]> {
+  async get(version: string, ids: readonly string[], read: (missing: string[]) => Promise<Map<string, V>>) {
     if (version !== this.version) {
       this.kept.clear();
       this.version = version;
     }
-    const found: BuyCardInfo[] = [];
+    const found = new Map<string, V>();
     const missing: string[] = [];
     for (const id of ids) {
-      const card = this.kept.get(id);
-      if (!card) {
+      const value = this.kept.get(id);
+      if (value === undefined) {
         missing.push(id);
         continue;
       }
       // Map order is use order: the first key is the least recently used.
       this.kept.delete(id);
-      this.kept.set(id, card);
-      found.push(card);
+      this.kept.set(id, value);
+      found.set(id, value);
     }
     if (missing.length === 0) return found;
-    const read = await repo.cardsByIds(db, missing);
-    // Rows read after the version was: never older than it. Kept only if the version has not moved on meanwhile.
-    if (this.version === version)
-      for (const card of read) {
-        this.kept.set(card.id, card);
-        if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
-      }
-    return [...found, ...read];
+    for (const [id, value] of await read(missing)) {
+      found.set(id, value);
+      // Read after the version was, never older than it; kept only if the version has not moved on meanwhile.
+      if (this.version !== version) continue;
+      this.kept.set(id, value);
+      if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+    }
+    return found;
+  }
+}
+
+/**
+ * What offers keep, so a customer's sell list, priced again at every card added, costs little more than its own
+ * arithmetic: the printings' catalog data (name, rarity, finishes, market prices) under the catalog's version, which
+ * every write to card data moves, and per shop the copies held of each printing under the shop's inventory version,
+ * which every stock write moves (both read with the shop's versions, within a second of another process's write).
+ * Only offers read them: submitting, grading and accepting read the database in their transaction.
+ */
+class OfferKeeps {
+  private readonly cards = new KeptByVersion<BuyCardInfo>(20_000);
+  private readonly held = new Map<number, KeptByVersion<number>>();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly shops = 100,
+  ) {}
+
+  cardsOf(version: string, ids: string[]) {
+    return this.cards
+      .get(version, ids, async (missing) => new Map((await repo.cardsByIds(this.db, missing)).map((c) => [c.id, c])))
+      .then((found) => [...found.values()]);
+  }
+
+  heldOf(shopId: number, version: number, ids: string[]) {
+    let kept = this.held.get(shopId);
+    if (kept) this.held.delete(shopId);
+    else kept = new KeptByVersion<number>(20_000);
+    this.held.set(shopId, kept);
+    if (this.held.size > this.shops) this.held.delete(this.held.keys().next().value!);
+    // A printing the shop holds none of is kept as 0, so it is not asked for again.
+    return kept.get(String(version), ids, async (missing) => {
+      const held = await repo.heldOf(this.db, shopId, missing);
+      return new Map(missing.map((id) => [id, held.get(id) ?? 0]));
+    });
   }
 }
 
@@ -259,7 +293,7 @@ interface BuySource {
 
 export function createBuylistService(ctx: AppContext, reads: InventoryReadModel) {
   const now = () => ctx.clock.now().toISOString();
-  const offerCards = new OfferCards();
+  const keeps = new OfferKeeps(ctx.db);
 
   /** Public: the shop chose so, and its subscription has not ended (as the storefront's pages). */
   const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
@@ -372,12 +406,12 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
     async offer(actor: Actor, items: SellLine[]) {
       const { shopId } = requireRole(actor, 'buylist:sell');
       const lines = items.map((i) => ({ ...i, card_id: i.scryfall_id }));
-      const { catalog } = await reads.state(shopId);
+      const { catalog, inventory } = await reads.state(shopId);
       const pricing = await pricingFor(
         ctx.db,
         shopId,
         lines.map((l) => l.card_id),
-        (ids) => offerCards.get(ctx.db, catalog, ids),
+        { cards: (ids) => keeps.cardsOf(catalog, ids), held: (ids) => keeps.heldOf(shopId, inventory, ids) },
       );
       requireKnown(
         pricing,

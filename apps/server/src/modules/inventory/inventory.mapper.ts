@@ -7,6 +7,7 @@ import {
   qualityOf,
   type InventoryRow,
   type PricingRule,
+  type StaffInventoryRow,
 } from '@cardstock/contract';
 import type { InventoryJoinedRow } from './inventory.repository.ts';
 
@@ -51,4 +52,9 @@ export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): Inve
     card_image_normal: row.image_normal,
     card_rarity: row.rarity,
   };
+}
+
+/** A row as the shop's own staff list shows it: with what a copy cost the shop; the public pages never carry it. */
+export function toStaffInventoryRow(row: InventoryJoinedRow, rule: PricingRule): StaffInventoryRow {
+  return { ...toInventoryRow(row, rule), inv_cost: centsToDollars(row.cost_cents) };
 }

@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
-import { toInventoryRow } from './inventory.mapper.ts';
+import { toInventoryRow, toStaffInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel, InventoryState } from './read-model.ts';
 import { planReprice, sampleOf, type RepriceRow } from './reprice.ts';
@@ -69,8 +69,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         const { rows, total } = await reads.page(shopId, state, query, input.page, INVENTORY_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
         return Serialized.of(routes.inventoryList.response, {
-          // Staff see what a copy cost; the public pages, built from the same rows, never do.
-          inventory: rows.map((r) => ({ ...toInventoryRow(r, rule), inv_cost: centsToDollars(r.cost_cents) })),
+          inventory: rows.map((r) => toStaffInventoryRow(r, rule)),
           page: input.page,
           total_pages: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
           total,

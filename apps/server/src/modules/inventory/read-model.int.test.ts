@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call } from '../../../test/client.ts';
 import { catalog, platformStaff, publicShop as buildPublicShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
-import { toInventoryRow } from './inventory.mapper.ts';
+import { toStaffInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 
 /**
@@ -114,7 +114,7 @@ describe(`the inventory read model follows every write path (${testEngine})`, ()
     const rule = pricingRuleOf(pricing);
     const rows = [];
     for await (const batch of inventoryRepository.exportBatches(server.ctx.db, shop.id)) rows.push(...batch);
-    return rows.map((r) => toInventoryRow(r, rule));
+    return rows.map((r) => toStaffInventoryRow(r, rule));
   }
 
   /** Every page of a paged answer, concatenated. */
