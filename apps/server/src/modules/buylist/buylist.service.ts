@@ -28,6 +28,7 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { creditRepository, customersRepository, type CustomerInput } from '../customers/credit.repository.ts';
+import { toCustomer } from '../customers/customers.mapper.ts';
 import type { InventoryReadModel, StockChange } from '../inventory/read-model.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import {
@@ -246,16 +247,6 @@ const storableOffer = (o: LineOffer) => ({
   wanted: o.wanted,
   hotlist: Number(o.hotlist),
   reason: o.reason,
-});
-
-const toCustomer = (c: CustomerRow) => ({
-  id: c.id,
-  name: c.name,
-  email: c.email,
-  phone: c.phone,
-  notes: c.notes,
-  balance: centsToDollars(c.balance_cents),
-  created_at: c.created_at,
 });
 
 function toBuyOrder(order: BuyOrderRow, lines: BuyLineRow[], offers: LineOffer[], customer: CustomerRow | null) {

@@ -1,20 +1,11 @@
 import { buylistMessages, limits, type CardPrinting, type CardSearchHit, type Finish } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { call } from '../../lib/api.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 
 const m = buylistMessages.screen;
-
-/** Waits until typing pauses. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** A printing's finishes as the catalog lists them, nonfoil first (the usual copy). */
 export const printingFinishes = (p: CardPrinting): Finish[] => {
@@ -31,7 +22,7 @@ export function CardFinder({ onPick, label = m.searchCards }: { onPick: (p: Card
   const id = useId();
   const [text, setText] = useState('');
   const [card, setCard] = useState<CardSearchHit>();
-  const q = useDebounced(text.trim(), 250);
+  const q = useSettled(text.trim(), 250);
   const results = useQuery({
     queryKey: ['card-search', q],
     queryFn: () => call('cardSearch', { query: { q } }),

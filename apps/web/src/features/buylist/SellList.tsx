@@ -16,18 +16,9 @@ import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
 import { finishName } from '../inventory/finish-label.ts';
 import { CardFinder, printingFinishes } from './CardFinder.tsx';
 import { customerProblem, draftKey, putLine, reasonText, sellItems, type SellDraftLine } from './buy-view.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 
 const m = buylistMessages.screen;
-
-/** Waits until changes pause, so a quantity typed digit by digit asks for one offer. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface Submitted {
   buy_number: string;

@@ -1,9 +1,10 @@
 import { formatUsd, messages, type Customer } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { creditAmount, defaultCredit } from './customer-form.ts';
 import './customers.css';
+import { useSettled } from '../../lib/use-settled.ts';
 
 const m = messages.customers.screen;
 
@@ -25,16 +26,6 @@ export function creditPayment(choice: CreditChoice, total: number) {
   return { customer_id: choice.customer.id, store_credit: credit };
 }
 
-/** Waits `ms` after the last keystroke before searching. */
-function useSettled(value: string, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * The cart's Customer picker (staff only): search the shop's customers, pick one to see their balance, and pay
  * part or all of the order with their store credit (all the balance the total can use by default).
@@ -51,7 +42,7 @@ export function CreditPayment({
   onChange: (next: CreditChoice) => void;
 }) {
   const [text, setText] = useState('');
-  const q = useSettled(text.trim());
+  const q = useSettled(text.trim(), 250);
   const inputId = useId();
   const creditId = useId();
   const found = useQuery({

@@ -10,12 +10,13 @@ import {
   type Quality,
 } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { CardImage } from '../../components/CardImage.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 
 /** How the spec labels a printing's finishes in the set list (spec 001 §2.1). */
 function finishesLabel(finishes: readonly string[]): string {
@@ -28,16 +29,6 @@ function finishesLabel(finishes: readonly string[]): string {
 const m = messages.inventory;
 
 type Step = { kind: 'search' } | { kind: 'sets'; card: CardSearchHit } | { kind: 'detail'; printing: CardPrinting };
-
-/** Waits until typing pauses before searching. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The three add-card dialogs: find the card, pick its printing, choose finish, quality and quantity. */
 export function AddCardFlow({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
@@ -75,7 +66,7 @@ function SearchCard(props: {
   onPick: (c: CardSearchHit) => void;
   onClose: () => void;
 }) {
-  const q = useDebounced(props.query.trim(), 200);
+  const q = useSettled(props.query.trim(), 200);
   const results = useQuery({
     queryKey: ['card-search', q],
     queryFn: () => call('cardSearch', { query: { q } }),

@@ -1,17 +1,8 @@
 import { limits, timings } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { call } from '../../lib/api.ts';
-
-/** Waits until typing pauses. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { useSettled } from '../../lib/use-settled.ts';
 
 interface OrderingSearchProps {
   /** A paired tablet's device token; without it the suggestions are asked with the staff session. */
@@ -36,7 +27,7 @@ export function OrderingSearch({ deviceToken, caller, value, onChange, onSearch 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const text = value.trim();
-  const q = useDebounced(text, timings.orderingSearchDebounceMs);
+  const q = useSettled(text, timings.orderingSearchDebounceMs);
   const wanted = open && q.length >= limits.cardSearchMinChars && q === text;
 
   const suggest = useQuery({
