@@ -7,7 +7,7 @@ import { errorText } from '../../lib/api.ts';
 import { formatLocalTime } from '../orders/order-view.ts';
 import { adminCall, useAdminQuery } from './admin-api.ts';
 import { LoadError } from './AdminPage.tsx';
-import { Tabs } from './Tabs.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 
 type Inbox = 'invites' | 'feedback' | 'contact';
 const inboxTabs = [

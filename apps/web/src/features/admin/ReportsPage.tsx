@@ -18,7 +18,7 @@ import { downloadAdminFile, useAdminQuery } from './admin-api.ts';
 import { performancePercent, roleLabels } from './admin-view.ts';
 import { AdminPage, LoadError } from './AdminPage.tsx';
 import { Figures } from './Figures.tsx';
-import { Tabs } from './Tabs.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 
 const reportTabs = [
   { value: 'overview', label: 'Overview' },

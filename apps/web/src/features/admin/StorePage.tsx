@@ -11,7 +11,7 @@ import { AdminInventory } from './AdminInventory.tsx';
 import { AdminPage, LoadError } from './AdminPage.tsx';
 import { DeleteStore } from './DeleteStore.tsx';
 import { settingsFormOf, settingsPayload, StoreSettingsFields, SubdomainField, useSaveForm } from './StoreForms.tsx';
-import { Tabs } from './Tabs.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 
 const m = messages.admin;
 type Tab = 'edit' | 'inventory' | 'settings' | 'orders';

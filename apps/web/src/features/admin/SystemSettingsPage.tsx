@@ -6,7 +6,7 @@ import { useAdminQuery, adminCall } from './admin-api.ts';
 import { boundedNumber } from './admin-view.ts';
 import { AdminPage, LoadError } from './AdminPage.tsx';
 import { useSaveForm } from './StoreForms.tsx';
-import { Tabs } from './Tabs.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 
 type Group = keyof SystemSettingsGroups;
 const groups = [

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
@@ -42,38 +43,13 @@ export function BuylistPage() {
   return (
     <section className="page orders-page buylist-page">
       <PageHeader title={m.title} />
-      <div role="tablist" aria-label="Buylist sections" className="buy-tablist">
-        {tabs.map((t) => (
-          <button
-            key={t.value}
-            type="button"
-            role="tab"
-            id={`buy-tab-${t.value}`}
-            aria-selected={t.value === tab}
-            aria-controls="buy-panel"
-            tabIndex={t.value === tab ? 0 : -1}
-            className={t.value === tab ? 'buy-tab active' : 'buy-tab'}
-            onClick={() => setTab(t.value)}
-            onKeyDown={(e) => {
-              // Arrow keys move between the tabs, as a tab list does.
-              if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-              const i = tabs.findIndex((x) => x.value === tab);
-              const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
-              setTab(next.value);
-              document.getElementById(`buy-tab-${next.value}`)?.focus();
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="buy-panel" aria-labelledby={`buy-tab-${tab}`}>
+      <Tabs label="Buylist sections" tabs={tabs} value={tab} onChange={setTab}>
         {tab === 'pending' && <PendingBuys canTake={canTake} />}
         {tab === 'new' && <NewBuy onDone={() => setTab('pending')} />}
         {tab === 'history' && <BuyHistory />}
         {tab === 'rules' && <BuyRulesTab canEdit={canRule} />}
         {tab === 'cards' && <BuyCardsTab canEdit={canRule} />}
-      </div>
+      </Tabs>
     </section>
   );
 }
