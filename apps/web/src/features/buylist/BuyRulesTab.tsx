@@ -1,9 +1,10 @@
-import { buylistMessages, qualities, type BuyRules } from '@cardstock/contract';
+import { buylistMessages, languageNames, qualities, type BuyRules } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call, errorText } from '../../lib/api.ts';
+import { pricedLanguages } from '../settings/settings-form.ts';
 import { readRulesForm, rulesForm, type RulesErrors, type RulesForm } from './buy-view.ts';
 
 const m = buylistMessages.screen;
@@ -107,6 +108,20 @@ function RulesEditor({ rules, canEdit }: { rules: BuyRules; canEdit: boolean }) 
           )}
         </div>
       </fieldset>
+      <details className="buy-rules-languages" open={Object.keys(rules.language_percent).length > 0}>
+        <summary>Share of the English offer per language (empty: as English)</summary>
+        <div className="form-grid buy-rules-conditions">
+          {pricedLanguages.map((l) =>
+            field(
+              `language_percent.${l}`,
+              languageNames[l],
+              form.language_percent[l],
+              (v) => setForm({ ...form, language_percent: { ...form.language_percent, [l]: v } }),
+              '%',
+            ),
+          )}
+        </div>
+      </details>
       <fieldset>
         <legend>Offers</legend>
         <div className="form-grid">

@@ -93,4 +93,15 @@ describe('the buy rules form', () => {
     const ok = readRulesForm({ ...form, target_by_rarity: { ...form.target_by_rarity, common: '' } }, defaultBuyRules);
     expect(ok.rules?.target_by_rarity).toEqual({ uncommon: 12, rare: 8, mythic: 6 });
   });
+
+  it('reads language shares: empty is as English, a share is kept, a bad one is named', () => {
+    const rules = { ...defaultBuyRules, language_percent: { ja: 50, de: 120 } };
+    const form = rulesForm(rules);
+    expect(form.language_percent.ja).toBe('50');
+    expect(form.language_percent.fr).toBe('');
+    const read = readRulesForm({ ...form, language_percent: { ...form.language_percent, de: '', fr: '80' } }, rules);
+    expect(read.rules?.language_percent).toEqual({ ja: 50, fr: 80 });
+    const bad = readRulesForm({ ...form, language_percent: { ...form.language_percent, it: '2000' } }, rules);
+    expect(bad.errors).toEqual({ 'language_percent.it': 'The Italian percentage must be at most 1000.' });
+  });
 });

@@ -1,11 +1,13 @@
 import {
   buylistMessages,
+  languageNames,
   type BuyRules,
   type Finish,
   type Language,
   type NoOfferReason,
   type Quality,
 } from '@cardstock/contract';
+import { pricedLanguages, type PricedLanguage } from '../settings/settings-form.ts';
 
 const m = buylistMessages.screen;
 
@@ -75,6 +77,8 @@ export interface RulesForm {
   condition_percent: Record<Quality, string>;
   min_offer: string;
   rounding: string;
+  /** Share of the English offer per language; empty: as English (100 %). */
+  language_percent: Record<PricedLanguage, string>;
   target_by_rarity: Record<'common' | 'uncommon' | 'rare' | 'mythic', string>;
   employee_accept_limit: string;
 }
@@ -98,6 +102,9 @@ export function rulesForm(rules: BuyRules): RulesForm {
       HP: String(rules.condition_percent.HP),
       D: String(rules.condition_percent.D),
     },
+    language_percent: Object.fromEntries(
+      pricedLanguages.map((l) => [l, rules.language_percent[l] === undefined ? '' : String(rules.language_percent[l])]),
+    ) as Record<PricedLanguage, string>,
     min_offer: dollarsText(rules.min_offer_cents),
     rounding: dollarsText(rules.rounding_cents),
     target_by_rarity: {
@@ -114,7 +121,8 @@ export type RulesErrors = Partial<Record<string, string>>;
 
 /**
  * The form read back as rules, or the problems by field name (`cash_percent`, `condition_percent.NM`,
- * `target_by_rarity.rare`...). Language shares are not on the form: they are kept as they were.
+ * `language_percent.de`, `target_by_rarity.rare`...). A language left empty is offered as English; English itself
+ * is not on the form and is kept as it was.
  */
 export function readRulesForm(form: RulesForm, kept: BuyRules): { rules?: BuyRules; errors: RulesErrors } {
   const errors: RulesErrors = {};
@@ -143,6 +151,12 @@ export function readRulesForm(form: RulesForm, kept: BuyRules): { rules?: BuyRul
       errors[`target_by_rarity.${rarity}`] = `${label} must be whole copies.`;
     targets[rarity] = n;
   }
+  const language: BuyRules['language_percent'] =
+    kept.language_percent.en === undefined ? {} : { en: kept.language_percent.en };
+  for (const l of pricedLanguages) {
+    const text = form.language_percent[l].trim();
+    if (text !== '') language[l] = number(`language_percent.${l}`, text, `The ${languageNames[l]} percentage`, 1000);
+  }
   const condition = {} as Record<Quality, number>;
   for (const q of ['NM', 'LP', 'MP', 'HP', 'D'] as const)
     condition[q] = number(`condition_percent.${q}`, form.condition_percent[q], `${q} percentage`, 100);
@@ -157,7 +171,7 @@ export function readRulesForm(form: RulesForm, kept: BuyRules): { rules?: BuyRul
       200,
     ),
     condition_percent: condition,
-    language_percent: kept.language_percent,
+    language_percent: language,
     min_offer_cents: cents('min_offer', form.min_offer, 'Minimum offer', 1000),
     rounding_cents: cents('rounding', form.rounding, 'Rounding', 100, 1),
     target_by_rarity: targets,
