@@ -1,10 +1,12 @@
 import {
   buylistMessages,
   formatUsd,
+  messages,
   languageNames,
   languages,
   qualities,
   type CardPrinting,
+  type Customer,
   type Finish,
   type Language,
   type OfferLine,
@@ -15,6 +17,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
 import { finishName } from '../inventory/finish-label.ts';
 import { CardFinder, printingFinishes } from './CardFinder.tsx';
+import { CustomerSearch } from '../customers/CustomerSearch.tsx';
 import { customerProblem, draftKey, putLine, reasonText, sellItems, type SellDraftLine } from './buy-view.ts';
 import { useSettled } from '../../lib/use-settled.ts';
 
@@ -48,6 +51,8 @@ export function SellList({ deviceToken, touch = false, onSubmitted, onRefused }:
   const id = useId();
   const [lines, setLines] = useState<SellDraftLine[]>([]);
   const [customer, setCustomer] = useState({ name: '', email: '', phone: '' });
+  /** Staff only: one of the shop's customers, picked instead of typing who sells. */
+  const [known, setKnown] = useState<Customer>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const attempt = useRef<{ key: string; sent: string } | undefined>(undefined);
@@ -99,15 +104,14 @@ export function SellList({ deviceToken, touch = false, onSubmitted, onRefused }:
       setProblem(m.sellListEmpty);
       return;
     }
-    const missing = customerProblem(customer);
+    const missing = known ? undefined : customerProblem(customer);
     if (missing) {
       setProblem(missing);
       return;
     }
-    const body = {
-      items,
-      customer: { name: customer.name.trim(), email: customer.email.trim(), phone: customer.phone.trim() },
-    };
+    const body = known
+      ? { items, customer_id: known.id }
+      : { items, customer: { name: customer.name.trim(), email: customer.email.trim(), phone: customer.phone.trim() } };
     const sent = JSON.stringify(body);
     // A retry of the very same list keeps its key: after a lost answer the server may have taken it already.
     if (attempt.current?.sent !== sent) attempt.current = { key: crypto.randomUUID(), sent };
@@ -122,6 +126,7 @@ export function SellList({ deviceToken, touch = false, onSubmitted, onRefused }:
       attempt.current = undefined;
       setLines([]);
       setCustomer({ name: '', email: '', phone: '' });
+      setKnown(undefined);
       onSubmitted(answer);
     } catch (err) {
       if (!(err instanceof NetworkError)) attempt.current = undefined;
@@ -180,38 +185,61 @@ export function SellList({ deviceToken, touch = false, onSubmitted, onRefused }:
         )}
         <fieldset className="sell-customer">
           <legend>{m.customerHeading}</legend>
-          <p className="hint">{m.customerHint}</p>
-          <div className="form-grid">
-            <label>
-              Name
-              <input
-                value={customer.name}
-                autoComplete="name"
-                maxLength={100}
-                onChange={(e) => setCustomer({ ...customer, name: e.target.value })}
-              />
-            </label>
-            <label>
-              E-mail
-              <input
-                type="email"
-                value={customer.email}
-                autoComplete="email"
-                maxLength={254}
-                onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
-              />
-            </label>
-            <label>
-              Phone
-              <input
-                type="tel"
-                value={customer.phone}
-                autoComplete="tel"
-                maxLength={40}
-                onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
-              />
-            </label>
-          </div>
+          {known ? (
+            <div className="customer-picker-chosen">
+              <span>
+                <strong data-testid="sell-customer">{known.name}</strong>{' '}
+                <span className="muted">{known.email || known.phone}</span>
+              </span>
+              <button type="button" className="btn btn-ghost btn-small" onClick={() => setKnown(undefined)}>
+                {messages.customers.screen.pickerChange}
+              </button>
+            </div>
+          ) : (
+            <>
+              {!deviceToken && (
+                <CustomerSearch
+                  label={m.knownCustomer}
+                  onPick={(c) => {
+                    setKnown(c);
+                    setProblem(undefined);
+                  }}
+                />
+              )}
+              <p className="hint">{deviceToken ? m.customerHint : m.newCustomerHint}</p>
+              <div className="form-grid">
+                <label>
+                  Name
+                  <input
+                    value={customer.name}
+                    autoComplete="name"
+                    maxLength={100}
+                    onChange={(e) => setCustomer({ ...customer, name: e.target.value })}
+                  />
+                </label>
+                <label>
+                  E-mail
+                  <input
+                    type="email"
+                    value={customer.email}
+                    autoComplete="email"
+                    maxLength={254}
+                    onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
+                  />
+                </label>
+                <label>
+                  Phone
+                  <input
+                    type="tel"
+                    value={customer.phone}
+                    autoComplete="tel"
+                    maxLength={40}
+                    onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
+                  />
+                </label>
+              </div>
+            </>
+          )}
         </fieldset>
         {problem && (
           <p className="text-error" role="alert">

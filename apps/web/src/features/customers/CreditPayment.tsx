@@ -1,10 +1,8 @@
 import { formatUsd, messages, type Customer } from '@cardstock/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { call } from '../../lib/api.ts';
+import { useId } from 'react';
 import { creditAmount, defaultCredit } from './customer-form.ts';
+import { CustomerSearch } from './CustomerSearch.tsx';
 import './customers.css';
-import { useSettled } from '../../lib/use-settled.ts';
 
 const m = messages.customers.screen;
 
@@ -41,56 +39,10 @@ export function CreditPayment({
   disabled?: boolean;
   onChange: (next: CreditChoice) => void;
 }) {
-  const [text, setText] = useState('');
-  const q = useSettled(text.trim(), 250);
-  const inputId = useId();
   const creditId = useId();
-  const found = useQuery({
-    queryKey: ['customers', 'picker', q],
-    queryFn: () => call('customersSearch', { body: { q } }),
-    enabled: q !== '' && !choice.customer,
-    retry: false,
-  });
-
   const { customer } = choice;
-  if (!customer) {
-    const hits = found.data?.data.customers ?? [];
-    return (
-      <div className="customer-picker">
-        <label htmlFor={inputId}>{m.picker}</label>
-        <input
-          id={inputId}
-          type="search"
-          placeholder={m.pickerHint}
-          value={text}
-          disabled={disabled}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-        {q !== '' && found.isSuccess && (
-          <ul className="customer-picker-results" aria-label="Customers found">
-            {hits.length === 0 && <li className="muted">{m.pickerEmpty}</li>}
-            {hits.map((c) => (
-              <li key={c.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setText('');
-                    onChange({ customer: c, creditText: undefined });
-                  }}
-                >
-                  <span>
-                    {c.name} <span className="muted">{c.email || c.phone}</span>
-                  </span>
-                  <span>{formatUsd(c.balance)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    );
-  }
+  if (!customer)
+    return <CustomerSearch disabled={disabled} onPick={(c) => onChange({ customer: c, creditText: undefined })} />;
 
   const shown = choice.creditText ?? defaultCredit(customer.balance, total).toFixed(2);
   const credit = creditAmount(shown);
