@@ -89,6 +89,7 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
 
   await tablet.getByRole('button', { name: k.sellMode }).click();
   await expect(tablet.getByRole('button', { name: k.sellMode })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tablet.getByText(k.sellEyebrow, { exact: true })).toBeVisible();
   await expect(tablet.getByText(s.sellListEmpty)).toBeVisible();
   for (const card of sellCards) await addToSellList(tablet, card.name, card.set);
   const lines = tablet.getByRole('list', { name: 'Sell list lines' }).getByRole('listitem');
@@ -197,6 +198,9 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   await page.getByRole('link', { name: 'Sam Seller' }).click();
   await expect(page.getByTestId('customer-balance')).toHaveText(formatUsd(Math.round(credited * 100 - 10) / 100));
   await expect(ledger.nth(1)).toContainText(c.kinds.order);
+  // Order Management marks the order paid partly with credit.
+  await page.goto('/order-management');
+  await expect(page.getByRole('row').filter({ hasText: c.creditBadge('$0.10') })).toHaveCount(1);
 
   // Statistics show the buy: one buy order, six copies, the credit issued, no cash.
   await page.goto('/stats');
@@ -243,8 +247,13 @@ test('a Watcher sees pending buy orders and the rules but cannot grade, accept o
   await expect(page.getByText(s.rulesViewOnly)).toBeVisible();
   await expect(page.getByLabel('Cash', { exact: true })).toHaveValue('50');
   await expect(page.getByRole('button', { name: 'Save rules' })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Cards' }).click();
+  // The tabs answer the keyboard: an arrow moves to the next one and opens it.
+  await page.getByRole('tab', { name: 'Rules' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Cards' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Cards' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Add a card' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Cards' }).press('Home');
+  await expect(page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('a buy order decided elsewhere while under review says so and leaves the list', async ({
@@ -308,12 +317,18 @@ test('the rules change an offer; a hotlist card shows on the We buy page with it
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('Cash percentage must be a number.')).toBeVisible();
   await cashShare.fill('80');
+  // Japanese copies are bought at half the English offer.
+  await page.getByText('Share of the English offer per language').click();
+  await page.getByLabel('Japanese').fill('50');
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText(buylistMessages.server.rulesSaved)).toBeVisible();
-  const rules = await post<{ data: { rules: { cash_percent: number } } }>(request, '/api/buylist/rules', {
-    token: account.token,
-  });
+  const rules = await post<{ data: { rules: { cash_percent: number; language_percent: Record<string, number> } } }>(
+    request,
+    '/api/buylist/rules',
+    { token: account.token },
+  );
   expect(rules.data.rules.cash_percent).toBe(80);
+  expect(rules.data.rules.language_percent).toEqual({ ja: 50 });
 
   // The same card is now offered more.
   const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
@@ -322,6 +337,11 @@ test('the rules change an offer; a hotlist card shows on the We buy page with it
     items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
   });
   expect(offer.data.total_cash).toBeGreaterThan(at50);
+  const japanese = await post<{ data: { total_cash: number } }>(request, '/api/buylist/offer', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', language: 'ja', quantity: 1 }],
+  });
+  expect(japanese.data.total_cash).toBeLessThan(offer.data.total_cash);
 
   // Gisela on the hotlist, from the Cards tab.
   await page.getByRole('tab', { name: 'Cards' }).click();
@@ -348,4 +368,35 @@ test('the rules change an offer; a hotlist card shows on the We buy page with it
   await expect(page.getByRole('heading', { name: new RegExp(`^${w.title}`) })).toBeVisible();
   const tile = page.getByRole('list', { name: 'Hotlist' }).getByRole('listitem', { name: 'Gisela, the Broken Blade' });
   await expect(tile).toContainText(credit);
+});
+
+test('staff take a sell list at the PC for one of the shop’s customers, found by name', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Known Seller ${randomUUID().slice(0, 6)}`);
+  const { customer } = await post<{ customer: { id: number } }>(request, '/api/customers/create', {
+    token: account.token,
+    customer: { name: 'Rowan Regular', email: 'rowan@example.com' },
+  });
+  await useSession(context, account);
+  await page.goto('/buylist');
+  await page.getByRole('tab', { name: 'New buy' }).click();
+  await addToSellList(page, 'Field Marshal', 'Tenth Edition');
+
+  await page.getByRole('searchbox', { name: s.knownCustomer }).fill('rowan');
+  await page
+    .getByRole('list', { name: 'Customers found' })
+    .getByRole('button', { name: /Rowan Regular/ })
+    .click();
+  await expect(page.getByTestId('sell-customer')).toHaveText('Rowan Regular');
+  // Picked, nobody has to be typed in: the name and contact fields are gone.
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: s.submit }).click();
+  await expect(page.getByText('Callout', { exact: true })).toBeVisible();
+
+  const [order] = await pendingOf(request, account);
+  expect(order?.customer?.id).toBe(customer.id);
+  expect(order?.customer?.name).toBe('Rowan Regular');
 });

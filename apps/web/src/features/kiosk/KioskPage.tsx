@@ -172,7 +172,7 @@ export function KioskPage() {
         const header = (
           <header className="kiosk-header">
             <div>
-              <p className="eyebrow">{m.eyebrow}</p>
+              <p className="eyebrow">{mode === 'sell' ? sellText.sellEyebrow : m.eyebrow}</p>
               <h1>{shop}</h1>
             </div>
             <div className="kiosk-modes" role="group" aria-label="What would you like to do?">

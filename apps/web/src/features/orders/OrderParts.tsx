@@ -39,6 +39,16 @@ export function OnlineBadge() {
   );
 }
 
+/** An order paid partly or wholly with a customer's store credit, in the orders table. */
+export function CreditBadge({ amount }: { amount: number }) {
+  const usd = formatUsd(amount);
+  return (
+    <span className="badge badge-credit" title={messages.customers.screen.creditBadgeLabel(usd)}>
+      {messages.customers.screen.creditBadge(usd)}
+    </span>
+  );
+}
+
 /**
  * The top of a review modal: the callout, large, beside the order's facts; for an online reservation, its customer
  * (name, e-mail to write to, phone to call) and, while pending, until when the shop holds it.

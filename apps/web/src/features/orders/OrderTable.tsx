@@ -1,6 +1,6 @@
 import type { PendingOrder } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
+import { CreditBadge, OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
 import { finishSummary, formatLocalTime } from './order-view.ts';
 
 /**
@@ -54,6 +54,12 @@ export function OrderTable<O extends PendingOrder>({
                     <>
                       {' '}
                       <OnlineBadge />
+                    </>
+                  )}
+                  {order.store_credit > 0 && (
+                    <>
+                      {' '}
+                      <CreditBadge amount={order.store_credit} />
                     </>
                   )}
                 </td>
