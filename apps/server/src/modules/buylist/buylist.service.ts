@@ -27,7 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { creditRepository, customersRepository, type CustomerInput } from '../customers/credit.repository.ts';
+import { creditRepository, customersRepository, type CustomerInput } from '../customers/customers.repository.ts';
 import { toCustomer } from '../customers/customers.mapper.ts';
 import type { InventoryReadModel, StockChange } from '../inventory/read-model.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';

@@ -1,13 +1,92 @@
+import type { CreditKind } from '@cardstock/contract';
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import {
-  type creditRepository,
-  customersRepository as base,
-  phoneDigits,
-  type CustomerInput,
-} from './credit.repository.ts';
+
+/** A customer's phone as matching compares it: its digits only. */
+export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
+
+/** One movement of a customer's store credit. */
+export interface CreditMovement {
+  shopId: number;
+  customerId: number;
+  kind: CreditKind;
+  /** Positive adds credit, negative spends it. */
+  amountCents: number;
+  /** An adjustment's reason; '' otherwise. */
+  reason?: string;
+  /** The buy order's or order's number; '' for an adjustment. */
+  reference?: string;
+  actor: string;
+  at: string;
+}
+
+/**
+ * The store-credit ledger: append-only. `append` moves the customer's balance and writes the entry in the caller's
+ * transaction; the balance moves by one conditional update (`balance + amount >= 0`), which both locks the customer's
+ * row (PostgreSQL; SQLite writes one at a time) and refuses to go below 0, so two spends at once can never overdraw.
+ */
+export const creditRepository = {
+  /** The new balance in cents, or undefined when the movement would take the balance below 0 (nothing written). */
+  async append(tx: Tx, m: CreditMovement): Promise<number | undefined> {
+    const moved = await tx
+      .updateTable('customers')
+      .set({ balance_cents: sql`balance_cents + ${m.amountCents}`, updated_at: m.at })
+      .where('id', '=', m.customerId)
+      .where('shop_id', '=', m.shopId)
+      .where(sql<boolean>`balance_cents + ${m.amountCents} >= 0`)
+      .returning('balance_cents')
+      .executeTakeFirst();
+    if (!moved) return undefined;
+    await tx
+      .insertInto('credit_ledger')
+      .values({
+        shop_id: m.shopId,
+        customer_id: m.customerId,
+        kind: m.kind,
+        amount_cents: m.amountCents,
+        balance_after_cents: moved.balance_cents,
+        reason: m.reason ?? '',
+        reference: m.reference ?? '',
+        actor: m.actor,
+        created_at: m.at,
+      })
+      .execute();
+    return moved.balance_cents;
+  },
+
+  /** The customer's entries, newest first. */
+  entries(db: Executor, shopId: number, customerId: number, limit: number) {
+    return db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** The ledger's sum for a customer, in cents (what `balance_cents` must always equal). */
+  async sum(db: Executor, shopId: number, customerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('credit_ledger')
+      .select(sql<number | null>`sum(amount_cents)`.as('total'))
+      .where('shop_id', '=', shopId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  },
+};
+
+/** A customer as a kiosk or a staff member names them. */
+export interface CustomerInput {
+  name: string;
+  email: string;
+  phone: string;
+  notes?: string;
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => sql<string>`${`%${escapeLike(text)}%`} escape '\\'`;
@@ -28,9 +107,60 @@ function matching(q: string) {
     ]);
 }
 
-/** The customers' list, a customer's page and its edits; the ledger and matching live in credit.repository.ts. */
+/** The shop's customers: matching a seller, the list, a customer's page and its edits. */
 export const customersRepository = {
-  ...base,
+  find(db: Executor, shopId: number, id: number) {
+    return db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The shop's customer with this e-mail (case ignored) or, failing that, this phone (digits compared). */
+  async match(db: Executor, shopId: number, email: string, phone: string) {
+    const mail = email.trim().toLowerCase();
+    if (mail) {
+      const byMail = await db
+        .selectFrom('customers')
+        .selectAll()
+        .where('shop_id', '=', shopId)
+        .where('email', '=', mail)
+        .executeTakeFirst();
+      if (byMail) return byMail;
+    }
+    const digits = phoneDigits(phone);
+    if (!digits) return undefined;
+    return db
+      .selectFrom('customers')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('phone_digits', '=', digits)
+      .executeTakeFirst();
+  },
+
+  /** Adds a customer; the caller matched first (a unique e-mail or phone of another customer throws). */
+  async insert(db: Executor, shopId: number, input: CustomerInput, at: string) {
+    return db
+      .insertInto('customers')
+      .values({
+        shop_id: shopId,
+        name: input.name.trim(),
+        sort_name: normalizeName(input.name),
+        email: input.email.trim().toLowerCase(),
+        phone: input.phone.trim(),
+        phone_digits: phoneDigits(input.phone),
+        notes: input.notes ?? '',
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The customer the e-mail or phone names, or a new one: a kiosk's seller or a walk-in. */
+  async findOrCreate(tx: Tx, shopId: number, input: CustomerInput, at: string) {
+    return (
+      (await customersRepository.match(tx, shopId, input.email, input.phone)) ??
+      customersRepository.insert(tx, shopId, input, at)
+    );
+  },
 
   /** A page of the shop's customers matching `q` (all of them without), by name. */
   page(db: Executor, shopId: number, q: string, page: number, size: number) {
@@ -126,5 +256,5 @@ export const customersRepository = {
   },
 };
 
-export type CustomerRow = NonNullable<Awaited<ReturnType<typeof base.find>>>;
+export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customersRepository.find>>>;
 export type CreditEntryRow = Awaited<ReturnType<typeof creditRepository.entries>>[number];

@@ -11,9 +11,13 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { creditRepository, type CustomerInput } from './credit.repository.ts';
 import { toCreditEntry, toCustomer } from './customers.mapper.ts';
-import { customersRepository as repo, type CustomerRow } from './customers.repository.ts';
+import {
+  creditRepository,
+  customersRepository as repo,
+  type CustomerInput,
+  type CustomerRow,
+} from './customers.repository.ts';
 
 const m = messages.customers.server;
 /** Buy orders and orders a customer's page lists, newest first. */

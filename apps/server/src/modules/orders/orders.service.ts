@@ -22,7 +22,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { creditRepository, customersRepository } from '../customers/credit.repository.ts';
+import { creditRepository, customersRepository } from '../customers/customers.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
