@@ -1,14 +1,15 @@
 import { buylistMessages, formatUsd, type BuyCard } from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DialogActions } from '../../components/DialogActions.tsx';
+import { FormModal, useFormSubmit } from '../../components/FormModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { CardFinder } from './CardFinder.tsx';
+import { buyCardFields } from './buy-view.ts';
 
 const m = buylistMessages.screen;
 
@@ -231,108 +232,59 @@ function BuyCardDialog({ card, onClose, onSaved }: { card: Editing; onClose: () 
   const [target, setTarget] = useState(
     card.target_stock === null || card.target_stock === undefined ? '' : String(card.target_stock),
   );
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  /** A dollars box: empty is null; otherwise a number of dollars with at most 2 decimals. */
-  const dollars = (text: string, label: string): number | null | string => {
-    const t = text.trim();
-    if (t === '') return null;
-    const n = Number(t);
-    if (!Number.isFinite(n) || n < 0) return `${label} must be a number of dollars, or empty.`;
-    if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return `${label} can have at most 2 decimals.`;
-    return n;
-  };
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const fixedCash = dollars(cash, 'The fixed cash offer');
-    const fixedCredit = dollars(credit, 'The fixed credit offer');
-    const t = target.trim();
-    const targetStock = t === '' ? null : Number(t);
-    if (typeof fixedCash === 'string') return setError(fixedCash);
-    if (typeof fixedCredit === 'string') return setError(fixedCredit);
-    if (targetStock !== null && (!Number.isInteger(targetStock) || targetStock < 0))
-      return setError('The target stock must be whole copies, or empty.');
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await call('buylistCardSet', {
-        body: {
-          scryfall_id: card.scryfall_id,
-          fixed_cash: fixedCash,
-          fixed_credit: fixedCredit,
-          not_buying: notBuying,
-          hotlist: hot,
-          target_stock: targetStock,
-        },
-      });
-      toast.success(answer.message);
-      onSaved();
-    } catch (err) {
-      setError(errorText(err, m.network, m.cardsFailed));
-      setBusy(false);
-    }
-  }
+  const fields = () => buyCardFields({ cash, credit, target });
+  const sending = useFormSubmit({
+    problem: () => fields().problem,
+    send: () =>
+      call('buylistCardSet', {
+        body: { scryfall_id: card.scryfall_id, ...fields().values!, not_buying: notBuying, hotlist: hot },
+      }),
+    done: onSaved,
+    failed: m.cardsFailed,
+  });
 
   return (
-    <Modal
-      open
+    <FormModal
       title={`${card.card_name} (${card.set_code.toUpperCase()} #${card.collector_number})`}
+      confirm={sending.busy ? 'Saving...' : 'Save'}
+      form={sending}
       onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          onConfirm={() => (document.getElementById('buy-card-form') as HTMLFormElement | null)?.requestSubmit()}
-          confirm={busy ? 'Saving...' : 'Save'}
-          disabled={busy}
-          danger={false}
-        />
-      }
     >
-      <form id="buy-card-form" className="form" onSubmit={(e) => void save(e)} noValidate>
-        <label className="checkbox">
-          <input type="checkbox" checked={hot} onChange={(e) => setHot(e.target.checked)} /> On the hotlist
+      <label className="checkbox">
+        <input type="checkbox" checked={hot} onChange={(e) => setHot(e.target.checked)} /> On the hotlist
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={notBuying} onChange={(e) => setNotBuying(e.target.checked)} /> Not buying
+      </label>
+      <div className="form-grid">
+        <label>
+          Fixed cash offer, near mint ($)
+          <input
+            inputMode="decimal"
+            value={cash}
+            placeholder="By the rules"
+            onChange={(e) => setCash(e.target.value)}
+          />
         </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={notBuying} onChange={(e) => setNotBuying(e.target.checked)} /> Not buying
+        <label>
+          Fixed credit offer, near mint ($)
+          <input
+            inputMode="decimal"
+            value={credit}
+            placeholder="By the rules"
+            onChange={(e) => setCredit(e.target.value)}
+          />
         </label>
-        <div className="form-grid">
-          <label>
-            Fixed cash offer, near mint ($)
-            <input
-              inputMode="decimal"
-              value={cash}
-              placeholder="By the rules"
-              onChange={(e) => setCash(e.target.value)}
-            />
-          </label>
-          <label>
-            Fixed credit offer, near mint ($)
-            <input
-              inputMode="decimal"
-              value={credit}
-              placeholder="By the rules"
-              onChange={(e) => setCredit(e.target.value)}
-            />
-          </label>
-          <label>
-            Target stock (copies)
-            <input
-              inputMode="numeric"
-              value={target}
-              placeholder="The rarity's target"
-              onChange={(e) => setTarget(e.target.value)}
-            />
-          </label>
-        </div>
-        {error && (
-          <p className="text-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" hidden />
-      </form>
-    </Modal>
+        <label>
+          Target stock (copies)
+          <input
+            inputMode="numeric"
+            value={target}
+            placeholder="The rarity's target"
+            onChange={(e) => setTarget(e.target.value)}
+          />
+        </label>
+      </div>
+    </FormModal>
   );
 }

@@ -184,3 +184,34 @@ export function readRulesForm(form: RulesForm, kept: BuyRules): { rules?: BuyRul
   };
   return Object.keys(errors).length ? { errors } : { rules, errors };
 }
+
+/** A dollars box: empty is null; otherwise a number of dollars with at most 2 decimals, or what is wrong with it. */
+function dollarsOrEmpty(text: string, label: string): { value: number | null } | { problem: string } {
+  const t = text.trim();
+  if (t === '') return { value: null };
+  const n = Number(t);
+  if (!Number.isFinite(n) || n < 0) return { problem: `${label} must be a number of dollars, or empty.` };
+  if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return { problem: `${label} can have at most 2 decimals.` };
+  return { value: n };
+}
+
+/**
+ * A card's own word on the buylist as typed: fixed offers (empty: by the rules) and a target stock (empty: the
+ * rarity's), or the first thing wrong with them.
+ */
+export function buyCardFields(form: { cash: string; credit: string; target: string }):
+  | { problem: string; values?: undefined }
+  | {
+      problem?: undefined;
+      values: { fixed_cash: number | null; fixed_credit: number | null; target_stock: number | null };
+    } {
+  const cash = dollarsOrEmpty(form.cash, 'The fixed cash offer');
+  if ('problem' in cash) return cash;
+  const credit = dollarsOrEmpty(form.credit, 'The fixed credit offer');
+  if ('problem' in credit) return credit;
+  const t = form.target.trim();
+  const target = t === '' ? null : Number(t);
+  if (target !== null && (!Number.isInteger(target) || target < 0))
+    return { problem: 'The target stock must be whole copies, or empty.' };
+  return { values: { fixed_cash: cash.value, fixed_credit: credit.value, target_stock: target } };
+}

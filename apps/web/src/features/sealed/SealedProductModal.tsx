@@ -1,11 +1,8 @@
 import { messages, sealedCategories, type SealedItem } from '@cardstock/contract';
-import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { DialogActions } from '../../components/DialogActions.tsx';
-import { FormMessage } from '../../components/FormMessage.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { useState } from 'react';
+import { FormModal, useFormSubmit } from '../../components/FormModal.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { call, errorText } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { emptySealedForm, sealedFormOf, sealedFormProblem, sealedPayload, type SealedForm } from './sealed-form.ts';
 
 const m = messages.sealed;
@@ -31,85 +28,60 @@ export function SealedProductModal({
   onSaved: () => void;
 }) {
   const [form, setForm] = useState<SealedForm>(item ? sealedFormOf(item) : emptySealedForm);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const field = (key: keyof SealedForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(e?: FormEvent) {
-    e?.preventDefault();
-    if (busy) return;
-    const problem = sealedFormProblem(form);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const answer = await save(form, item);
-      toast.success(answer.message);
-      onSaved();
-    } catch (err) {
-      setError(errorText(err, messages.common.noResponse, m.saveFailed));
-      setBusy(false);
-    }
-  }
+  const sending = useFormSubmit({
+    problem: () => sealedFormProblem(form),
+    send: () => save(form, item),
+    done: () => onSaved(),
+    failed: m.saveFailed,
+  });
 
   return (
-    <Modal
-      open
+    <FormModal
       title={item ? m.editTitle : m.addTitle}
+      confirm={sending.busy ? m.saving : item ? m.save : m.addConfirm}
+      form={sending}
       onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          onConfirm={() => void submit()}
-          confirm={busy ? m.saving : item ? m.save : m.addConfirm}
-          disabled={busy}
-        />
-      }
     >
-      <form className="form" noValidate onSubmit={(e) => void submit(e)}>
-        <FormMessage text={error} />
-        <TextField label="Name" name="name" autoFocus value={form.name} onChange={field('name')} />
-        <div className="form-grid">
-          <label>
-            Category
-            <select name="category" value={form.category} onChange={(e) => field('category')(e.target.value)}>
-              {sealedCategories.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-          <TextField
-            label="Set code (optional)"
-            name="set_code"
-            placeholder="e.g. BLB"
-            autoCapitalize="characters"
-            value={form.set_code}
-            onChange={field('set_code')}
-          />
-          <TextField
-            label="Price ($)"
-            name="price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            value={form.price}
-            onChange={field('price')}
-          />
-          <TextField
-            label="Quantity"
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={form.quantity}
-            onChange={field('quantity')}
-          />
-        </div>
-        {/* Enter in a field submits, as in any form; the visible button is the dialog's Save. */}
-        <button type="submit" hidden />
-      </form>
-    </Modal>
+      <TextField label="Name" name="name" autoFocus value={form.name} onChange={field('name')} />
+      <div className="form-grid">
+        <label>
+          Category
+          <select name="category" value={form.category} onChange={(e) => field('category')(e.target.value)}>
+            {sealedCategories.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          label="Set code (optional)"
+          name="set_code"
+          placeholder="e.g. BLB"
+          autoCapitalize="characters"
+          value={form.set_code}
+          onChange={field('set_code')}
+        />
+        <TextField
+          label="Price ($)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={form.price}
+          onChange={field('price')}
+        />
+        <TextField
+          label="Quantity"
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.quantity}
+          onChange={field('quantity')}
+        />
+      </div>
+    </FormModal>
   );
 }
