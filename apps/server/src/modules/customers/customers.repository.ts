@@ -7,6 +7,16 @@ import { normalizeName } from '../catalog/scryfall-card.ts';
 /** A customer's phone as matching compares it: its digits only. */
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
+/** A customer's details as stored: e-mail lowercased, the name's sort form and the phone's digits beside them. */
+const detailColumns = (input: CustomerInput) => ({
+  name: input.name.trim(),
+  sort_name: normalizeName(input.name),
+  email: input.email.trim().toLowerCase(),
+  phone: input.phone.trim(),
+  phone_digits: phoneDigits(input.phone),
+  notes: input.notes ?? '',
+});
+
 /** One movement of a customer's store credit. */
 export interface CreditMovement {
   shopId: number;
@@ -141,12 +151,7 @@ export const customersRepository = {
       .insertInto('customers')
       .values({
         shop_id: shopId,
-        name: input.name.trim(),
-        sort_name: normalizeName(input.name),
-        email: input.email.trim().toLowerCase(),
-        phone: input.phone.trim(),
-        phone_digits: phoneDigits(input.phone),
-        notes: input.notes ?? '',
+        ...detailColumns(input),
         created_at: at,
         updated_at: at,
       })
@@ -202,12 +207,7 @@ export const customersRepository = {
     return db
       .updateTable('customers')
       .set({
-        name: input.name.trim(),
-        sort_name: normalizeName(input.name),
-        email: input.email.trim().toLowerCase(),
-        phone: input.phone.trim(),
-        phone_digits: phoneDigits(input.phone),
-        notes: input.notes ?? '',
+        ...detailColumns(input),
         updated_at: at,
       })
       .where('shop_id', '=', shopId)
