@@ -277,7 +277,8 @@ test('a shop that takes no reservations shows no Add to cart and no cart', async
   await expect(cartButton(page)).toHaveCount(0);
 });
 
-test('the status page shows a rejection’s reason, and an expired reservation (clock moved) gives its stock back', async ({
+test('the status page shows a rejection’s reason; an expired reservation (clock moved) gives its stock back and is listed in Order Management', async ({
+  browser,
   page,
   playwright,
 }) => {
@@ -349,6 +350,24 @@ test('the status page shows a rejection’s reason, and an expired reservation (
     await page.goto(shopUrl);
     await expect(tile.getByText(storefrontMessages.inStock(1))).toBeVisible();
     await expect(addButton(page, card.name)).toBeEnabled();
+
+    // The shop sees where it went: not pending any more, listed with the expired reservations, reviewable.
+    const staff = await browser.newContext();
+    await useSession(staff, account);
+    const staffPage = await staff.newPage();
+    await staffPage.route('https://cards.scryfall.io/**', (route) => route.abort());
+    await staffPage.goto(`${server.base}/order-management`);
+    await expect(staffPage.getByText(messages.orders.pendingEmpty)).toBeVisible();
+    const expiredList = staffPage.getByRole('region', { name: messages.orders.expiredTitle });
+    const expiredRow = expiredList.getByRole('row').filter({ hasText: held });
+    await expect(expiredRow).toContainText('Expired');
+    await expect(expiredList.getByRole('row').filter({ hasText: rejectedNumber })).toHaveCount(0);
+    await expiredRow.getByRole('button', { name: 'Review' }).click();
+    const details = staffPage.getByRole('dialog', { name: 'Order Details' });
+    await expect(details).toContainText(card.name);
+    await expect(details).toContainText('Rae Reserver');
+    await expect(details).toContainText(messages.orders.expiredAt);
+    await staff.close();
     await request.dispose();
   } finally {
     server.stop();

@@ -120,6 +120,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },
     orderHistory: {},
+    expiredOrders: {},
     buylistOffer: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }] },
     buylistSubmit: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }], customer_id: ids.customer },
     buylistPending: {},

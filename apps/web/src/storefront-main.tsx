@@ -4,7 +4,7 @@
  * and toasts. The server sends it for /shop/{subdomain} and on shop hosts.
  */
 import { storefrontSubdomain } from '@cardstock/contract';
-import { StrictMode, lazy, Suspense, useEffect, useState } from 'react';
+import { StrictMode, lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { StorefrontPage } from './features/storefront/StorefrontPage.tsx';
 import './styles.css';
@@ -95,5 +95,9 @@ const page = (
   </StrictMode>
 );
 // A shop's document comes with its banner drawn (storefront-document.ts): React adopts it rather than drawing it again.
-if (root.hasChildNodes()) hydrateRoot(root, page);
-else createRoot(root).render(page);
+// As a transition, so React yields to the browser every few milliseconds instead of holding the main thread for the
+// whole page of cards: what is drawn is already on screen, and a tap meanwhile is answered first.
+startTransition(() => {
+  if (root.hasChildNodes()) hydrateRoot(root, page);
+  else createRoot(root).render(page);
+});

@@ -140,6 +140,10 @@ export const messages = {
     rejectReasonHint: 'Kept with the order.',
     rejectReasonTooLong: 'The reason must be at most 500 characters.',
     heldUntil: 'Held Until',
+    expiredTitle: 'Expired Reservations',
+    expiredIntro:
+      'Online reservations not confirmed within their hold time: their cards went back on sale and the customer was mailed.',
+    expiredAt: 'Expired',
   },
   devices: {
     fetchFailed: 'Failed to fetch devices',

@@ -65,6 +65,7 @@ export const routePaths = {
   confirmOrder: ['POST', '/api/order/confirm'],
   rejectOrder: ['POST', '/api/order/reject'],
   orderHistory: ['POST', '/api/history'],
+  expiredOrders: ['POST', '/api/orders/expired'],
   sealedList: ['POST', '/api/shop/sealed'],
   sealedAdd: ['POST', '/api/shop/sealed/add'],
   sealedEdit: ['POST', '/api/shop/sealed/edit'],

@@ -96,6 +96,7 @@ import {
   ZRemoveDeviceRequest,
 } from './schemas/devices.ts';
 import {
+  ZExpiredResponse,
   ZHistoryResponse,
   ZOrderActionRequest,
   ZOrdersRequest,
@@ -854,6 +855,17 @@ export const routes = define({
     tags: ['orders'],
     body: ZOrdersRequest,
     response: ZHistoryResponse,
+  },
+  expiredOrders: {
+    method: 'POST',
+    path: '/api/orders/expired',
+    auth: 'session',
+    permission: 'orders:view',
+    summary:
+      'The shop’s online reservations that expired (not confirmed within their hold time; their cards went back on sale), newest first (the latest 500)',
+    tags: ['orders'],
+    body: ZOrdersRequest,
+    response: ZExpiredResponse,
   },
   buylistOffer: {
     method: 'POST',

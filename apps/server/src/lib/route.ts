@@ -151,33 +151,29 @@ export function registerRoute<D extends RouteDef>(
       : def.auth === 'device'
         ? (token: string | undefined) => app.authenticateDevice(token)
         : undefined;
-  const preValidation: ((request: FastifyRequest) => Promise<void>)[] = [
+  const hasBody = Boolean(def.body || ('multipart' in def && def.multipart));
+  // One hook, not one per check: the public pages answer from memory, where each hook's promise shows.
+  const preValidation = async (request: FastifyRequest) => {
     // PostgreSQL cannot store U+0000 in text: refuse it for every call, on both engines alike.
-    async (request) => {
-      if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
-        throw new AppError('BAD_REQUEST', messages.server.nulCharacter);
-    },
-  ];
-  if (def.body || ('multipart' in def && def.multipart)) {
-    // A call sent without a body (a DELETE with only a Bearer header, say), or with JSON's null, reads as an empty
-    // form: refused field by field where something is required, accepted where nothing is. A list, a number, a
-    // text or true is no form at all.
-    preValidation.push(async (request) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
+      throw new AppError('BAD_REQUEST', messages.server.nulCharacter);
+    if (hasBody) {
+      // A call sent without a body (a DELETE with only a Bearer header, say), or with JSON's null, reads as an empty
+      // form: refused field by field where something is required, accepted where nothing is. A list, a number, a
+      // text or true is no form at all.
       if (request.body === null || request.body === undefined) request.body = {};
       else if (typeof request.body !== 'object' || Array.isArray(request.body))
         throw new AppError('VALIDATION', messages.server.bodyNotObject, {
           errors: [{ field: '(body)', message: messages.server.bodyNotObject }],
         });
-    });
-  }
-  if (authenticate) {
-    preValidation.push(async (request) => {
+    }
+    if (authenticate) {
       const actor = await authenticate(sessionToken(request));
       if (def.auth === 'admin') requirePlatformRole(actor, def.adminPermission ?? 'admin:manage');
       if (def.permission) requireRole(actor, def.permission);
       actors.set(request, actor);
-    });
-  }
+    }
+  };
   app.route({
     method: def.method,
     url: def.path,
@@ -190,7 +186,7 @@ export function registerRoute<D extends RouteDef>(
       response: { 200: def.response },
       ...(authenticate ? { security: [{ bearer: [] }] } : {}),
     },
-    ...(preValidation.length ? { preValidation } : {}),
+    preValidation,
     ...(options.precompressed ? { compress: false, decompress: false } : {}),
     handler: async (request, reply) => {
       const actor = actors.get(request);

@@ -21,11 +21,16 @@ export interface StorefrontRequest {
   sort: StorefrontSort;
 }
 
-/**
- * A public shop's page of cards for a request; undefined when no public shop has that subdomain, null when the
- * search has a bad term (the document then carries no page, never another one).
- */
-export type StorefrontPages = (subdomain: string, request: StorefrontRequest) => Promise<Serialized | undefined | null>;
+/** What the storefront's documents need of the public shops. */
+export interface StorefrontPages {
+  /**
+   * A public shop's page of cards for a request; undefined when no public shop has that subdomain, null when the
+   * search has a bad term (the document then carries no page, never another one).
+   */
+  page(subdomain: string, request: StorefrontRequest): Promise<Serialized | undefined | null>;
+  /** Whether a public shop has that subdomain: its status and "We buy" pages carry no cards to make. */
+  isPublic(subdomain: string): Promise<boolean>;
+}
 
 /** The shop a document request is for: the host's subdomain (storefront mode), else /shop/{subdomain}. */
 function storefrontOf(request: FastifyRequest): string | undefined {
@@ -81,15 +86,19 @@ export async function registerWeb(
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const subdomain = storefrontOf(request);
     if (subdomain === undefined || storefrontTemplate === undefined) return reply.send(appDocument);
+    // The status and "We buy" pages draw themselves (chunks of the storefront's entry): no banner or cards to adopt.
+    if (isOrderStatusPage(request) || isBuylistPage(request))
+      return (await storefrontPages.isPublic(subdomain))
+        ? reply.send(storefrontTemplate)
+        : reply.code(404).send(storefrontTemplate);
     const query = request.query as Record<string, unknown>;
-    const page = await storefrontPages(subdomain, {
+    const page = await storefrontPages.page(subdomain, {
       page: storefrontPageOf(query.page),
       q: storefrontQueryOf(query.q),
       sort: storefrontSortOf(query.sort),
     });
     if (page === undefined) return reply.code(404).send(storefrontTemplate);
-    // The status and "We buy" pages draw themselves (chunks of the storefront's entry): no banner or cards to adopt.
-    if (page === null || isOrderStatusPage(request) || isBuylistPage(request)) return reply.send(storefrontTemplate);
+    if (page === null) return reply.send(storefrontTemplate);
     return reply.send(storefrontDocument(storefrontTemplate, page));
   }
 

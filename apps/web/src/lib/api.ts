@@ -49,6 +49,7 @@ const bodyTokenField = {
   confirmOrder: 'token',
   rejectOrder: 'token',
   orderHistory: 'token',
+  expiredOrders: 'token',
   sealedList: 'token',
   sealedAdd: 'token',
   sealedEdit: 'token',

@@ -138,6 +138,19 @@ export const ZHistoryResponse = z.object({
   }),
 });
 export type HistoryOrder = z.infer<typeof ZHistoryResponse>['data']['orders'][number];
+
+export const ZExpiredResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orders: z.array(
+      ZOrderBase.extend({
+        status: z.literal('expired'),
+        expired_timestamp: z.string().describe('When its hold ended and its cards went back on sale, UTC ISO-8601'),
+      }),
+    ),
+  }),
+});
+export type ExpiredOrder = z.infer<typeof ZExpiredResponse>['data']['orders'][number];
 export type PendingOrder = z.infer<typeof ZPendingResponse>['data']['orders'][number];
 
 export const ZOrdersRequest = z.object({ token: ZSessionToken });

@@ -207,8 +207,8 @@ export const ordersRepository = {
       .execute();
   },
 
-  /** A shop's orders in one status: pending oldest first, decided newest first. */
-  list(db: Executor, shopId: number, status: 'pending' | 'confirmed', limit: number) {
+  /** A shop's orders in one status: pending oldest first, decided (confirmed, expired) newest first. */
+  list(db: Executor, shopId: number, status: 'pending' | 'confirmed' | 'expired', limit: number) {
     return db
       .selectFrom('orders')
       .selectAll()

@@ -11,6 +11,7 @@ import {
   qualityOf,
   reservationLimits,
   type CartLine,
+  type ExpiredOrder,
   type HistoryOrder,
   type PendingOrder,
   type PricingRule,
@@ -676,6 +677,23 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           orders: orders.map(({ order, lines }): HistoryOrder => ({
             ...toOrder(order, lines),
             confirmed_timestamp: order.decided_at ?? order.created_at,
+          })),
+        },
+      };
+    },
+
+    /** The shop's online reservations that expired, newest first; holds past their time are ended first. */
+    async expired(actor: Actor) {
+      const { shopId } = requireRole(actor, 'orders:view');
+      await expireHolds(shopId);
+      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'expired', HISTORY_LIMIT));
+      return {
+        success: true as const,
+        data: {
+          orders: orders.map(({ order, lines }): ExpiredOrder => ({
+            ...toOrder(order, lines),
+            status: 'expired',
+            expired_timestamp: order.decided_at ?? order.created_at,
           })),
         },
       };

@@ -408,6 +408,51 @@ describe(`online reservations (${testEngine})`, () => {
     ]);
   });
 
+  it('lists expired reservations for the staff, newest first, ending holds past their time first', async () => {
+    const [c, kept] = [card(), card()];
+    const shop = await reservingShop();
+    await save(shop, { reservations_enabled: true, reservation_hold_hours: 1 });
+    await add(c, 3, shop);
+    await add(kept, 1, shop);
+    const expired = async () => bodyOf(await api(server, shop).call('expiredOrders')).data.orders;
+    const email = uniqueEmail('lapsed');
+    const first = bodyOf(await reserve([line(c, 1)], { email, subdomain: shop.subdomain }));
+    const confirmed = bodyOf(await reserve([line(kept, 1)], { subdomain: shop.subdomain }));
+    expectOk(await api(server, shop).call('confirmOrder', { order_number: confirmed.order_number }));
+    clock.advance(30 * 60_000);
+    const second = bodyOf(await reserve([line(c, 2)], { email, subdomain: shop.subdomain }));
+    expect(await expired()).toEqual([]);
+
+    clock.advance(30 * 60_000);
+    const firstEnded = clock.now().toISOString();
+    // Nothing else has looked: the list itself ends the first hold (the second has half an hour left).
+    expect(await expired()).toEqual([
+      expect.objectContaining({
+        order_number: first.order_number,
+        status: 'expired',
+        source_kind: 'online',
+        customer: { name: 'Casey Customer', email, phone: '+1 555 0199' },
+        hold_until: null,
+        expired_timestamp: firstEnded,
+        total_items: 1,
+        items: [expect.objectContaining({ scryfall_id: c.id, quantity: 1 })],
+      }),
+    ]);
+    expect((await pending(shop)).map((o) => o.order_number)).toEqual([second.order_number]);
+    expect(await stockOf(c, shop)).toBe(1);
+
+    clock.advance(30 * 60_000);
+    expect((await expired()).map((o) => [o.order_number, o.expired_timestamp])).toEqual([
+      [second.order_number, clock.now().toISOString()],
+      [first.order_number, firstEnded],
+    ]);
+    expect(await stockOf(c, shop)).toBe(3);
+    // Another shop's staff see none of them.
+    expect(bodyOf(await api(server, owner).call('expiredOrders')).data.orders).not.toContainEqual(
+      expect.objectContaining({ order_number: first.order_number }),
+    );
+  });
+
   it('ends each expired reservation once when several servers sweep on their timers at once', async () => {
     const c = card();
     const shop = await reservingShop();

@@ -5,7 +5,13 @@ import { spawnServer } from '../../../test/process.ts';
 
 /** Collects a process's standard output as lines of JSON, as a log shipper reads them. */
 function logLines(child: ChildProcess) {
-  const lines: { msg?: string; req?: { url?: string }; res?: { statusCode?: number }; signal?: string }[] = [];
+  const lines: {
+    msg?: string;
+    req?: { url?: string };
+    res?: { statusCode?: number };
+    signal?: string;
+    [field: string]: unknown;
+  }[] = [];
   let rest = '';
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => {
@@ -44,7 +50,24 @@ describe(`the server's log on standard output (${testEngine})`, () => {
       expect(await waitFor(() => lines.find((l) => l.msg?.startsWith('Cardstock is running at')), 2000)).toBeDefined();
       expect((await fetch(`${url}/api/health?probe=one`)).status).toBe(200);
       const line = await waitFor(() => lines.find((l) => l.req?.url === '/api/health?probe=one'), 2500);
-      expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+      // pino's line as it wrote it before the line was built by hand (lib/request-log.ts): who asked what, and how it went.
+      expect(line).toMatchObject({
+        level: 30,
+        time: expect.any(Number),
+        pid: expect.any(Number),
+        hostname: expect.any(String),
+        reqId: expect.any(String),
+        req: {
+          method: 'GET',
+          url: '/api/health?probe=one',
+          remoteAddress: '127.0.0.1',
+          remotePort: expect.any(Number),
+        },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+        msg: 'request completed',
+      });
+      expect(line).not.toHaveProperty('aborted');
       expect(lines.filter((l) => l.req?.url === '/api/health?probe=one')).toHaveLength(1);
 
       expect((await fetch(`${url}/api/health?probe=two`)).status).toBe(200);

@@ -37,11 +37,14 @@ export function storefrontRoutes(app: FastifyInstance, ctx: AppContext, reads: I
     kept,
   );
 
-  return (subdomain, { page, q, sort }) =>
-    storefront.publicPage(subdomain, page, q, sort).catch((err: unknown) => {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
-      // A search with a bad term: the document carries no page, and the page's own call shows why.
-      if (err instanceof AppError && err.code === 'BAD_REQUEST') return null;
-      throw err;
-    });
+  return {
+    page: (subdomain, { page, q, sort }) =>
+      storefront.publicPage(subdomain, page, q, sort).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+        // A search with a bad term: the document carries no page, and the page's own call shows why.
+        if (err instanceof AppError && err.code === 'BAD_REQUEST') return null;
+        throw err;
+      }),
+    isPublic: (subdomain) => storefront.isPublicShop(subdomain),
+  };
 }

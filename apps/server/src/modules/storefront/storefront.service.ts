@@ -21,6 +21,10 @@ import { sealedRepository } from '../sealed/sealed.repository.ts';
 /** Distinct storefront searches (page and order included) kept per shop and stock version; more are answered, not kept. */
 const STOREFRONT_KEPT_SEARCHES = 500;
 
+/** Every card (no search) and its key, parsed once: most storefront views are a plain page. */
+const everyCard = queryOf('');
+const everyCardKey = queryKey(everyCard);
+
 /** A shop's public pages: its storefront and the demo shop page, read through the inventory's read model. */
 export function createStorefrontService(ctx: AppContext, reads: InventoryReadModel) {
   /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
@@ -28,6 +32,12 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
     shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
 
   return {
+    /** Whether `subdomain` is a public shop's (a kept lookup): what its pages without cards need to know. */
+    async isPublicShop(subdomain: string): Promise<boolean> {
+      const shop = await reads.publicShop({ subdomain });
+      return shop !== undefined && isPublic(shop);
+    },
+
     /**
      * A public shop's page of cards for a search (`q`, the staff search's words and terms; '' for every card) in
      * one of the storefront's orders, the same for every visitor: kept serialized until its stock, prices or
@@ -37,13 +47,14 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
     async publicPage(subdomain: string, page: number, q = '', sort: StorefrontSort = 'name') {
       const shop = await reads.publicShop({ subdomain });
       if (!shop || !isPublic(shop)) throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
-      const query = queryOf(q);
+      const plain = q.trim() === '';
+      const query = plain ? everyCard : queryOf(q);
       const { state } = shop;
       const reservations = `${shop.reservations_enabled}|${shop.reservation_hold_hours}`;
       return reads.answer(
         shop.id,
         state,
-        `public|${page}|${sort}|${queryKey(query)}|${shop.name}|${shop.description}|${reservations}`,
+        `public|${page}|${sort}|${plain ? everyCardKey : queryKey(query)}|${shop.name}|${shop.description}|${reservations}`,
         async () => {
           const { rows, total } = await reads.page(shop.id, state, query, page, STOREFRONT_PAGE_SIZE, sort);
           const rule = pricingRuleOf(state.pricing);
@@ -78,7 +89,7 @@ export function createStorefrontService(ctx: AppContext, reads: InventoryReadMod
           });
         },
         // Anyone may send any search: a shop's kept searches are bounded, its plain pages are not.
-        q.trim() === '' ? undefined : { kind: 'public-search', max: STOREFRONT_KEPT_SEARCHES },
+        plain ? undefined : { kind: 'public-search', max: STOREFRONT_KEPT_SEARCHES },
       );
     },
 

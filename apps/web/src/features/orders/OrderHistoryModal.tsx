@@ -1,13 +1,17 @@
-import type { HistoryOrder } from '@cardstock/contract';
+import { messages, type ExpiredOrder, type HistoryOrder } from '@cardstock/contract';
 import { Modal } from '../../components/Modal.tsx';
 import { formatPrice } from './order-view.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
 
 /**
- * Read-only review of a confirmed order (spec 000 §2): each line's card (its
+ * Read-only review of a confirmed order (spec 000 §2), or of an expired reservation: each line's card (its
  * Scryfall page in a new tab, a large preview on hover), set, quantity and price.
  */
-export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onClose: () => void }) {
+export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | ExpiredOrder; onClose: () => void }) {
+  const [time, timeLabel] =
+    order.status === 'expired'
+      ? [order.expired_timestamp, messages.orders.expiredAt]
+      : [order.confirmed_timestamp, 'Confirmed'];
   return (
     <Modal
       open
@@ -23,8 +27,8 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder; onC
         <OrderSummary
           orderNumber={order.order_number}
           status={order.status}
-          time={order.confirmed_timestamp}
-          timeLabel="Confirmed"
+          time={time}
+          timeLabel={timeLabel}
           source={order.source}
           sourceKind={order.source_kind}
           customer={order.customer}

@@ -1,4 +1,4 @@
-import { messages, roleAllows, timings, type PendingOrder } from '@cardstock/contract';
+import { messages, roleAllows, timings, type ExpiredOrder, type PendingOrder } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -6,6 +6,7 @@ import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from './order-view.ts';
+import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { OrderTable } from './OrderTable.tsx';
@@ -20,10 +21,20 @@ const fetchPending = (): Promise<PendingOrder[]> =>
     () => [],
   );
 
+/** The shop's expired online reservations; a failed fetch shows none, as the pending list does. */
+const fetchExpired = (): Promise<ExpiredOrder[]> =>
+  call('expiredOrders').then(
+    (answer) => answer.data.orders,
+    () => [],
+  );
+
 /**
  * Order Management (spec 000 §2, §4): pending orders, polled every 10 s, each
  * reviewed in a modal and accepted or rejected there. A toast says when the
- * set of pending orders changed since the last look.
+ * set of pending orders changed since the last look. Below them, once there are
+ * any, the online reservations that expired (not confirmed within their hold
+ * time), each with a read-only review: they leave the pending list by the
+ * clock, not by a decision made here, so staff see where they went.
  */
 export function OrderManagementPage() {
   useTitle(title);
@@ -31,6 +42,7 @@ export function OrderManagementPage() {
   const signedIn = hasAuthToken();
   const canDecide = roleAllows(userRole(), 'orders:decide');
   const [reviewing, setReviewing] = useState<string>();
+  const [reviewingExpired, setReviewingExpired] = useState<string>();
   // The order numbers of the last load; undefined until the first one, which never counts as a change.
   const known = useRef<readonly string[]>(undefined);
 
@@ -41,7 +53,16 @@ export function OrderManagementPage() {
     refetchInterval: timings.pendingOrdersPollMs,
     retry: false,
   });
+  const expired = useQuery({
+    queryKey: ['orders', 'expired'],
+    queryFn: fetchExpired,
+    enabled: signedIn,
+    refetchInterval: timings.pendingOrdersPollMs,
+    retry: false,
+  });
   const orders = pending.data ?? [];
+  const expiredOrders = expired.data ?? [];
+  const selectedExpired = expiredOrders.find((o) => o.order_number === reviewingExpired);
   // Looked up on every render, so a poll that no longer lists the order closes its modal.
   const selected = orders.find((o) => o.order_number === reviewing);
 
@@ -74,6 +95,23 @@ export function OrderManagementPage() {
         onReview={setReviewing}
       />
 
+      {expiredOrders.length > 0 && (
+        <section className="orders-expired" aria-labelledby="orders-expired-title">
+          <h2 id="orders-expired-title">{m.expiredTitle}</h2>
+          <p className="hint">{m.expiredIntro}</p>
+          {/* Shown only once there are some: never loading, never empty. */}
+          <OrderTable
+            orders={expiredOrders}
+            loading={false}
+            loadingText=""
+            emptyText=""
+            timeOf={(order) => order.timestamp}
+            withFinish
+            onReview={setReviewingExpired}
+          />
+        </section>
+      )}
+
       {selected && (
         <OrderReviewModal
           order={selected}
@@ -82,6 +120,7 @@ export function OrderManagementPage() {
           onDecided={decided}
         />
       )}
+      {selectedExpired && <OrderHistoryModal order={selectedExpired} onClose={() => setReviewingExpired(undefined)} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { formatUsd, messages, type Language, type PendingOrder } from '@cardstock/contract';
+import { formatUsd, messages, type ExpiredOrder, type Language, type PendingOrder } from '@cardstock/contract';
 import { Link } from 'react-router';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
@@ -6,12 +6,13 @@ import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { calloutOf, cardPageUrl, formatLocalTime, splitOrderNumber } from './order-view.ts';
 import './order-screens.css';
 
-type Status = PendingOrder['status'];
+type Status = PendingOrder['status'] | ExpiredOrder['status'];
 
 const statusBadge: Record<Status, { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'badge badge-warning' },
   confirmed: { label: 'Confirmed', className: 'badge badge-success' },
   rejected: { label: 'Rejected', className: 'badge badge-danger' },
+  expired: { label: 'Expired', className: 'badge badge-expired' },
 };
 
 /** An order number with its callout (the part staff call out) emphasised. */

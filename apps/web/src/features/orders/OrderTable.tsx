@@ -1,14 +1,14 @@
-import type { PendingOrder } from '@cardstock/contract';
+import type { ExpiredOrder, PendingOrder } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { CreditBadge, OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
 import { finishSummary, formatLocalTime } from './order-view.ts';
 
 /**
- * The orders table both order screens show (spec 000): number with its
+ * The orders table the order screens show (spec 000): number with its
  * callout, status, time, total items, the Finish column where asked for,
  * and Review.
  */
-export function OrderTable<O extends PendingOrder>({
+export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   orders,
   loading,
   loadingText,
@@ -21,7 +21,7 @@ export function OrderTable<O extends PendingOrder>({
   loading: boolean;
   loadingText: string;
   emptyText: string;
-  /** The time shown: placed for pending orders, confirmed for the history. */
+  /** The time shown: placed for pending orders, confirmed for the history, expired for expired reservations. */
   timeOf: (order: O) => string;
   withFinish?: boolean;
   onReview: (orderNumber: string) => void;

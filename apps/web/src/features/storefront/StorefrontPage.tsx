@@ -1,5 +1,13 @@
 import { PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type FormEvent,
+} from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
@@ -170,8 +178,9 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
   const address = addressOf(search);
   const shop = useShopPage(subdomain, address);
   // A served document holds the banner already drawn (storefront-document.ts): hydration draws exactly that, so
-  // React adopts the painted elements instead of drawing them again, and the cards follow in the next render.
-  const bannerOnly = useHydrating();
+  // React adopts the painted elements instead of drawing them again, and the cards follow in a deferred render,
+  // which React does in slices between which the browser may answer (a store's change would be one long task).
+  const bannerOnly = useDeferredValue(useHydrating());
   const sealed = useShopSealed(subdomain);
   // The shop's cart, when it takes reservations: the subdomain it is kept under, and how long the shop holds it.
   const cartShop = shop.data?.reservations_enabled && subdomain ? subdomain : undefined;
