@@ -80,6 +80,7 @@ export const ZBuyOfferResponse = z.object({
     total_credit: z.number().describe('Dollars: each line’s credit × wanted'),
   }),
 });
+export type BuyOfferResponse = z.infer<typeof ZBuyOfferResponse>;
 
 /**
  * A sell list submitted for the shop to review: from the kiosk's "Sell to us" mode (a customer) or the Buylist
