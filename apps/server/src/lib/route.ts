@@ -114,7 +114,10 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value) || depth > 20) return false;
-  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || hasNul(inner, depth + 1)) return true;
+  // Walked in place (no entries copied): a sell list of 200 lines is walked on every offer.
+  if (Array.isArray(value)) return value.some((inner) => hasNul(inner, depth + 1));
+  for (const key in value)
+    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) return true;
   return false;
 }
 
@@ -137,7 +140,17 @@ export interface RouteOptions {
    * of through the compression plugin on every request.
    */
   precompressed?: boolean;
+  /**
+   * The handler builds its answer field by field in typed code, in the response schema's order (mappers typed with
+   * the contract's types): it goes out as JSON.stringify writes it, without the copy a parse through the response
+   * schema makes on every request (for a 200-line answer, a fifth of the request's time with the garbage it leaves).
+   * The route's tests check the answer against the schema instead.
+   */
+  typedAnswer?: boolean;
 }
+
+/** Writes a typed answer (`RouteOptions.typedAnswer`) as it is. */
+const typedAnswerSerializer = () => (answer: unknown) => JSON.stringify(answer);
 
 export function registerRoute<D extends RouteDef>(
   app: FastifyInstance,
@@ -188,6 +201,7 @@ export function registerRoute<D extends RouteDef>(
     },
     preValidation,
     ...(options.precompressed ? { compress: false, decompress: false } : {}),
+    ...(options.typedAnswer ? { serializerCompiler: typedAnswerSerializer } : {}),
     handler: async (request, reply) => {
       const actor = actors.get(request);
       const answer = await handler(

@@ -10,16 +10,15 @@ import { ZPublicInventoryRequest } from './storefront.ts';
 /** Most lines and copies one sell list may carry. */
 export const buyLimits = { maxLines: 200, maxQuantity: 1000, pageSize: 50, historyLimit: 500 } as const;
 
+// Made canonical in one `overwrite` and checked in the same pass (see ZFinish): a sell list has up to 200 lines.
 const ZScryfallId = z
   .string({ error: (i) => (i.input === undefined ? 'scryfall_id is required.' : 'scryfall_id must be text.') })
-  .trim()
-  .toLowerCase()
-  .pipe(z.uuid('scryfall_id is not a card id.'));
+  .overwrite((v) => v.trim().toLowerCase())
+  .check(z.uuid('scryfall_id is not a card id.'));
 
 const ZQuality = z
   .string({ error: (i) => (i.input === undefined ? 'quality is required.' : 'quality must be text.') })
-  .trim()
-  .toUpperCase()
+  .overwrite((v) => v.trim().toUpperCase())
   .pipe(z.enum(qualities, 'quality must be one of NM, LP, MP, HP, D.'));
 
 const ZQuantity = (min: number) =>
@@ -80,6 +79,7 @@ export const ZBuyOfferResponse = z.object({
     total_credit: z.number().describe('Dollars: each line’s credit × wanted'),
   }),
 });
+export type BuyOfferResponse = z.infer<typeof ZBuyOfferResponse>;
 
 /**
  * A sell list submitted for the shop to review: from the kiosk's "Sell to us" mode (a customer) or the Buylist

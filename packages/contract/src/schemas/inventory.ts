@@ -6,18 +6,21 @@ import { ZSessionToken } from './auth.ts';
 
 export { finishes, type Finish } from '../constants.ts';
 
+// Each text below is made canonical in one `overwrite` (trimmed, one case, names to codes) rather than a check or a
+// transform per step: every step is a pass of zod's with objects of its own, and a sell list brings 200 lines of them.
+
 /** Finishes as clients write them: `Foil`, `Non-Foil`, `normal`... all mean one of three. */
 export const ZFinish = z
   .string({ error: 'Finish must be text.' })
-  .trim()
-  .toLowerCase()
-  .transform((v) => (['non-foil', 'normal', 'regular', ''].includes(v) ? 'nonfoil' : v))
+  .overwrite((v) => {
+    const finish = v.trim().toLowerCase();
+    return ['non-foil', 'normal', 'regular', ''].includes(finish) ? 'nonfoil' : finish;
+  })
   .pipe(z.enum(finishes, 'Finish must be nonfoil, foil or etched.'));
 
 export const ZQuality = z
   .string({ error: 'Quality must be text.' })
-  .trim()
-  .toUpperCase()
+  .overwrite((v) => v.trim().toUpperCase())
   .pipe(z.enum(qualities, 'Quality must be one of NM, LP, MP, HP, D.'));
 
 const languageByName = new Map<string, (typeof languages)[number]>(
@@ -30,9 +33,10 @@ const languageByName = new Map<string, (typeof languages)[number]>(
 /** A stock row's language: Scryfall's code (`en`, `de`, `zhs`...) or its English name, any case. */
 export const ZLanguage = z
   .string({ error: 'language must be text.' })
-  .trim()
-  .toLowerCase()
-  .transform((v) => languageByName.get(v) ?? v)
+  .overwrite((v) => {
+    const language = v.trim().toLowerCase();
+    return languageByName.get(language) ?? language;
+  })
   .pipe(z.enum(languages, `language must be one of ${languages.join(', ')}.`));
 
 /** A copy's flag (signed, altered) as a request gives it: true or false, false when left out. */

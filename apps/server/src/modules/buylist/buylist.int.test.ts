@@ -1,3 +1,4 @@
+import { ZBuyOfferResponse } from '@cardstock/contract';
 import type { FixtureCard } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call, expectError, expectOk, type CallInput } from '../../../test/client.ts';
@@ -141,6 +142,11 @@ describe(`buying from customers (${testEngine})`, () => {
       [0, 0, 0, false, 'not_buying'],
       [0, 0, 0, false, 'no_price'],
     ]);
+    // The route sends its answer as the service built it, unparsed (typedAnswer): byte for byte its schema's.
+    const sent = await api(server, shop).call('buylistOffer', {
+      items: [line(hot, 1), line(refused, 2), line(unpriced, 1)],
+    });
+    expect(sent.text).toBe(JSON.stringify(ZBuyOfferResponse.parse(JSON.parse(sent.text))));
 
     // Below the minimum offer: nothing.
     const cheap = byRarity('common', 7);

@@ -14,7 +14,8 @@ const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>
 /** Registers buying from customers: offers and sell lists (staff and kiosks), review, rules, the public "We buy" page. */
 export function buylistRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel) {
   const buylist = createBuylistService(ctx, reads);
-  registerRoute(app, routes.buylistOffer, ({ actor, body }) => buylist.offer(actor, body.items));
+  // A list of up to 200 lines is priced again at every card added: its answer is built by typed mappers.
+  registerRoute(app, routes.buylistOffer, ({ actor, body }) => buylist.offer(actor, body.items), { typedAnswer: true });
   registerRoute(app, routes.buylistSubmit, ({ actor, body }, request) =>
     buylist.submit(actor, body, idempotencyKeyOf(request.headers)),
   );

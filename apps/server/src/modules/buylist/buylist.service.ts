@@ -13,8 +13,10 @@ import {
   type BuyCard,
   type BuyCardSetting,
   type BuyOffer,
+  type BuyOfferResponse,
   type BuyOrder,
   type BuyRules,
+  type Finish,
   type OfferLine,
   type Quality,
   type SellLine,
@@ -61,6 +63,16 @@ interface Pricing {
 
 type LineOffer = BuyOffer & { hotlist: boolean };
 
+// Written out rather than spread: a list of 200 lines is read on every offer, and spread copies of the parsed
+// request's objects are several times larger and slower to read.
+const lineOf = (line: SellLine): LineInput => ({
+  card_id: line.scryfall_id,
+  finish: line.finish,
+  quality: line.quality,
+  language: line.language,
+  quantity: line.quantity,
+});
+
 const settingOf = (row: BuyCardRow): BuyCardSetting => ({
   fixed_cash_cents: row.fixed_cash_cents,
   fixed_credit_cents: row.fixed_credit_cents,
@@ -69,23 +81,23 @@ const settingOf = (row: BuyCardRow): BuyCardSetting => ({
   target_stock: row.target_stock,
 });
 
+const byId = (cards: BuyCardInfo[]) => new Map(cards.map((c) => [c.id, c]));
+
 async function pricingFor(
   db: Executor,
   shopId: number,
   cardIds: readonly string[],
-  kept?: { cards: (ids: string[]) => Promise<BuyCardInfo[]>; held: (ids: string[]) => Promise<Map<string, number>> },
+  kept?: {
+    cards: (ids: string[]) => Promise<Map<string, BuyCardInfo>>;
+    held: (ids: string[]) => Promise<Map<string, number>>;
+  },
 ): Promise<Pricing> {
   const ids = [...new Set(cardIds)];
-  const cards = await (kept ? kept.cards(ids) : repo.cardsByIds(db, ids));
+  const cards = await (kept ? kept.cards(ids) : repo.cardsByIds(db, ids).then(byId));
   const held = await (kept ? kept.held(ids) : repo.heldOf(db, shopId, ids));
   const settings = await repo.settingsOf(db, shopId, ids);
   const rules = buyRulesOf(await repo.rulesOf(db, shopId));
-  return {
-    cards: new Map(cards.map((c) => [c.id, c])),
-    held,
-    settings: new Map(settings.map((s) => [s.card_id, settingOf(s)])),
-    rules,
-  };
+  return { cards, held, settings: new Map(settings.map((s) => [s.card_id, settingOf(s)])), rules };
 }
 
 /**
@@ -145,9 +157,7 @@ class OfferKeeps {
   ) {}
 
   cardsOf(version: string, ids: string[]) {
-    return this.cards
-      .get(version, ids, async (missing) => new Map((await repo.cardsByIds(this.db, missing)).map((c) => [c.id, c])))
-      .then((found) => [...found.values()]);
+    return this.cards.get(version, ids, async (missing) => byId(await repo.cardsByIds(this.db, missing)));
   }
 
   heldOf(shopId: number, version: number, ids: string[]) {
@@ -166,9 +176,17 @@ class OfferKeeps {
 
 /** A 404 naming every id the catalog does not know, in the list's order. */
 function requireKnown(pricing: Pricing, cardIds: readonly string[]) {
+  if (cardIds.every((id) => pricing.cards.has(id))) return;
   const unknown = [...new Set(cardIds.filter((id) => !pricing.cards.has(id)))];
-  if (unknown.length) throw new AppError('NOT_FOUND', unknown.map((id) => server.noSuchCard(id)).join(' '));
+  throw new AppError('NOT_FOUND', unknown.map((id) => server.noSuchCard(id)).join(' '));
 }
+
+/** Whether a printing comes in `finish`, read from its list as the catalog keeps it (`nonfoil,foil`) without a copy. */
+const finishIn = {
+  nonfoil: /(?:^|,)nonfoil(?:,|$)/,
+  foil: /(?:^|,)foil(?:,|$)/,
+  etched: /(?:^|,)etched(?:,|$)/,
+} satisfies Record<Finish, RegExp>;
 
 /**
  * Each line's offer, in the list's order. What the shop holds of a printing grows with the copies earlier lines of the
@@ -182,7 +200,7 @@ function offersOf(lines: readonly LineInput[], pricing: Pricing): LineOffer[] {
     const setting = pricing.settings.get(line.card_id) ?? null;
     const hotlist = setting?.hotlist ?? false;
     const finish = finishOf(line.finish);
-    if (!card || !card.finishes.split(',').includes(finish))
+    if (!card || !finishIn[finish].test(card.finishes))
       return { cash_cents: 0, credit_cents: 0, wanted: 0, reason: 'no_price', hotlist };
     const earlier = wantedSoFar.get(line.card_id) ?? 0;
     const offer = buyOffer({
@@ -197,7 +215,7 @@ function offersOf(lines: readonly LineInput[], pricing: Pricing): LineOffer[] {
     });
     const wanted = Math.min(offer.wanted, line.quantity);
     wantedSoFar.set(line.card_id, earlier + wanted);
-    return { ...offer, wanted, hotlist };
+    return { cash_cents: offer.cash_cents, credit_cents: offer.credit_cents, wanted, reason: offer.reason, hotlist };
   });
 }
 
@@ -393,21 +411,17 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
   }
 
   return {
-    /** What the shop offers for a sell list now; nothing is written. */
-    async offer(actor: Actor, items: SellLine[]) {
+    /** What the shop offers for a sell list now; nothing is written. Its route sends it unchecked: typed here. */
+    async offer(actor: Actor, items: SellLine[]): Promise<BuyOfferResponse> {
       const { shopId } = requireRole(actor, 'buylist:sell');
-      const lines = items.map((i) => ({ ...i, card_id: i.scryfall_id }));
+      const lines = items.map(lineOf);
+      const cardIds = items.map((i) => i.scryfall_id);
       const { catalog, inventory } = await reads.state(shopId);
-      const pricing = await pricingFor(
-        ctx.db,
-        shopId,
-        lines.map((l) => l.card_id),
-        { cards: (ids) => keeps.cardsOf(catalog, ids), held: (ids) => keeps.heldOf(shopId, inventory, ids) },
-      );
-      requireKnown(
-        pricing,
-        lines.map((l) => l.card_id),
-      );
+      const pricing = await pricingFor(ctx.db, shopId, cardIds, {
+        cards: (ids) => keeps.cardsOf(catalog, ids),
+        held: (ids) => keeps.heldOf(shopId, inventory, ids),
+      });
+      requireKnown(pricing, cardIds);
       const offers = offersOf(lines, pricing);
       const totals = totalsOf(offers);
       return {
