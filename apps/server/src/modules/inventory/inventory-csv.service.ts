@@ -35,8 +35,8 @@ import { inventoryRepository as repo, type CardKey, type ImportRow } from './inv
 import type { StockWriter } from './read-model.ts';
 
 const CHUNK = 500;
-/** Rows an import writes in one statement. */
-const WRITE_CHUNK = 200;
+/** Rows an import writes in one statement: on SQLite a few milliseconds' work, the event loop turning between. */
+const WRITE_CHUNK = { sqlite: 200, postgres: 5000 } as const;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -571,14 +571,14 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         // server keeps answering other requests while a long import is written (one transaction all the same).
         let part: ImportRow[] = [];
         const flush = async () => {
-          await repo.addMany(tx, part, at, { replace: mode !== 'add' });
+          await repo.addMany(tx, part, at, { replace: mode !== 'add', engine: ctx.engine });
           part = [];
           await nextTurn();
         };
         for (let row = 0; row < rows.size; row++) {
           if (rows.quantity(row) === 0 && !written.existed(row)) continue;
           part.push({ shop_id: shopId, ...rows.row(row) });
-          if (part.length === WRITE_CHUNK) await flush();
+          if (part.length === WRITE_CHUNK[ctx.engine]) await flush();
         }
         if (part.length) await flush();
         for (const ids of chunks(written.zeroedIds)) {
