@@ -35,6 +35,8 @@ import { inventoryRepository as repo, type CardKey, type ImportRow } from './inv
 import type { StockWriter } from './read-model.ts';
 
 const CHUNK = 500;
+/** How often the check writes how far it has read (the dialog asks every 400 ms; on SQLite each write is a sync to disk). */
+const PROGRESS_MS = 250;
 /** Rows an import writes in one statement: on SQLite a few milliseconds' work, the event loop turning between. */
 const WRITE_CHUNK = { sqlite: 200, postgres: 5000 } as const;
 
@@ -121,7 +123,8 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
   const pending = () => lines.filter((l) => !found.has(l));
 
   const ids = [...new Set(lines.flatMap((l) => (l.scryfallId ? [l.scryfallId] : [])))];
-  for (const part of chunks(ids)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
+  // A batch's ids in one lookup: on PostgreSQL each is a round trip.
+  for (const part of chunks(ids, 1000)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
   for (const l of lines) if (l.scryfallId && byId.has(l.scryfallId)) found.set(l, byId.get(l.scryfallId)!);
 
   const shared = new Map<CsvLine, CardKey[]>();
@@ -478,6 +481,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       let skipped = 0;
       // Lines come and are matched a batch at a time; a row keeps only what the write needs.
       const rows = new ImportRows();
+      let progressAt = performance.now();
       // Setting quantities, a row with no copies says "none left": read it (and skip it when it finds no row).
       for await (const batch of readCsv(file.parts, file.size, { keepEmpty: mode !== 'add' })) {
         if ('format' in batch) {
@@ -490,6 +494,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         read += batch.lines.length;
         const part = batch.lines;
         const printings = await resolvePrintings(ctx, part);
+        // On SQLite the lookups answered at once: other requests get their turn before the batch is folded in.
+        await nextTurn();
         for (const line of part) {
           const resolution = printings.get(line);
           const card = resolution && 'card' in resolution ? resolution.card : undefined;
@@ -515,12 +521,14 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             format === 'cardstock' && line.price !== undefined ? dollarsToCents(line.price) : null,
           );
         }
-        if (importId)
+        if (importId && performance.now() - progressAt >= PROGRESS_MS) {
+          progressAt = performance.now();
           await uploads.progress(ctx.db, shopId, importId, {
             read_bytes: Math.round(batch.parsed * file.size),
             rows_read: read + unreadable,
             matched: rows.size,
           });
+        }
       }
       refused.sort((a, b) => a.line - b.line);
 

@@ -121,7 +121,7 @@ const importTypes: Record<(typeof importColumns)[number], string> = {
  */
 async function importUnnest(db: Executor, rows: readonly ImportRow[], at: string, replace: boolean): Promise<void> {
   const arrays = importColumns.map((c) => sql`${rows.map((r) => r[c])}::${sql.raw(importTypes[c])}[]`);
-  await sql`insert into inventory (${sql.join(importColumns.map((c) => sql.ref(c)))}, created_at, updated_at)
+  await sql`insert into ${sql.table('inventory')} (${sql.join(importColumns.map((c) => sql.ref(c)))}, created_at, updated_at)
     select *, ${at}, ${at} from unnest(${sql.join(arrays)})
     on conflict (${sql.join(rowKey.map((c) => sql.ref(c)))}) do update set
       quantity = ${replace ? sql`excluded.quantity` : sql`inventory.quantity + excluded.quantity`},
