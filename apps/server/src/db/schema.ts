@@ -420,13 +420,19 @@ export interface BillingEventTable {
 export interface CsvUploadTable {
   id: string;
   shop_id: number;
-  file: Buffer;
   total_bytes: number;
   read_bytes: Generated<number>;
   rows_read: Generated<number>;
   matched: Generated<number>;
   state: ColumnType<'reading' | 'checked', 'reading' | 'checked' | undefined, 'reading' | 'checked'>;
   created_at: string;
+}
+
+/** A kept upload's bytes, a part at a time in order of `part` (0 first). */
+export interface CsvUploadPartTable {
+  upload_id: string;
+  part: number;
+  bytes: Buffer;
 }
 
 export interface DB {
@@ -451,6 +457,7 @@ export interface DB {
   audit_log: AuditLogTable;
   card_prices: CardPriceTable;
   csv_uploads: CsvUploadTable;
+  csv_upload_parts: CsvUploadPartTable;
   shops: ShopTable;
   users: UserTable;
   sessions: SessionTable;

@@ -24,6 +24,7 @@ import * as m0019 from './0019-account-unlocks.ts';
 import * as m0020 from './0020-card-flags.ts';
 import * as m0021 from './0021-reservations.ts';
 import * as m0022 from './0022-buylist.ts';
+import * as m0023 from './0023-csv-upload-parts.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -54,6 +55,7 @@ const all: Record<string, MigrationFactory> = {
   '0020-card-flags': m0020.migration,
   '0021-reservations': m0021.migration,
   '0022-buylist': m0022.migration,
+  '0023-csv-upload-parts': m0023.migration,
 };
 
 class StaticProvider implements MigrationProvider {

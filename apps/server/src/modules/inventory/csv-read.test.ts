@@ -7,7 +7,7 @@ async function readAll(file: Buffer) {
   const lines: CsvLine[] = [];
   const problems: CsvProblem[] = [];
   let format: string | undefined;
-  for await (const batch of readCsv(file)) {
+  for await (const batch of readCsv([file], file.length)) {
     if ('format' in batch) format = batch.format;
     else {
       lines.push(...batch.lines);

@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse, type Options } from 'csv-parse';
+import { messages } from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
 import {
   CsvFormatError,
@@ -32,21 +33,38 @@ const SLICE = 16 * 1024;
 /** The start of the file that tells its delimiter (a `sep=` line, else the header line). */
 const HEAD = 64 * 1024;
 
+/** The file's parts as slices of at most {@link SLICE} bytes. */
+async function* slicesOf(parts: Iterable<Buffer> | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const part of parts) for (let at = 0; at < part.length; at += SLICE) yield part.subarray(at, at + SLICE);
+}
+
 /**
- * Reads an uploaded CSV: its tool first, then its lines a batch at a time.
- * It parses a slice of the text at a time and lets the event loop turn between
+ * Reads an uploaded CSV of `size` bytes, given in parts (the kept upload's, or the one sent): its tool first, then
+ * its lines a batch at a time. It parses a slice of the text at a time and lets the event loop turn between
  * slices, so the server keeps answering while a big file is read. (It used to
  * run in a worker thread: a second V8 heap and two more copies of the file
  * were a fifth of the 300 MB an import of 100,000 lines may take; see
- * docs/decisions.md.) A file that is not CSV, or that no known tool wrote, is
+ * docs/decisions.md.) A file that is not CSV (a NUL byte anywhere), or that no known tool wrote, is
  * a 400 with the reason. `keepEmpty`: rows with no copies are lines of quantity 0 (see {@link lineReader}).
  */
 export async function* readCsv(
-  file: Buffer,
+  parts: Iterable<Buffer> | AsyncIterable<Buffer>,
+  size: number,
   options: { keepEmpty?: boolean } = {},
 ): AsyncGenerator<{ format: CsvFormat } | CsvBatch> {
+  const slices = slicesOf(parts);
+  // The start of the file, for its delimiter; then read again with the rest.
+  const first: Buffer[] = [];
+  for (let bytes = 0; bytes < HEAD;) {
+    const next = await slices.next();
+    if (next.done) break;
+    first.push(next.value);
+    bytes += next.value.length;
+  }
+  if (first.some((slice) => slice.includes(0)))
+    throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
   // The file is decoded a slice at a time, never as one string: a 50 MB file would be 100 MB or more of text twice.
-  const head = new StringDecoder('utf8').write(file.subarray(0, HEAD));
+  const head = new StringDecoder('utf8').write(Buffer.concat(first));
   // csv-parse's types do not model `on_record` changing the record's type.
   const parser = parse(csvOptions(oneNewlineStyle(head)) as unknown as Options);
   const records: CsvRecord[] = [];
@@ -80,11 +98,18 @@ export async function* readCsv(
     const decoder = new StringDecoder('utf8');
     // A `\r` that ends a slice may be the first half of a `\r\n`: it waits for the next slice.
     let carried = '';
-    for (let at = 0; at < file.length; at += SLICE) {
-      const text = carried + decoder.write(file.subarray(at, at + SLICE));
+    let done = 0;
+    const all = async function* () {
+      yield* first.splice(0);
+      yield* slices;
+    };
+    for await (const slice of all()) {
+      if (slice.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
+      const text = carried + decoder.write(slice);
       carried = text.endsWith('\r') ? '\r' : '';
       parser.write(oneNewlineStyle(carried ? text.slice(0, -1) : text));
-      parsed = Math.min(1, (at + SLICE) / file.length);
+      done += slice.length;
+      parsed = Math.min(1, done / size);
       await nextTurn();
       if (failure) throw failure;
       yield* fold();

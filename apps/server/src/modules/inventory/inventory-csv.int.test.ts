@@ -693,6 +693,40 @@ describe(`CSV import and export (${testEngine})`, () => {
       expect(await inventory(shop)).toEqual(expectedInventory('cardstock', STOCK));
     });
 
+    it('keeps a file of several megabytes in parts and imports all of it from them', async () => {
+      const shop = await buildShop(server);
+      // The stock over and over, past two of the kept file's 1 MB parts; its lines add up.
+      const times = Math.ceil((2.5 * 1024 * 1024) / Buffer.byteLength(LAYOUTS.cardstock.write(STOCK)));
+      const stock = Array.from({ length: times }, () => STOCK).flat();
+      const file = LAYOUTS.cardstock.write(stock);
+      const dry = await upload(shop, file, { dry_run: 'true', import_id: 'parts-000000000000001' });
+      expect(dry.status).toBe(200);
+      expect(dry.body).toMatchObject({ refused: [], rows: stock.length });
+      const parts = await server.ctx.db
+        .selectFrom('csv_upload_parts')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>(eb.fn('length', ['bytes'])).as('bytes')])
+        .where('upload_id', '=', 'parts-000000000000001')
+        .executeTakeFirstOrThrow();
+      expect(Number(parts.n)).toBe(3);
+      expect(Number(parts.bytes)).toBe(Buffer.byteLength(file));
+
+      const form = new FormData();
+      form.set('token', shop.token);
+      form.set('import_id', 'parts-000000000000001');
+      const res = await fetch(`${server.url}/api/shop/inventory/csv/import`, { method: 'POST', body: form });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ imported: true, rows: stock.length });
+      expect(await inventory(shop)).toEqual(expectedInventory('cardstock', stock));
+      // Imported, the parts go with their upload.
+      expect(
+        await server.ctx.db
+          .selectFrom('csv_upload_parts')
+          .select('part')
+          .where('upload_id', '=', 'parts-000000000000001')
+          .execute(),
+      ).toEqual([]);
+    });
+
     it('keeps an upload 30 minutes and for its own shop only; an id in another shape is refused', async () => {
       const a = await buildShop(server);
       const b = await buildShop(server);

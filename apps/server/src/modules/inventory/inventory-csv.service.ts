@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   dollarsToCents,
   type ExportFormat,
@@ -29,10 +30,15 @@ import { EXPORT_LAYOUTS } from './csv-exports.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
-import { inventoryRepository as repo, type CardKey } from './inventory.repository.ts';
+import { ImportRows, type PendingRow } from './import-rows.ts';
+import { inventoryRepository as repo, type CardKey, type ImportRow } from './inventory.repository.ts';
 import type { StockWriter } from './read-model.ts';
 
 const CHUNK = 500;
+/** How often the check writes how far it has read (the dialog asks every 400 ms; on SQLite each write is a sync to disk). */
+const PROGRESS_MS = 250;
+/** Rows an import writes in one statement: on SQLite a few milliseconds' work, the event loop turning between. */
+const WRITE_CHUNK = { sqlite: 200, postgres: 5000 } as const;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -62,27 +68,6 @@ const candidateOf = (card: CardKey): ImportCandidate => ({
   finishes: card.finishes.split(',').filter(Boolean).map(finishOf),
   image: card.image_small,
 });
-
-/** A row an import will add, or add to. */
-interface PendingRow {
-  card_id: string;
-  finish: string;
-  quality: string;
-  language: string;
-  /** 1 or 0, as stored. */
-  signed: number;
-  altered: number;
-  quantity: number;
-  /** Cents; null keeps the row's (or the pricing rule's) price. */
-  asking_price: number | null;
-  sort_name: string;
-  set_code: string;
-  /** How many of the file's lines it adds up. */
-  lines: number;
-  /** For the report's sample of changes. */
-  name: string;
-  collector_number: string;
-}
 
 /** A name as compared: normalized, with any slash between faces written one way ("Fire/Ice" = "Fire // Ice"). */
 const comparable = (name: string) => normalizeName(name).replace(/\s*\/+\s*/g, ' // ');
@@ -138,7 +123,8 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
   const pending = () => lines.filter((l) => !found.has(l));
 
   const ids = [...new Set(lines.flatMap((l) => (l.scryfallId ? [l.scryfallId] : [])))];
-  for (const part of chunks(ids)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
+  // A batch's ids in one lookup: on PostgreSQL each is a round trip.
+  for (const part of chunks(ids, 1000)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
   for (const l of lines) if (l.scryfallId && byId.has(l.scryfallId)) found.set(l, byId.get(l.scryfallId)!);
 
   const shared = new Map<CsvLine, CardKey[]>();
@@ -279,26 +265,28 @@ function choosePrinting(
   return undefined;
 }
 
-/** A stock row's key, as the table's unique `inventory_row` tells rows apart. */
-const keyOf = (r: {
-  card_id: string;
-  finish: string;
-  quality: string;
-  language: string;
-  signed?: number | boolean;
-  altered?: number | boolean;
-}) => `${r.card_id}|${r.finish}|${r.quality}|${r.language}|${r.signed ? 1 : 0}|${r.altered ? 1 : 0}`;
 const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /**
  * What writing `rows` in `mode` changes in the shop's inventory, as it is now: new rows, quantities and asking
- * prices that move, and (sync) the stocked rows the file does not name, which go to 0.
+ * prices that move, and (sync) the stocked rows the file does not name, which go to 0. `existed` tells, by row,
+ * which are in the shop already. Between its reads it lets the event loop turn: on SQLite a read answers at once.
  */
-async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows: ReadonlyMap<string, PendingRow>) {
-  const existing = new Map<string, { quantity: number; asking_price: number | null }>();
-  const cardIds = [...new Set(Array.from(rows.values(), (r) => r.card_id))];
-  for (const part of chunks(cardIds))
-    for (const e of await repo.existingRows(db, shopId, part)) if (rows.has(keyOf(e))) existing.set(keyOf(e), e);
+async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows: ImportRows) {
+  /** By row: the shop's quantity, -1 for a row it does not have; and its asking price, NaN for none. */
+  const quantityBefore = new Float64Array(rows.size).fill(-1);
+  const askingBefore = new Float64Array(rows.size);
+  let merged = 0;
+  for (const part of chunks(rows.cardIds())) {
+    for (const e of await repo.existingRows(db, shopId, part)) {
+      const row = rows.indexOf(e);
+      if (row < 0) continue;
+      quantityBefore[row] = e.quantity;
+      askingBefore[row] = e.asking_price ?? Number.NaN;
+      merged++;
+    }
+    await nextTurn();
+  }
 
   const difference: ImportDifference = {
     mode,
@@ -311,62 +299,68 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
   };
   const changes: Record<'new' | 'changed' | 'zeroed', ImportChange[]> = { new: [], changed: [], zeroed: [] };
   let empty = 0;
-  const note = (list: ImportChange[], change: ImportChange) => {
-    if (list.length < importChangeSampleLimit) list.push(change);
+  const note = (list: ImportChange[], change: () => ImportChange) => {
+    if (list.length < importChangeSampleLimit) list.push(change());
   };
-  for (const [key, r] of rows) {
-    const before = existing.get(key);
-    const shown = {
-      name: r.name,
-      set_code: r.set_code,
-      collector_number: r.collector_number,
-      finish: finishOf(r.finish),
-      quality: qualityOf(r.quality),
-      language: languageOf(r.language),
-      signed: r.signed === 1,
-      altered: r.altered === 1,
-    };
-    if (!before) {
+  const shown = (r: PendingRow) => ({
+    name: r.name,
+    set_code: r.set_code,
+    collector_number: r.collector_number,
+    finish: finishOf(r.finish),
+    quality: qualityOf(r.quality),
+    language: languageOf(r.language),
+    signed: r.signed === 1,
+    altered: r.altered === 1,
+  });
+  for (let row = 0; row < rows.size; row++) {
+    const added = rows.quantity(row);
+    const quantityWas = quantityBefore[row]!;
+    if (quantityWas < 0) {
       // "None" of a row the shop does not have: nothing to write, its lines skipped.
-      if (r.quantity === 0) {
-        empty += r.lines;
+      if (added === 0) {
+        empty += rows.row(row).lines;
         continue;
       }
       difference.new_rows++;
-      note(changes.new, {
-        change: 'new',
-        ...shown,
-        quantity_before: 0,
-        quantity_after: r.quantity,
-        price_before: null,
-        price_after: dollarsOf(r.asking_price),
+      note(changes.new, () => {
+        const r = rows.row(row);
+        return {
+          change: 'new',
+          ...shown(r),
+          quantity_before: 0,
+          quantity_after: r.quantity,
+          price_before: null,
+          price_after: dollarsOf(r.asking_price),
+        };
       });
       continue;
     }
-    const quantity = mode === 'add' ? before.quantity + r.quantity : r.quantity;
-    const price = r.asking_price ?? before.asking_price;
-    const quantityMoves = quantity !== before.quantity;
-    const priceMoves = price !== before.asking_price;
+    const r = rows.row(row);
+    const askingWas = Number.isNaN(askingBefore[row]!) ? null : askingBefore[row]!;
+    const quantity = mode === 'add' ? quantityWas + r.quantity : r.quantity;
+    const price = r.asking_price ?? askingWas;
+    const quantityMoves = quantity !== quantityWas;
+    const priceMoves = price !== askingWas;
     if (quantityMoves) difference.quantities_changed++;
     if (priceMoves) difference.prices_changed++;
     if (!quantityMoves && !priceMoves) difference.unchanged++;
     else
-      note(changes.changed, {
+      note(changes.changed, () => ({
         change: quantityMoves ? 'quantity' : 'price',
-        ...shown,
-        quantity_before: before.quantity,
+        ...shown(r),
+        quantity_before: quantityWas,
         quantity_after: quantity,
-        price_before: dollarsOf(before.asking_price),
+        price_before: dollarsOf(askingWas),
         price_after: dollarsOf(price),
-      });
+      }));
   }
   const zeroedIds: number[] = [];
   if (mode === 'sync') {
     for await (const batch of repo.stockedRows(db, shopId)) {
       for (const r of batch) {
-        if (rows.has(keyOf(r))) continue;
+        if (rows.indexOf(r) >= 0) continue;
         zeroedIds.push(r.id);
-        note(changes.zeroed, {
+        note(changes.zeroed, () => ({
           change: 'zeroed',
           name: r.name,
           set_code: r.set_code,
@@ -380,13 +374,15 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
           quantity_after: 0,
           price_before: dollarsOf(r.asking_price),
           price_after: dollarsOf(r.asking_price),
-        });
+        }));
       }
+      await nextTurn();
     }
     difference.zeroed = zeroedIds.length;
   }
   difference.sample = [...changes.new, ...changes.changed, ...changes.zeroed].slice(0, importChangeSampleLimit);
-  return { difference, merged: existing.size, existing, zeroedIds, empty };
+  const existed = (row: number) => quantityBefore[row]! >= 0;
+  return { difference, merged, existed, zeroedIds, empty };
 }
 
 export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
@@ -394,19 +390,28 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
 
   /**
    * The file an import reads: the one sent, kept under `importId` when one is given (the check's upload, so the
-   * commit needs no second one), or without a file the shop's upload kept under `importId`.
+   * commit needs no second one), or without a file the shop's upload kept under `importId`, read a part at a time;
+   * `keptAt` tells the kept upload from a file sent again under its id since.
    */
-  async function uploadOf(shopId: number, sent: Buffer | undefined, importId: string | undefined): Promise<Buffer> {
+  async function uploadOf(
+    shopId: number,
+    sent: Buffer | undefined,
+    importId: string | undefined,
+  ): Promise<{ parts: Iterable<Buffer> | AsyncIterable<Buffer>; size: number; keptAt?: string; sent?: boolean }> {
     if (sent) {
-      if (importId && !(await uploads.keep(ctx.db, { id: importId, shop_id: shopId, file: sent, created_at: now() })))
+      // A binary file is refused before it is kept.
+      if (sent.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
+      if (!importId) return { parts: [sent], size: sent.length };
+      const upload = { id: importId, shop_id: shopId, file: sent, created_at: now() };
+      if (!(await withTransaction(ctx.db, (tx) => uploads.keep(tx, upload))))
         throw new AppError('CONFLICT', messages.inventoryServer.importIdTaken);
-      return sent;
+      return { parts: [sent], size: sent.length, keptAt: upload.created_at, sent: true };
     }
     if (!importId) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
     const since = new Date(ctx.clock.now().getTime() - UPLOAD_KEPT_MINUTES * 60_000).toISOString();
-    const kept = await uploads.file(ctx.db, shopId, importId, since);
+    const kept = await uploads.kept(ctx.db, shopId, importId, since);
     if (!kept) throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
-    return kept;
+    return { parts: uploads.parts(ctx.db, importId), size: kept.total_bytes, keptAt: kept.created_at };
   }
 
   return {
@@ -468,18 +473,17 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       const mode = input.mode ?? 'add';
       const { importId } = input;
       const file = await uploadOf(shopId, input.file, importId);
-      if (file.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
       const refused: ImportReport['refused'] = [];
       const review: ImportReview[] = [];
       let format: CsvFormat = 'cardstock';
       let read = 0;
       let unreadable = 0;
       let skipped = 0;
-      // Lines of the same printing, finish and condition add up, as they would one by one.
       // Lines come and are matched a batch at a time; a row keeps only what the write needs.
-      const rows = new Map<string, PendingRow>();
+      const rows = new ImportRows();
+      let progressAt = performance.now();
       // Setting quantities, a row with no copies says "none left": read it (and skip it when it finds no row).
-      for await (const batch of readCsv(file, { keepEmpty: mode !== 'add' })) {
+      for await (const batch of readCsv(file.parts, file.size, { keepEmpty: mode !== 'add' })) {
         if ('format' in batch) {
           format = batch.format;
           continue;
@@ -490,6 +494,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         read += batch.lines.length;
         const part = batch.lines;
         const printings = await resolvePrintings(ctx, part);
+        // On SQLite the lookups answered at once: other requests get their turn before the batch is folded in.
+        await nextTurn();
         for (const line of part) {
           const resolution = printings.get(line);
           const card = resolution && 'card' in resolution ? resolution.card : undefined;
@@ -508,38 +514,21 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             });
             continue;
           }
-          const key = keyOf({ card_id: chosen.id, ...line });
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
-          const asking = format === 'cardstock' && line.price !== undefined ? dollarsToCents(line.price) : null;
-          const prev = rows.get(key);
-          if (prev) {
-            prev.quantity += line.quantity;
-            prev.lines++;
-            prev.asking_price = asking ?? prev.asking_price;
-          } else {
-            rows.set(key, {
-              card_id: chosen.id,
-              finish: line.finish,
-              quality: line.quality,
-              language: line.language,
-              signed: line.signed ? 1 : 0,
-              altered: line.altered ? 1 : 0,
-              quantity: line.quantity,
-              asking_price: asking,
-              sort_name: chosen.sort_name,
-              set_code: chosen.set_code,
-              lines: 1,
-              name: chosen.name,
-              collector_number: chosen.collector_number,
-            });
-          }
+          rows.add(
+            chosen,
+            line,
+            format === 'cardstock' && line.price !== undefined ? dollarsToCents(line.price) : null,
+          );
         }
-        if (importId)
+        if (importId && performance.now() - progressAt >= PROGRESS_MS) {
+          progressAt = performance.now();
           await uploads.progress(ctx.db, shopId, importId, {
-            read_bytes: Math.round(batch.parsed * file.length),
+            read_bytes: Math.round(batch.parsed * file.size),
             rows_read: read + unreadable,
             matched: rows.size,
           });
+        }
       }
       refused.sort((a, b) => a.line - b.line);
 
@@ -555,7 +544,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         rows: lines,
         added: difference.new_rows,
         merged,
-        copies: [...rows.values()].reduce((n, r) => n + r.quantity, 0),
+        copies: rows.copies(),
         refused,
         ...(skipped ? { skipped } : {}),
         ...(review.length ? { review: review.sort((a, b) => a.line - b.line) } : {}),
@@ -564,7 +553,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       };
       if (importId)
         await uploads.progress(ctx.db, shopId, importId, {
-          read_bytes: file.length,
+          read_bytes: file.size,
           rows_read: read + unreadable,
           matched: rows.size,
           state: 'checked',
@@ -581,29 +570,29 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       const at = now();
       // What the commit changed: the same as the dry run's unless stock moved in between (an order, an edit).
       const done = await withTransaction(ctx.db, async (tx) => {
+        // Imported, the kept file has done its work. A file read from its upload is the commit's own: a second commit
+        // of it (or of one sent again under its id since) finds it gone and writes nothing.
+        if (importId && file.keptAt && !(await uploads.remove(tx, shopId, importId, file.keptAt)) && !file.sent)
+          throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
         const written = await differenceOf(tx, shopId, mode, rows);
-        const toWrite = [...rows.values()].filter((r) => r.quantity > 0 || written.existing.has(keyOf(r)));
-        for (const part of chunks(toWrite, 200)) {
-          await repo.addMany(
-            tx,
-            part.map((r) => ({
-              shop_id: shopId,
-              card_id: r.card_id,
-              finish: r.finish,
-              quality: r.quality,
-              language: r.language,
-              signed: r.signed,
-              altered: r.altered,
-              quantity: r.quantity,
-              asking_price: r.asking_price,
-              sort_name: r.sort_name,
-              set_code: r.set_code,
-            })),
-            at,
-            { replace: mode !== 'add' },
-          );
+        // A chunk at a time, the event loop turning between chunks: on SQLite each write answers at once, and the
+        // server keeps answering other requests while a long import is written (one transaction all the same).
+        let part: ImportRow[] = [];
+        const flush = async () => {
+          await repo.addMany(tx, part, at, { replace: mode !== 'add', engine: ctx.engine });
+          part = [];
+          await nextTurn();
+        };
+        for (let row = 0; row < rows.size; row++) {
+          if (rows.quantity(row) === 0 && !written.existed(row)) continue;
+          part.push({ shop_id: shopId, ...rows.row(row) });
+          if (part.length === WRITE_CHUNK[ctx.engine]) await flush();
         }
-        for (const part of chunks(written.zeroedIds)) await repo.zeroRows(tx, shopId, part, at);
+        if (part.length) await flush();
+        for (const ids of chunks(written.zeroedIds)) {
+          await repo.zeroRows(tx, shopId, ids, at);
+          await nextTurn();
+        }
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: email,
@@ -620,8 +609,6 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           created_at: at,
         });
         await stock.stockChanged(tx, shopId, { kind: 'other' });
-        // Imported: the kept file has done its work.
-        if (importId) await uploads.remove(tx, shopId, importId);
         return written;
       });
       return {
