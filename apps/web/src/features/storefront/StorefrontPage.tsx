@@ -1,5 +1,7 @@
 import { PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
 import {
+  lazy,
+  Suspense,
   useDeferredValue,
   useEffect,
   useRef,
@@ -16,8 +18,8 @@ import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
 import { cardProduct, type PageCard } from './cart.ts';
 import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
-import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
 import { StorefrontSearch } from './StorefrontSearch.tsx';
+import { useShopSealed } from './use-shop-sealed.ts';
 import { addressOf, searchOf, type StorefrontAddress } from './storefront-search.ts';
 import { priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
@@ -43,6 +45,9 @@ interface ShopPage {
   reservations_enabled?: boolean;
   reservation_hold_hours?: number;
 }
+
+/** The Sealed section (a chunk of its own): loaded when the shop has sealed products in stock, after its call. */
+const StorefrontSealed = lazy(() => import('./StorefrontSealed.tsx').then((m) => ({ default: m.StorefrontSealed })));
 
 type LoadedPage = ShopPage & { inventory: ShopCard[] };
 
@@ -259,7 +264,11 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
               {shop.data && !shop.searchError && (shop.data.total_pages ?? 1) > 1 && (
                 <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
               )}
-              {sealed.length > 0 && <StorefrontSealed sealed={sealed} cartShop={cartShop} />}
+              {sealed.length > 0 && (
+                <Suspense fallback={null}>
+                  <StorefrontSealed sealed={sealed} cartShop={cartShop} />
+                </Suspense>
+              )}
             </div>
           )}
         </>
