@@ -11,7 +11,7 @@ import './storefront-cart.css';
 
 const t = storefrontMessages.cart;
 
-/** The drawer's chunk, asked for once: on the cart button's hover or focus, or its first click. */
+/** The drawer's chunk, asked for once: on hovering or focusing Add to cart or the cart button, or the first click. */
 let drawerChunk: Promise<ComponentType<CartDrawerProps>> | undefined;
 const loadDrawer = () => {
   drawerChunk ??= import('./CartDrawer.tsx').then(
@@ -23,6 +23,9 @@ const loadDrawer = () => {
   );
   return drawerChunk;
 };
+
+/** The drawer's chunk fetched ahead, as a customer is about to add or open: a failure is told on the click. */
+const preloadDrawer = () => void loadDrawer().catch(() => undefined);
 
 /**
  * Add to cart for one product of the page: one more each press, up to the stock the page showed; then it says
@@ -49,6 +52,8 @@ export function AddToCartButton({ subdomain, product }: { subdomain: string; pro
         className="btn btn-primary storefront-add-button"
         disabled={full || noRoom}
         aria-label={t.addLabel(product.name)}
+        onPointerEnter={preloadDrawer}
+        onFocus={preloadDrawer}
         onClick={() => update((current) => addToCart(current, product))}
       >
         {t.add}
@@ -100,8 +105,8 @@ export function CartButton({ subdomain, holdHours }: { subdomain: string; holdHo
           aria-label={t.buttonLabel(count)}
           aria-haspopup="dialog"
           aria-busy={loading}
-          onPointerEnter={() => void loadDrawer().catch(() => undefined)}
-          onFocus={() => void loadDrawer().catch(() => undefined)}
+          onPointerEnter={preloadDrawer}
+          onFocus={preloadDrawer}
           onClick={openDrawer}
         >
           {t.button(count)}

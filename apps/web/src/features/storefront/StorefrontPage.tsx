@@ -1,5 +1,8 @@
 import { PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
 import {
+  lazy,
+  startTransition,
+  Suspense,
   useDeferredValue,
   useEffect,
   useRef,
@@ -16,8 +19,8 @@ import { ManaCost } from '../../components/ManaCost.tsx';
 import { finishName } from '../inventory/finish-label.ts';
 import { cardProduct, type PageCard } from './cart.ts';
 import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
-import { StorefrontSealed, useShopSealed } from './StorefrontSealed.tsx';
 import { StorefrontSearch } from './StorefrontSearch.tsx';
+import { useShopSealed } from './use-shop-sealed.ts';
 import { addressOf, searchOf, type StorefrontAddress } from './storefront-search.ts';
 import { priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
@@ -43,6 +46,9 @@ interface ShopPage {
   reservations_enabled?: boolean;
   reservation_hold_hours?: number;
 }
+
+/** The Sealed section (a chunk of its own): loaded when the shop has sealed products in stock, after its call. */
+const StorefrontSealed = lazy(() => import('./StorefrontSealed.tsx').then((m) => ({ default: m.StorefrontSealed })));
 
 type LoadedPage = ShopPage & { inventory: ShopCard[] };
 
@@ -251,15 +257,17 @@ export function StorefrontPage({ subdomain, search, onSearchChange }: Storefront
                 </div>
               ) : shop.data.inventory.length === 0 ? null : (
                 <ul className="storefront-grid" aria-label="Cards">
-                  {shop.data.inventory.map((card, i) => (
-                    <ShopCardTile key={card.id} card={card} index={i} cartShop={cartShop} />
-                  ))}
+                  <ShopCardTiles cards={shop.data.inventory} cartShop={cartShop} />
                 </ul>
               )}
               {shop.data && !shop.searchError && (shop.data.total_pages ?? 1) > 1 && (
                 <ShopPagination page={shop.data.page ?? 1} totalPages={shop.data.total_pages ?? 1} onChange={goTo} />
               )}
-              {sealed.length > 0 && <StorefrontSealed sealed={sealed} cartShop={cartShop} />}
+              {sealed.length > 0 && (
+                <Suspense fallback={null}>
+                  <StorefrontSealed sealed={sealed} cartShop={cartShop} />
+                </Suspense>
+              )}
             </div>
           )}
         </>
@@ -342,6 +350,27 @@ function ShopCardTile({ card, index, cartShop }: { card: ShopCard; index: number
       )}
     </li>
   );
+}
+
+/** Cards drawn in one go: more than a screen holds, so what is drawn later is below the fold. */
+const CARD_BATCH = 12;
+
+/**
+ * The page's cards, drawn a batch at a time: the first batch at once, each next one in a transition after the one
+ * before is on screen. A page of 60 cards is about 1,500 elements: drawn in one commit, it and the style and layout
+ * that follow were the page's longest task (Lighthouse's Total Blocking Time); in batches, the browser answers between them.
+ */
+function ShopCardTiles({ cards, cartShop }: { cards: ShopCard[]; cartShop: string | undefined }) {
+  const [drawn, setDrawn] = useState({ cards, count: CARD_BATCH });
+  // Another page of cards starts again from the first batch, during render as React advises.
+  if (drawn.cards !== cards) setDrawn({ cards, count: CARD_BATCH });
+  const count = drawn.cards === cards ? drawn.count : CARD_BATCH;
+  useEffect(() => {
+    if (count < cards.length) startTransition(() => setDrawn({ cards, count: count + CARD_BATCH }));
+  }, [cards, count]);
+  return cards
+    .slice(0, count)
+    .map((card, i) => <ShopCardTile key={card.id} card={card} index={i} cartShop={cartShop} />);
 }
 
 /**

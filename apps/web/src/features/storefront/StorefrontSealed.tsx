@@ -1,33 +1,8 @@
-import { storefrontMessages as storefront, type SealedCategory } from '@cardstock/contract';
-import { useEffect, useState } from 'react';
-import { publicShopSealed } from '../../lib/public-api.ts';
+import { storefrontMessages as storefront } from '@cardstock/contract';
 import { sealedProduct } from './cart.ts';
 import { AddToCartButton } from './StorefrontCart.tsx';
+import type { ShopSealed } from './use-shop-sealed.ts';
 import { priceText, stockText } from './storefront-view.ts';
-
-/** A sealed product as the storefront lists it (routes.publicSealed). */
-interface ShopSealed {
-  id: number;
-  name: string;
-  category: SealedCategory;
-  set_code: string | null;
-  price: number | null;
-  quantity: number;
-}
-
-/** The shop's sealed products in stock; empty until they arrive, and when the call fails (the cards still show). */
-export function useShopSealed(subdomain: string | undefined): ShopSealed[] {
-  const [sealed, setSealed] = useState<ShopSealed[]>([]);
-  useEffect(() => {
-    if (!subdomain) return;
-    const controller = new AbortController();
-    publicShopSealed(subdomain, controller.signal)
-      .then((answer) => setSealed((answer as { sealed?: ShopSealed[] }).sealed ?? []))
-      .catch(() => setSealed([]));
-    return () => controller.abort();
-  }, [subdomain]);
-  return sealed;
-}
 
 /**
  * The storefront's Sealed section: boxes, bundles and decks with their price and stock, and Add to cart when the
