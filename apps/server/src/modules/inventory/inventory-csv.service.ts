@@ -302,7 +302,13 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
   const note = (list: ImportChange[], change: () => ImportChange) => {
     if (list.length < importChangeSampleLimit) list.push(change());
   };
-  const shown = (r: PendingRow) => ({
+  /** A stock row as the report names it. */
+  const shown = (
+    r: Pick<
+      PendingRow,
+      'name' | 'set_code' | 'collector_number' | 'finish' | 'quality' | 'language' | 'signed' | 'altered'
+    >,
+  ) => ({
     name: r.name,
     set_code: r.set_code,
     collector_number: r.collector_number,
@@ -362,14 +368,7 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
         zeroedIds.push(r.id);
         note(changes.zeroed, () => ({
           change: 'zeroed',
-          name: r.name,
-          set_code: r.set_code,
-          collector_number: r.collector_number,
-          finish: finishOf(r.finish),
-          quality: qualityOf(r.quality),
-          language: languageOf(r.language),
-          signed: r.signed === 1,
-          altered: r.altered === 1,
+          ...shown(r),
           quantity_before: r.quantity,
           quantity_after: 0,
           price_before: dollarsOf(r.asking_price),
