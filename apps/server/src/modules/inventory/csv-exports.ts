@@ -7,9 +7,10 @@ import {
   type Quality,
 } from '@cardstock/contract';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
+import type { StockFields } from './inventory.repository.ts';
 
 /** What an export reads of a stock row and its printing. */
-export interface ExportRow {
+export interface ExportRow extends StockFields {
   card_id: string;
   name: string;
   set_code: string;
@@ -19,13 +20,6 @@ export interface ExportRow {
   type_line: string | null;
   tcgplayer_id: number | null;
   cardmarket_id: number | null;
-  finish: string;
-  quality: string;
-  language: string;
-  /** 1 or 0, as stored. */
-  signed: number;
-  altered: number;
-  quantity: number;
   /** Cents; null: the pricing rule prices the row. */
   asking_price: number | null;
 }

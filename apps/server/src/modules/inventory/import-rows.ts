@@ -1,5 +1,5 @@
 import { finishes, languages, qualities } from '@cardstock/contract';
-import type { CardKey } from './inventory.repository.ts';
+import type { CardKey, StockFields } from './inventory.repository.ts';
 
 /** What an import keeps of a printing: once per printing, however many of the file's lines name it. */
 interface ImportCard {
@@ -20,15 +20,8 @@ export interface RowTraits {
 }
 
 /** A row an import will add, or add to, as the write and the report's sample read it. */
-export interface PendingRow {
+export interface PendingRow extends StockFields {
   card_id: string;
-  finish: string;
-  quality: string;
-  language: string;
-  /** 1 or 0, as stored. */
-  signed: number;
-  altered: number;
-  quantity: number;
   /** Cents; null keeps the row's (or the pricing rule's) price. */
   asking_price: number | null;
   sort_name: string;

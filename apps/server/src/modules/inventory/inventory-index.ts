@@ -1,18 +1,12 @@
 import { finishes, languages, priceCents, qualities, type PricingRule } from '@cardstock/contract';
 import type { InventoryQuery } from './inventory-query.ts';
+import type { StockFields } from './inventory.repository.ts';
 
 /** What the index keeps of one row: the fields a search can test, nothing shown. */
-export interface IndexedRow {
+export interface IndexedRow extends StockFields {
   id: number;
   sort_name: string;
   set_code: string;
-  finish: string;
-  quality: string;
-  language: string;
-  /** 1 or 0, as stored. */
-  signed: number;
-  altered: number;
-  quantity: number;
   rarity: string;
   colors: string;
   type_line: string | null;

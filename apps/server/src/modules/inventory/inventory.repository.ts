@@ -400,22 +400,18 @@ export const inventoryRepository = {
       join card_prices p0 on p0.card_id = inventory.card_id and p0.day = (
         select max(q.day) from card_prices q where q.card_id = inventory.card_id and q.day < ${day})
       where inventory.shop_id = ${shopId} and inventory.quantity > 0`;
-    const { rows } = await sql<{
-      card_id: string;
-      name: string;
-      set_code: string;
-      collector_number: string;
-      finish: string;
-      quality: string;
-      language: string;
-      signed: number;
-      altered: number;
-      quantity: number;
-      asking_price: number | null;
-      before: number | null;
-      after: number | null;
-      total: number | string;
-    }>`select m.*, count(*) over () as total from (${moves}) m
+    const { rows } = await sql<
+      StockFields & {
+        card_id: string;
+        name: string;
+        set_code: string;
+        collector_number: string;
+        asking_price: number | null;
+        before: number | null;
+        after: number | null;
+        total: number | string;
+      }
+    >`select m.*, count(*) over () as total from (${moves}) m
       where (m.before is null) <> (m.after is null)
         or (m.before = 0 and m.after > 0)
         or (m.before > 0 and abs(m.after - m.before) * 100 >= ${minPercent} * m.before)
@@ -545,5 +541,16 @@ export const inventoryRepository = {
 };
 
 export type InventoryJoinedRow = Awaited<ReturnType<typeof inventoryRepository.rowsByIds>>[number];
+
+/** A stock row's own fields as stored: what tells it apart from the printing's other rows, and its copies. */
+export interface StockFields {
+  finish: string;
+  quality: string;
+  language: string;
+  /** 1 or 0, as stored. */
+  signed: number;
+  altered: number;
+  quantity: number;
+}
 
 export type CardKey = Awaited<ReturnType<typeof inventoryRepository.cardsById>>[number];
