@@ -158,6 +158,7 @@ import {
   ZBuyCardsResponse,
   ZBuyGradeRequest,
   ZBuyOfferRequest,
+  readCanonicalOfferRequest,
   ZBuyOfferResponse,
   ZBuyOrderResponse,
   ZBuyOrdersRequest,
@@ -206,6 +207,12 @@ export interface RouteDef {
   summary: string;
   tags: readonly string[];
   body?: z.ZodType;
+  /**
+   * Reads the body's usual, already canonical form in one pass, as `body` would parse it, or answers undefined to
+   * leave the body to `body` (which makes other spellings canonical and words every refusal). For long lists sent
+   * on every keystroke, where zod's pass per field is most of a call; held to `body` by its property test.
+   */
+  canonicalBody?: (input: unknown) => unknown;
   querystring?: z.ZodType;
   params?: z.ZodType;
   /** A multipart form (file upload) instead of a JSON body; its fields are described in `summary`. */
@@ -876,6 +883,7 @@ export const routes = define({
       'What the shop offers for a sell list: per line the cash and store-credit offer per copy and how many it still buys (wanted), and the totals. A paired kiosk’s device token may call it',
     tags: ['buylist'],
     body: ZBuyOfferRequest,
+    canonicalBody: readCanonicalOfferRequest,
     response: ZBuyOfferResponse,
   },
   buylistSubmit: {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { messages, type RouteDef } from '@cardstock/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requirePlatformRole, requireRole } from './access.ts';
 import { AppError } from './errors.ts';
@@ -152,6 +154,21 @@ export interface RouteOptions {
 /** Writes a typed answer (`RouteOptions.typedAnswer`) as it is. */
 const typedAnswerSerializer = () => (answer: unknown) => JSON.stringify(answer);
 
+/**
+ * The body's validator when its route reads the canonical form in one pass (`RouteDef.canonicalBody`): that pass,
+ * and the body's schema for whatever it leaves (other spellings, refusals and their words).
+ */
+const canonicalFirst =
+  (canonical: (input: unknown) => unknown): FastifySchemaCompiler<unknown> =>
+  (route) => {
+    const bySchema = validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
+    if (route.httpPart !== 'body') return bySchema;
+    return (data) => {
+      const value = canonical(data);
+      return value === undefined ? bySchema(data) : { value };
+    };
+  };
+
 export function registerRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
@@ -202,6 +219,7 @@ export function registerRoute<D extends RouteDef>(
     preValidation,
     ...(options.precompressed ? { compress: false, decompress: false } : {}),
     ...(options.typedAnswer ? { serializerCompiler: typedAnswerSerializer } : {}),
+    ...(def.canonicalBody ? { validatorCompiler: canonicalFirst(def.canonicalBody) } : {}),
     handler: async (request, reply) => {
       const actor = actors.get(request);
       const answer = await handler(

@@ -19,7 +19,14 @@ const optionalText = (label: string, max = 200) =>
  * The session token, where the spec's clients put it: a body field (`token`,
  * `auth_token` or `Authorization`) or an `Authorization: Bearer` header.
  */
-export const ZSessionToken = z.string().max(200).optional().describe('Session token (or send Authorization: Bearer)');
+/** The longest session token a body may carry. */
+export const sessionTokenMax = 200;
+
+export const ZSessionToken = z
+  .string()
+  .max(sessionTokenMax)
+  .optional()
+  .describe('Session token (or send Authorization: Bearer)');
 
 export const ZLoginRequest = z.object({
   email: emailField(),

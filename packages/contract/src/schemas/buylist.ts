@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { buyRarities } from '../buying.ts';
 import { finishes, languages, qualities } from '../constants.ts';
 import { decimal } from './common.ts';
-import { ZSessionToken } from './auth.ts';
+import { sessionTokenMax, ZSessionToken } from './auth.ts';
 import { ZCustomer, ZCustomerFields, ZCustomerId } from './customers.ts';
 import { ZFinish, ZLanguage, ZPageText } from './inventory.ts';
 import { ZPublicInventoryRequest } from './storefront.ts';
@@ -47,6 +47,42 @@ const ZSellLines = z
   .max(buyLimits.maxLines, `A sell list has at most ${buyLimits.maxLines} lines.`);
 
 export const ZBuyOfferRequest = z.object({ token: ZSessionToken, items: ZSellLines });
+
+const canonicalIds = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const isFinish = new Set<string>(finishes);
+const isQuality = new Set<string>(qualities);
+const isLanguage = new Set<string>(languages);
+
+/** A sell line as the kiosk and the Buylist screen write it (lower-case id, codes), read as ZSellLine reads it. */
+function canonicalSellLine(input: unknown): SellLine | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { scryfall_id, finish = 'nonfoil', quality, language = 'en', quantity } = input as Record<string, unknown>;
+  if (typeof scryfall_id !== 'string' || !canonicalIds.test(scryfall_id)) return undefined;
+  if (typeof finish !== 'string' || !isFinish.has(finish)) return undefined;
+  if (typeof quality !== 'string' || !isQuality.has(quality)) return undefined;
+  if (typeof language !== 'string' || !isLanguage.has(language)) return undefined;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > buyLimits.maxQuantity)
+    return undefined;
+  return { scryfall_id, finish, quality, language, quantity } as SellLine;
+}
+
+/**
+ * An offer request whose lines are all canonical, in one pass (`RouteDef.canonicalBody`): what ZBuyOfferRequest's
+ * parse gives for it, or undefined for any other input, which ZBuyOfferRequest then reads.
+ */
+export function readCanonicalOfferRequest(input: unknown): z.output<typeof ZBuyOfferRequest> | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { token, items } = input as Record<string, unknown>;
+  if (token !== undefined && (typeof token !== 'string' || token.length > sessionTokenMax)) return undefined;
+  if (!Array.isArray(items) || items.length < 1 || items.length > buyLimits.maxLines) return undefined;
+  const lines: SellLine[] = [];
+  for (const item of items as unknown[]) {
+    const line = canonicalSellLine(item);
+    if (!line) return undefined;
+    lines.push(line);
+  }
+  return token === undefined ? { items: lines } : { token, items: lines };
+}
 
 const noOfferReasons = ['not_buying', 'target_reached', 'no_price', 'below_minimum'] as const;
 
