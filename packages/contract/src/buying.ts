@@ -68,6 +68,16 @@ export interface BuyOffer {
 const none = (reason: NoOfferReason): BuyOffer => ({ cash_cents: 0, credit_cents: 0, wanted: 0, reason });
 
 /**
+ * One offer per copy: the fixed offer, else the market price's share, scaled and rounded down to the step (on whole
+ * thousandths of a cent first, so 1234.9999999 is not taken for 1234); null without either. Not a closure inside
+ * buyOffer: a sell list prices 200 lines at every card added.
+ */
+function offerCents(fixed: number | null, market: number | null, percent: number, scale: number, step: number) {
+  const cents = fixed !== null ? fixed * scale : market === null ? null : ((market * percent) / 100) * scale;
+  return cents === null ? null : Math.floor(Math.round(cents * 1000) / 1000 / step) * step;
+}
+
+/**
  * What a shop offers for `quantity` copies of a printing in one condition and language, per copy: the fixed offer
  * when the shop set one, otherwise the market price times the cash (or credit) share — the hotlist's when the card
  * is on it — scaled by condition and language and rounded down to the step. Nothing under the minimum, nothing
@@ -94,16 +104,21 @@ export function buyOffer(input: {
     ((rules.condition_percent[input.quality] ?? 100) / 100) *
     ((rules.language_percent[input.language ?? 'en'] ?? 100) / 100);
   const step = Math.max(1, Math.round(rules.rounding_cents));
-  // Rounding works on whole thousandths of a cent first, so 1234.9999999 is not taken for 1234.
-  const down = (cents: number) => Math.floor(Math.round(cents * 1000) / 1000 / step) * step;
-  const offer = (fixed: number | null, percent: number): number | null => {
-    if (fixed !== null) return down(fixed * scale);
-    if (input.marketCents === null) return null;
-    return down(((input.marketCents * percent) / 100) * scale);
-  };
   const hot = card?.hotlist ?? false;
-  const cash = offer(card?.fixed_cash_cents ?? null, hot ? rules.hotlist_cash_percent : rules.cash_percent);
-  const credit = offer(card?.fixed_credit_cents ?? null, hot ? rules.hotlist_credit_percent : rules.credit_percent);
+  const cash = offerCents(
+    card?.fixed_cash_cents ?? null,
+    input.marketCents,
+    hot ? rules.hotlist_cash_percent : rules.cash_percent,
+    scale,
+    step,
+  );
+  const credit = offerCents(
+    card?.fixed_credit_cents ?? null,
+    input.marketCents,
+    hot ? rules.hotlist_credit_percent : rules.credit_percent,
+    scale,
+    step,
+  );
   if (cash === null || credit === null) return none('no_price');
   if (Math.max(cash, credit) < Math.max(1, rules.min_offer_cents)) return none('below_minimum');
   return {
