@@ -19,6 +19,7 @@ import { OneLinePerRequest } from './lib/request-log.ts';
 import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { openRedis } from './lib/redis.ts';
+import { installJsonParser } from './lib/route.ts';
 import { buylistRoutes } from './modules/buylist/buylist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -93,6 +94,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a route registers it); plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
+  installJsonParser(app);
   installErrorHandler(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

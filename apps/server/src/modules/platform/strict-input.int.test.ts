@@ -52,6 +52,23 @@ describe(`strict input (${testEngine})`, () => {
     expect(((await empty.json()) as { message: string }).message).toBe(messages.inventoryServer.importNoFile);
   });
 
+  it('refuses U+0000 anywhere in a JSON body, in a list’s line too, and takes a written \\u0000 that is not one', async () => {
+    const nul = [
+      ['/api/shop/inventory/add', `{"scryfall_id":"${cardId}\\u0000","quantity":1}`],
+      ['/api/shop/inventory/add', `{"scryfall_id":"${cardId}","quantity":1,"note\\u0000":1}`],
+      ['/api/buylist/offer', `{"items":[{"scryfall_id":"${cardId}","quality":"NM","quantity":1,"x":["\\u0000"]}]}`],
+    ];
+    for (const [path, raw] of nul) {
+      const res = await post(path!, raw!);
+      expect(res.status, raw).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(messages.server.nulCharacter);
+    }
+    // A backslash followed by "u0000" is six characters of text, not U+0000: read on as any other text.
+    const written = await post('/api/shop/inventory/add', `{"scryfall_id":"\\\\u0000","quantity":1}`);
+    expect(written.status).toBe(400);
+    expect(((await written.json()) as { message: string }).message).not.toBe(messages.server.nulCharacter);
+  });
+
   it('takes a quantity as a number or decimal digits, and refuses null, "", [], true, hex and exponents', async () => {
     const before = await quantityOf();
     // Sent as they are, past the contract's types, as a client we did not write might.
