@@ -60,6 +60,8 @@ export interface ShopTable {
   reservation_hold_hours: Generated<number>;
   /** JSON of the shop's buy rules over the defaults (migration 0022); null: the defaults. */
   buy_rules: Generated<string | null>;
+  /** Moved by every write to `buy_rules` or the shop's `buy_cards`, in the same transaction (migration 0024). */
+  buy_version: Generated<number>;
 }
 
 export interface UserTable {

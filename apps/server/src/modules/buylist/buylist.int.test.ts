@@ -1,10 +1,12 @@
-import { ZBuyOfferResponse } from '@cardstock/contract';
+import { defaultBuyRules, ZBuyOfferResponse } from '@cardstock/contract';
 import type { FixtureCard } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call, expectError, expectOk, type CallInput } from '../../../test/client.ts';
 import { catalog, member, publicShop, shop as buildShop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { openDatabase } from '../../db/database.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { buylistRepository } from './buylist.repository.ts';
 
 type Who = { token: string };
 type Items = CallInput<'buylistOffer'>['items'];
@@ -142,11 +144,18 @@ describe(`buying from customers (${testEngine})`, () => {
       [0, 0, 0, false, 'not_buying'],
       [0, 0, 0, false, 'no_price'],
     ]);
-    // The route sends its answer as the service built it, unparsed (typedAnswer): byte for byte its schema's.
+    // The route sends the JSON text the service wrote (JsonText): byte for byte its schema's, a name that JSON
+    // escapes included.
+    const odd = 'Jötun "Grunt" \\ ½';
+    await server.ctx.db.updateTable('cards').set({ name: odd }).where('id', '=', unpriced.id).execute();
+    await catalogRepository.changed(server.ctx.db, new Date().toISOString());
     const sent = await api(server, shop).call('buylistOffer', {
       items: [line(hot, 1), line(refused, 2), line(unpriced, 1)],
     });
+    expect(sent.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(sent.text).toBe(JSON.stringify(ZBuyOfferResponse.parse(JSON.parse(sent.text))));
+    expect(bodyOf(sent).data.items[2]).toMatchObject({ card_name: odd, quantity: 1, hotlist: false });
+    await server.ctx.db.updateTable('cards').set({ name: unpriced.name }).where('id', '=', unpriced.id).execute();
 
     // Below the minimum offer: nothing.
     const cheap = byRarity('common', 7);
@@ -171,6 +180,44 @@ describe(`buying from customers (${testEngine})`, () => {
     });
     expectError(res, 404);
     expect(res.body.message).toBe(`${unknown} is not a known card.`);
+  });
+
+  it('follows the shop’s word and rules that another process writes, within a second', async () => {
+    const shop = await buildShop(server);
+    const card = byRarity('rare', 5);
+    await price(card, 1000);
+    expect((await offer(shop, [line(card, 1)])).items[0]).toMatchObject({ cash: 5, credit: 6.5, hotlist: false });
+
+    // Another server writes as every writer does, through the repository (which moves the shop's buy version).
+    const eventually = async (expected: Record<string, unknown>) => {
+      const since = performance.now();
+      let item: unknown;
+      while (performance.now() - since < 1500) {
+        item = (await offer(shop, [line(card, 1)])).items[0];
+        if (Object.entries(expected).every(([k, v]) => (item as Record<string, unknown>)[k] === v)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(item).toMatchObject(expected);
+    };
+    const other = openDatabase(server.ctx.config.database);
+    try {
+      await buylistRepository.setCard(other.db, {
+        shop_id: shop.id,
+        card_id: card.id,
+        fixed_cash_cents: 300,
+        fixed_credit_cents: null,
+        not_buying: 0,
+        hotlist: 1,
+        target_stock: null,
+        updated_at: new Date().toISOString(),
+      });
+      await eventually({ cash: 3, credit: 8, hotlist: true });
+      await buylistRepository.removeCard(other.db, shop.id, card.id);
+      await buylistRepository.setRules(other.db, shop.id, JSON.stringify({ ...defaultBuyRules, cash_percent: 40 }));
+      await eventually({ cash: 4, credit: 6.5, hotlist: false });
+    } finally {
+      await other.close();
+    }
   });
 
   it('stops at the target stock, by rarity or per printing, counting copies held and earlier lines of the list', async () => {

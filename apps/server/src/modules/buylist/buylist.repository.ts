@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { precompiled, type Executor } from '../../db/database.ts';
 import type { BuyLineTable, BuyOrderTable } from '../../db/schema.ts';
+import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
 
 /** What the offer rule reads of a printing. */
 const cardColumns = [
@@ -17,6 +18,29 @@ const cardColumns = [
   'image_small',
   'image_normal',
 ] as const;
+
+/** What an offer checks its kept reads against, and the shop's buy rules: run on every offer on PostgreSQL. */
+const offerStateOf = precompiled((db: Executor, shopId: number) =>
+  db
+    .selectFrom('shops')
+    .select([
+      'inventory_version',
+      'buy_version',
+      'buy_rules',
+      (eb) =>
+        eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
+    ])
+    .where('id', '=', shopId),
+);
+
+/** Every write of a shop's buy rules or its word on a printing moves its buy version, in the writing transaction. */
+async function buyWordChanged(db: Executor, shopId: number): Promise<void> {
+  await db
+    .updateTable('shops')
+    .set({ buy_version: sql`buy_version + 1` })
+    .where('id', '=', shopId)
+    .execute();
+}
 
 /** What tells one stock row from another (the inventory's unique key `inventory_row`). */
 const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
@@ -64,8 +88,14 @@ export const buylistRepository = {
     return row?.buy_rules ?? null;
   },
 
+  offerStateOf,
+
   async setRules(db: Executor, shopId: number, rules: string): Promise<void> {
-    await db.updateTable('shops').set({ buy_rules: rules }).where('id', '=', shopId).execute();
+    await db
+      .updateTable('shops')
+      .set({ buy_rules: rules, buy_version: sql`buy_version + 1` })
+      .where('id', '=', shopId)
+      .execute();
   },
 
   byIdempotencyKey(db: Executor, shopId: number, key: string) {
@@ -259,6 +289,7 @@ export const buylistRepository = {
       .values(setting)
       .onConflict((oc) => oc.columns(['shop_id', 'card_id']).doUpdateSet(values))
       .execute();
+    await buyWordChanged(db, setting.shop_id);
   },
 
   async removeCard(db: Executor, shopId: number, cardId: string): Promise<boolean> {
@@ -267,7 +298,9 @@ export const buylistRepository = {
       .where('shop_id', '=', shopId)
       .where('card_id', '=', cardId)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) await buyWordChanged(db, shopId);
+    return removed;
   },
 
   /**

@@ -15,7 +15,7 @@ const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>
 export function buylistRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel) {
   const buylist = createBuylistService(ctx, reads);
   // A list of up to 200 lines is priced again at every card added: its answer is built by typed mappers.
-  registerRoute(app, routes.buylistOffer, ({ actor, body }) => buylist.offer(actor, body.items), { typedAnswer: true });
+  registerRoute(app, routes.buylistOffer, ({ actor, body }) => buylist.offer(actor, body.items));
   registerRoute(app, routes.buylistSubmit, ({ actor, body }, request) =>
     buylist.submit(actor, body, idempotencyKeyOf(request.headers)),
   );

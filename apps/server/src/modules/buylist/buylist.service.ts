@@ -13,7 +13,6 @@ import {
   type BuyCard,
   type BuyCardSetting,
   type BuyOffer,
-  type BuyOfferResponse,
   type BuyOrder,
   type BuyRules,
   type Finish,
@@ -21,10 +20,19 @@ import {
   type Quality,
   type SellLine,
 } from '@cardstock/contract';
-import { isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
+import {
+  isUniqueViolation,
+  withTransaction,
+  writeCounterOf,
+  type Db,
+  type Executor,
+  type Tx,
+} from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { RowCache } from '../../lib/row-cache.ts';
+import { JsonText } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
@@ -53,11 +61,12 @@ interface LineInput {
   quantity: number;
 }
 
-/** Everything the offer rule needs of a shop for some printings, read in four batched queries. */
+/** Everything the offer rule needs of a shop for some printings. */
 interface Pricing {
   cards: Map<string, BuyCardInfo>;
   held: Map<string, number>;
-  settings: Map<string, BuyCardSetting>;
+  /** The shop's word on a printing; null (or absent): none, the rules alone. */
+  settings: Map<string, BuyCardSetting | null>;
   rules: BuyRules;
 }
 
@@ -83,26 +92,28 @@ const settingOf = (row: BuyCardRow): BuyCardSetting => ({
 
 const byId = (cards: BuyCardInfo[]) => new Map(cards.map((c) => [c.id, c]));
 
-async function pricingFor(
-  db: Executor,
-  shopId: number,
-  cardIds: readonly string[],
-  kept?: {
-    cards: (ids: string[]) => Promise<Map<string, BuyCardInfo>>;
-    held: (ids: string[]) => Promise<Map<string, number>>;
-  },
-): Promise<Pricing> {
+/** The shop's word on each of `ids`, null for a printing it has none on (so that it is not asked for again). */
+async function settingsFor(db: Executor, shopId: number, ids: readonly string[]) {
+  const found = new Map((await repo.settingsOf(db, shopId, ids)).map((s) => [s.card_id, settingOf(s)]));
+  return new Map(ids.map((id) => [id, found.get(id) ?? null]));
+}
+
+/** What the offer rule needs, read in four batched queries (in a transaction: submitting, grading, accepting). */
+async function pricingFor(db: Executor, shopId: number, cardIds: readonly string[]): Promise<Pricing> {
   const ids = [...new Set(cardIds)];
-  const cards = await (kept ? kept.cards(ids) : repo.cardsByIds(db, ids).then(byId));
-  const held = await (kept ? kept.held(ids) : repo.heldOf(db, shopId, ids));
-  const settings = await repo.settingsOf(db, shopId, ids);
-  const rules = buyRulesOf(await repo.rulesOf(db, shopId));
-  return { cards, held, settings: new Map(settings.map((s) => [s.card_id, settingOf(s)])), rules };
+  return {
+    cards: byId(await repo.cardsByIds(db, ids)),
+    held: await repo.heldOf(db, shopId, ids),
+    settings: await settingsFor(db, shopId, ids),
+    rules: buyRulesOf(await repo.rulesOf(db, shopId)),
+  };
 }
 
 /**
  * Values looked up by id, kept for one version of what they come from (a new version drops them all): read again
- * only for the ids not kept, at most `max` of them, the least recently used out first.
+ * only for the ids not kept, at most `max` of them, the first kept out first. Not least recently used: moving every
+ * id of a 200-line list to the end of a map of 20,000 on each offer churns the map's table, which the garbage
+ * collector then copies, for a difference only a shop asked about for more printings than it keeps would see.
  */
 export class KeptByVersion<V> {
   private version: string | undefined;
@@ -119,14 +130,8 @@ export class KeptByVersion<V> {
     const missing: string[] = [];
     for (const id of ids) {
       const value = this.kept.get(id);
-      if (value === undefined) {
-        missing.push(id);
-        continue;
-      }
-      // Map order is use order: the first key is the least recently used.
-      this.kept.delete(id);
-      this.kept.set(id, value);
-      found.set(id, value);
+      if (value === undefined) missing.push(id);
+      else found.set(id, value);
     }
     if (missing.length === 0) return found;
     for (const [id, value] of await read(missing)) {
@@ -140,37 +145,75 @@ export class KeptByVersion<V> {
   }
 }
 
+/** A `KeptByVersion` per shop, for the `maxShops` shops asked about last. */
+class PerShop<V> {
+  private readonly shops = new Map<number, KeptByVersion<V>>();
+
+  constructor(
+    private readonly maxShops: number,
+    private readonly maxPerShop: number,
+  ) {}
+
+  of(shopId: number): KeptByVersion<V> {
+    let kept = this.shops.get(shopId);
+    if (kept) this.shops.delete(shopId);
+    else kept = new KeptByVersion<V>(this.maxPerShop);
+    this.shops.set(shopId, kept);
+    if (this.shops.size > this.maxShops) this.shops.delete(this.shops.keys().next().value!);
+    return kept;
+  }
+}
+
+/** The versions an offer's kept reads are checked against, and the shop's buy rules (read with them). */
+interface OfferState {
+  catalog: string;
+  inventory: string;
+  buy: string;
+  rules: BuyRules;
+}
+
 /**
  * What offers keep, so a customer's sell list, priced again at every card added, costs little more than its own
  * arithmetic: the printings' catalog data (name, rarity, finishes, market prices) under the catalog's version, which
- * every write to card data moves, and per shop the copies held of each printing under the shop's inventory version,
- * which every stock write moves (both read with the shop's versions, within a second of another process's write).
- * Only offers read them: submitting, grading and accepting read the database in their transaction.
+ * every write to card data moves; per shop the copies held of each printing under the shop's inventory version,
+ * which every stock write moves, and its word on each printing under its buy version, which every write of its buy
+ * rules or word moves. The versions and rules are one row, kept until this process writes, at most a second, on
+ * either engine (as a storefront's shop): an offer is a quote another server's change reaches within a second, and
+ * submitting, grading and accepting read the database in their transaction.
  */
 class OfferKeeps {
+  private readonly states: RowCache<number, OfferState>;
   private readonly cards = new KeptByVersion<BuyCardInfo>(20_000);
-  private readonly held = new Map<number, KeptByVersion<number>>();
+  private readonly held = new PerShop<number>(100, 20_000);
+  private readonly settings = new PerShop<BuyCardSetting | null>(100, 20_000);
 
-  constructor(
-    private readonly db: Executor,
-    private readonly shops = 100,
-  ) {}
-
-  cardsOf(version: string, ids: string[]) {
-    return this.cards.get(version, ids, async (missing) => byId(await repo.cardsByIds(this.db, missing)));
+  constructor(private readonly db: Db) {
+    this.states = new RowCache(writeCounterOf(db));
   }
 
-  heldOf(shopId: number, version: number, ids: string[]) {
-    let kept = this.held.get(shopId);
-    if (kept) this.held.delete(shopId);
-    else kept = new KeptByVersion<number>(20_000);
-    this.held.set(shopId, kept);
-    if (this.held.size > this.shops) this.held.delete(this.held.keys().next().value!);
-    // A printing the shop holds none of is kept as 0, so it is not asked for again.
-    return kept.get(String(version), ids, async (missing) => {
-      const held = await repo.heldOf(this.db, shopId, missing);
-      return new Map(missing.map((id) => [id, held.get(id) ?? 0]));
+  async pricing(shopId: number, cardIds: readonly string[]): Promise<Pricing> {
+    const state = await this.states.get(shopId, async () => {
+      const row = await repo.offerStateOf(this.db, shopId);
+      return {
+        catalog: row?.catalog_version ?? '',
+        inventory: String(row?.inventory_version ?? 0),
+        buy: String(row?.buy_version ?? 0),
+        rules: buyRulesOf(row?.buy_rules ?? null),
+      };
     });
+    const ids = [...new Set(cardIds)];
+    const cards = await this.cards.get(state.catalog, ids, async (missing) =>
+      byId(await repo.cardsByIds(this.db, missing)),
+    );
+    // A printing the shop holds none of is kept as 0, so it is not asked for again.
+    const held = await this.held.of(shopId).get(state.inventory, ids, async (missing) => {
+      const found = await repo.heldOf(this.db, shopId, missing);
+      return new Map(missing.map((id) => [id, found.get(id) ?? 0]));
+    });
+    const settings = await this.settings
+      .of(shopId)
+      .get(state.buy, ids, (missing) => settingsFor(this.db, shopId, missing));
+    return { cards, held, settings, rules: state.rules };
   }
 }
 
@@ -242,6 +285,38 @@ function toOfferLine(line: LineInput, card: LineNames | undefined, offer: LineOf
     hotlist: offer.hotlist,
     reason: offer.reason,
   };
+}
+
+/** A printing's part of an offer line as JSON text, written once per kept catalog row. */
+const offerHeads = new WeakMap<BuyCardInfo, string>();
+function offerHead(card: BuyCardInfo): string {
+  let head = offerHeads.get(card);
+  if (head === undefined) {
+    const { id, name, set_code, collector_number } = card;
+    head = `{"scryfall_id":${JSON.stringify(id)},"card_name":${JSON.stringify(name)},"set_code":${JSON.stringify(set_code.toUpperCase())},"collector_number":${JSON.stringify(collector_number)}`;
+    offerHeads.set(card, head);
+  }
+  return head;
+}
+
+/**
+ * The offer's answer as JSON text, written as toOfferLine and JSON.stringify would write it (ZBuyOfferResponse's
+ * fields in its order): for 200 lines, building the answer's objects and stringifying them was a quarter of the call.
+ * The codes and numbers need no escaping; the route's test holds the text to the schema's, byte for byte.
+ */
+function offerAnswerText(lines: readonly LineInput[], cards: Map<string, BuyCardInfo>, offers: readonly LineOffer[]) {
+  const totals = totalsOf(offers);
+  let text = '{"success":true,"data":{"items":[';
+  for (const [i, line] of lines.entries()) {
+    const offer = offers[i]!;
+    const reason = offer.reason === null ? 'null' : `"${offer.reason}"`;
+    text +=
+      `${i === 0 ? '' : ','}${offerHead(cards.get(line.card_id)!)},"finish":"${finishOf(line.finish)}",` +
+      `"quality":"${qualityOf(line.quality)}","language":"${languageOf(line.language)}","quantity":${line.quantity},` +
+      `"cash":${centsToDollars(offer.cash_cents)},"credit":${centsToDollars(offer.credit_cents)},` +
+      `"wanted":${offer.wanted},"hotlist":${offer.hotlist},"reason":${reason}}`;
+  }
+  return `${text}],"total_cash":${centsToDollars(totals.cash)},"total_credit":${centsToDollars(totals.credit)}}}`;
 }
 
 const totalsOf = (offers: readonly BuyOffer[]) => ({
@@ -411,27 +486,14 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
   }
 
   return {
-    /** What the shop offers for a sell list now; nothing is written. Its route sends it unchecked: typed here. */
-    async offer(actor: Actor, items: SellLine[]): Promise<BuyOfferResponse> {
+    /** What the shop offers for a sell list now, as JSON text (offerAnswerText); nothing is written. */
+    async offer(actor: Actor, items: SellLine[]): Promise<JsonText> {
       const { shopId } = requireRole(actor, 'buylist:sell');
       const lines = items.map(lineOf);
       const cardIds = items.map((i) => i.scryfall_id);
-      const { catalog, inventory } = await reads.state(shopId);
-      const pricing = await pricingFor(ctx.db, shopId, cardIds, {
-        cards: (ids) => keeps.cardsOf(catalog, ids),
-        held: (ids) => keeps.heldOf(shopId, inventory, ids),
-      });
+      const pricing = await keeps.pricing(shopId, cardIds);
       requireKnown(pricing, cardIds);
-      const offers = offersOf(lines, pricing);
-      const totals = totalsOf(offers);
-      return {
-        success: true as const,
-        data: {
-          items: lines.map((l, i) => toOfferLine(l, pricing.cards.get(l.card_id), offers[i]!)),
-          total_cash: centsToDollars(totals.cash),
-          total_credit: centsToDollars(totals.credit),
-        },
-      };
+      return new JsonText(offerAnswerText(lines, pricing.cards, offersOf(lines, pricing)));
     },
 
     /**
