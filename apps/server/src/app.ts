@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import { limits } from '@cardstock/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { createCaptchaVerifier, type CaptchaVerifier } from './adapters/captcha.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
 import type { Config } from './config.ts';
@@ -58,7 +59,7 @@ export interface BuildOptions {
   /** Tests move time to expire codes and sessions. */
   clock?: Clock;
   /** Log destination; defaults to stdout. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

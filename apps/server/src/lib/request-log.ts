@@ -18,8 +18,8 @@ const quietLevels = new Set(['fatal', 'error', 'warn', 'silent']);
 
 /**
  * Request logging, one line a request instead of Fastify's two (`incoming request` when it arrives, `request
- * completed` when answered): request logging is on by default (LOG_LEVEL info), each line is a synchronous write,
- * and two lines a request cost the storefront a tenth of its rate (bench/RESULTS.md, "default settings").
+ * completed` when answered): request logging is on by default (LOG_LEVEL info), and two lines a request cost the
+ * storefront a tenth of its rate (bench/RESULTS.md, "default settings"); main.ts gathers lines up to 4 KB a write.
  *
  * The line is written once the connection is done with the request: who asked what (method, the URL with its
  * secrets replaced as `logRequest` does, host, address and port), the status and the time taken, and `aborted`

@@ -33,7 +33,8 @@ async function waitFor<T>(what: () => T | undefined, ms: number): Promise<T | un
 
 /**
  * The server's log as production writes it: request logging on (the default level), one line a request (written
- * once the answer is done), and the last lines written before the process ends on SIGTERM.
+ * once the answer is done; lines are gathered and reach standard output within a second), and the last lines
+ * written before the process ends on SIGTERM.
  */
 describe(`the server's log on standard output (${testEngine})`, () => {
   let server: TestServer;
