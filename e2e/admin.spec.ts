@@ -48,6 +48,9 @@ test('a superadmin deactivates a shop: its owner cannot log in and its storefron
   browser,
   request,
 }) => {
+  // A long walk: three browsers, four logins, the storefront twice. It takes 13–26 s beside another worker and ran
+  // past the 30 s of a test once on a busy machine (2026-11-26): three times that.
+  test.slow();
   const name = `Suspended Scales ${randomUUID().slice(0, 6)}`;
   const { account, subdomain } = await publicShop(request, name);
 
