@@ -245,18 +245,7 @@ export const inventoryRepository = {
   /** Adds copies: a new row, or more of the same printing, finish, quality, language and flags. */
   async addCopies(
     db: Executor,
-    row: {
-      shop_id: number;
-      card_id: string;
-      finish: string;
-      quality: string;
-      language: string;
-      signed: number;
-      altered: number;
-      quantity: number;
-      sort_name: string;
-      set_code: string;
-    },
+    row: StockFields & { shop_id: number; card_id: string; sort_name: string; set_code: string },
     at: string,
   ): Promise<{ id: number; quantity: number }> {
     return db
