@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { GatheredLog } from './lib/log-destination.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -13,11 +13,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  // Log lines are gathered up to 4 KB, and written at least every second, instead of a write each: a line a request
-  // cost the storefront a tenth of its rate (bench/RESULTS.md). pino writes what is gathered when the process exits,
-  // a crash included; only a killed process (SIGKILL, out of memory) loses its last second of lines.
-  const logStream = pino.destination({ dest: 1, minLength: 4096, sync: false });
-  setInterval(() => logStream.flush(), 1000).unref();
+  // Log lines reach standard output within a second, and when the process exits.
+  const logStream = new GatheredLog();
   const { app } = await buildApp(config, { logStream });
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
