@@ -1,7 +1,9 @@
-import { messages, type PendingOrder } from '@cardstock/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { messages } from '@cardstock/contract';
+import { expect, test } from '@playwright/test';
+import { registerShop, useSession } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { openAddDetail, printingLabel } from './support/inventory.ts';
+import { pendingOrders } from './support/orders.ts';
 
 /** Issue 22 in the browser: a signed copy is a stock row of its own, from the Add dialog to the order. */
 const m = messages.inventory;
@@ -11,12 +13,6 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
-async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.orders;
-}
-
 test('a signed copy added in the dialog is tagged in the inventory and on /ordering, and sold from its own row', async ({
   page,
   context,
@@ -24,10 +20,7 @@ test('a signed copy added in the dialog is tagged in the inventory and on /order
 }) => {
   const account = await registerShop(request, 'Autograph Alley');
   const [bolt] = await pricedCards(request, 'lightning bolt', 1);
-  const printing = (await (await request.get(`/api/cards/${bolt!.id}`)).json()) as {
-    set: string;
-    collector_number: string;
-  };
+  const printing = await printingLabel(request, bolt!.id);
   // Two plain copies of the same printing, from the API as the spec's clients add them (no flags).
   const plain = await request.post('/api/shop/inventory/add', {
     data: { token: account.token, scryfall_id: bolt!.id, quantity: 2, foil: false, quality: 'NM' },
@@ -36,19 +29,7 @@ test('a signed copy added in the dialog is tagged in the inventory and on /order
 
   await useSession(context, account);
   await page.goto('/inventory-management');
-  await page.getByRole('button', { name: 'Add Card' }).click();
-  const search = page.getByRole('dialog', { name: 'Add Card to Inventory' });
-  await search.getByLabel('Card name').fill('lightning bolt');
-  await search
-    .getByRole('button', { name: /Lightning Bolt/ })
-    .first()
-    .click();
-  const sets = page.getByRole('dialog', { name: 'Select Set for Lightning Bolt' });
-  await sets
-    .getByRole('button')
-    .filter({ hasText: `${printing.set.toUpperCase()} · #${printing.collector_number}` })
-    .click();
-  const detail = page.getByRole('dialog', { name: 'Lightning Bolt' });
+  const detail = await openAddDetail(page, 'Lightning Bolt', printing);
   await expect(detail.getByLabel('Signed')).not.toBeChecked();
   await expect(detail.getByLabel('Altered')).not.toBeChecked();
   await detail.getByLabel('Signed').check();
@@ -97,7 +78,7 @@ test('a signed copy added in the dialog is tagged in the inventory and on /order
   await expect(page.getByRole('status').getByText(/^Order placed successfully!/)).toBeVisible();
   await expect(tiles.filter({ hasNotText: 'Signed' })).toContainText(messages.storefront.inStock(2));
 
-  const [order] = await pending(request, account);
+  const [order] = await pendingOrders(request, account);
   expect(order!.items.map((i) => [i.scryfall_id, i.signed, i.altered, i.quantity])).toEqual([
     [bolt!.id, true, false, 1],
   ]);

@@ -1,9 +1,10 @@
-import { messages, type PendingOrder } from '@cardstock/contract';
+import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
 import { createSuperadmin } from './support/admin.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
+import { pendingOrders } from './support/orders.ts';
 
 const k = messages.kiosk;
 const m = messages.ordering;
@@ -38,12 +39,6 @@ async function createCode(
   expect(res.status(), await res.text()).toBe(200);
   const { data } = await res.json();
   return { code: data.code, pairUrl: data.pair_url };
-}
-
-async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.orders;
 }
 
 async function removeDevice(request: APIRequestContext, account: Account, name: string): Promise<string> {
@@ -139,7 +134,7 @@ test('a tablet pairs from the QR address, a customer orders and sees the callout
   await expect(tablet.getByText(k.calloutNote)).toBeVisible();
   await expect(tablet.getByText(k.calloutLead)).toBeVisible();
 
-  const [order] = await pending(request, account);
+  const [order] = await pendingOrders(request, account);
   expect(order?.source).toBe('Counter tablet');
   expect(order?.items.map((i) => [i.card_name, i.quantity]).sort()).toEqual([
     ['Counterspell', 1],
@@ -202,7 +197,7 @@ test('pairing by hand, resuming after a reload, a 401 while ordering, a used cod
   await tablet.getByRole('button', { name: 'Place Order' }).click();
   await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
   await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.revoked);
-  expect(await pending(request, account)).toEqual([]);
+  expect(await pendingOrders(request, account)).toEqual([]);
 
   // The code is single use.
   await tablet.getByLabel(k.codeLabel).fill(code);
@@ -297,7 +292,7 @@ test.describe('a paired tablet that is refused says the true reason', () => {
     await expect(tablet.getByRole('alert')).toHaveText(suspended);
     expect(await stored(tablet, tokenKey)).toBe(token);
     await staff.setActive(account.shopName, true);
-    expect(await pending(request, account)).toEqual([]);
+    expect(await pendingOrders(request, account)).toEqual([]);
     await tablet.context().close();
   });
 

@@ -1,7 +1,9 @@
-import { defaultPricingRule, messages, priceCents, type PendingOrder } from '@cardstock/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { defaultPricingRule, messages, priceCents } from '@cardstock/contract';
+import { expect, test } from '@playwright/test';
+import { registerShop, useSession } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { openAddDetail, printingLabel } from './support/inventory.ts';
+import { pendingOrders } from './support/orders.ts';
 
 /** Issue 22 in the browser: a German copy is a stock row of its own, from the Add dialog to the pending order. */
 const m = messages.inventory;
@@ -11,12 +13,6 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
-async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.orders;
-}
-
 test('German copies are added in the dialog, found by lang:de, sold from /ordering and shown on the order', async ({
   page,
   context,
@@ -24,10 +20,7 @@ test('German copies are added in the dialog, found by lang:de, sold from /orderi
 }) => {
   const account = await registerShop(request, 'Sprachen Spiele');
   const [bolt] = await pricedCards(request, 'lightning bolt', 1);
-  const printing = (await (await request.get(`/api/cards/${bolt!.id}`)).json()) as {
-    set: string;
-    collector_number: string;
-  };
+  const printing = await printingLabel(request, bolt!.id);
   // Two English copies of the same printing, from the API as the spec's clients add them (no language).
   const english = await request.post('/api/shop/inventory/add', {
     data: { token: account.token, scryfall_id: bolt!.id, quantity: 2, foil: false, quality: 'NM' },
@@ -36,19 +29,7 @@ test('German copies are added in the dialog, found by lang:de, sold from /orderi
 
   await useSession(context, account);
   await page.goto('/inventory-management');
-  await page.getByRole('button', { name: 'Add Card' }).click();
-  const search = page.getByRole('dialog', { name: 'Add Card to Inventory' });
-  await search.getByLabel('Card name').fill('lightning bolt');
-  await search
-    .getByRole('button', { name: /Lightning Bolt/ })
-    .first()
-    .click();
-  const sets = page.getByRole('dialog', { name: 'Select Set for Lightning Bolt' });
-  await sets
-    .getByRole('button')
-    .filter({ hasText: `${printing.set.toUpperCase()} · #${printing.collector_number}` })
-    .click();
-  const detail = page.getByRole('dialog', { name: 'Lightning Bolt' });
+  const detail = await openAddDetail(page, 'Lightning Bolt', printing);
   await expect(detail.getByLabel('Language')).toHaveValue('en');
   await detail.getByLabel('Language').selectOption({ label: 'German' });
   await detail.getByLabel('Quantity').fill('3');
@@ -91,7 +72,7 @@ test('German copies are added in the dialog, found by lang:de, sold from /orderi
   await expect(page.getByRole('status').getByText(/^Order placed successfully!/)).toBeVisible();
   await expect(germanTile).toContainText(messages.storefront.inStock(2));
 
-  const [order] = await pending(request, account);
+  const [order] = await pendingOrders(request, account);
   expect(order!.items.map((i) => [i.scryfall_id, i.language, i.quantity])).toEqual([[bolt!.id, 'de', 2]]);
 
   // The pending order tags the line as German.
@@ -150,6 +131,6 @@ test('the owner prices Japanese copies at 150 % of English in Settings; the tabl
     data: { token: account.token, items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 1, language: 'ja' }] },
   });
   expect(placed.status(), await placed.text()).toBe(200);
-  const [order] = await pending(request, account);
+  const [order] = await pendingOrders(request, account);
   expect(order!.items.map((i) => [i.language, `$${i.price.toFixed(2)}`])).toEqual([['ja', japanese]]);
 });

@@ -1,7 +1,8 @@
-import { cookies, messages, type PendingOrder } from '@cardstock/contract';
+import { cookies, messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { pendingOrders } from './support/orders.ts';
 
 const m = messages.ordering;
 
@@ -20,12 +21,6 @@ async function stock(request: APIRequestContext, account: Account, name: string,
   });
   expect(res.status(), await res.text()).toBe(200);
   return card!.id;
-}
-
-async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.orders;
 }
 
 /** Every window.alert the page raises, accepted. */
@@ -96,7 +91,7 @@ test('add cards, merge, refuse above stock, place the order and find it pending'
   await expect(cardTile(page, 'Lightning Bolt').getByRole('button')).toHaveCount(0);
   await expect(cardTile(page, 'Counterspell')).toContainText(messages.storefront.inStock(2));
 
-  const order = (await pending(request, account)).find((o) => o.order_number === orderNumber);
+  const order = (await pendingOrders(request, account)).find((o) => o.order_number === orderNumber);
   expect(order?.status).toBe('pending');
   const lines = order!.items.map((i) => [i.scryfall_id, i.finish, i.quality, i.quantity]).sort();
   expect(lines).toEqual(
@@ -116,7 +111,7 @@ test("placing an empty cart says 'Cart is empty'", async ({ page, context, reque
   await expect(cardTile(page, 'Serra Angel')).toBeVisible();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect.poll(() => seen).toEqual([m.cartEmpty]);
-  expect(await pending(request, account)).toEqual([]);
+  expect(await pendingOrders(request, account)).toEqual([]);
 });
 
 test('a network failure keeps the cart; the retry reuses the Idempotency-Key', async ({ page, context, request }) => {
@@ -141,7 +136,7 @@ test('a network failure keeps the cart; the retry reuses the Idempotency-Key', a
   expect((await retry).headers()['idempotency-key']).toBe(keys[0]);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByText(/Order placed successfully! Order number: /)).toBeVisible();
-  expect(await pending(request, account)).toHaveLength(1);
+  expect(await pendingOrders(request, account)).toHaveLength(1);
 });
 
 test('a refusal shows the server message', async ({ page, context, request }) => {

@@ -1,8 +1,9 @@
-import { messages, type PendingOrder } from '@cardstock/contract';
+import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
 import { waitForMail } from './support/mail.ts';
+import { pendingOrders } from './support/orders.ts';
 
 const m = messages.orders;
 
@@ -28,11 +29,6 @@ async function placeOrder(request: APIRequestContext, account: Account, card: Ca
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { order_number: string }).order_number;
-}
-
-async function pendingOrders(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  return ((await res.json()) as { data: { orders: PendingOrder[] } }).data.orders;
 }
 
 async function inventoryQuantity(request: APIRequestContext, account: Account, card: Card): Promise<number> {

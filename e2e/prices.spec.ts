@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtureCardLines } from '@cardstock/fixtures';
-import { messages, type PendingOrder } from '@cardstock/contract';
+import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerShop, useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards, refreshPrices } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
+import { pendingOrders } from './support/orders.ts';
 
 /** Issue 21 in the browser: the shop sets its prices, reprices a search, and never sells a card without a price. */
 const m = messages.inventory;
@@ -47,11 +48,6 @@ async function pairedTablet(browser: Browser, request: APIRequestContext, accoun
   await tablet.goto(address.pathname + address.search);
   await expect(tablet).toHaveURL(/\/kiosk$/);
   return tablet;
-}
-
-async function pending(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  return (await res.json()).data.orders;
 }
 
 const inventoryRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
@@ -97,7 +93,7 @@ test('the owner prices a card in the Edit dialog: the table, the storefront, the
   await tile.getByRole('button', { name: `Add ${card!.name} to cart` }).click();
   await tablet.getByRole('button', { name: 'Place Order' }).click();
   await expect(tablet.getByText(messages.kiosk.calloutNote)).toBeVisible();
-  const [order] = await pending(request, account);
+  const [order] = await pendingOrders(request, account);
   expect(order).toMatchObject({ total: 9, total_items: 2 });
   await tablet.context().close();
 });
