@@ -27,6 +27,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { startPriceSchedule } from './modules/catalog/price-schedule.ts';
+import { playDemoDay } from './modules/demo/demo-day.ts';
 import { ensureDemoData } from './modules/demo/demo.ts';
 import { InventoryReadModel } from './modules/inventory/read-model.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
@@ -173,7 +174,7 @@ export async function buildApp(
   billingRoutes(app, ctx);
   adminRoutes(app, ctx, auth, inventoryReads);
 
-  await ensureDemoData(ctx, auth);
+  const demoOwner = await ensureDemoData(ctx, auth);
   if (config.priceRefreshHours > 0) {
     const stop = startPriceSchedule(ctx, config.priceRefreshHours);
     app.addHook('onClose', stop);
@@ -183,5 +184,10 @@ export async function buildApp(
   app.addHook('onClose', startExpirySweep(ctx, orders));
 
   await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
+  // A new demo shop's day so far, played through the routes once every one is registered.
+  if (demoOwner !== undefined)
+    await playDemoDay(app, ctx, demoOwner).catch((err: unknown) =>
+      app.log.warn({ err }, 'the demo shop was created without its day of orders and sell lists'),
+    );
   return { app, ctx };
 }

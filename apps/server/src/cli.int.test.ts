@@ -295,6 +295,24 @@ describe(`demo data (${testEngine})`, () => {
       expect(bodyOf(await call(server, 'sealedList', {}, { token: owner.token })).total).toBe(3);
       // And a superadmin to try the admin area with.
       expect(bodyOf(await call(server, 'login', { ...DEMO_ADMIN, turnstileToken: 't' })).is_admin).toBe(true);
+
+      // The shop's day so far, so each screen shows what it is for: reservations taken, a regular with credit, an
+      // order waiting and one confirmed, the regular's sell list waiting.
+      const token = owner.token;
+      expect(bodyOf(await call(server, 'settingsGet', { token })).reservations_enabled).toBe(true);
+      const [regular, ...others] = bodyOf(await call(server, 'customersSearch', { token })).data.customers;
+      expect(others).toEqual([]);
+      expect(regular).toMatchObject({ name: 'Sam Rivera', balance: 12.5 });
+      const waiting = bodyOf(await call(server, 'pendingOrders', { token })).data.orders;
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatchObject({ customer_id: regular!.id, source: DEMO_OWNER.email });
+      expect(waiting[0]!.items.every((i) => i.price > 0)).toBe(true);
+      expect(bodyOf(await call(server, 'statsSummary', { token, auth_token: token })).data.total_orders).toBe(1);
+      const selling = bodyOf(await call(server, 'buylistPending', { token })).data.buy_orders;
+      expect(selling).toHaveLength(1);
+      expect(selling[0]!.total_cash).toBeGreaterThan(0);
+      // The session that played the day is ended: only the two logins above remain.
+      expect(await server.ctx.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
     } finally {
       await server.close();
     }
