@@ -4,8 +4,8 @@ import pino, { type DestinationStream } from 'pino';
 /**
  * Standard output for the server's log lines, gathered: lines are kept in memory and handed on as one text of at
  * least `batchLength` characters, at least every `everyMs`, and when the process exits (a crash included; only a
- * killed process, SIGKILL or out of memory, loses what it gathered in its last `everyMs`). A line a request written
- * one at a time cost the storefront a tenth of its rate (bench/RESULTS.md).
+ * killed process, SIGKILL or out of memory, loses what it gathered in its last `everyMs`): request logging is on by
+ * default, a line a request, and a write a line costs the storefront much of its rate.
  *
  * The gathering is done here rather than by pino's destination (`minLength`): that one adds each line to the text
  * it holds and measures the whole text again, which cost more than writing the line (bench/RESULTS.md,
