@@ -174,7 +174,7 @@ export async function buildApp(
   billingRoutes(app, ctx);
   adminRoutes(app, ctx, auth, inventoryReads);
 
-  const demoOwner = await ensureDemoData(ctx, auth);
+  const demoCreated = await ensureDemoData(ctx, auth);
   if (config.priceRefreshHours > 0) {
     const stop = startPriceSchedule(ctx, config.priceRefreshHours);
     app.addHook('onClose', stop);
@@ -185,8 +185,8 @@ export async function buildApp(
 
   await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
   // A new demo shop's day so far, played through the routes once every one is registered.
-  if (demoOwner !== undefined)
-    await playDemoDay(app, ctx, demoOwner).catch((err: unknown) =>
+  if (demoCreated)
+    await playDemoDay(app).catch((err: unknown) =>
       app.log.warn({ err }, 'the demo shop was created without its day of orders and sell lists'),
     );
   return { app, ctx };

@@ -19,7 +19,8 @@ const quietLevels = new Set(['fatal', 'error', 'warn', 'silent']);
 /**
  * Request logging, one line a request instead of Fastify's two (`incoming request` when it arrives, `request
  * completed` when answered): request logging is on by default (LOG_LEVEL info), and two lines a request cost the
- * storefront a tenth of its rate (bench/RESULTS.md, "default settings"); main.ts gathers lines up to 4 KB a write.
+ * storefront a tenth of its rate (bench/RESULTS.md, "default settings"); the server gathers lines up to 4 KB a write
+ * (lib/log-destination.ts).
  *
  * The line is written once the connection is done with the request: who asked what (method, the URL with its
  * secrets replaced as `logRequest` does, host, address and port), the status and the time taken, and `aborted`

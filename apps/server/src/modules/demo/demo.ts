@@ -16,10 +16,10 @@ export const DEMO_ADMIN = { email: 'admin@demo.cardstock.local', password: 'card
  * Outside production: on an empty catalog loads the demo catalog; on a
  * database without shops creates the demo shop, public at subdomain `demo`,
  * with its Owner, stock to browse and order, and prints the login and a
- * fresh invite code. Answers the Owner's user id when it created the shop.
+ * fresh invite code. Answers whether it created the shop.
  */
-export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promise<number | undefined> {
-  if (!ctx.config.demo) return undefined;
+export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promise<boolean> {
+  if (!ctx.config.demo) return false;
   const anyCard = await ctx.db.selectFrom('cards').select('id').limit(1).executeTakeFirst();
   if (!anyCard) {
     const rows = demoCatalog(ctx.clock.now().toISOString());
@@ -27,11 +27,11 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
     console.log(`Demo catalog loaded: ${rows.length} printings (npm run cli -- cards import FILE loads real data).`);
   }
   const anyShop = await ctx.db.selectFrom('shops').select('id').limit(1).executeTakeFirst();
-  if (anyShop) return undefined;
+  if (anyShop) return false;
   const passwordHash = await hashPassword(DEMO_OWNER.password);
   const adminHash = await hashPassword(DEMO_ADMIN.password);
   const at = ctx.clock.now().toISOString();
-  const ownerId = await withTransaction(ctx.db, async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     const shopId = await authRepository.insertShop(tx, {
       name: 'Demo Card Shop',
       address: '1 Library Lane',
@@ -49,6 +49,8 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
         subdomain: 'demo',
         shop_hidden: 0,
         description: 'Singles, sealed product and friendly Friday Night Magic.',
+        // Its storefront takes reservations (48 hours' hold), so the cart can be tried.
+        reservations_enabled: 1,
       })
       .where('id', '=', shopId)
       .execute();
@@ -87,7 +89,7 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
         ].map((p) => ({ ...p, shop_id: shopId, created_at: at, updated_at: at })),
       )
       .execute();
-    const owner = await authRepository.insertUser(tx, {
+    await authRepository.insertUser(tx, {
       shop_id: shopId,
       email: DEMO_OWNER.email,
       password_hash: passwordHash,
@@ -106,7 +108,6 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
       platform_role: 'superadmin',
       created_at: at,
     });
-    return owner;
   });
   const invite = await auth.createInvite({ note: 'demo' });
   const lines = [
@@ -116,5 +117,5 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
     `  Invite code for registering another shop: ${invite}`,
   ];
   console.log(`\n${lines.join('\n')}\n`);
-  return ownerId;
+  return true;
 }
