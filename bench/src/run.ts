@@ -8,8 +8,11 @@
 // on the server scripts/lib.mjs finds or starts, dropped afterwards); with
 // DATABASE_URL, on that PostgreSQL database only (as bench/src/pg-scale.ts
 // filled it). `--check` fails when a figure misses bench/budgets.json.
-// BENCH_SERVER_LOG=info runs the server with its default logging (a line per
-// request) written to a file, as a deployment would, instead of warnings only.
+// The server runs as `npm start` runs it (its default settings: a log line per
+// request, here written to a file as a deployment keeps them) and the load
+// scenarios send what a browser sends (issue 43); a scenario marked `tuned`
+// gets a server of its own logging warnings only. BENCH_SERVER_LOG=<level>
+// sets the shared server's log level instead of its default.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -23,13 +26,22 @@ import { catalogFile, inventoryCsv, largeInventoryCsv, priceFile } from './gener
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
 import { buylistAcceptRace, sellList, type SellLine } from './buylist.ts';
-import { auditPages, audits, endurance, jobs, scenarios, soakScenario, type Scenario } from './scenarios.ts';
+import {
+  auditPages,
+  audits,
+  browserHeaders,
+  endurance,
+  jobs,
+  scenarios,
+  soakScenario,
+  type Scenario,
+} from './scenarios.ts';
 import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
 import { soak, type SoakRow } from './soak.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The server's log level: warnings only (the tuned figure), or `info`, its default, with a line per request. */
-const serverLog = process.env.BENCH_SERVER_LOG ?? 'warn';
+/** The shared server's log level: unset, the server's default (`info`, a line per request), as `npm start` runs. */
+const serverLog = process.env.BENCH_SERVER_LOG;
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -118,18 +130,22 @@ interface Target {
   databaseUrl?: string;
 }
 
-/** `defaults`: the server's own log level (LOG_LEVEL unset: info, a line per request), whatever BENCH_SERVER_LOG says. */
-function serverEnv({ dataDir, databaseUrl }: Target, defaults = false): NodeJS.ProcessEnv {
+/**
+ * The environment of the server and the CLI: as `npm start` has it (NODE_ENV and LOG_LEVEL unset), but no demo shop
+ * and limits scaled for load from one address. `tuned`: warnings only, the figure without request logging.
+ */
+function serverEnv({ dataDir, databaseUrl }: Target, tuned = false): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    LOG_LEVEL: serverLog,
     DEMO: '0',
-    NODE_ENV: 'test',
     // Load scenarios come from one address; the limits are proven by the API tests.
     RATE_LIMIT_SCALE: '100000',
   };
-  if (defaults) delete env.LOG_LEVEL;
+  delete env.NODE_ENV;
+  delete env.LOG_LEVEL;
+  const level = tuned ? 'warn' : serverLog;
+  if (level) env.LOG_LEVEL = level;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   return env;
@@ -167,17 +183,14 @@ async function refreshPrices(target: Target): Promise<JobRow> {
   return cliJob(target, 'price-refresh', ['cards', 'prices', file], /Refreshed prices of (\d+) printings/);
 }
 
-async function startServer(
-  target: Target,
-  defaults = false,
-): Promise<{ url: string; child: ChildProcess; stop(): void }> {
+async function startServer(target: Target, tuned = false): Promise<{ url: string; child: ChildProcess; stop(): void }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   // As production starts it (docs/deployment.md).
   // With request logging on, the lines go to a file in the data folder, as a deployment keeps them.
-  const out = serverLog === 'warn' && !defaults ? 'inherit' : fs.openSync(path.join(target.dataDir, 'server.log'), 'a');
+  const out = tuned ? 'inherit' : fs.openSync(path.join(target.dataDir, 'server.log'), 'a');
   const child = spawn('node', [...serverNodeFlags, 'apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...serverEnv(target, defaults), PORT: String(port) },
+    env: { ...serverEnv(target, tuned), PORT: String(port) },
     stdio: ['ignore', out, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -424,6 +437,11 @@ function withToken(s: Scenario, token: string, cards: string[] = [], sell: SellL
   };
 }
 
+/** A request's headers as the scenario sends them: a browser's, or none asking for compression (identity). */
+function headersOf(s: Scenario, r: Scenario['requests'][number]): Record<string, string> {
+  return { ...(s.identity ? {} : browserHeaders), 'content-type': 'application/json', ...r.headers };
+}
+
 function load(url: string, s: Scenario, connections = s.connections, duration = durationS) {
   return autocannon({
     url,
@@ -432,32 +450,28 @@ function load(url: string, s: Scenario, connections = s.connections, duration = 
     requests: s.requests.map((r) => ({
       method: r.method,
       path: r.path,
-      headers: { 'content-type': 'application/json', ...r.headers },
+      headers: headersOf(s, r),
       body: r.body === undefined ? undefined : JSON.stringify(r.body),
     })),
   });
 }
 
-/** One answer of the scenario's first request exactly as autocannon gets it (no Accept-Encoding). */
+/** One answer of the scenario's first request exactly as autocannon gets it (the same headers, so the same encoding). */
 function sample(url: string, s: Scenario): Promise<{ headers: Record<string, string>; body: Buffer }> {
   const first = s.requests[0]!;
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url + first.path,
-      { method: first.method, headers: { 'content-type': 'application/json', ...first.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          // Node writes these itself (Date, keep-alive, length); everything else is replayed byte for byte.
-          const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers))
-            if (!own.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          resolve({ headers, body: Buffer.concat(chunks) });
-        });
-      },
-    );
+    const req = http.request(url + first.path, { method: first.method, headers: headersOf(s, first) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        // Node writes these itself (Date, keep-alive, length); everything else is replayed byte for byte.
+        const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (!own.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        resolve({ headers, body: Buffer.concat(chunks) });
+      });
+    });
     req.on('error', reject);
     req.end(first.body === undefined ? undefined : JSON.stringify(first.body));
   });
@@ -637,8 +651,8 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
           );
       }
       console.log(`▸ ${s.name}: ${s.description}`);
-      // A server of the scenario's own when it asks for the default settings; the shared one otherwise.
-      const own = s.defaultSettings ? await startServer(target, true) : undefined;
+      // A server of the scenario's own when it asks for the tuned settings; the shared one (npm start's) otherwise.
+      const own = s.tuned ? await startServer(target, true) : undefined;
       const at = own ?? server;
       try {
         await load(at.url, s, 10); // warm-up, not recorded
@@ -714,7 +728,7 @@ if (process.env.DATABASE_URL) {
   if (engineArg !== 'sqlite') await benchOnFreshPostgres();
 }
 
-const command = `${serverLog === 'warn' ? '' : `BENCH_SERVER_LOG=${serverLog} `}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+const command = `${serverLog === undefined ? '' : `BENCH_SERVER_LOG=${serverLog} `}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
 const tables: string[] = [];
 if (loadRows.length) {
   tables.push(
@@ -782,9 +796,10 @@ console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
 
 /**
  * Every figure against its budget; on PostgreSQL times and rates may be
- * `postgres_within` times worse. A p99 budget that the bare node:http server
- * itself misses in the same run is not judged: no server answers faster than
- * Node does on this machine (docs/decisions.md, "Budgets this machine cannot meet").
+ * `postgres_within` times worse. A p99 budget is the budget or 1.5× the bare
+ * node:http server's own p99 in the same run, whichever is higher: no server
+ * answers faster than Node does on this machine (issue 43; docs/decisions.md,
+ * "Budgets this machine cannot meet").
  */
 function judge(): { misses: string[]; unjudged: string[] } {
   const misses: string[] = [];
@@ -794,11 +809,12 @@ function judge(): { misses: string[]; unjudged: string[] } {
     const b = budgets[r.scenario] ?? {};
     const k = slack(r.engine);
     const at = `${r.scenario} on ${r.engine}`;
-    if (b.p99_ms !== undefined && r.p99 > b.p99_ms * k) {
-      const limit = b.p99_ms * k;
-      if (r.bareP99 >= limit)
-        unjudged.push(`${at}: p99 ${r.p99} ms > ${limit} ms, but the bare server's own p99 is ${r.bareP99} ms`);
-      else misses.push(`${at}: p99 ${r.p99} ms > ${limit} ms`);
+    if (b.p99_ms !== undefined) {
+      const floor = 1.5 * r.bareP99;
+      const limit = Math.max(b.p99_ms * k, floor);
+      if (r.p99 > limit) misses.push(`${at}: p99 ${r.p99} ms > ${limit} ms`);
+      else if (r.p99 > b.p99_ms * k)
+        unjudged.push(`${at}: p99 ${r.p99} ms > ${b.p99_ms * k} ms, within 1.5× the bare server's own ${r.bareP99} ms`);
     }
     if (b.min_rps !== undefined && r.rps < b.min_rps / k) misses.push(`${at}: ${r.rps} req/s < ${b.min_rps / k}`);
     if (b.min_ratio !== undefined && r.rps / r.bareRps < b.min_ratio / k)
