@@ -132,7 +132,10 @@ export async function buildApp(
   };
 
   await registerSecurity(app, config.corsOrigins);
-  await app.register(compress, { threshold: 1024 });
+  // Answers up to 64 KB are compressed in one call rather than through a zlib stream each (the plugin's default on 2
+  // cores is 8 KB): a stream per answer cost the orders queue most of its time with a browser's Accept-Encoding
+  // (issue 43). Kept answers skip this and go out compressed once (lib/route.ts, `precompressed`).
+  await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   // Uploads (CSV import): fields and the file land in request.body; the file as a Buffer.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

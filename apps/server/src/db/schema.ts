@@ -62,6 +62,8 @@ export interface ShopTable {
   buy_rules: Generated<string | null>;
   /** Moved by every write to `buy_rules` or the shop's `buy_cards`, in the same transaction (migration 0024). */
   buy_version: Generated<number>;
+  /** Moved by the database on every write to the shop's orders (migration 0030): the pending queue is kept under it. */
+  orders_version: Generated<number>;
 }
 
 export interface UserTable {

@@ -207,6 +207,12 @@ export const ordersRepository = {
       .execute();
   },
 
+  /** The shop's orders version (moved by the database on every write to its orders, migration 0030). */
+  async ordersVersion(db: Executor, shopId: number): Promise<number> {
+    const row = await db.selectFrom('shops').select('orders_version').where('id', '=', shopId).executeTakeFirst();
+    return Number(row?.orders_version ?? 0);
+  },
+
   /** A shop's orders in one status: pending oldest first, decided (confirmed, expired) newest first. */
   list(db: Executor, shopId: number, status: 'pending' | 'confirmed' | 'expired', limit: number) {
     return db

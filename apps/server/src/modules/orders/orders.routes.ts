@@ -23,7 +23,8 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
       store_credit: body.store_credit,
     }),
   );
-  registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor));
+  // The polled queue goes out as a kept answer, compressed once per encoding (issue 43).
+  registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor), { precompressed: true });
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));
   registerRoute(app, routes.expiredOrders, ({ actor }) => orders.expired(actor));
   registerRoute(app, routes.confirmOrder, ({ actor, body }) => orders.confirm(actor, body.order_number));

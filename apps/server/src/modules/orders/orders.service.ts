@@ -10,6 +10,7 @@ import {
   priceCents,
   qualityOf,
   reservationLimits,
+  routes,
   type CartLine,
   type ExpiredOrder,
   type HistoryOrder,
@@ -20,7 +21,9 @@ import { sql } from 'kysely';
 import { afterCommit, isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
+import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { creditRepository, customersRepository } from '../customers/customers.repository.ts';
@@ -148,6 +151,8 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
 
 export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: ReservationMails) {
   const now = () => ctx.clock.now().toISOString();
+  /** Each shop's pending queue under its orders version; a queue of 500 orders is a few hundred KB. */
+  const pendingAnswers = new AnswerCache(16 * 1024 * 1024);
 
   /** Mails an online customer once the transaction has committed; a mail that fails is logged, never the order's failure. */
   function mailAfterCommit(tx: Tx, send: () => Promise<void>) {
@@ -660,12 +665,23 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       return { order, lines: await repo.linesOf(ctx.db, [order.id]) };
     },
 
+    /**
+     * The pending queue, kept serialized under the shop's orders version: every staff screen and tablet polls it, and
+     * between two order writes every poll gets the same answer. The version is read before the orders, so an answer
+     * is never kept under a version older than what it shows (a write in between only makes the next poll read again).
+     */
     async pending(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
       // Reservations past their hold leave the list now, not at the sweep's next turn.
       await expireHolds(shopId);
-      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
-      return { success: true as const, data: { orders: orders.map(({ order, lines }) => toOrder(order, lines)) } };
+      const version = await repo.ordersVersion(ctx.db, shopId);
+      return pendingAnswers.get(`pending:${shopId}:${version}`, async () => {
+        const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
+        return Serialized.of(routes.pendingOrders.response, {
+          success: true as const,
+          data: { orders: orders.map(({ order, lines }) => toOrder(order, lines)) },
+        });
+      });
     },
 
     async history(actor: Actor) {
