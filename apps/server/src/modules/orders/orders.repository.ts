@@ -207,10 +207,29 @@ export const ordersRepository = {
       .execute();
   },
 
-  /** The shop's orders version (moved by the database on every write to its orders, migration 0030). */
-  async ordersVersion(db: Executor, shopId: number): Promise<number> {
-    const row = await db.selectFrom('shops').select('orders_version').where('id', '=', shopId).executeTakeFirst();
-    return Number(row?.orders_version ?? 0);
+  /**
+   * The shop's orders version (moved by the database on every write to its orders, migration 0030), and whether a
+   * reservation of the shop is past its hold at `at`: one query for what every poll of the queue must know first.
+   */
+  async ordersState(db: Executor, shopId: number, at: string): Promise<{ version: number; holdsDue: boolean }> {
+    const row = await db
+      .selectFrom('shops')
+      .select((eb) => [
+        'orders_version',
+        eb
+          .exists(
+            eb
+              .selectFrom('orders')
+              .select('orders.id')
+              .where('orders.status', '=', 'pending')
+              .where('orders.hold_until', '<=', at)
+              .whereRef('orders.shop_id', '=', 'shops.id'),
+          )
+          .as('holds_due'),
+      ])
+      .where('id', '=', shopId)
+      .executeTakeFirst();
+    return { version: Number(row?.orders_version ?? 0), holdsDue: Boolean(row?.holds_due) };
   },
 
   /** A shop's orders in one status: pending oldest first, decided (confirmed, expired) newest first. */

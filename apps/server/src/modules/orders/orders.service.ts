@@ -672,10 +672,10 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
      */
     async pending(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
+      let state = await repo.ordersState(ctx.db, shopId, now());
       // Reservations past their hold leave the list now, not at the sweep's next turn.
-      await expireHolds(shopId);
-      const version = await repo.ordersVersion(ctx.db, shopId);
-      return pendingAnswers.get(`pending:${shopId}:${version}`, async () => {
+      if (state.holdsDue && (await expireHolds(shopId)) > 0) state = await repo.ordersState(ctx.db, shopId, now());
+      return pendingAnswers.get(`pending:${shopId}:${state.version}`, async () => {
         const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
         return Serialized.of(routes.pendingOrders.response, {
           success: true as const,
