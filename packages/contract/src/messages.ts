@@ -489,6 +489,9 @@ export const messages = {
     sealed: 'Sealed',
   },
   settings: {
+    // issue 38 (ui): no PUBLIC_URL, said where the owner sees the links.
+    publicUrlMissing: (url: string) =>
+      `No public address is configured (PUBLIC_URL is not set): the tablet pairing QR code and the links in e-mails point at ${url}, which only this machine opens. Set PUBLIC_URL to the address customers and tablets reach.`,
     reservationsLegend: 'Online reservations',
     reservationsSwitch: 'Let customers reserve cards on the storefront and pick them up in store',
     reservationsHint:

@@ -171,7 +171,7 @@ export function InventoryPage() {
               // A refused search (a term the search does not know, issue 38) says why and what it knows, instead
               // of "No shop inventory found."
               <tr>
-                <td colSpan={9} className="text-error" role="alert">
+                <td colSpan={9} className="text-error" role="alert" style={{ whiteSpace: 'normal' }}>
                   {found.error.message}
                 </td>
               </tr>
