@@ -446,3 +446,25 @@ test('Accept pressed right after typing a quantity opens the confirmation with t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('buy-review-390.png'), fullPage: true });
 });
+
+test('the pending list shows the seller’s contact under their name, not the e-mail of the staff who took the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Whose Mail ${randomUUID().slice(0, 6)}`);
+  const id = await printingId(request, 'Field Marshal', '10e');
+  const withPhone = await post<{ callout: string }>(request, '/api/buylist/submit', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+    customer: { name: 'Pat Phone', phone: '555 0199' },
+  });
+  await useSession(context, account);
+  await page.goto('/buylist');
+  const row = page.getByRole('row', { name: `Sell list ${withPhone.callout}` });
+  await expect(row).toContainText('Pat Phone');
+  await expect(row).toContainText('555 0199');
+  await expect(row).not.toContainText(account.email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('buylist-pending-390.png') });
+});
