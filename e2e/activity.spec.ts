@@ -81,3 +81,35 @@ test('an Employee has no Activity tile and is told who can read it', async ({ pa
   await expect(page.getByText(m.notAllowed)).toBeVisible();
   expect(calls).toEqual([]);
 });
+
+test('a buy order’s events read as sentences on the Activity screen, not as codes', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Sentence Games');
+  const [card] = await pricedCards(request, 'counterspell', 1);
+  const submit = await request.post('/api/buylist/submit', {
+    data: {
+      token: account.token,
+      items: [{ scryfall_id: card!.id, quality: 'NM', quantity: 1 }],
+      customer: { name: 'Sid Seller', phone: '555 0101' },
+    },
+  });
+  expect(submit.status()).toBe(200);
+  const { buy_number: buyNumber } = (await submit.json()) as { buy_number: string };
+  const reject = await request.post('/api/buylist/reject', {
+    data: { token: account.token, buy_number: buyNumber, reason: 'played copies' },
+  });
+  expect(reject.status()).toBe(200);
+  await useSession(context, account);
+  await page.goto('/activity');
+  const rows = page.getByRole('row');
+  await expect(rows.nth(1)).toContainText(`Rejected buy order ${buyNumber}: “played copies”`);
+  await expect(rows.nth(2)).toContainText(`Took sell list ${buyNumber} (1 line)`);
+  await expect(page.getByText('buylist.')).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('activity-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('activity-390.png'), fullPage: true });
+});

@@ -400,3 +400,71 @@ test('staff take a sell list at the PC for one of the shop’s customers, found 
   expect(order?.customer?.id).toBe(customer.id);
   expect(order?.customer?.name).toBe('Rowan Regular');
 });
+
+test('Accept pressed right after typing a quantity opens the confirmation with the new offer; an Employee sees the limit on the review', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Quick Hands ${randomUUID().slice(0, 6)}`);
+  const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
+  const submitted = await post<{ buy_number: string; callout: string }>(request, '/api/buylist/submit', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+    customer: { name: 'Quinn Quick', email: 'quinn@example.com' },
+  });
+  // The shop's Employee limit: $1, below this payout.
+  const rules = await post<{ data: { rules: Record<string, unknown> } }>(request, '/api/buylist/rules', {
+    token: account.token,
+  });
+  await post(request, '/api/buylist/rules/update', {
+    token: account.token,
+    rules: { ...rules.data.rules, employee_accept_limit_cents: 100 },
+  });
+  await useSession(context, account, 'Employee');
+  await page.goto('/buylist');
+  await page
+    .getByRole('row', { name: `Sell list ${submitted.callout}` })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Sell list ${submitted.callout}` });
+  await expect(dialog.getByTestId('buy-employee-limit')).toHaveText(s.overEmployeeLimit('$1.00'));
+
+  // Two copies typed, then Accept straight away: the box commits the quantity as it loses focus, and the very
+  // same click opens the confirmation, naming the new (doubled) offer.
+  await dialog.getByLabel('Quantity of Gisela, the Broken Blade').fill('2');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Accept buy order' });
+  await expect(confirm).toBeVisible();
+  const total = (await dialog.getByTestId('buy-total-credit').textContent())!;
+  const [order] = await pendingOf(request, account);
+  expect(order?.items[0]?.quantity).toBe(2);
+  expect(total).toBe(formatUsd(order!.total_credit));
+  await expect(confirm).toContainText(s.confirmAccept('credit', total, 'Quinn Quick'));
+  await page.screenshot({ path: test.info().outputPath('buy-review-1440.png') });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('buy-review-390.png'), fullPage: true });
+});
+
+test('the pending list shows the seller’s contact under their name, not the e-mail of the staff who took the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, `Whose Mail ${randomUUID().slice(0, 6)}`);
+  const id = await printingId(request, 'Field Marshal', '10e');
+  const withPhone = await post<{ callout: string }>(request, '/api/buylist/submit', {
+    token: account.token,
+    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
+    customer: { name: 'Pat Phone', phone: '555 0199' },
+  });
+  await useSession(context, account);
+  await page.goto('/buylist');
+  const row = page.getByRole('row', { name: `Sell list ${withPhone.callout}` });
+  await expect(row).toContainText('Pat Phone');
+  await expect(row).toContainText('555 0199');
+  await expect(row).not.toContainText(account.email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('buylist-pending-390.png') });
+});

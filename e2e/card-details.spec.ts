@@ -160,3 +160,16 @@ test('a common’s set symbol stands out on the dark page, as every other rarity
   });
   expect(luminance).toBeGreaterThan(0.6);
 });
+
+test('an older printing’s legalities name Historic Brawl once, and its brawl as Standard Brawl', async ({ page }) => {
+  // Llanowar Elves' stored legalities carry `brawl` (then Standard Brawl) beside `historicbrawl` (issue 38).
+  await page.goto('/card-details?scryfallid=d4f1cc9e-4f99-4c26-ac1b-8ef069fa8ceb');
+  const names = page.locator('ul.legalities li span:first-child');
+  await expect(names.first()).toBeVisible();
+  const all = (await names.allTextContents()).map((t) => t.trim());
+  expect(all.filter((n) => n === 'Historic Brawl')).toHaveLength(1);
+  await expect(page.locator('.legality', { hasText: 'Historic Brawl' })).toContainText('Legal');
+  await expect(page.locator('.legality', { hasText: 'Standard Brawl' })).toContainText('Not legal');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('legalities-390.png'), fullPage: true });
+});

@@ -230,3 +230,27 @@ test('a large file: the upload’s bar, then the server’s reading of it, then 
   expect(sent[0]).toBeGreaterThan(file.buffer.length);
   expect(sent[1]).toBeLessThan(2_000);
 });
+
+test('many lines refused for the same reason read as one line with a count, opened for their numbers', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request);
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+  const unknown = Array.from({ length: 5 }, () => 'Card Nobody Printed,1,NM').join('\n');
+  const { report } = await uploadThroughDialog(page, {
+    name: 'stock.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Name,Quantity,Condition\nAir Elemental,1,NM\nAir Elemental,1,LP\n${unknown}\n`),
+  });
+  const refused = report.locator('.refused-lines li');
+  await expect(refused).toHaveCount(1);
+  const summary = refused.first().locator('summary');
+  await expect(summary).toHaveText('No printing found for "Card Nobody Printed". — 5 lines');
+  await expect(refused.first().getByText('Lines 4, 5, 6, 7, 8')).toBeHidden();
+  await summary.click();
+  await expect(refused.first().getByText('Lines 4, 5, 6, 7, 8')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('refusals-grouped-1440.png') });
+});

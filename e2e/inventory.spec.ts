@@ -161,3 +161,29 @@ test('a Watcher sees the inventory without add, edit or delete controls', async 
   await expect(page.getByRole('button', { name: 'Mass Delete' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 });
+
+test('a search term the search does not know is said so, with the terms it knows, not as an empty inventory', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request);
+  await addViaApi(request, account, 'dragon', 1);
+  await useSession(context, account);
+  await page.goto('/inventory-management');
+  await page.getByLabel(m.searchPlaceholder).fill('price>10');
+  const refusal = page.getByRole('alert').filter({ hasText: 'Unknown search term "price>"' });
+  await expect(refusal).toContainText('usd>');
+  await expect(page.getByText(m.empty)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('inventory-unknown-term-1440.png') });
+
+  // The ordering screen says the same instead of "No cards found for your search".
+  await page.goto('/ordering');
+  const box = page.getByPlaceholder('Search cards in stock (Enter to search)');
+  await box.fill('price>10');
+  await box.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Unknown search term "price>"' })).toContainText('usd>');
+  await expect(page.getByText(messages.ordering.noResults)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('ordering-unknown-term-390.png') });
+});

@@ -296,3 +296,81 @@ test('a price refresh shows as a trend, and the owner reviews the rows that move
   await page.goto(`/card-details?scryfallid=${card!.id}`);
   await expect(page.getByText(`+50 % since ${daysAgo(2)}`)).toBeVisible();
 });
+
+test('Price changes fits the dialog at 1440×900 and keeps all the listed rows’ old prices at once', async ({
+  page,
+  context,
+  request,
+}) => {
+  // This test's own cards (a refresh changes the catalog every shop prices from): two move 50 %, one 5 %.
+  const objects = fixtureCardLines().map(
+    (line) => JSON.parse(line) as { id: string; name: string; prices: Record<string, string | null> },
+  );
+  const pick = (name: string) => objects.find((c) => c.name === name)!;
+  const [troops, warchief, coralhelm] = [
+    pick('Flanking Troops'),
+    pick('Elbrus, the Binding Blade // Withengar Unbound'),
+    pick('Coralhelm Commander'),
+  ];
+  const file = (prices: [typeof troops, string][]) => {
+    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-prices-')), 'prices.json');
+    const lines = prices.map(([card, usd]) => JSON.stringify({ ...card, prices: { ...card.prices, usd } }));
+    fs.writeFileSync(name, `[\n${lines.join(',\n')}\n]\n`);
+    return name;
+  };
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  refreshPrices(
+    file([
+      [troops, '10.00'],
+      [warchief, '20.00'],
+      [coralhelm, '40.00'],
+    ]),
+    daysAgo(2),
+  );
+  refreshPrices(
+    file([
+      [troops, '15.00'],
+      [warchief, '30.00'],
+      [coralhelm, '42.00'],
+    ]),
+  );
+
+  const account = await registerShop(request, `Keep All ${randomUUID().slice(0, 6)}`);
+  for (const card of [troops, warchief, coralhelm]) await add(request, account, card.id, 2);
+  await useSession(context, account);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/inventory-management');
+  await page.getByRole('button', { name: m.changesButton }).click();
+  const changes = page.getByRole('dialog', { name: m.changesTitle });
+  await changes.getByLabel(m.changesMinPercent).fill('10');
+  const row = (name: string) => changes.getByRole('row', { name: new RegExp(name) });
+  await expect(row(troops.name)).toContainText('$14.50 → $21.75');
+  await expect(row(coralhelm.name)).toHaveCount(0);
+
+  // The table fits: no sideways scrolling, every Keep button inside the dialog.
+  await page.screenshot({ path: test.info().outputPath('price-changes-1440.png') });
+  const wrap = changes.locator('.table-wrap');
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const box = (await changes.boundingBox())!;
+  for (const button of await changes.getByRole('button', { name: /^Keep \$/ }).all()) {
+    const b = (await button.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('price-changes-390.png') });
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Keep all: the two listed rows keep their old prices; the 5 % row (not listed at 10 %) follows the rule still.
+  await changes.getByRole('button', { name: m.changesKeepAll(2) }).click();
+  const ask = page.getByRole('dialog', { name: m.changesKeepAllTitle });
+  await expect(ask).toContainText(m.changesKeepAllAsk(2, 10));
+  await ask.getByRole('button', { name: m.changesKeepAll(2) }).click();
+  await expect(page.getByText(messages.inventoryServer.keptAll(2))).toBeVisible();
+  await expect(row(troops.name)).toContainText(m.priceOwn);
+  await expect(row(warchief.name)).toContainText(m.priceOwn);
+  await expect(changes.getByRole('button', { name: /^Keep/ })).toHaveCount(0);
+  await changes.getByRole('button', { name: 'Close' }).click();
+  await expect(inventoryRow(page, troops.name)).toContainText('$14.50');
+  await expect(inventoryRow(page, coralhelm.name)).not.toContainText(m.priceOwn);
+});

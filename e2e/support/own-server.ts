@@ -28,7 +28,7 @@ export interface OwnServer {
  * A server of the suite's build with a database and settings of its own, for a test whose settings would disturb
  * the rest of the suite (maintenance mode, real login limits). Ready when this resolves.
  */
-export async function startOwnServer(name: string, env: Record<string, string> = {}): Promise<OwnServer> {
+export async function startOwnServer(name: string, env: Record<string, string | undefined> = {}): Promise<OwnServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(e2eEnv.dataDir, `${name}-${randomUUID().slice(0, 8)}`);

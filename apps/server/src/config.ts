@@ -145,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? ({ engine: 'postgres', url: e.DATABASE_URL } as const)
       : ({ engine: 'sqlite', file: path.join(dataDir, 'cardstock.sqlite') } as const),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    /** False: links sent out (mails, the pairing QR code) point at the local default; the owner's screens say so. */
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     supportEmail: e.SUPPORT_EMAIL,
     captcha: {

@@ -75,6 +75,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryEdit: { scryfall_id: theirs.id, finish: 'nonfoil', quality: 'NM', quantity: 99, asking_price: 0.01 },
     inventoryReprice: { filter: '', action: 'set', value: 0.01 },
     inventoryPriceChanges: { min_percent: 1 },
+    inventoryPriceChangesKeep: { min_percent: 1 },
     inventoryDeleteAll: {},
     inventoryExport: { auth_token: b.token },
     inventoryImport: {},

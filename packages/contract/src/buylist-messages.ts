@@ -53,6 +53,11 @@ export const buylistMessages = {
       payout === 'cash'
         ? `Accept this buy order and pay ${amount} in cash?`
         : `Accept this buy order and add ${amount} store credit to ${customer ?? 'the customer'}?`,
+    // issue 38 (ui): an Employee's payout limit, said on the review before Accept.
+    employeeLimit: (limit: string) =>
+      `As an Employee you can accept buy orders paying out up to ${limit}; above that an Owner or a Manager accepts.`,
+    overEmployeeLimit: (limit: string) =>
+      `This payout is over your limit of ${limit} as an Employee: ask an Owner or a Manager to accept it.`,
     confirmReject: (callout: string) => `Reject sell list ${callout}? Nothing is bought or paid.`,
     rejectReasonLabel: 'Reason (optional, kept with the buy order)',
     rejectReasonTooLong: 'The reason must be at most 500 characters.',

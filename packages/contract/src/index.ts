@@ -31,3 +31,4 @@ export * from './schemas/activity.ts';
 export * from './schemas/storefront.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';
+export * from './storefront-address.ts';

@@ -254,6 +254,11 @@ export const messages = {
     changesMore: (shown: number, total: number) => `Showing the ${shown} largest moves of ${total}.`,
     changesKeep: (price: string) => `Keep ${price}`,
     changesKept: (name: string, price: string) => `${name} stays at ${price}.`,
+    // issue 38 (ui): Keep all on Price changes.
+    changesKeepAll: (n: number) => `Keep all (${n})`,
+    changesKeepAllTitle: 'Keep the prices from before',
+    changesKeepAllAsk: (n: number, percent: number) =>
+      `Keep the price customers paid before the refresh for the ${n} row${n === 1 ? '' : 's'} listed (moved ${percent} % or more) that follow the pricing rule? Each gets that price as its own asking price.`,
     changesAppeared: 'new price',
     changesVanished: 'no price now',
   },
@@ -370,6 +375,11 @@ export const messages = {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,
     updated: 'Inventory updated!',
     repriced: (changed: number) => `Repriced ${changed} row${changed === 1 ? '' : 's'}.`,
+    // issue 38 (ui): Keep all on Price changes.
+    keptAll: (kept: number) =>
+      kept === 0
+        ? 'No row on the list had a price to keep.'
+        : `${kept} row${kept === 1 ? '' : 's'} keep${kept === 1 ? 's' : ''} the price customers paid before.`,
     repricePreview: (changed: number, matched: number) =>
       `${changed} of ${matched} row${matched === 1 ? '' : 's'} would change price.`,
     notInInventory: 'That card, finish and quality is not in your inventory.',
@@ -479,6 +489,9 @@ export const messages = {
     sealed: 'Sealed',
   },
   settings: {
+    // issue 38 (ui): no PUBLIC_URL, said where the owner sees the links.
+    publicUrlMissing: (url: string) =>
+      `No public address is configured (PUBLIC_URL is not set): the tablet pairing QR code and the links in e-mails point at ${url}, which only this machine opens. Set PUBLIC_URL to the address customers and tablets reach.`,
     reservationsLegend: 'Online reservations',
     reservationsSwitch: 'Let customers reserve cards on the storefront and pick them up in store',
     reservationsHint:

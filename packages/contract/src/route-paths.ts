@@ -27,6 +27,7 @@ export const routePaths = {
   inventoryEdit: ['POST', '/api/shop/inventory/edit'],
   inventoryReprice: ['POST', '/api/shop/inventory/reprice'],
   inventoryPriceChanges: ['POST', '/api/shop/inventory/price-changes'],
+  inventoryPriceChangesKeep: ['POST', '/api/shop/inventory/price-changes/keep'],
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all'],
   inventoryExport: ['POST', '/api/shop/inventory/export/csv'],
   inventoryImportProgress: ['POST', '/api/shop/inventory/csv/import/progress'],

@@ -72,6 +72,8 @@ import {
   ZInventoryListRequest,
   ZInventoryListResponse,
   ZRepriceRequest,
+  ZPriceChangesKeepRequest,
+  ZPriceChangesKeepResponse,
   ZPriceChangesRequest,
   ZPriceChangesResponse,
   ZRepriceResponse,
@@ -421,6 +423,18 @@ export const routes = define({
     tags: ['inventory'],
     body: ZPriceChangesRequest,
     response: ZPriceChangesResponse,
+  },
+  // issue 38 (ui): Keep all on Price changes.
+  inventoryPriceChangesKeep: {
+    method: 'POST',
+    path: '/api/shop/inventory/price-changes/keep',
+    auth: 'session',
+    permission: 'inventory:reprice',
+    summary:
+      'Keep all: every row the Price changes list shows for min_percent that is priced by the rule and whose price moved gets, as its own asking price, the price customers paid before the refresh; in one transaction',
+    tags: ['inventory'],
+    body: ZPriceChangesKeepRequest,
+    response: ZPriceChangesKeepResponse,
   },
   inventoryDeleteAll: {
     method: 'DELETE',

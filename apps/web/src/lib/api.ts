@@ -15,6 +15,7 @@ const bodyTokenField = {
   inventoryEdit: 'token',
   inventoryReprice: 'token',
   inventoryPriceChanges: 'token',
+  inventoryPriceChangesKeep: 'token',
   inventoryDeleteAll: 'token',
   inventoryExport: 'auth_token',
   // A multipart form: the token is its first field.

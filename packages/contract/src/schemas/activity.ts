@@ -15,6 +15,73 @@ export const activityKinds = [
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
+/**
+ * Every audit action the server records (issue 38): the recorder takes only these, and the Activity screen has a
+ * sentence for each (a unit test walks this list). A new action joins here, and gets its sentence.
+ */
+export const stripeAuditActions = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+] as const;
+export const auditActions = [
+  'inventory.add',
+  'inventory.edit',
+  'inventory.import',
+  'inventory.reprice',
+  'inventory.keep_prices',
+  'inventory.delete_all',
+  'sealed.add',
+  'sealed.edit',
+  'sealed.delete',
+  'order.place',
+  'order.reserve',
+  'order.confirm',
+  'order.reject',
+  'order.expire',
+  'team.invite',
+  'team.role',
+  'team.remove',
+  'settings.save',
+  'device.code',
+  'device.pair',
+  'device.remove',
+  'subscription.upgrade',
+  'subscription.cancel',
+  'subscription.resume',
+  ...stripeAuditActions,
+  'customer.create',
+  'customer.update',
+  'credit.adjust',
+  'credit.spend',
+  'credit.refund',
+  'buylist.submit',
+  'buylist.grade',
+  'buylist.accept',
+  'buylist.reject',
+  'buylist.rules',
+  'buylist.card',
+  'buylist.card.remove',
+  'admin.inventory.edit',
+  'admin.inventory.delete',
+  'admin.inventory.bulk_price',
+  'admin.shop.create',
+  'admin.shop.update',
+  'admin.shop.delete',
+  'admin.shop.activate',
+  'admin.shop.deactivate',
+  'admin.user.update',
+  'admin.user.delete',
+  'admin.settings',
+  'admin.invite',
+  'admin.superadmin.create',
+  'admin.superadmin.promote',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 /** The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory. */
 export function activityKindOf(action: string): ActivityKind | null {
   if (action.startsWith('admin.inventory.')) return 'inventory';

@@ -281,6 +281,21 @@ export const ZPriceChangesResponse = z.object({
   items: z.array(ZPriceChange),
 });
 
+// issue 38 (ui): "Keep all" on Price changes.
+export const ZPriceChangesKeepRequest = ZPriceChangesRequest.extend({
+  min_percent: ZPriceChangesRequest.shape.min_percent.describe(
+    'Keep the prices of the rows this filter lists (the same rows inventoryPriceChanges answers for it)',
+  ),
+});
+
+export const ZPriceChangesKeepResponse = z.object({
+  message: z.string(),
+  kept: z
+    .number()
+    .int()
+    .describe('Rows priced by the rule that now keep, as their own asking price, what customers paid before'),
+});
+
 export const ZTokenOnlyRequest = z.object({ token: ZSessionToken, auth_token: ZSessionToken });
 
 export const ZSearchRequest = z.object({

@@ -16,5 +16,10 @@ export const ZPublicConfigResponse = z.object({
   turnstile_site_key: z.string(),
   support_email: z.string(),
   public_url: z.string(),
+  // issue 38 (ui): optional, so older servers' answers still parse.
+  public_url_configured: z
+    .boolean()
+    .optional()
+    .describe('False when PUBLIC_URL is not set: public_url is the local default and links sent out point at it'),
 });
 export type PublicConfig = z.infer<typeof ZPublicConfigResponse>;

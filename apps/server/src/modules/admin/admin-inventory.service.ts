@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cardstock/contract';
 import {
   adminLimits,
   centsToDollars,
@@ -94,7 +95,14 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
     return row;
   }
 
-  async function audit(db: Executor, actor: Actor, shopId: number, action: string, subject: string, detail: object) {
+  async function audit(
+    db: Executor,
+    actor: Actor,
+    shopId: number,
+    action: AuditAction,
+    subject: string,
+    detail: object,
+  ) {
     await auditRepository.record(db, {
       shop_id: shopId,
       actor: actor.email,

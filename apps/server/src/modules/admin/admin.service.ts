@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cardstock/contract';
 import {
   messages,
   platformRoleAllows,
@@ -45,7 +46,7 @@ export function createAdminService(ctx: AppContext, auth: AuthService) {
   async function audit(
     db: Executor,
     actor: Actor,
-    entry: { shop_id: number | null; action: string; subject: string; detail?: object },
+    entry: { shop_id: number | null; action: AuditAction; subject: string; detail?: object },
   ) {
     await auditRepository.record(db, {
       shop_id: entry.shop_id,

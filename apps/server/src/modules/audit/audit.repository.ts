@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cardstock/contract';
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
@@ -13,7 +14,8 @@ export interface AuditFilter {
 
 /** Who changed what, when: written in the same transaction as the change. */
 export const auditRepository = {
-  async record(db: Executor, entry: Insertable<AuditLogTable>): Promise<void> {
+  /** Only the contract's actions (`auditActions`): each has its sentence on the Activity screen. */
+  async record(db: Executor, entry: Insertable<AuditLogTable> & { action: AuditAction }): Promise<void> {
     await db.insertInto('audit_log').values(entry).execute();
   },
 

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cardstock/contract';
 import { withTransaction, type Executor } from '../../db/database.ts';
 import { newHumanCode } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +10,7 @@ import { billingRepository as repo, type SubscriptionRow } from './billing.repos
 export interface SubscriptionChange {
   state: Partial<PeriodState> & { stripe_customer_id?: string | null };
   charges?: Charge[];
-  audit?: { actor: string; action: string; detail: unknown };
+  audit?: { actor: string; action: AuditAction; detail: unknown };
 }
 
 /** A payment id a person can read out on the phone: `pay_K7QHM2XW9PZD`. */

@@ -1,4 +1,12 @@
-import { messages, planIds, plans, type PlanId, type SubscriptionStatus } from '@cardstock/contract';
+import {
+  messages,
+  planIds,
+  plans,
+  stripeAuditActions,
+  type AuditAction,
+  type PlanId,
+  type SubscriptionStatus,
+} from '@cardstock/contract';
 import type Stripe from 'stripe';
 import { createStripeClient, type StripeClient } from '../../adapters/stripe.ts';
 import { withTransaction, type Executor } from '../../db/database.ts';
@@ -23,14 +31,8 @@ const statusOf: Partial<Record<string, SubscriptionStatus>> = {
 };
 
 /** Events that change a subscription: the subscription is then read fresh from Stripe, so order does not matter. */
-const subscriptionEvents = new Set([
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.paused',
-  'customer.subscription.resumed',
-]);
+/** The events that change a subscription: the contract's audit actions, as Stripe names them. */
+const subscriptionEvents = new Set<string>(stripeAuditActions);
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
@@ -258,7 +260,8 @@ export function createStripeBilling(
         if (subscription)
           await applySubscription(tx, subscription, {
             actor: 'stripe',
-            action: event.type,
+            // A subscription was found only for one of subscriptionEvents, the contract's Stripe actions.
+            action: event.type as AuditAction,
             detail: { event: event.id },
           });
         if (event.type === 'invoice.paid') await recordInvoice(tx, event.data.object);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultPricingRule, priceCents } from '@cardstock/contract';
+import { defaultPricingRule, messages, priceCents } from '@cardstock/contract';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, call, expectError } from '../../../test/client.ts';
@@ -192,6 +192,30 @@ describe(`price refresh (${testEngine})`, () => {
     const stranger = api(server, (await stock(server, undefined, [{ card: card.id, quantity: 4 }])).shop);
     const theirs = bodyOf(await stranger.call('inventoryPriceChanges', { min_percent: 1 }));
     expect(theirs.items.map((i) => [i.scryfall_id, i.quality, i.quantity])).toEqual([[card.id, 'NM', 4]]);
+
+    // Keep all (issue 38): only the rows the filter lists, priced by the rule, keep what customers paid before.
+    expectError(await api(server, employee).call('inventoryPriceChangesKeep', { min_percent: 10 }), 403);
+    expect(bodyOf(await owner.call('inventoryPriceChangesKeep', { min_percent: 30 }))).toMatchObject({ kept: 0 });
+    const keptAll = bodyOf(await owner.call('inventoryPriceChangesKeep', { min_percent: 10 }));
+    expect(keptAll).toEqual({ message: messages.inventoryServer.keptAll(1), kept: 1 });
+    const rows = await listed();
+    const row = (id: string, quality: string) =>
+      rows.find((r) => r.card_scryfallid === id && r.inv_quality === quality)!;
+    // The NM row now has its own price, the one from before the refresh; the LP row keeps its own 9.
+    expect(row(card.id, 'NM')).toMatchObject({ price: rule(1200, 'NM'), inv_asking_price: rule(1200, 'NM') });
+    expect(row(card.id, 'LP')).toMatchObject({ price: 9, inv_asking_price: 9 });
+    // The other card moved 5 %: not on the 10 % list, so still priced by the rule.
+    expect(row(other.id, 'NM').inv_asking_price).toBeNull();
+    // The stranger's row of the same card is untouched.
+    expect(bodyOf(await stranger.call('inventoryPriceChanges', { min_percent: 1 })).items[0]!.asking_price).toBeNull();
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('action', '=', 'inventory.keep_prices')
+      .execute();
+    expect(audit).toEqual([{ action: 'inventory.keep_prices', detail: JSON.stringify({ min_percent: 10, kept: 1 }) }]);
+    // A second Keep all has nothing left to keep.
+    expect(bodyOf(await owner.call('inventoryPriceChangesKeep', { min_percent: 10 })).kept).toBe(0);
   });
 
   it('forgets prices older than 180 days, keeping the one in force when the period starts', async () => {

@@ -379,7 +379,7 @@ export const inventoryRepository = {
    * many there are in all.
    */
   async priceChanges(db: Executor, shopId: number, day: string, minPercent: number, limit: number) {
-    const moves = sql`select inventory.card_id, cards.name, cards.set_code, cards.collector_number,
+    const moves = sql`select inventory.id, inventory.card_id, cards.name, cards.set_code, cards.collector_number,
         inventory.finish, inventory.quality, inventory.language, inventory.signed, inventory.altered,
         inventory.quantity, inventory.asking_price,
         ${keptPriceSql('p0')} as before, ${keptPriceSql('p1')} as after
@@ -391,6 +391,7 @@ export const inventoryRepository = {
       where inventory.shop_id = ${shopId} and inventory.quantity > 0`;
     const { rows } = await sql<
       StockFields & {
+        id: number;
         card_id: string;
         name: string;
         set_code: string;

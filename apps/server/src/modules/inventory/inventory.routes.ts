@@ -41,6 +41,7 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   registerRoute(app, routes.inventoryEdit, ({ actor, body }) => inventory.edit(actor, body));
   registerRoute(app, routes.inventoryReprice, ({ actor, body }) => inventory.reprice(actor, body));
   registerRoute(app, routes.inventoryPriceChanges, ({ actor, body }) => inventory.priceChanges(actor, body));
+  registerRoute(app, routes.inventoryPriceChangesKeep, ({ actor, body }) => inventory.keepPriceChanges(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
 
   const csv = createInventoryCsvService(ctx, reads);

@@ -343,6 +343,45 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       return { refreshed_at: last.at, since, total: Number(rows[0]?.total ?? 0), items };
     },
 
+    /**
+     * Keep all (issue 38): the rows Price changes lists for `min_percent` (the same query and cap, read again inside
+     * the transaction, so only rows the list shows are touched) that follow the pricing rule and whose price moved
+     * get the price customers paid before as their own asking price. Rows with their own price keep it anyway; a
+     * row whose earlier price was under a cent (no price) is left alone.
+     */
+    async keepPriceChanges(actor: Actor, input: { min_percent: number }) {
+      const { shopId, email } = requireRole(actor, 'inventory:reprice');
+      const last = await catalogRepository.lastRefresh(ctx.db);
+      if (!last) return { message: messages.inventoryServer.keptAll(0), kept: 0 };
+      const rule = pricingRuleOf((await reads.state(shopId)).pricing);
+      const at = now();
+      return withTransaction(ctx.db, async (tx) => {
+        const rows = await repo.priceChanges(tx, shopId, last.day, input.min_percent, priceChangeLimits.maxRows);
+        const keeps: (readonly [number, number])[] = [];
+        for (const row of rows) {
+          if (row.asking_price !== null) continue;
+          const quality = qualityOf(row.quality);
+          const language = languageOf(row.language);
+          const before = priceCents({ askingCents: null, marketCents: row.before, quality, language, rule });
+          const after = priceCents({ askingCents: null, marketCents: row.after, quality, language, rule });
+          if (before !== null && before >= 1 && before !== after) keeps.push([row.id, before] as const);
+        }
+        if (keeps.length) {
+          await repo.setAskingPrices(tx, shopId, keeps, at);
+          await auditRepository.record(tx, {
+            shop_id: shopId,
+            actor: email,
+            action: 'inventory.keep_prices',
+            subject: String(input.min_percent),
+            detail: JSON.stringify({ min_percent: input.min_percent, kept: keeps.length }),
+            created_at: at,
+          });
+          await reads.stockChanged(tx, shopId, { kind: 'prices' });
+        }
+        return { message: messages.inventoryServer.keptAll(keeps.length), kept: keeps.length };
+      });
+    },
+
     async deleteAll(actor: Actor) {
       const { shopId, email } = requireRole(actor, 'inventory:delete_all');
       const deleted = await withTransaction(ctx.db, async (tx) => {

@@ -97,4 +97,20 @@ describe(`system endpoints (${testEngine})`, () => {
     const res = await call(server, 'publicConfig');
     expect(res.body).toMatchObject({ captcha_mode: 'test', support_email: 'support@cardstock.local' });
   });
+
+  it('says whether a public address is configured, so the owner is told links would point at localhost', async () => {
+    // This server has no PUBLIC_URL: its links use the local default, and the answer says so (issue 38).
+    const unset = await call(server, 'publicConfig');
+    expectOk(unset);
+    expect(unset.body).toMatchObject({ public_url_configured: false });
+    expect(unset.body.public_url).toMatch(/^http:\/\/localhost:/);
+    const configured = await startServer({ PUBLIC_URL: 'https://cards.example.com/' });
+    try {
+      const set = await call(configured, 'publicConfig');
+      expectOk(set);
+      expect(set.body).toMatchObject({ public_url: 'https://cards.example.com', public_url_configured: true });
+    } finally {
+      await configured.close();
+    }
+  });
 });

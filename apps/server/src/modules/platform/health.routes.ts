@@ -29,5 +29,6 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     turnstile_site_key: ctx.config.captcha.siteKey,
     support_email: ctx.config.supportEmail,
     public_url: ctx.config.publicUrl,
+    public_url_configured: ctx.config.publicUrlConfigured,
   }));
 }

@@ -1,4 +1,4 @@
-import { messages, pricingRuleOf, type PricingRule, type ShopSettings } from '@cardstock/contract';
+import { messages, pricingRuleOf, storefrontAddress, type PricingRule, type ShopSettings } from '@cardstock/contract';
 import { isUniqueViolation, withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -7,16 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { settingsRepository as repo } from './settings.repository.ts';
 
-/**
- * The storefront's own address: the shop's subdomain on the platform's host,
- * or its /shop/ path when the platform runs on a bare IP address (no subdomains).
- */
-function storefrontUrl(publicUrl: string, subdomain: string): string {
-  const url = new URL(publicUrl);
-  if (/^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[')) return `${url.origin}/shop/${subdomain}`;
-  url.hostname = `${subdomain}.${url.hostname}`;
-  return url.origin;
-}
+/** The storefront's own address: one function with the screens (the contract's). */
+const storefrontUrl = storefrontAddress;
 
 export function createSettingsService(ctx: AppContext) {
   return {

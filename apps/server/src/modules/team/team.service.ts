@@ -1,4 +1,4 @@
-import { messages, type TeamMember } from '@cardstock/contract';
+import { messages, type AuditAction, type TeamMember } from '@cardstock/contract';
 import { withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -36,7 +36,14 @@ export function createTeamService(ctx: AppContext) {
   }
 
   /** Records a team change in `db`: the change's own transaction, so the log never tells of one that failed. */
-  async function audit(db: Executor, shopId: number, actor: string, action: string, subject: string, detail: object) {
+  async function audit(
+    db: Executor,
+    shopId: number,
+    actor: string,
+    action: AuditAction,
+    subject: string,
+    detail: object,
+  ) {
     await auditRepository.record(db, {
       shop_id: shopId,
       actor,

@@ -1,4 +1,6 @@
-import type { ActivityEntry } from '@cardstock/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { auditActions, type ActivityEntry } from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
 import { describeActivity } from './activity-text.ts';
 
@@ -95,5 +97,48 @@ describe('an activity entry as a sentence', () => {
       describeActivity(entry('sealed.edit', '7', { before: { name: 'Box' }, after: { name: 'Box', quantity: 2 } })),
     ).toBe('Edited sealed product “Box”: quantity 2');
     expect(describeActivity(entry('something.new', 'x'))).toBe('something.new x');
+  });
+});
+
+describe('every audit action has its sentence (issue 38)', () => {
+  // The server's recorder takes only the contract's `auditActions` (a type); this walks them all, so an action added
+  // without a sentence fails here instead of showing as a raw code such as "buylist.submit B2026…".
+  it.each(auditActions)('%s reads as a sentence, not as its code', (action) => {
+    const said = describeActivity(entry(action, 'SUBJECT-1', {}));
+    expect(said).not.toContain(action);
+    expect(said).toMatch(/^[A-Z$]/);
+  });
+
+  it('the server records no action outside the contract’s list', () => {
+    // Belt and braces for the type: every action literal handed to a recorder in the server's source is listed.
+    const root = path.resolve(__dirname, '../../../../server/src');
+    const files = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const found = new Set<string>();
+    for (const file of files) {
+      const source = fs.readFileSync(path.join(root, file), 'utf8');
+      for (const match of source.matchAll(
+        /\baction:\s*(?:[^,}]*\?\s*)?'([a-z_]+(?:\.[a-z_]+)+)'(?:\s*:\s*'([a-z_]+(?:\.[a-z_]+)+)')?/g,
+      ))
+        match.slice(1).forEach((a) => a && found.add(a));
+      for (const match of source.matchAll(/\baudit\([^)]*?'([a-z_]+(?:\.[a-z_]+)+)'/g)) found.add(match[1]!);
+    }
+    expect(found.size).toBeGreaterThan(30);
+    expect([...found].filter((a) => !(auditActions as readonly string[]).includes(a))).toEqual([]);
+  });
+
+  it('says a buy order’s events with their figures', () => {
+    expect(describeActivity(entry('buylist.submit', 'B20260601-0001', { lines: 3, customer_id: null }))).toBe(
+      'Took sell list B20260601-0001 (3 lines)',
+    );
+    expect(
+      describeActivity(
+        entry('buylist.accept', 'B20260601-0001', { payout: 'credit', amount_cents: 4210, copies: 6, customer_id: 1 }),
+      ),
+    ).toBe('Accepted buy order B20260601-0001 (6 copies): $42.10 store credit');
+    expect(describeActivity(entry('buylist.reject', 'B20260601-0001', { reason: 'played' }))).toBe(
+      'Rejected buy order B20260601-0001: “played”',
+    );
   });
 });

@@ -65,6 +65,8 @@ export function describeActivity(entry: ActivityEntry): string {
       const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;
       return `Repriced ${scope}: ${repriced(detail)} (${plural(num(detail, 'changed') ?? 0, 'row')} changed)`;
     }
+    case 'inventory.keep_prices':
+      return `Kept the prices from before the market refresh for ${plural(num(detail, 'kept') ?? 0, 'row')} (moved ${num(detail, 'min_percent') ?? subject} % or more)`;
     case 'inventory.delete_all':
       return `Deleted all inventory (${plural(num(detail, 'deleted') ?? 0, 'row')})`;
     case 'admin.inventory.edit':
@@ -109,6 +111,20 @@ export function describeActivity(entry: ActivityEntry): string {
       return `Upgraded the subscription${text(detail, 'to') ? ` to ${text(detail, 'to')}` : ''}`;
     case 'subscription.cancel':
       return 'Cancelled the subscription';
+    case 'subscription.resume':
+      return 'Resumed the subscription';
+    case 'checkout.session.completed':
+      return 'Subscribed through Stripe checkout';
+    case 'customer.subscription.created':
+      return 'Stripe started the subscription';
+    case 'customer.subscription.updated':
+      return 'Stripe updated the subscription';
+    case 'customer.subscription.deleted':
+      return 'Stripe ended the subscription';
+    case 'customer.subscription.paused':
+      return 'Stripe paused the subscription';
+    case 'customer.subscription.resumed':
+      return 'Stripe resumed the subscription';
     case 'customer.create':
       return `Added customer “${text(detail, 'name') ?? subject}”`;
     case 'customer.update': {
@@ -124,7 +140,52 @@ export function describeActivity(entry: ActivityEntry): string {
       return `${text(detail, 'name') ?? 'A customer'} paid $${(num(detail, 'amount') ?? 0).toFixed(2)} of order #${text(detail, 'order') ?? '?'} with store credit`;
     case 'credit.refund':
       return `Gave back $${(num(detail, 'amount') ?? 0).toFixed(2)} of store credit to ${text(detail, 'name') ?? 'a customer'} (order #${text(detail, 'order') ?? '?'} rejected)`;
+    case 'buylist.submit':
+      return `Took sell list ${subject} (${plural(num(detail, 'lines') ?? 0, 'line')})`;
+    case 'buylist.grade': {
+      const lines = Array.isArray(detail?.lines) ? detail.lines.length : 0;
+      return `Regraded ${plural(lines, 'line')} of buy order ${subject}`;
+    }
+    case 'buylist.accept': {
+      const amount = `$${centsText(num(detail, 'amount_cents') ?? 0)}`;
+      const paid = text(detail, 'payout') === 'credit' ? `${amount} store credit` : `${amount} cash`;
+      const copies = num(detail, 'copies');
+      const bought = copies === undefined ? '' : ` (${copies} ${copies === 1 ? 'copy' : 'copies'})`;
+      return `Accepted buy order ${subject}${bought}: ${paid}`;
+    }
+    case 'buylist.reject':
+      return `Rejected buy order ${subject}${text(detail, 'reason') ? `: “${text(detail, 'reason')}”` : ''}`;
+    case 'buylist.rules':
+      return 'Changed the buy rules';
+    case 'buylist.card':
+      return `Set the buylist’s own word on ${entry.subject_name ?? subject}`;
+    case 'buylist.card.remove':
+      return `${entry.subject_name ?? subject} follows the buy rules again`;
+    case 'admin.shop.create':
+      return `Platform staff created the shop “${subject}”`;
+    case 'admin.shop.update':
+      return `Platform staff changed the shop “${subject}”`;
+    case 'admin.shop.delete':
+      return `Platform staff deleted ${subject}`;
+    case 'admin.shop.activate':
+      return `Platform staff reactivated the shop “${subject}”`;
+    case 'admin.shop.deactivate':
+      return `Platform staff deactivated the shop “${subject}”`;
+    case 'admin.user.update':
+      return `Platform staff changed the account ${subject}`;
+    case 'admin.user.delete':
+      return `Platform staff deleted the account ${subject}`;
+    case 'admin.settings':
+      return 'Platform staff changed the platform settings';
+    case 'admin.invite':
+      // The subject is the invitation code itself: not repeated on a screen.
+      return 'Platform staff made an invitation code';
+    case 'admin.superadmin.create':
+      return `Made ${subject} a platform administrator (new account)`;
+    case 'admin.superadmin.promote':
+      return `Made ${subject} a platform administrator`;
     default:
+      // Only an action no longer recorded gets here: every recorded one has its sentence (see the unit test).
       return `${entry.action} ${subject}`;
   }
 }

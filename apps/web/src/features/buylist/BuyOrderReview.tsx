@@ -1,9 +1,19 @@
-import { buylistMessages, formatUsd, qualities, type BuyOrder, type Quality } from '@cardstock/contract';
-import { useState } from 'react';
+import {
+  buylistMessages,
+  centsToDollars,
+  dollarsToCents,
+  formatUsd,
+  qualities,
+  type BuyOrder,
+  type Quality,
+} from '@cardstock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ApiError, call, errorText } from '../../lib/api.ts';
+import { userRole } from '../../lib/session.ts';
 import { finishName } from '../inventory/finish-label.ts';
 import { formatLocalTime } from '../orders/order-view.ts';
 import { OrderCardLink } from '../orders/OrderParts.tsx';
@@ -52,6 +62,22 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
   const reasonTooLong = reason.trim().length > 500;
   const amount = payout === 'cash' ? order.total_cash : order.total_credit;
   const nothing = order.total_items === 0;
+  /**
+   * The grading under way, if any. A quantity is committed when its box loses focus, which a press on Accept
+   * causes: the grading starts between the press and the click, so Accept must not be disabled by it (a disabled
+   * button swallows the click). Accept waits for it instead and opens the confirmation with the new offer.
+   */
+  const grading = useRef<Promise<BuyOrder | undefined>>(undefined);
+  // An Employee's payout limit is said on the review, before Accept, not only in the refusal after it.
+  const employee = userRole() === 'Employee';
+  const rules = useQuery({
+    queryKey: ['buylist', 'rules'],
+    queryFn: () => call('buylistRules').then((a) => a.data.rules),
+    enabled: editable && employee,
+    retry: false,
+  });
+  const limit = employee ? rules.data?.employee_accept_limit_cents : undefined;
+  const overLimit = limit !== undefined && dollarsToCents(amount) > limit;
 
   /** A refusal: 409 means another screen decided the order; anything else is said in the dialog. */
   function failed(err: unknown, fallback: string): false {
@@ -62,21 +88,37 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
     return false;
   }
 
-  async function grade(line: { line_id: number; quality?: Quality; quantity?: number }) {
+  function grade(line: { line_id: number; quality?: Quality; quantity?: number }): Promise<BuyOrder | undefined> {
     setBusy(true);
     setError(undefined);
-    try {
-      const answer = await call(
-        'buylistGrade',
-        { body: { buy_number: order.buy_number, lines: [line] } },
-        m.gradeFailed,
-      );
-      onChanged(answer.buy_order);
-    } catch (err) {
-      failed(err, m.gradeFailed);
-    } finally {
-      setBusy(false);
+    const run = (async () => {
+      try {
+        const answer = await call(
+          'buylistGrade',
+          { body: { buy_number: order.buy_number, lines: [line] } },
+          m.gradeFailed,
+        );
+        onChanged(answer.buy_order);
+        return answer.buy_order;
+      } catch (err) {
+        failed(err, m.gradeFailed);
+        return undefined;
+      } finally {
+        setBusy(false);
+        grading.current = undefined;
+      }
+    })();
+    grading.current = run;
+    return run;
+  }
+
+  /** Accept pressed: after a grading under way has answered (and left something to buy), the confirmation. */
+  async function askAccept() {
+    if (grading.current) {
+      const graded = await grading.current;
+      if (!graded || graded.status !== 'pending' || graded.total_items === 0) return;
     }
+    setAsking({ kind: 'accept' });
   }
 
   async function accept(): Promise<boolean> {
@@ -139,8 +181,9 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
       <button
         type="button"
         className="btn btn-primary"
-        disabled={busy || nothing || (payout === 'credit' && !order.customer)}
-        onClick={() => setAsking({ kind: 'accept' })}
+        disabled={nothing || (payout === 'credit' && !order.customer)}
+        aria-busy={busy}
+        onClick={() => void askAccept()}
       >
         Accept
       </button>
@@ -303,6 +346,13 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
           </table>
         </div>
         {editable && nothing && <p className="muted">{m.nothingWanted}</p>}
+        {editable && limit !== undefined && (
+          <p className={overLimit ? 'text-error' : 'hint'} data-testid="buy-employee-limit">
+            {overLimit
+              ? m.overEmployeeLimit(formatUsd(centsToDollars(limit)))
+              : m.employeeLimit(formatUsd(centsToDollars(limit)))}
+          </p>
+        )}
         {editable && !order.customer && <p className="hint">{m.creditNeedsCustomer}</p>}
         {!canTake && pending && <p className="muted">{m.viewOnly}</p>}
         {error && (

@@ -51,7 +51,10 @@ export function BuyOrderTable({
                   </td>
                   <td>
                     {order.customer?.name ?? <span className="muted">—</span>}
-                    <span className="muted buy-number">{order.source}</span>
+                    {/* The seller's contact, not who took the list (a staff e-mail read as the customer's; issue 38). */}
+                    {(order.customer?.email || order.customer?.phone) && (
+                      <span className="muted buy-number">{order.customer.email || order.customer.phone}</span>
+                    )}
                   </td>
                   <td>
                     <time dateTime={time}>{formatLocalTime(time)}</time>

@@ -6,7 +6,7 @@ import { CardHoverPreview, useCardDetails } from '../../components/CardNameLink.
 import { ManaCost, ManaText } from '../../components/ManaCost.tsx';
 import { SetSymbol } from '../../components/SetSymbol.tsx';
 import { call } from '../../lib/api.ts';
-import { formatName } from './format-names.ts';
+import { legalityLines } from './format-names.ts';
 import { PriceTrend } from './PriceTrend.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
@@ -135,9 +135,9 @@ function Details({ card }: { card: CardDetails }) {
         ))}
         <h2>Legalities</h2>
         <ul className="legalities">
-          {Object.entries(card.legalities).map(([format, status]) => (
-            <li key={format} className={`legality legality-${status}`}>
-              <span>{formatName(format)}</span>
+          {legalityLines(card.legalities).map(({ key, name, status }) => (
+            <li key={key} className={`legality legality-${status}`}>
+              <span>{name}</span>
               <span className="badge">{legalityLabel[status] ?? status}</span>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatName } from './format-names.ts';
+import { formatName, legalityLines } from './format-names.ts';
 
 describe('formatName', () => {
   it('names the formats as players know them', () => {
@@ -51,5 +51,22 @@ describe('formatName', () => {
     expect(formatName('frontier')).toBe('Frontier');
     expect(formatName('toString')).toBe('ToString');
     expect(formatName('tlr')).toBe('TLR');
+  });
+});
+
+describe('a card’s legality lines (issue 38)', () => {
+  it('reads an older file’s brawl as Standard Brawl beside its historicbrawl: Historic Brawl once', () => {
+    const lines = legalityLines({ standard: 'legal', brawl: 'not_legal', historicbrawl: 'legal', vintage: 'legal' });
+    expect(lines.map((l) => [l.name, l.status])).toEqual([
+      ['Standard', 'legal'],
+      ['Standard Brawl', 'not_legal'],
+      ['Historic Brawl', 'legal'],
+      ['Vintage', 'legal'],
+    ]);
+  });
+
+  it('reads a newer file’s brawl as Historic Brawl beside standardbrawl', () => {
+    const lines = legalityLines({ brawl: 'legal', standardbrawl: 'not_legal' });
+    expect(lines.map((l) => l.name)).toEqual(['Historic Brawl', 'Standard Brawl']);
   });
 });

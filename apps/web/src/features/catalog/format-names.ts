@@ -44,3 +44,21 @@ export function formatName(key: string): string {
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+/**
+ * A card's legalities as lines to show, one per format (issue 38). In older bulk files `brawl` is the original,
+ * Standard Brawl, beside `historicbrawl`; newer ones name Historic Brawl `brawl` beside `standardbrawl`. Read
+ * literally, an older file listed "Historic Brawl" twice. A name met again (a key renamed later) shows once.
+ */
+export function legalityLines(legalities: Record<string, string>): { key: string; name: string; status: string }[] {
+  const older = Object.hasOwn(legalities, 'historicbrawl') && !Object.hasOwn(legalities, 'standardbrawl');
+  const seen = new Set<string>();
+  const lines: { key: string; name: string; status: string }[] = [];
+  for (const [key, status] of Object.entries(legalities)) {
+    const name = older && key === 'brawl' ? 'Standard Brawl' : formatName(key);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    lines.push({ key, name, status });
+  }
+  return lines;
+}

@@ -11,6 +11,7 @@ import { RemoveDeviceModal } from './RemoveDeviceModal.tsx';
 import './devices.css';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PublicAddressNote } from '../../components/PublicAddressNote.tsx';
 
 const m = messages.devices;
 const title = 'Device Management';
@@ -63,6 +64,7 @@ export function DeviceManagementPage() {
   return (
     <section className="page devices-page">
       <PageHeader title={title} />
+      {canManage && <PublicAddressNote />}
       {!canManage ? (
         <p className="muted">Devices are managed by the Owner or a Manager.</p>
       ) : (

@@ -149,7 +149,6 @@ export function InventoryPage() {
           </button>
         )}
       </div>
-      {live && found.isError && <p className="text-error">{found.error.message}</p>}
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -168,6 +167,14 @@ export function InventoryPage() {
           <tbody>
             {current.isPending ? (
               <TableMessageRow columns={9}>{m.loading}</TableMessageRow>
+            ) : live && found.isError ? (
+              // A refused search (a term the search does not know, issue 38) says why and what it knows, instead
+              // of "No shop inventory found."
+              <tr>
+                <td colSpan={9} className="text-error" role="alert" style={{ whiteSpace: 'normal' }}>
+                  {found.error.message}
+                </td>
+              </tr>
             ) : rows.length === 0 ? (
               <TableMessageRow columns={9}>{m.empty}</TableMessageRow>
             ) : (

@@ -216,11 +216,23 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             <>
               <p className="text-error">These lines cannot be imported:</p>
               <ul className="refused-lines">
-                {refusedOnly.map((r) => (
-                  <li key={`${r.line}-${r.reason}`}>
-                    Line {r.line}: {r.reason}
-                  </li>
-                ))}
+                {groupedRefusals(refusedOnly).map(({ reason, lines }) =>
+                  lines.length === 1 ? (
+                    <li key={`${lines[0]}-${reason}`}>
+                      Line {lines[0]}: {reason}
+                    </li>
+                  ) : (
+                    // Many lines refused for the same reason (558 proxies) read as one, with a count (issue 38).
+                    <li key={`${lines[0]}-${reason}`}>
+                      <details>
+                        <summary>
+                          {reason} — {lines.length} lines
+                        </summary>
+                        <span>Lines {lines.join(', ')}</span>
+                      </details>
+                    </li>
+                  ),
+                )}
               </ul>
             </>
           )}
@@ -228,6 +240,17 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
       )}
     </Modal>
   );
+}
+
+/** Refused lines with the same reason together, in the order each reason first appears. */
+function groupedRefusals(refused: readonly { line: number; reason: string }[]): { reason: string; lines: number[] }[] {
+  const groups = new Map<string, number[]>();
+  for (const r of refused) {
+    const lines = groups.get(r.reason);
+    if (lines) lines.push(r.line);
+    else groups.set(r.reason, [r.line]);
+  }
+  return [...groups].map(([reason, lines]) => ({ reason, lines }));
 }
 
 /** A fresh id for an upload: 32 hex digits (crypto.randomUUID needs a secure context a shop's LAN may not be). */

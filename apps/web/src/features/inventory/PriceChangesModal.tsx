@@ -3,6 +3,7 @@ import { formatUsdPlain, languageNames, messages, priceChangeLimits, type PriceC
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { call } from '../../lib/api.ts';
@@ -32,6 +33,8 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
   const [text, setText] = useState(String(priceChangeLimits.defaultPercent));
   const [percent, setPercent] = useState<number>(priceChangeLimits.defaultPercent);
   const [keeping, setKeeping] = useState<string>();
+  /** Keep all asked about: how many rows it keeps (fixed when asked; the list reloads under the dialog). */
+  const [askingAll, setAskingAll] = useState<number>();
   useEffect(() => {
     const value = Number(text);
     const valid =
@@ -74,7 +77,25 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
     }
   }
 
+  /** Keep all: the server keeps the rows this filter lists, the same ones shown here (issue 38). */
+  async function keepAll(): Promise<boolean> {
+    try {
+      const answer = await call('inventoryPriceChangesKeep', { body: { min_percent: percent } });
+      toast.success(answer.message);
+      setAskingAll(undefined);
+      await queryClient.invalidateQueries({ queryKey: ['price-changes'] });
+      onChanged();
+      return true;
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : m.updateFailed);
+      return false;
+    }
+  }
+
   const data = changes.data;
+  const keepable = (item: PriceChange) =>
+    item.asking_price === null && item.price_before !== null && item.price_before !== item.price_after;
+  const toKeep = data?.items.filter(keepable).length ?? 0;
   return (
     <Modal open wide title={m.changesTitle} onClose={onClose}>
       {data && (
@@ -82,20 +103,32 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
           {data.refreshed_at ? m.changesIntro(when(data.refreshed_at), data.since) : m.changesNever}
         </p>
       )}
-      <label>
-        {m.changesMinPercent}{' '}
-        <input
-          type="number"
-          min={priceChangeLimits.minPercent}
-          max={priceChangeLimits.maxPercent}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          style={{ width: '6rem' }}
-        />
-      </label>
+      <div className="price-changes-bar">
+        <label>
+          {m.changesMinPercent}{' '}
+          <input
+            type="number"
+            min={priceChangeLimits.minPercent}
+            max={priceChangeLimits.maxPercent}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            style={{ width: '6rem' }}
+          />
+        </label>
+        {toKeep > 0 && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={keeping !== undefined || String(percent) !== text}
+            onClick={() => setAskingAll(toKeep)}
+          >
+            {m.changesKeepAll(toKeep)}
+          </button>
+        )}
+      </div>
       {changes.isError && <p className="text-error">{changes.error.message}</p>}
-      <div className="table-wrap">
-        <table className="table">
+      <div className="table-wrap price-changes-wrap">
+        <table className="table price-changes">
           <thead>
             <tr>
               <th>Card</th>
@@ -125,16 +158,20 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
                         {item.language === 'en' ? '' : ` · ${languageNames[item.language]}`} · ×{item.quantity}
                       </span>
                     </td>
-                    <td className="nowrap">
-                      {formatUsdPlain(item.market_before)} → {formatUsdPlain(item.market_after)}
+                    <td data-label="Market">
+                      <Move before={item.market_before} after={item.market_after} />
                     </td>
-                    <td className="nowrap">{moveOf(item)}</td>
-                    <td className="nowrap">
-                      {formatUsdPlain(item.price_before)} → {formatUsdPlain(item.price_after)}
-                      {own && <small className="muted"> {m.priceOwn}</small>}
+                    <td className="nowrap" data-label="Move">
+                      {moveOf(item)}
+                    </td>
+                    <td data-label="Customers pay">
+                      <span>
+                        <Move before={item.price_before} after={item.price_after} />
+                        {own && <small className="muted"> {m.priceOwn}</small>}
+                      </span>
                     </td>
                     <td className="nowrap">
-                      {!own && item.price_before !== null && item.price_before !== item.price_after && (
+                      {keepable(item) && item.price_before !== null && (
                         <button
                           type="button"
                           className="btn btn-small"
@@ -155,6 +192,27 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
       {data && data.total > data.items.length && (
         <p className="muted">{m.changesMore(data.items.length, data.total)}</p>
       )}
+      {askingAll !== undefined && (
+        <ConfirmModal
+          title={m.changesKeepAllTitle}
+          confirm={m.changesKeepAll(askingAll)}
+          busyLabel="Keeping..."
+          danger={false}
+          onClose={() => setAskingAll(undefined)}
+          onConfirm={keepAll}
+        >
+          <p>{m.changesKeepAllAsk(askingAll, percent)}</p>
+        </ConfirmModal>
+      )}
     </Modal>
+  );
+}
+
+/** Before → after, each amount kept whole: the cell may break at the arrow, so the table fits the dialog. */
+function Move({ before, after }: { before: number | null; after: number | null }) {
+  return (
+    <span>
+      <span className="nowrap">{formatUsdPlain(before)} →</span> <span className="nowrap">{formatUsdPlain(after)}</span>
+    </span>
   );
 }

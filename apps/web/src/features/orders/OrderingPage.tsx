@@ -250,6 +250,11 @@ export function OrderingScreen({
           />
           {current.isPending && !current.data ? (
             <p className="muted">{messages.common.loading}</p>
+          ) : searching && results.error instanceof ApiError && results.error.status === 400 ? (
+            // A search the server refused (a term it does not know, issue 38): its words, naming what it knows.
+            <p className="text-error ordering-empty" role="alert">
+              {results.error.message}
+            </p>
           ) : hits.length === 0 ? (
             <p className="muted ordering-empty">{searching ? m.noResults : m.noInventory}</p>
           ) : (

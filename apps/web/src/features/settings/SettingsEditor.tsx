@@ -4,6 +4,7 @@ import {
   messages,
   qualities,
   reservationLimits,
+  storefrontAddress,
   timings,
   type Quality,
   type ShopSettings,
@@ -12,6 +13,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { call, errorText } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/use-public-config.ts';
 import { hasAuthToken } from '../../lib/session.ts';
 import {
   descriptionMaxLength,
@@ -48,7 +50,13 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
   const reloadTimer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  const host = productHost(window.location.host);
+  // The storefront's address as the server says it (Current info's Public URL): from the platform's public address,
+  // not from wherever this page happens to be open (issue 38: Settings showed two addresses for one storefront).
+  const publicUrl = usePublicConfig().data?.public_url;
+  const address = (subdomain: string) =>
+    publicUrl ? storefrontAddress(publicUrl, subdomain) : storefrontHost(subdomain, productHost(window.location.host));
+  const pathAddress = publicUrl !== undefined && storefrontAddress(publicUrl, 'x').endsWith('/shop/x');
+  const host = publicUrl ? new URL(publicUrl).host : productHost(window.location.host);
   const pricing = pricingOf(form);
   const holdProblem = holdHoursProblem(form);
 
@@ -99,14 +107,17 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
             disabled={saving}
             aria-describedby="settings-subdomain-hint"
           />
-          <span className="settings-suffix" aria-hidden="true">
-            .{host}
-          </span>
+          {!pathAddress && (
+            <span className="settings-suffix" aria-hidden="true">
+              .{host}
+            </span>
+          )}
         </span>
       </label>
       <p id="settings-subdomain-hint" className="hint settings-hint">
-        Your storefront&apos;s address: <strong>{storefrontHost(form.subdomain || 'your-shop', host)}</strong>. Leave it
-        blank for no storefront. DNS changes may take up to 24 hours to take effect.
+        Your storefront&apos;s address:{' '}
+        <strong data-testid="storefront-address">{address(form.subdomain || 'your-shop')}</strong>. Leave it blank for
+        no storefront. DNS changes may take up to 24 hours to take effect.
       </p>
       <label className="checkbox">
         <input

@@ -2,6 +2,7 @@ import { messages, roleAllows, type ShopSettings } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PublicAddressNote } from '../../components/PublicAddressNote.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
@@ -52,6 +53,7 @@ export function SettingsPage() {
   return (
     <section className="page settings-page">
       <PageHeader title={title} />
+      {canChange && <PublicAddressNote />}
       <QueryState
         query={settings}
         notAllowed={canChange ? undefined : m.notAllowed}
