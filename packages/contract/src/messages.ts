@@ -401,6 +401,12 @@ export const messages = {
     importIdTaken: 'This import_id is taken: send another.',
     syncEmpty:
       'Nothing in this file can be stocked, so a sync would set your whole inventory to 0. Nothing was changed.',
+    // sync helper (issue 39): a sync that takes most of the stock is confirmed with its count.
+    syncConfirmNeeded: (zero: number, stocked: number) =>
+      `This sync sets ${zero} of your ${stocked} rows with copies to 0. Nothing was changed: to go ahead, send confirm_zero_rows: ${zero}.`,
+    syncConfirmChanged: (zero: number) =>
+      `The stock changed since the check: this sync now sets ${zero} rows to 0. Nothing was changed: check the file again.`,
+    confirmZeroRowsInvalid: 'confirm_zero_rows must be a whole number.',
   },
   sealed: {
     title: 'Sealed Stock',

@@ -373,8 +373,10 @@ export type ImportMode = (typeof importModes)[number];
 /** One row an import changes, before and after (asking prices in dollars; null: the pricing rule prices it). */
 export const ZImportChange = z.object({
   change: z
-    .enum(['new', 'quantity', 'price', 'zeroed'])
-    .describe('new row; quantity (and maybe price) changed; price only; set to 0'),
+    .enum(['new', 'quantity', 'price', 'zeroed', 'kept'])
+    .describe(
+      'new row; quantity (and maybe price) changed; price only; set to 0; kept as it is (sync: its only lines were refused or in review)',
+    ),
   name: z.string(),
   set_code: z.string(),
   collector_number: z.string(),
@@ -401,7 +403,25 @@ export const ZImportDifference = z.object({
   prices_changed: z.number().int(),
   zeroed: z.number().int().describe('Rows the file does not name, set to 0 (sync only)'),
   unchanged: z.number().int(),
-  sample: z.array(ZImportChange).describe('At most 50 changed rows: new rows, then changed, then set to 0'),
+  kept: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Sync: rows with copies the file names only on refused or review lines, left as they are rather than set to 0',
+    ),
+  stocked_before: z.number().int().optional().describe('Sync: the shop’s rows with copies before the import'),
+  confirm_zero_rows: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Sync: present when the file would set more than half of the shop’s rows with copies to 0 (or all of them): ' +
+        'the rows it sets to 0, which the commit must send as its confirm_zero_rows field',
+    ),
+  sample: z
+    .array(ZImportChange)
+    .describe('At most 50 changed rows: new rows, then changed, then kept, then set to 0'),
 });
 export type ImportDifference = z.infer<typeof ZImportDifference>;
 
