@@ -148,7 +148,7 @@ test('a line several printings could be waits for the owner’s pick; only the p
   expect(await hits(request, account)).toEqual([`${chosen.id}|nonfoil|NM|3`]);
 });
 
-test('export for another tool, then make a file the inventory: the difference first, unnamed rows go to 0', async ({
+test('export for another tool, then make a file the inventory: the difference first, the count of rows set to 0 confirmed, then they go to 0', async ({
   page,
   context,
   request,
@@ -184,7 +184,23 @@ test('export for another tool, then make a file the inventory: the difference fi
   // Nothing is written by the check.
   expect((await hits(request, account)).filter((h) => !h.endsWith('|0'))).toHaveLength(12);
 
-  await dialog.getByRole('button', { name: 'Import 2 lines and set 10 rows to 0' }).click();
+  // 10 of the 12 rows with copies to 0: the server asks for the count, and the dialog asks the owner for it.
+  const warning = dialog.getByRole('alert');
+  await expect(warning).toContainText(m.syncZeroWarning(10, 12));
+  await expect(warning.locator('.text-error')).toBeVisible();
+  const commit = dialog.getByRole('button', { name: 'Import 2 lines and set 10 rows to 0' });
+  await expect(commit).toBeDisabled();
+  if (process.env.E2E_SCREENSHOTS) {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sync-confirm-${width}.png` });
+    }
+  }
+  await warning.getByLabel(m.syncZeroConfirm(10)).check();
+  await commit.click();
   await expect(page.getByText(m.uploadSuccess)).toBeVisible();
   const left = (await hits(request, account)).filter((h) => !h.endsWith('|0'));
   expect(left).toEqual(counted.map((l) => `${l.card.id}|${l.finish}|${l.quality}|9`).sort());

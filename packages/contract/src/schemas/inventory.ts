@@ -130,6 +130,9 @@ export const ZInventoryListResponse = z.object({
   total: z.number().int(),
 });
 
+/** Most copies one stock row holds: add, edit and import alike (issue 38: an import stored 99,999,999,999). */
+export const maxStockQuantity = 100_000;
+
 export const ZInventoryAddRequest = z.object({
   token: ZSessionToken,
   scryfall_id: ZScryfallId,
@@ -138,7 +141,7 @@ export const ZInventoryAddRequest = z.object({
       .number({ error: 'quantity must be a number.' })
       .int('quantity must be a whole number.')
       .min(1, 'quantity must be at least 1.')
-      .max(100_000, 'quantity must be at most 100000.'),
+      .max(maxStockQuantity, `quantity must be at most ${maxStockQuantity}.`),
   ),
   foil: z.boolean({ error: 'foil must be true or false.' }).optional().default(false),
   quality: ZQuality.optional().default('NM'),
@@ -171,7 +174,7 @@ export const ZInventoryEditRequest = z.object({
       .number({ error: 'quantity must be a number.' })
       .int('quantity must be a whole number.')
       .min(0, 'quantity cannot be negative.')
-      .max(100_000, 'quantity must be at most 100000.'),
+      .max(maxStockQuantity, `quantity must be at most ${maxStockQuantity}.`),
   ),
   asking_price: ZDollars('asking_price')
     .nullable()

@@ -10,6 +10,7 @@ import {
   dollarsToCents,
   languageNames,
   languages,
+  maxStockQuantity,
   type Finish,
   type Language,
 } from '@cardstock/contract';
@@ -1051,6 +1052,9 @@ function readQuantity(text: string | undefined, reasons: string[]): number {
     reasons.push(`Quantity "${text}" is not a whole number.`);
   } else if (Number(text) < 1) {
     reasons.push(`Quantity "${text}" is less than 1.`);
+  } else if (Number(text) > maxStockQuantity) {
+    // The bound add and edit keep (issue 38), checked where the file's number is read.
+    reasons.push(`Quantity "${text}" is more than ${maxStockQuantity}, the most copies a row can hold.`);
   } else {
     return Number(text);
   }

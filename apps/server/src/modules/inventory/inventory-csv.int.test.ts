@@ -712,6 +712,37 @@ describe(`CSV import and export (${testEngine})`, () => {
       );
     });
 
+    it('keeps the bounds add and edit keep: 100000 copies a row, $100000 an asking price', async () => {
+      const shop = await buildShop(server);
+      const over = await upload(
+        shop,
+        csv(
+          line(bolt, 'nonfoil', 'NM', 100_001),
+          line(boom, 'foil', 'LP', 1, '100000.01'),
+          line(fca, 'nonfoil', 'MP', 1),
+        ),
+        { accept_partial: 'true' },
+      );
+      expect(over.status).toBe(200);
+      expect(over.body.refused).toEqual([
+        { line: 2, reason: 'Quantity "100001" is more than 100000, the most copies a row can hold.' },
+        { line: 3, reason: messages.inventoryServer.importPriceTooHigh(100000.01) },
+      ]);
+      expect(await rowsOf(shop)).toEqual([`${at(fca)}|nonfoil|MP|1|`]);
+      // Lines of one row add up; and an add onto the row's copies: past the bound, nothing is written.
+      const summed = await upload(shop, csv(line(bolt, 'nonfoil', 'NM', 60_000), line(bolt, 'nonfoil', 'NM', 40_001)));
+      expect(summed.status).toBe(400);
+      expect(summed.body.message).toBe(
+        messages.inventoryServer.importRowTooMany(`Lightning Bolt (${at(bolt).toUpperCase()})`, 100_001),
+      );
+      const onto = await upload(shop, csv(line(fca, 'nonfoil', 'MP', 100_000)));
+      expect(onto.status).toBe(400);
+      expect(await rowsOf(shop)).toEqual([`${at(fca)}|nonfoil|MP|1|`]);
+      const set = await upload(shop, csv(line(fca, 'nonfoil', 'MP', 100_000)), { mode: 'set' });
+      expect(set.status).toBe(200);
+      expect(await rowsOf(shop)).toEqual([`${at(fca)}|nonfoil|MP|100000|`]);
+    });
+
     it('sync: zeroing half of the rows or fewer needs no confirmation', async () => {
       const shop = await stockedShop();
       const res = await upload(shop, csv(line(bolt, 'nonfoil', 'NM', 4), line(boom, 'foil', 'LP', 5)), {

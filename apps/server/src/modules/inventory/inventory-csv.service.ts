@@ -6,6 +6,8 @@ import {
   finishOf,
   importChangeSampleLimit,
   importReviewLimit,
+  maxAskingPrice,
+  maxStockQuantity,
   messages,
   languageOf,
   qualityOf,
@@ -300,9 +302,9 @@ async function keptRowsOf(ctx: AppContext, lines: CsvLine[]): Promise<KeptRows> 
 const isKept = (kept: KeptRows | undefined, r: { card_id: string; name: string }) =>
   Boolean(
     kept &&
-      (kept.cards.has(r.card_id) ||
-        kept.names.has(comparable(r.name)) ||
-        r.name.split(' // ').some((face) => kept.names.has(comparable(face)))),
+    (kept.cards.has(r.card_id) ||
+      kept.names.has(comparable(r.name)) ||
+      r.name.split(' // ').some((face) => kept.names.has(comparable(face)))),
   );
 
 /** A row as the Activity log names it: "Lightning Bolt (2X2 #117) foil LP ja: 4 → 0". */
@@ -388,6 +390,16 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
         empty += rows.row(row).lines;
         continue;
       }
+      if (added > maxStockQuantity) {
+        const r = rows.row(row);
+        throw new AppError(
+          'BAD_REQUEST',
+          messages.inventoryServer.importRowTooMany(
+            `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number})`,
+            added,
+          ),
+        );
+      }
       difference.new_rows++;
       note(changes.new, () => {
         const r = rows.row(row);
@@ -405,6 +417,14 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
     const r = rows.row(row);
     const askingWas = Number.isNaN(askingBefore[row]!) ? null : askingBefore[row]!;
     const quantity = mode === 'add' ? quantityWas + r.quantity : r.quantity;
+    if (quantity > maxStockQuantity)
+      throw new AppError(
+        'BAD_REQUEST',
+        messages.inventoryServer.importRowTooMany(
+          `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number})`,
+          quantity,
+        ),
+      );
     const price = r.asking_price ?? askingWas;
     const quantityMoves = quantity !== quantityWas;
     const priceMoves = price !== askingWas;
@@ -611,6 +631,11 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
               line: line.line,
               reason: `${chosen.name} (${chosen.set_code.toUpperCase()} #${chosen.collector_number}) has no ${line.finish} printing.`,
             });
+            continue;
+          }
+          if (format === 'cardstock' && line.price !== undefined && line.price > maxAskingPrice) {
+            refused.push({ line: line.line, reason: messages.inventoryServer.importPriceTooHigh(line.price) });
+            if (mode === 'sync') unsure.push(line);
             continue;
           }
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.

@@ -34,6 +34,8 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
   const [error, setError] = useState<string>();
   /** The printing picked for each line in review, by line. */
   const [picks, setPicks] = useState<Record<number, string>>({});
+  /** The owner's confirmation of a sync that sets most rows to 0 (the server refuses it without the count). */
+  const [zeroConfirmed, setZeroConfirmed] = useState(false);
   const busy = progress !== undefined;
   const picked = Object.keys(picks).length;
 
@@ -44,11 +46,13 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     // The check keeps the file under a new id, and its progress is asked by it; the import names it instead of
     // sending the file again (or, if the server no longer keeps it, sends the file again).
     const id = step === 'check' ? newImportId() : (importId ?? newImportId());
-    const fields: Record<string, string> = { mode, import_id: id };
+    const fields: Record<string, string> = { mode, import_id: id, file_name: file.name };
     if (step === 'check') fields.dry_run = 'true';
     else {
       if (report?.refused.length) fields.accept_partial = 'true';
       if (picked) fields.picks = JSON.stringify(picks);
+      const zero = report?.difference?.confirm_zero_rows;
+      if (zero !== undefined && zeroConfirmed) fields.confirm_zero_rows = String(zero);
     }
     let polling: number | undefined;
     let finished = false;
@@ -75,6 +79,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
         setReport(answer);
         setImportId(id);
         setPicks({});
+        setZeroConfirmed(false);
       } else {
         toast.success(m.uploadSuccess);
         onImported();
@@ -95,6 +100,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
   const inReview = new Set(report?.review?.map((r) => r.line));
   const refusedOnly = report?.refused.filter((r) => !inReview.has(r.line)) ?? [];
   const left = (report?.refused.length ?? 0) - picked;
+  const zeroToConfirm = report?.difference?.confirm_zero_rows;
   return (
     <Modal
       open
@@ -110,7 +116,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy || importable === 0}
+              disabled={busy || importable === 0 || (zeroToConfirm !== undefined && !zeroConfirmed)}
               onClick={() => void send('import')}
             >
               {busy
@@ -118,7 +124,11 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
                 : (left > 0
                     ? `Import the ${plural(importable, 'good line')}`
                     : `Import ${plural(importable, 'line')}`) +
-                  (report.difference?.zeroed ? ` and set ${plural(report.difference.zeroed, 'row')} to 0` : '')}
+                  (zeroToConfirm
+                    ? ` and set ${plural(zeroToConfirm, 'row')} to 0`
+                    : report.difference?.zeroed
+                      ? ` and set ${plural(report.difference.zeroed, 'row')} to 0`
+                      : '')}
             </button>
           ) : (
             <button
@@ -166,6 +176,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
                 setMode(value);
                 setReport(undefined);
                 setPicks({});
+                setZeroConfirmed(false);
               }}
             />
             {m.importModes[value]}
@@ -197,6 +208,21 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             <li>Read as a {report.format} export</li>
             {report.skipped ? <li>{m.importSkipped(report.skipped)}</li> : null}
           </ul>
+          {zeroToConfirm !== undefined && (
+            <div className="import-zero-confirm" role="alert">
+              <p className="text-error">
+                <strong>{m.syncZeroWarning(zeroToConfirm, report.difference?.stocked_before ?? zeroToConfirm)}</strong>
+              </p>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={zeroConfirmed}
+                  onChange={(e) => setZeroConfirmed(e.target.checked)}
+                />{' '}
+                {m.syncZeroConfirm(zeroToConfirm)}
+              </label>
+            </div>
+          )}
           {report.difference && <Difference difference={report.difference} />}
           {report.review && report.review.length > 0 && (
             <fieldset className="import-review">
@@ -301,7 +327,11 @@ function Difference({ difference: d }: { difference: ImportDifference }) {
                     <td>{c.quality}</td>
                     <td>{languageNames[c.language]}</td>
                     <td>
-                      {c.change === 'new' ? `new: ${c.quantity_after}` : `${c.quantity_before} → ${c.quantity_after}`}
+                      {c.change === 'new'
+                        ? `new: ${c.quantity_after}`
+                        : c.change === 'kept'
+                          ? `${c.quantity_after} (${m.differenceKept})`
+                          : `${c.quantity_before} → ${c.quantity_after}`}
                     </td>
                     <td>
                       {c.price_before === c.price_after
