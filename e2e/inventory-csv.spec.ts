@@ -196,6 +196,7 @@ test('export for another tool, then make a file the inventory: the difference fi
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
+      await warning.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sync-confirm-${width}.png` });
     }
   }
