@@ -355,14 +355,41 @@ export const ZImportCandidate = z.object({
   collector_number: z.string(),
   finishes: z.array(z.enum(finishes)),
   image: z.string().nullable(),
+  price: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('The printing’s market price in dollars in the line’s finish; null when the catalog has none'),
 });
 export type ImportCandidate = z.infer<typeof ZImportCandidate>;
+
+/** A review line as the file wrote it, so the owner compares it with each candidate. */
+export const ZImportLineAsWritten = z.object({
+  set_code: z.string().optional(),
+  set_name: z.string().optional(),
+  collector_number: z.string().optional(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  language: z.enum(languages),
+  quantity: z.number().int(),
+  scryfall_id: z.string().optional(),
+  tool_id: z.string().optional().describe('The tool’s own id of the printing, as "TCGplayer product 123"'),
+});
+export type ImportLineAsWritten = z.infer<typeof ZImportLineAsWritten>;
 
 /** A line that names a card but not which printing: nothing is stocked on a guess. */
 export const ZImportReview = z.object({
   line: z.number().int(),
   name: z.string(),
   candidates: z.array(ZImportCandidate).describe('At most 24, newest first'),
+  file: ZImportLineAsWritten.optional().describe('The line as the file wrote it'),
+  in_catalog: z
+    .boolean()
+    .optional()
+    .describe(
+      'false: the line names its own printing (an id, a set and number) and the catalog lacks it; the candidates are ' +
+        'other printings of the name, and leaving the line out is the safe answer',
+    ),
 });
 export type ImportReview = z.infer<typeof ZImportReview>;
 
@@ -422,9 +449,7 @@ export const ZImportDifference = z.object({
       'Sync: present when the file would set more than half of the shop’s rows with copies to 0 (or all of them): ' +
         'the rows it sets to 0, which the commit must send as its confirm_zero_rows field',
     ),
-  sample: z
-    .array(ZImportChange)
-    .describe('At most 50 changed rows: new rows, then changed, then kept, then set to 0'),
+  sample: z.array(ZImportChange).describe('At most 50 changed rows: new rows, then changed, then kept, then set to 0'),
 });
 export type ImportDifference = z.infer<typeof ZImportDifference>;
 

@@ -257,8 +257,22 @@ describe(`CSV import and export (${testEngine})`, () => {
             'The printing "Lightning Bolt" set 2X2 #9999 names is not in the catalog; one printing of the name is: pick it, or leave the line out.',
         },
       ]);
+      // The line as the file wrote it, and plainly: its own printing is not in the catalog.
       expect(dry.body.review).toEqual([
-        { line: 4, name: 'Lightning Bolt', candidates: [expect.objectContaining({ scryfall_id: bolt.id })] },
+        {
+          line: 4,
+          name: 'Lightning Bolt',
+          candidates: [expect.objectContaining({ scryfall_id: bolt.id })],
+          file: {
+            set_code: '2x2',
+            collector_number: '9999',
+            finish: 'nonfoil',
+            quality: 'LP',
+            language: 'en',
+            quantity: 5,
+          },
+          in_catalog: false,
+        },
       ]);
       const res = await upload(shop, csv, { accept_partial: 'true' });
       expect(res.body).toMatchObject({ imported: true, rows: 2 });
@@ -291,6 +305,12 @@ describe(`CSV import and export (${testEngine})`, () => {
         collector_number: expect.any(String),
         finishes: expect.arrayContaining(['nonfoil']),
         image: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+        price: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
+      });
+      // A name alone names no printing: the candidates are the question, not a stand-in for a missing one.
+      expect(dry.body.review[0]).toMatchObject({
+        in_catalog: true,
+        file: { finish: 'nonfoil', quality: 'NM', language: 'en', quantity: 3 },
       });
       // Without a pick the line is refused, and nothing is stocked on a guess.
       expect((await upload(shop, csv)).status).toBe(422);
@@ -441,7 +461,9 @@ describe(`CSV import and export (${testEngine})`, () => {
       const dry = await upload(shop, csv, { dry_run: 'true' });
       expect(dry.body).toMatchObject({ format: 'deckedbuilder' });
       expect(refusedLines(dry.body)).toEqual([3, 4]);
-      expect(dry.body.review).toEqual([{ line: 3, name: 'Forest', candidates: expect.any(Array) }]);
+      expect(dry.body.review).toEqual([
+        { line: 3, name: 'Forest', candidates: expect.any(Array), file: expect.any(Object), in_catalog: true },
+      ]);
       expect(dry.body.review[0].candidates.map((c: { scryfall_id: string }) => c.scryfall_id).sort()).toEqual(
         forests.map((c) => c.id).sort(),
       );

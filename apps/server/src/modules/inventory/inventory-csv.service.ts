@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  centsToDollars,
   dollarsToCents,
   type ExportFormat,
   finishOf,
@@ -14,6 +15,7 @@ import {
   type ImportCandidate,
   type ImportChange,
   type ImportDifference,
+  type ImportLineAsWritten,
   type ImportMode,
   type ImportProgress,
   type ImportReport,
@@ -61,7 +63,13 @@ const describeLine = (l: CsvLine) =>
     .filter(Boolean)
     .join(' ') || 'this line';
 
-const candidateOf = (card: CardKey): ImportCandidate => ({
+/** The printing's market price in the line's finish, in dollars (cents in the catalog). */
+const marketPrice = (card: CardKey, finish: string) => {
+  const cents = finish === 'foil' ? card.price_usd_foil : finish === 'etched' ? card.price_usd_etched : card.price_usd;
+  return cents === null ? null : centsToDollars(cents);
+};
+
+const candidateOf = (card: CardKey, finish: string): ImportCandidate => ({
   scryfall_id: card.id,
   name: card.name,
   set_code: card.set_code,
@@ -69,6 +77,26 @@ const candidateOf = (card: CardKey): ImportCandidate => ({
   collector_number: card.collector_number,
   finishes: card.finishes.split(',').filter(Boolean).map(finishOf),
   image: card.image_small,
+  price: marketPrice(card, finish),
+});
+
+/** A review line as its file wrote it: what the owner compares each candidate with. */
+const asWritten = (l: CsvLine): ImportLineAsWritten => ({
+  ...(l.setCode ? { set_code: l.setCode } : {}),
+  ...(l.setName ? { set_name: l.setName } : {}),
+  ...(l.collectorNumber ? { collector_number: l.collectorNumber } : {}),
+  finish: l.finish,
+  quality: l.quality,
+  language: l.language,
+  quantity: l.quantity,
+  ...(l.scryfallId ? { scryfall_id: l.scryfallId } : {}),
+  ...(l.tcgplayerId
+    ? { tool_id: `TCGplayer product ${l.tcgplayerId}` }
+    : l.cardmarketId
+      ? { tool_id: `Cardmarket product ${l.cardmarketId}` }
+      : l.mtgoId
+        ? { tool_id: `MTGO ID ${l.mtgoId}` }
+        : {}),
 });
 
 /** A name as compared: normalized, with any slash between faces written one way ("Fire/Ice" = "Fire // Ice"). */
@@ -89,7 +117,11 @@ function namesMatch(named: string, card: CardKey): boolean {
 const printingOf = (card: CardKey) => `${card.set_code.toUpperCase()} #${card.collector_number}`;
 
 /** What the file's line turned out to be: one printing, a refusal, or several printings to choose from. */
-export type Resolution = { card: CardKey } | { problem: string } | { candidates: CardKey[] };
+export type Resolution =
+  | { card: CardKey }
+  | { problem: string }
+  /** `missing`: the line named its own printing (an id, a number) and the catalog lacks it. */
+  | { candidates: CardKey[]; missing?: boolean };
 
 /** A tool's own id of a printing: what a line says, how the catalog is asked, and the ids a printing answers to. */
 interface ToolId {
@@ -222,7 +254,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     // "SNC #369" is not "SNC #182" because the set has only that one of the name.
     const namedPrinting = Boolean(l.scryfallId || l.tcgplayerId || l.mtgoId || l.cardmarketId || l.collectorNumber);
     if (candidates.length === 1 && !namedPrinting) resolved.set(l, { card: candidates[0]! });
-    else if (candidates.length > 0) resolved.set(l, { candidates });
+    else if (candidates.length > 0) resolved.set(l, { candidates, missing: namedPrinting });
   }
   return resolved;
 }
@@ -262,7 +294,9 @@ function choosePrinting(
   review.push({
     line: line.line,
     name: line.name,
-    candidates: candidates.slice(0, importReviewLimit).map(candidateOf),
+    candidates: candidates.slice(0, importReviewLimit).map((c) => candidateOf(c, line.finish)),
+    file: asWritten(line),
+    in_catalog: !resolution.missing,
   });
   return undefined;
 }

@@ -38,7 +38,12 @@ function confirmZeroRowsOf(text: unknown): number | undefined {
 
 /** The file's name as the Activity log keeps it: one line of text, 200 characters at most. */
 const fileNameOf = (text: unknown) =>
-  typeof text === 'string' && text.trim() ? text.replace(/[\p{Cc}]/gu, ' ').trim().slice(0, 200) : undefined;
+  typeof text === 'string' && text.trim()
+    ? text
+        .replace(/[\p{Cc}]/gu, ' ')
+        .trim()
+        .slice(0, 200)
+    : undefined;
 
 /** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
