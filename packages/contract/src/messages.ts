@@ -191,6 +191,10 @@ export const messages = {
       'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',
     reviewLine: (line: number, name: string) => `Line ${line}: ${name}`,
     reviewLeaveOut: 'Leave this line out',
+    // sync helper (issue 38 item 2): the review shows the file's own printing, and says when the catalog lacks it.
+    reviewAsWritten: (written: string) => `the file says ${written}`,
+    reviewNotInCatalog: 'The file’s own printing is not in the catalog: import the catalog or leave it out.',
+    reviewNoPrice: 'no market price',
     // sync helper (issue 39): the dialog mirrors the server's confirm_zero_rows rule.
     differenceKept: 'kept: its line was refused',
     syncZeroWarning: (zero: number, stocked: number) =>

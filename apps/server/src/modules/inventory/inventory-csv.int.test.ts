@@ -722,7 +722,7 @@ describe(`CSV import and export (${testEngine})`, () => {
         .where('audit_log.action', '=', 'inventory.import')
         .orderBy('audit_log.id', 'desc')
         .executeTakeFirstOrThrow();
-      const detail = JSON.parse(entry.detail!) as Json;
+      const detail = JSON.parse(entry.detail!);
       expect(detail).toMatchObject({ mode: 'sync', file: 'cube.csv', zeroed: 3, kept: 0 });
       expect([...detail.zeroed_rows].sort()).toEqual(
         [

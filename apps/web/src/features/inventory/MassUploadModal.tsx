@@ -214,11 +214,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
                 <strong>{m.syncZeroWarning(zeroToConfirm, report.difference?.stocked_before ?? zeroToConfirm)}</strong>
               </p>
               <label>
-                <input
-                  type="checkbox"
-                  checked={zeroConfirmed}
-                  onChange={(e) => setZeroConfirmed(e.target.checked)}
-                />{' '}
+                <input type="checkbox" checked={zeroConfirmed} onChange={(e) => setZeroConfirmed(e.target.checked)} />{' '}
                 {m.syncZeroConfirm(zeroToConfirm)}
               </label>
             </div>
@@ -261,7 +257,11 @@ function newImportId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A line several printings could be: the owner picks one (its picture beside the list), or leaves the line out. */
+/**
+ * A line several printings could be: the line as the file wrote it, then each candidate with its picture and price;
+ * the owner picks one or leaves the line out (the choice already made). When the file's own printing is not in the
+ * catalog, the candidates are other printings at other prices: the dialog says so.
+ */
 function ReviewLine({
   review,
   picked,
@@ -271,21 +271,54 @@ function ReviewLine({
   picked: string | undefined;
   onPick: (id: string | undefined) => void;
 }) {
-  const chosen = review.candidates.find((c) => c.scryfall_id === picked);
-  const id = `review-line-${review.line}`;
+  const group = `review-line-${review.line}`;
+  const f = review.file;
+  const written = f
+    ? [
+        f.set_code ? f.set_code.toUpperCase() : f.set_name,
+        f.collector_number ? `#${f.collector_number}` : undefined,
+        finishName[f.finish],
+        f.quality,
+        languageNames[f.language],
+        `${f.quantity} ${f.quantity === 1 ? 'copy' : 'copies'}`,
+        f.scryfall_id ? `Scryfall ID ${f.scryfall_id}` : undefined,
+        f.tool_id,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
   return (
-    <div className="import-review-line">
-      <label htmlFor={id}>{m.reviewLine(review.line, review.name)}</label>
-      <select id={id} value={picked ?? ''} onChange={(e) => onPick(e.target.value || undefined)}>
-        <option value="">{m.reviewLeaveOut}</option>
-        {review.candidates.map((c) => (
-          <option key={c.scryfall_id} value={c.scryfall_id}>
+    <div className="import-review-line" role="radiogroup" aria-label={m.reviewLine(review.line, review.name)}>
+      <p>
+        <strong>{m.reviewLine(review.line, review.name)}</strong>
+        {written && <span className="muted"> · {m.reviewAsWritten(written)}</span>}
+      </p>
+      {review.in_catalog === false && <p className="text-error">{m.reviewNotInCatalog}</p>}
+      <label className="import-candidate">
+        <input type="radio" name={group} checked={!picked} onChange={() => onPick(undefined)} />
+        <span>{m.reviewLeaveOut}</span>
+      </label>
+      {review.candidates.map((c) => (
+        <label key={c.scryfall_id} className="import-candidate">
+          <input
+            type="radio"
+            name={group}
+            value={c.scryfall_id}
+            checked={picked === c.scryfall_id}
+            onChange={() => onPick(c.scryfall_id)}
+          />
+          {c.image ? (
+            <img src={c.image} alt="" width={49} height={68} loading="lazy" />
+          ) : (
+            <span className="import-candidate-noimage" />
+          )}
+          <span>
             {c.set_name} ({c.set_code.toUpperCase()}) #{c.collector_number} ·{' '}
-            {c.finishes.map((f) => finishName[f]).join(', ')}
-          </option>
-        ))}
-      </select>
-      {chosen?.image && <img src={chosen.image} alt={`${chosen.name}, ${chosen.set_name}`} width={73} height={102} />}
+            {c.finishes.map((fin) => finishName[fin]).join(', ')} ·{' '}
+            {c.price === null || c.price === undefined ? m.reviewNoPrice : `$${c.price.toFixed(2)}`}
+          </span>
+        </label>
+      ))}
     </div>
   );
 }
