@@ -133,14 +133,15 @@ test('a line several printings could be waits for the owner’s pick; only the p
   await page.goto('/inventory-management');
   const { dialog } = await uploadThroughDialog(page, file);
   const review = dialog.getByRole('group', { name: m.reviewTitle });
-  const line = review.getByLabel(m.reviewLine(2, 'Lightning Bolt'));
-  await expect(line.getByRole('option')).toHaveCount(bolts.length + 1);
-  await expect(line).toHaveValue('');
+  const line = review.getByRole('radiogroup', { name: m.reviewLine(2, 'Lightning Bolt') });
+  await expect(line.getByRole('radio')).toHaveCount(bolts.length + 1);
+  await expect(line.getByRole('radio', { name: m.reviewLeaveOut })).toBeChecked();
   // Left out, nothing can be imported.
   await expect(dialog.getByRole('button', { name: /Import/ })).toBeDisabled();
 
-  await expect(line.getByRole('option', { name: new RegExp(`\\(FCA\\) #${chosen.collector_number} `) })).toHaveCount(1);
-  await line.selectOption(chosen.id);
+  const fca = line.getByRole('radio', { name: new RegExp(`\\(FCA\\) #${chosen.collector_number} `) });
+  await expect(fca).toHaveCount(1);
+  await fca.check();
   const importButton = dialog.getByRole('button', { name: 'Import 1 line' });
   await expect(importButton).toBeEnabled();
   await importButton.click();
@@ -148,7 +149,50 @@ test('a line several printings could be waits for the owner’s pick; only the p
   expect(await hits(request, account)).toEqual([`${chosen.id}|nonfoil|NM|3`]);
 });
 
-test('export for another tool, then make a file the inventory: the difference first, unnamed rows go to 0', async ({
+test('a line whose own printing the catalog lacks: the review shows the file’s printing, says so, and leaves it out', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Missing Printing');
+  await useSession(context, account);
+  const bolt = fixtureCards().find((c) => c.name === 'Lightning Bolt' && c.set === '2x2')!;
+  const file = {
+    name: 'manabox-missing.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price\n' +
+        `Lightning Bolt,2x2,${bolt.collector_number},${bolt.id},nonfoil,NM,1,\n` +
+        'Lightning Bolt,2x2,9999,,foil,LP,2,\n',
+    ),
+  };
+  await page.goto('/inventory-management');
+  await page.getByRole('button', { name: 'Mass Upload' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mass Upload Inventory' });
+  await dialog.getByLabel('CSV file').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const line = dialog.getByRole('radiogroup', { name: m.reviewLine(3, 'Lightning Bolt') });
+  await expect(line).toContainText(m.reviewAsWritten('2X2 · #9999 · Foil · LP · English · 2 copies'));
+  await expect(line.getByText(m.reviewNotInCatalog)).toBeVisible();
+  await expect(line.getByRole('radio', { name: m.reviewLeaveOut })).toBeChecked();
+  await expect(line.getByRole('radio', { name: /\(2X2\) #/ })).toHaveCount(1);
+  if (process.env.E2E_SCREENSHOTS) {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await line.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/review-missing-${width}.png` });
+    }
+  }
+  // Left out, the good line imports alone.
+  await dialog.getByRole('button', { name: 'Import the 1 good line' }).click();
+  await expect(page.getByText(m.uploadSuccess)).toBeVisible();
+  expect(await hits(request, account)).toEqual([`${bolt.id}|nonfoil|NM|1`]);
+});
+
+test('export for another tool, then make a file the inventory: the difference first, the count of rows set to 0 confirmed, then they go to 0', async ({
   page,
   context,
   request,
@@ -184,7 +228,24 @@ test('export for another tool, then make a file the inventory: the difference fi
   // Nothing is written by the check.
   expect((await hits(request, account)).filter((h) => !h.endsWith('|0'))).toHaveLength(12);
 
-  await dialog.getByRole('button', { name: 'Import 2 lines and set 10 rows to 0' }).click();
+  // 10 of the 12 rows with copies to 0: the server asks for the count, and the dialog asks the owner for it.
+  const warning = dialog.getByRole('alert');
+  await expect(warning).toContainText(m.syncZeroWarning(10, 12));
+  await expect(warning.locator('.text-error')).toBeVisible();
+  const commit = dialog.getByRole('button', { name: 'Import 2 lines and set 10 rows to 0' });
+  await expect(commit).toBeDisabled();
+  if (process.env.E2E_SCREENSHOTS) {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await warning.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sync-confirm-${width}.png` });
+    }
+  }
+  await warning.getByLabel(m.syncZeroConfirm(10)).check();
+  await commit.click();
   await expect(page.getByText(m.uploadSuccess)).toBeVisible();
   const left = (await hits(request, account)).filter((h) => !h.endsWith('|0'));
   expect(left).toEqual(counted.map((l) => `${l.card.id}|${l.finish}|${l.quality}|9`).sort());

@@ -191,6 +191,15 @@ export const messages = {
       'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',
     reviewLine: (line: number, name: string) => `Line ${line}: ${name}`,
     reviewLeaveOut: 'Leave this line out',
+    // sync helper (issue 38 item 2): the review shows the file's own printing, and says when the catalog lacks it.
+    reviewAsWritten: (written: string) => `the file says ${written}`,
+    reviewNotInCatalog: 'The file’s own printing is not in the catalog: import the catalog or leave it out.',
+    reviewNoPrice: 'no market price',
+    // sync helper (issue 39): the dialog mirrors the server's confirm_zero_rows rule.
+    differenceKept: 'kept: its line was refused',
+    syncZeroWarning: (zero: number, stocked: number) =>
+      `This file sets ${zero} of your ${stocked} rows with copies to 0. Check it is your whole singles inventory.`,
+    syncZeroConfirm: (zero: number) => `Yes, set ${plural(zero, 'row')} to 0`,
     exportFormatLabel: 'Export for',
     exportFormats: {
       cardstock: 'Cardstock',
@@ -209,12 +218,19 @@ export const messages = {
       sync: 'Make it my singles inventory (rows it does not name go to 0)',
     },
     differenceTitle: 'What changes',
-    differenceSummary: (d: { new_rows: number; quantities_changed: number; prices_changed: number; zeroed: number }) =>
+    differenceSummary: (d: {
+      new_rows: number;
+      quantities_changed: number;
+      prices_changed: number;
+      zeroed: number;
+      kept?: number;
+    }) =>
       [
         `${d.new_rows} new row${d.new_rows === 1 ? '' : 's'}`,
         `${d.quantities_changed} quantit${d.quantities_changed === 1 ? 'y' : 'ies'} changed`,
         `${d.prices_changed} price${d.prices_changed === 1 ? '' : 's'} changed`,
         ...(d.zeroed ? [`${d.zeroed} row${d.zeroed === 1 ? '' : 's'} set to 0`] : []),
+        ...(d.kept ? [`${d.kept} row${d.kept === 1 ? '' : 's'} kept as they are: their lines were refused`] : []),
       ].join(', '),
     differenceMore: (shown: number, all: number) => `The first ${shown} of ${all} changes.`,
     uploadCors: 'Mass upload failed due to CORS. Please contact support or try again later.',
@@ -411,6 +427,16 @@ export const messages = {
     importIdTaken: 'This import_id is taken: send another.',
     syncEmpty:
       'Nothing in this file can be stocked, so a sync would set your whole inventory to 0. Nothing was changed.',
+    // sync helper (issue 39): a sync that takes most of the stock is confirmed with its count.
+    syncConfirmNeeded: (zero: number, stocked: number) =>
+      `This sync sets ${zero} of your ${stocked} rows with copies to 0. Nothing was changed: to go ahead, send confirm_zero_rows: ${zero}.`,
+    syncConfirmChanged: (zero: number) =>
+      `The stock changed since the check: this sync now sets ${zero} rows to 0. Nothing was changed: check the file again.`,
+    confirmZeroRowsInvalid: 'confirm_zero_rows must be a whole number.',
+    // sync helper (issue 38 item 17): the bounds add and edit keep, on imports too.
+    importPriceTooHigh: (dollars: number) => `Price $${dollars} is more than $100000, the most an asking price can be.`,
+    importRowTooMany: (row: string, quantity: number) =>
+      `The file brings ${row} to ${quantity} copies; a row holds at most 100000. Nothing was imported.`,
   },
   sealed: {
     title: 'Sealed Stock',

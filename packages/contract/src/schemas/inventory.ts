@@ -130,6 +130,9 @@ export const ZInventoryListResponse = z.object({
   total: z.number().int(),
 });
 
+/** Most copies one stock row holds: add, edit and import alike (issue 38: an import stored 99,999,999,999). */
+export const maxStockQuantity = 100_000;
+
 export const ZInventoryAddRequest = z.object({
   token: ZSessionToken,
   scryfall_id: ZScryfallId,
@@ -138,7 +141,7 @@ export const ZInventoryAddRequest = z.object({
       .number({ error: 'quantity must be a number.' })
       .int('quantity must be a whole number.')
       .min(1, 'quantity must be at least 1.')
-      .max(100_000, 'quantity must be at most 100000.'),
+      .max(maxStockQuantity, `quantity must be at most ${maxStockQuantity}.`),
   ),
   foil: z.boolean({ error: 'foil must be true or false.' }).optional().default(false),
   quality: ZQuality.optional().default('NM'),
@@ -171,7 +174,7 @@ export const ZInventoryEditRequest = z.object({
       .number({ error: 'quantity must be a number.' })
       .int('quantity must be a whole number.')
       .min(0, 'quantity cannot be negative.')
-      .max(100_000, 'quantity must be at most 100000.'),
+      .max(maxStockQuantity, `quantity must be at most ${maxStockQuantity}.`),
   ),
   asking_price: ZDollars('asking_price')
     .nullable()
@@ -367,14 +370,41 @@ export const ZImportCandidate = z.object({
   collector_number: z.string(),
   finishes: z.array(z.enum(finishes)),
   image: z.string().nullable(),
+  price: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('The printing’s market price in dollars in the line’s finish; null when the catalog has none'),
 });
 export type ImportCandidate = z.infer<typeof ZImportCandidate>;
+
+/** A review line as the file wrote it, so the owner compares it with each candidate. */
+export const ZImportLineAsWritten = z.object({
+  set_code: z.string().optional(),
+  set_name: z.string().optional(),
+  collector_number: z.string().optional(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  language: z.enum(languages),
+  quantity: z.number().int(),
+  scryfall_id: z.string().optional(),
+  tool_id: z.string().optional().describe('The tool’s own id of the printing, as "TCGplayer product 123"'),
+});
+export type ImportLineAsWritten = z.infer<typeof ZImportLineAsWritten>;
 
 /** A line that names a card but not which printing: nothing is stocked on a guess. */
 export const ZImportReview = z.object({
   line: z.number().int(),
   name: z.string(),
   candidates: z.array(ZImportCandidate).describe('At most 24, newest first'),
+  file: ZImportLineAsWritten.optional().describe('The line as the file wrote it'),
+  in_catalog: z
+    .boolean()
+    .optional()
+    .describe(
+      'false: the line names its own printing (an id, a set and number) and the catalog lacks it; the candidates are ' +
+        'other printings of the name, and leaving the line out is the safe answer',
+    ),
 });
 export type ImportReview = z.infer<typeof ZImportReview>;
 
@@ -388,8 +418,10 @@ export type ImportMode = (typeof importModes)[number];
 /** One row an import changes, before and after (asking prices in dollars; null: the pricing rule prices it). */
 export const ZImportChange = z.object({
   change: z
-    .enum(['new', 'quantity', 'price', 'zeroed'])
-    .describe('new row; quantity (and maybe price) changed; price only; set to 0'),
+    .enum(['new', 'quantity', 'price', 'zeroed', 'kept'])
+    .describe(
+      'new row; quantity (and maybe price) changed; price only; set to 0; kept as it is (sync: its only lines were refused or in review)',
+    ),
   name: z.string(),
   set_code: z.string(),
   collector_number: z.string(),
@@ -416,7 +448,23 @@ export const ZImportDifference = z.object({
   prices_changed: z.number().int(),
   zeroed: z.number().int().describe('Rows the file does not name, set to 0 (sync only)'),
   unchanged: z.number().int(),
-  sample: z.array(ZImportChange).describe('At most 50 changed rows: new rows, then changed, then set to 0'),
+  kept: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Sync: rows with copies the file names only on refused or review lines, left as they are rather than set to 0',
+    ),
+  stocked_before: z.number().int().optional().describe('Sync: the shop’s rows with copies before the import'),
+  confirm_zero_rows: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Sync: present when the file would set more than half of the shop’s rows with copies to 0 (or all of them): ' +
+        'the rows it sets to 0, which the commit must send as its confirm_zero_rows field',
+    ),
+  sample: z.array(ZImportChange).describe('At most 50 changed rows: new rows, then changed, then kept, then set to 0'),
 });
 export type ImportDifference = z.infer<typeof ZImportDifference>;
 

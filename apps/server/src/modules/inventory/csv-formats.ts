@@ -10,6 +10,7 @@ import {
   dollarsToCents,
   languageNames,
   languages,
+  maxStockQuantity,
   type Finish,
   type Language,
 } from '@cardstock/contract';
@@ -79,6 +80,11 @@ export interface CsvLine {
 export interface CsvProblem {
   line: number;
   reason: string;
+  /**
+   * What the refused row could still say of its card (name, ids, set and number; the rest stand-ins): a sync keeps
+   * the rows such a line names rather than taking their copies (a typo in a condition is no "none left").
+   */
+  named?: CsvLine;
 }
 
 /** What {@link parseInventoryCsv} found in a file. */
@@ -1020,7 +1026,11 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
     reasons.unshift('No card name, set or Scryfall ID.');
   }
   if (/^(true|yes|1|x|proxy)$/i.test(raw.proxy ?? '')) reasons.unshift('A proxy, not a real card: not stocked.');
-  return reasons.length > 0 ? { line, reason: reasons.join(' ') } : withoutUndefined(card);
+  if (reasons.length === 0) return withoutUndefined(card);
+  const problem: CsvProblem = { line, reason: reasons.join(' ') };
+  // Not enumerable: the problem goes into the report's `refused` as it is, whose lines are {line, reason}.
+  Object.defineProperty(problem, 'named', { value: withoutUndefined(card), enumerable: false });
+  return problem;
 }
 
 const optional = (text: string | undefined): string | undefined => (text ? text : undefined);
@@ -1042,6 +1052,9 @@ function readQuantity(text: string | undefined, reasons: string[]): number {
     reasons.push(`Quantity "${text}" is not a whole number.`);
   } else if (Number(text) < 1) {
     reasons.push(`Quantity "${text}" is less than 1.`);
+  } else if (Number(text) > maxStockQuantity) {
+    // The bound add and edit keep (issue 38), checked where the file's number is read.
+    reasons.push(`Quantity "${text}" is more than ${maxStockQuantity}, the most copies a row can hold.`);
   } else {
     return Number(text);
   }

@@ -16,6 +16,9 @@ const card = (id: string, name: string): CardKey => ({
   mtgo_foil_id: null,
   cardmarket_id: null,
   image_small: null,
+  price_usd: null,
+  price_usd_foil: null,
+  price_usd_etched: null,
 });
 const bolt = card('00000000-0000-4000-8000-000000000161', 'Lightning Bolt');
 const ring = card('00000000-0000-4000-8000-000000000268', 'Sol Ring');

@@ -257,8 +257,22 @@ describe(`CSV import and export (${testEngine})`, () => {
             'The printing "Lightning Bolt" set 2X2 #9999 names is not in the catalog; one printing of the name is: pick it, or leave the line out.',
         },
       ]);
+      // The line as the file wrote it, and plainly: its own printing is not in the catalog.
       expect(dry.body.review).toEqual([
-        { line: 4, name: 'Lightning Bolt', candidates: [expect.objectContaining({ scryfall_id: bolt.id })] },
+        {
+          line: 4,
+          name: 'Lightning Bolt',
+          candidates: [expect.objectContaining({ scryfall_id: bolt.id })],
+          file: {
+            set_code: '2x2',
+            collector_number: '9999',
+            finish: 'nonfoil',
+            quality: 'LP',
+            language: 'en',
+            quantity: 5,
+          },
+          in_catalog: false,
+        },
       ]);
       const res = await upload(shop, csv, { accept_partial: 'true' });
       expect(res.body).toMatchObject({ imported: true, rows: 2 });
@@ -291,6 +305,12 @@ describe(`CSV import and export (${testEngine})`, () => {
         collector_number: expect.any(String),
         finishes: expect.arrayContaining(['nonfoil']),
         image: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+        price: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
+      });
+      // A name alone names no printing: the candidates are the question, not a stand-in for a missing one.
+      expect(dry.body.review[0]).toMatchObject({
+        in_catalog: true,
+        file: { finish: 'nonfoil', quality: 'NM', language: 'en', quantity: 3 },
       });
       // Without a pick the line is refused, and nothing is stocked on a guess.
       expect((await upload(shop, csv)).status).toBe(422);
@@ -441,7 +461,9 @@ describe(`CSV import and export (${testEngine})`, () => {
       const dry = await upload(shop, csv, { dry_run: 'true' });
       expect(dry.body).toMatchObject({ format: 'deckedbuilder' });
       expect(refusedLines(dry.body)).toEqual([3, 4]);
-      expect(dry.body.review).toEqual([{ line: 3, name: 'Forest', candidates: expect.any(Array) }]);
+      expect(dry.body.review).toEqual([
+        { line: 3, name: 'Forest', candidates: expect.any(Array), file: expect.any(Object), in_catalog: true },
+      ]);
       expect(dry.body.review[0].candidates.map((c: { scryfall_id: string }) => c.scryfall_id).sort()).toEqual(
         forests.map((c) => c.id).sort(),
       );
@@ -588,7 +610,15 @@ describe(`CSV import and export (${testEngine})`, () => {
 
       const file = csv(line(bolt, 'nonfoil', 'NM', 6));
       const dry = await upload(shop, file, { dry_run: 'true', mode: 'sync' });
-      expect(dry.body.difference).toMatchObject({ mode: 'sync', new_rows: 0, quantities_changed: 1, zeroed: 3 });
+      // 3 of the shop's 4 rows with copies go to 0: more than half, so the commit must confirm the count.
+      expect(dry.body.difference).toMatchObject({
+        mode: 'sync',
+        new_rows: 0,
+        quantities_changed: 1,
+        zeroed: 3,
+        stocked_before: 4,
+        confirm_zero_rows: 3,
+      });
       expect(dry.body.difference.sample).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ change: 'zeroed', set_code: priced.set, quantity_before: 2, quantity_after: 0 }),
@@ -596,7 +626,7 @@ describe(`CSV import and export (${testEngine})`, () => {
         ]),
       );
 
-      const res = await upload(shop, file, { mode: 'sync' });
+      const res = await upload(shop, file, { mode: 'sync', confirm_zero_rows: '3' });
       expect(res.body).toMatchObject({ imported: true, difference: { zeroed: 3 } });
       expect(await rowsOf(shop)).toEqual(
         [
@@ -609,6 +639,140 @@ describe(`CSV import and export (${testEngine})`, () => {
       // The held copy is still the order's: rejecting it puts it back on its row.
       expectOk(await api(server, shop).call('rejectOrder', { order_number: placed.orderNumber }));
       expect(await rowsOf(shop)).toContain(`${at(priced)}|nonfoil|NM|1|`);
+    });
+
+    it('sync: a row named only by a refused line (a typo in its condition or finish) is kept as it is, never zeroed', async () => {
+      const shop = await stockedShop();
+      const sylvan = printing('Sylvan Library', 'ren');
+      await upload(shop, csv(line(sylvan, 'nonfoil', 'HP', 1), line(fca, 'nonfoil', 'MP', 3)));
+      const before = await rowsOf(shop);
+      const file = csv(
+        line(bolt, 'nonfoil', 'NM', 4),
+        line(bolt, 'nonfoil', 'LPP', 2),
+        line(boom, 'foyl', 'LP', 5),
+        // Named by its card name only (no id, no number), refused for its condition.
+        `"Sylvan Library",,,,nonfoil,Heavily Playd,1,`,
+        line(fca, 'nonfoil', 'MP', 3),
+      );
+      const dry = await upload(shop, file, { dry_run: 'true', mode: 'sync' });
+      expect(dry.status).toBe(200);
+      expect(dry.body.refused.map((r: Json) => r.line)).toEqual([3, 4, 5]);
+      expect(dry.body.difference).toMatchObject({ mode: 'sync', zeroed: 0, kept: 3, stocked_before: 5 });
+      expect(dry.body.difference.confirm_zero_rows).toBeUndefined();
+      expect(dry.body.difference.sample).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ change: 'kept', quality: 'LP', quantity_before: 2, quantity_after: 2 }),
+          expect.objectContaining({ change: 'kept', name: 'Boom // Bust', quantity_before: 5, quantity_after: 5 }),
+          expect.objectContaining({ change: 'kept', name: 'Sylvan Library', quantity_after: 1 }),
+        ]),
+      );
+      const res = await upload(shop, file, { mode: 'sync', accept_partial: 'true' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ imported: true, difference: { zeroed: 0, kept: 3 } });
+      expect(await rowsOf(shop)).toEqual(before);
+    });
+
+    it('sync: a file that would empty the singles stock, or zero more than half its rows, needs confirm_zero_rows', async () => {
+      const shop = await stockedShop();
+      const before = await rowsOf(shop);
+      // One line of 0 copies: "none left" of one row, and every other row unnamed.
+      const file = csv(line(bolt, 'nonfoil', 'NM', 0));
+      const dry = await upload(shop, file, { dry_run: 'true', mode: 'sync' });
+      expect(dry.status).toBe(200);
+      expect(dry.body.difference).toMatchObject({ zeroed: 2, quantities_changed: 1, confirm_zero_rows: 3 });
+
+      const unconfirmed = await upload(shop, file, { mode: 'sync' });
+      expect(unconfirmed.status).toBe(422);
+      expect(unconfirmed.body).toMatchObject({
+        imported: false,
+        message: messages.inventoryServer.syncConfirmNeeded(3, 3),
+      });
+      const wrong = await upload(shop, file, { mode: 'sync', confirm_zero_rows: '2' });
+      expect(wrong.status).toBe(422);
+      const notNumber = await upload(shop, file, { mode: 'sync', confirm_zero_rows: 'all' });
+      expect(notNumber.status).toBe(400);
+      expect(notNumber.body.message).toBe(messages.inventoryServer.confirmZeroRowsInvalid);
+      // accept_partial is no confirmation either (a mostly unreadable file).
+      const partial = await upload(shop, csv(line(bolt, 'nonfoil', 'NM', 0), line(boom, 'foyl', 'XX', 1)), {
+        mode: 'sync',
+        accept_partial: 'true',
+      });
+      expect(partial.status).toBe(422);
+      expect(partial.body.difference).toMatchObject({ zeroed: 1, kept: 1, confirm_zero_rows: 2 });
+      expect(await rowsOf(shop)).toEqual(before);
+
+      // The check's number is the commit's: a row stocked since makes it 4, and 3 no longer confirms it.
+      const sylvan = printing('Sylvan Library', 'ren');
+      await upload(shop, csv(line(sylvan, 'nonfoil', 'HP', 1)));
+      const stale = await upload(shop, file, { mode: 'sync', confirm_zero_rows: '3' });
+      expect(stale.status).toBe(422);
+      expect(stale.body.message).toBe(messages.inventoryServer.syncConfirmNeeded(4, 4));
+
+      const res = await upload(shop, file, { mode: 'sync', confirm_zero_rows: '4', file_name: 'cube.csv' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ imported: true, difference: { zeroed: 3, confirm_zero_rows: 4 } });
+      expect((await rowsOf(shop)).every((r) => r.split('|')[3] === '0')).toBe(true);
+
+      // The Activity log names the file and every row it set to 0.
+      const entry = await server.ctx.db
+        .selectFrom('audit_log')
+        .innerJoin('users', 'users.shop_id', 'audit_log.shop_id')
+        .select(['audit_log.detail'])
+        .where('users.email', '=', shop.email)
+        .where('audit_log.action', '=', 'inventory.import')
+        .orderBy('audit_log.id', 'desc')
+        .executeTakeFirstOrThrow();
+      const detail = JSON.parse(entry.detail!);
+      expect(detail).toMatchObject({ mode: 'sync', file: 'cube.csv', zeroed: 3, kept: 0 });
+      expect([...detail.zeroed_rows].sort()).toEqual(
+        [
+          `Lightning Bolt (${at(bolt).toUpperCase()}) nonfoil NM en: 4 → 0`,
+          `Lightning Bolt (${at(bolt).toUpperCase()}) nonfoil LP en: 2 → 0`,
+          `Boom // Bust (${at(boom).toUpperCase()}) foil LP en: 5 → 0`,
+          `Sylvan Library (${at(sylvan).toUpperCase()}) nonfoil HP en: 1 → 0`,
+        ].sort(),
+      );
+    });
+
+    it('keeps the bounds add and edit keep: 100000 copies a row, $100000 an asking price', async () => {
+      const shop = await buildShop(server);
+      const over = await upload(
+        shop,
+        csv(
+          line(bolt, 'nonfoil', 'NM', 100_001),
+          line(boom, 'foil', 'LP', 1, '100000.01'),
+          line(fca, 'nonfoil', 'MP', 1),
+        ),
+        { accept_partial: 'true' },
+      );
+      expect(over.status).toBe(200);
+      expect(over.body.refused).toEqual([
+        { line: 2, reason: 'Quantity "100001" is more than 100000, the most copies a row can hold.' },
+        { line: 3, reason: messages.inventoryServer.importPriceTooHigh(100000.01) },
+      ]);
+      expect(await rowsOf(shop)).toEqual([`${at(fca)}|nonfoil|MP|1|`]);
+      // Lines of one row add up; and an add onto the row's copies: past the bound, nothing is written.
+      const summed = await upload(shop, csv(line(bolt, 'nonfoil', 'NM', 60_000), line(bolt, 'nonfoil', 'NM', 40_001)));
+      expect(summed.status).toBe(400);
+      expect(summed.body.message).toBe(
+        messages.inventoryServer.importRowTooMany(`Lightning Bolt (${at(bolt).toUpperCase()})`, 100_001),
+      );
+      const onto = await upload(shop, csv(line(fca, 'nonfoil', 'MP', 100_000)));
+      expect(onto.status).toBe(400);
+      expect(await rowsOf(shop)).toEqual([`${at(fca)}|nonfoil|MP|1|`]);
+      const set = await upload(shop, csv(line(fca, 'nonfoil', 'MP', 100_000)), { mode: 'set' });
+      expect(set.status).toBe(200);
+      expect(await rowsOf(shop)).toEqual([`${at(fca)}|nonfoil|MP|100000|`]);
+    });
+
+    it('sync: zeroing half of the rows or fewer needs no confirmation', async () => {
+      const shop = await stockedShop();
+      const res = await upload(shop, csv(line(bolt, 'nonfoil', 'NM', 4), line(boom, 'foil', 'LP', 5)), {
+        mode: 'sync',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.difference).toMatchObject({ zeroed: 1, stocked_before: 3 });
+      expect(res.body.difference.confirm_zero_rows).toBeUndefined();
     });
 
     it('sync: a file with nothing to stock is refused, not taken as "sell nothing"; a mode it does not know too', async () => {

@@ -1,17 +1,21 @@
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  centsToDollars,
   dollarsToCents,
   type ExportFormat,
   finishOf,
   importChangeSampleLimit,
   importReviewLimit,
+  maxAskingPrice,
+  maxStockQuantity,
   messages,
   languageOf,
   qualityOf,
   type ImportCandidate,
   type ImportChange,
   type ImportDifference,
+  type ImportLineAsWritten,
   type ImportMode,
   type ImportProgress,
   type ImportReport,
@@ -59,7 +63,13 @@ const describeLine = (l: CsvLine) =>
     .filter(Boolean)
     .join(' ') || 'this line';
 
-const candidateOf = (card: CardKey): ImportCandidate => ({
+/** The printing's market price in the line's finish, in dollars (cents in the catalog). */
+const marketPrice = (card: CardKey, finish: string) => {
+  const cents = finish === 'foil' ? card.price_usd_foil : finish === 'etched' ? card.price_usd_etched : card.price_usd;
+  return cents === null ? null : centsToDollars(cents);
+};
+
+const candidateOf = (card: CardKey, finish: string): ImportCandidate => ({
   scryfall_id: card.id,
   name: card.name,
   set_code: card.set_code,
@@ -67,6 +77,26 @@ const candidateOf = (card: CardKey): ImportCandidate => ({
   collector_number: card.collector_number,
   finishes: card.finishes.split(',').filter(Boolean).map(finishOf),
   image: card.image_small,
+  price: marketPrice(card, finish),
+});
+
+/** A review line as its file wrote it: what the owner compares each candidate with. */
+const asWritten = (l: CsvLine): ImportLineAsWritten => ({
+  ...(l.setCode ? { set_code: l.setCode } : {}),
+  ...(l.setName ? { set_name: l.setName } : {}),
+  ...(l.collectorNumber ? { collector_number: l.collectorNumber } : {}),
+  finish: l.finish,
+  quality: l.quality,
+  language: l.language,
+  quantity: l.quantity,
+  ...(l.scryfallId ? { scryfall_id: l.scryfallId } : {}),
+  ...(l.tcgplayerId
+    ? { tool_id: `TCGplayer product ${l.tcgplayerId}` }
+    : l.cardmarketId
+      ? { tool_id: `Cardmarket product ${l.cardmarketId}` }
+      : l.mtgoId
+        ? { tool_id: `MTGO ID ${l.mtgoId}` }
+        : {}),
 });
 
 /** A name as compared: normalized, with any slash between faces written one way ("Fire/Ice" = "Fire // Ice"). */
@@ -87,7 +117,11 @@ function namesMatch(named: string, card: CardKey): boolean {
 const printingOf = (card: CardKey) => `${card.set_code.toUpperCase()} #${card.collector_number}`;
 
 /** What the file's line turned out to be: one printing, a refusal, or several printings to choose from. */
-export type Resolution = { card: CardKey } | { problem: string } | { candidates: CardKey[] };
+export type Resolution =
+  | { card: CardKey }
+  | { problem: string }
+  /** `missing`: the line named its own printing (an id, a number) and the catalog lacks it. */
+  | { candidates: CardKey[]; missing?: boolean };
 
 /** A tool's own id of a printing: what a line says, how the catalog is asked, and the ids a printing answers to. */
 interface ToolId {
@@ -220,7 +254,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     // "SNC #369" is not "SNC #182" because the set has only that one of the name.
     const namedPrinting = Boolean(l.scryfallId || l.tcgplayerId || l.mtgoId || l.cardmarketId || l.collectorNumber);
     if (candidates.length === 1 && !namedPrinting) resolved.set(l, { card: candidates[0]! });
-    else if (candidates.length > 0) resolved.set(l, { candidates });
+    else if (candidates.length > 0) resolved.set(l, { candidates, missing: namedPrinting });
   }
   return resolved;
 }
@@ -260,19 +294,74 @@ function choosePrinting(
   review.push({
     line: line.line,
     name: line.name,
-    candidates: candidates.slice(0, importReviewLimit).map(candidateOf),
+    candidates: candidates.slice(0, importReviewLimit).map((c) => candidateOf(c, line.finish)),
+    file: asWritten(line),
+    in_catalog: !resolution.missing,
   });
   return undefined;
 }
 
 const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
+/** The zeroed rows the Activity log names one by one (an import's audit entry stays a few kilobytes). */
+const AUDIT_ZEROED_LIMIT = 200;
+
+/**
+ * The stock rows a sync leaves as they are although no good line names them: those of the printings (or, with no
+ * printing found, the card names) of lines that were refused or left in review. A line refused for a typo in its
+ * condition, a proxy or a question still meant its card, so "no good line" is not "none left".
+ */
+export interface KeptRows {
+  cards: Set<string>;
+  names: Set<string>;
+}
+
+/** The refused and review lines' printings and names, as a sync keeps their rows. */
+async function keptRowsOf(ctx: AppContext, lines: CsvLine[]): Promise<KeptRows> {
+  const kept: KeptRows = { cards: new Set(), names: new Set() };
+  for (const part of chunks(lines, 1000)) {
+    const printings = await resolvePrintings(ctx, part);
+    for (const line of part) {
+      const resolution = printings.get(line);
+      if (resolution && 'card' in resolution) kept.cards.add(resolution.card.id);
+      else if (resolution && 'candidates' in resolution) for (const c of resolution.candidates) kept.cards.add(c.id);
+      // The name too: a mismatched name, or a printing the catalog lacks, still says which card's rows it meant.
+      if (line.name) for (const name of [line.name, untagged(line.name)]) kept.names.add(comparable(name));
+    }
+    await nextTurn();
+  }
+  return kept;
+}
+
+const isKept = (kept: KeptRows | undefined, r: { card_id: string; name: string }) =>
+  Boolean(
+    kept &&
+    (kept.cards.has(r.card_id) ||
+      kept.names.has(comparable(r.name)) ||
+      r.name.split(' // ').some((face) => kept.names.has(comparable(face)))),
+  );
+
+/** A row as the Activity log names it: "Lightning Bolt (2X2 #117) foil LP ja: 4 → 0". */
+const auditRowOf = (r: {
+  name: string;
+  set_code: string;
+  collector_number: string;
+  finish: string;
+  quality: string;
+  language: string;
+  signed: number;
+  altered: number;
+  quantity: number;
+}) =>
+  `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number}) ${r.finish} ${r.quality} ${r.language}` +
+  `${r.signed ? ' signed' : ''}${r.altered ? ' altered' : ''}: ${r.quantity} → 0`;
+
 /**
  * What writing `rows` in `mode` changes in the shop's inventory, as it is now: new rows, quantities and asking
  * prices that move, and (sync) the stocked rows the file does not name, which go to 0. `existed` tells, by row,
  * which are in the shop already. Between its reads it lets the event loop turn: on SQLite a read answers at once.
  */
-async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows: ImportRows) {
+async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows: ImportRows, kept?: KeptRows) {
   /** By row: the shop's quantity, -1 for a row it does not have; and its asking price, NaN for none. */
   const quantityBefore = new Float64Array(rows.size).fill(-1);
   const askingBefore = new Float64Array(rows.size);
@@ -297,7 +386,15 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
     unchanged: 0,
     sample: [],
   };
-  const changes: Record<'new' | 'changed' | 'zeroed', ImportChange[]> = { new: [], changed: [], zeroed: [] };
+  const changes: Record<'new' | 'changed' | 'zeroed' | 'kept', ImportChange[]> = {
+    new: [],
+    changed: [],
+    zeroed: [],
+    kept: [],
+  };
+  /** Rows with copies this import takes to 0 (sync: not named, or named by a line of 0), as the Activity log names them. */
+  const zeroedRows: string[] = [];
+  let toZero = 0;
   let empty = 0;
   const note = (list: ImportChange[], change: () => ImportChange) => {
     if (list.length < importChangeSampleLimit) list.push(change());
@@ -327,6 +424,16 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
         empty += rows.row(row).lines;
         continue;
       }
+      if (added > maxStockQuantity) {
+        const r = rows.row(row);
+        throw new AppError(
+          'BAD_REQUEST',
+          messages.inventoryServer.importRowTooMany(
+            `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number})`,
+            added,
+          ),
+        );
+      }
       difference.new_rows++;
       note(changes.new, () => {
         const r = rows.row(row);
@@ -344,9 +451,21 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
     const r = rows.row(row);
     const askingWas = Number.isNaN(askingBefore[row]!) ? null : askingBefore[row]!;
     const quantity = mode === 'add' ? quantityWas + r.quantity : r.quantity;
+    if (quantity > maxStockQuantity)
+      throw new AppError(
+        'BAD_REQUEST',
+        messages.inventoryServer.importRowTooMany(
+          `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number})`,
+          quantity,
+        ),
+      );
     const price = r.asking_price ?? askingWas;
     const quantityMoves = quantity !== quantityWas;
     const priceMoves = price !== askingWas;
+    if (quantity === 0 && quantityWas > 0) {
+      toZero++;
+      if (zeroedRows.length < AUDIT_ZEROED_LIMIT) zeroedRows.push(auditRowOf({ ...r, quantity: quantityWas }));
+    }
     if (quantityMoves) difference.quantities_changed++;
     if (priceMoves) difference.prices_changed++;
     if (!quantityMoves && !priceMoves) difference.unchanged++;
@@ -362,10 +481,26 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
   }
   const zeroedIds: number[] = [];
   if (mode === 'sync') {
+    let stocked = 0;
+    let keptRows = 0;
     for await (const batch of repo.stockedRows(db, shopId)) {
+      stocked += batch.length;
       for (const r of batch) {
         if (rows.indexOf(r) >= 0) continue;
+        if (isKept(kept, r)) {
+          keptRows++;
+          note(changes.kept, () => ({
+            change: 'kept',
+            ...shown(r),
+            quantity_before: r.quantity,
+            quantity_after: r.quantity,
+            price_before: dollarsOf(r.asking_price),
+            price_after: dollarsOf(r.asking_price),
+          }));
+          continue;
+        }
         zeroedIds.push(r.id);
+        if (zeroedRows.length < AUDIT_ZEROED_LIMIT) zeroedRows.push(auditRowOf(r));
         note(changes.zeroed, () => ({
           change: 'zeroed',
           ...shown(r),
@@ -378,10 +513,19 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
       await nextTurn();
     }
     difference.zeroed = zeroedIds.length;
+    difference.kept = keptRows;
+    difference.stocked_before = stocked;
+    toZero += zeroedIds.length;
+    // A sync that takes more than half of the rows with copies (all of them included) is no routine count: the
+    // owner confirms it with its number, which the commit checks against its own count.
+    if (toZero > 0 && toZero * 2 > stocked) difference.confirm_zero_rows = toZero;
   }
-  difference.sample = [...changes.new, ...changes.changed, ...changes.zeroed].slice(0, importChangeSampleLimit);
+  difference.sample = [...changes.new, ...changes.changed, ...changes.kept, ...changes.zeroed].slice(
+    0,
+    importChangeSampleLimit,
+  );
   const existed = (row: number) => quantityBefore[row]! >= 0;
-  return { difference, merged, existed, zeroedIds, empty };
+  return { difference, merged, existed, zeroedIds, empty, zeroedRows, toZero };
 }
 
 export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
@@ -466,6 +610,10 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         acceptPartial: boolean;
         picks?: ReadonlyMap<number, string>;
         mode?: ImportMode;
+        /** A sync that sets most rows to 0 goes ahead only with this count, the one its check reported. */
+        confirmZeroRows?: number;
+        /** The file's name, for the Activity log. */
+        fileName?: string;
       },
     ): Promise<{ status: 200 | 422; report: ImportReport }> {
       const { shopId, email } = requireRole(actor, 'inventory:import');
@@ -480,6 +628,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       let skipped = 0;
       // Lines come and are matched a batch at a time; a row keeps only what the write needs.
       const rows = new ImportRows();
+      /** Sync: the refused and review lines, whose rows are kept as they are. */
+      const unsure: CsvLine[] = [];
       let progressAt = performance.now();
       // Setting quantities, a row with no copies says "none left": read it (and skip it when it finds no row).
       for await (const batch of readCsv(file.parts, file.size, { keepEmpty: mode !== 'add' })) {
@@ -488,6 +638,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           continue;
         }
         refused.push(...batch.problems);
+        if (mode === 'sync') for (const p of batch.problems) if (p.named) unsure.push(p.named);
         unreadable += batch.problems.length;
         skipped += batch.skipped;
         read += batch.lines.length;
@@ -505,12 +656,20 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             continue;
           }
           const chosen = choosePrinting(line, resolution, input.picks, refused, review);
+          if (!chosen || !hasFinish(chosen, line.finish)) {
+            if (mode === 'sync') unsure.push(line);
+          }
           if (!chosen) continue;
           if (!hasFinish(chosen, line.finish)) {
             refused.push({
               line: line.line,
               reason: `${chosen.name} (${chosen.set_code.toUpperCase()} #${chosen.collector_number}) has no ${line.finish} printing.`,
             });
+            continue;
+          }
+          if (format === 'cardstock' && line.price !== undefined && line.price > maxAskingPrice) {
+            refused.push({ line: line.line, reason: messages.inventoryServer.importPriceTooHigh(line.price) });
+            if (mode === 'sync') unsure.push(line);
             continue;
           }
           // Only Cardstock's own file carries the shop's asking price; other tools' prices are what a player paid.
@@ -531,7 +690,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       }
       refused.sort((a, b) => a.line - b.line);
 
-      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, mode, rows);
+      const kept = mode === 'sync' && unsure.length ? await keptRowsOf(ctx, unsure) : undefined;
+      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, mode, rows, kept);
       if (mode === 'sync' && rows.size === 0) throw new AppError('BAD_REQUEST', messages.inventoryServer.syncEmpty);
       skipped += empty;
       const lines = read - empty - (refused.length - unreadable);
@@ -565,6 +725,16 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       if (refused.length && !input.acceptPartial) {
         return { status: 422, report: { ...report, message: messages.inventoryServer.importRefused(refused.length) } };
       }
+      const confirmNeeded = difference.confirm_zero_rows;
+      if (confirmNeeded !== undefined && input.confirmZeroRows !== confirmNeeded) {
+        return {
+          status: 422,
+          report: {
+            ...report,
+            message: messages.inventoryServer.syncConfirmNeeded(confirmNeeded, difference.stocked_before ?? 0),
+          },
+        };
+      }
 
       const at = now();
       // What the commit changed: the same as the dry run's unless stock moved in between (an order, an edit).
@@ -573,7 +743,11 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         // of it (or of one sent again under its id since) finds it gone and writes nothing.
         if (importId && file.keptAt && !(await uploads.remove(tx, shopId, importId, file.keptAt)) && !file.sent)
           throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
-        const written = await differenceOf(tx, shopId, mode, rows);
+        const written = await differenceOf(tx, shopId, mode, rows, kept);
+        // The check's count is what the owner confirmed: stock that moved since (an order, an edit) asks again.
+        const confirming = written.difference.confirm_zero_rows;
+        if (confirming !== undefined && confirming !== input.confirmZeroRows)
+          throw new AppError('CONFLICT', messages.inventoryServer.syncConfirmChanged(confirming));
         // A chunk at a time, the event loop turning between chunks: on SQLite each write answers at once, and the
         // server keeps answering other requests while a long import is written (one transaction all the same).
         let part: ImportRow[] = [];
@@ -604,6 +778,17 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             merged: written.merged,
             zeroed: written.difference.zeroed,
             refused: refused.length,
+            ...(input.fileName ? { file: input.fileName } : {}),
+            ...(mode === 'sync' ? { kept: written.difference.kept ?? 0 } : {}),
+            // Which rows went to 0, not only how many: the owner can put back what a wrong file took.
+            ...(written.toZero
+              ? {
+                  zeroed_rows: written.zeroedRows,
+                  ...(written.toZero > written.zeroedRows.length
+                    ? { zeroed_rows_more: written.toZero - written.zeroedRows.length }
+                    : {}),
+                }
+              : {}),
           }),
           created_at: at,
         });

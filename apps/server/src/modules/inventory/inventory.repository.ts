@@ -196,6 +196,10 @@ const cardKeyColumns = [
   'mtgo_foil_id',
   'cardmarket_id',
   'image_small',
+  // An import's review shows each candidate's price.
+  'price_usd',
+  'price_usd_foil',
+  'price_usd_etched',
 ] as const;
 
 export const inventoryRepository = {

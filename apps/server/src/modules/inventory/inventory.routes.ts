@@ -29,6 +29,22 @@ function modeOf(text: unknown): ImportMode {
   throw new AppError('BAD_REQUEST', messages.inventoryServer.importModeInvalid);
 }
 
+/** The confirm_zero_rows field of a sync: a whole number, or absent. */
+function confirmZeroRowsOf(text: unknown): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (typeof text === 'string' && /^\d{1,9}$/.test(text)) return Number(text);
+  throw new AppError('BAD_REQUEST', messages.inventoryServer.confirmZeroRowsInvalid);
+}
+
+/** The file's name as the Activity log keeps it: one line of text, 200 characters at most. */
+const fileNameOf = (text: unknown) =>
+  typeof text === 'string' && text.trim()
+    ? text
+        .replace(/[\p{Cc}]/gu, ' ')
+        .trim()
+        .slice(0, 200)
+    : undefined;
+
 /** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
@@ -62,6 +78,8 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
       acceptPartial: body.accept_partial === 'true',
       picks: picksOf(body.picks),
       mode: modeOf(body.mode),
+      confirmZeroRows: confirmZeroRowsOf(body.confirm_zero_rows),
+      fileName: fileNameOf(body.file_name),
     });
     if (status === 422) return reply.code(422).send(report);
     return report;

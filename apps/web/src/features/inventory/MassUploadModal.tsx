@@ -34,6 +34,8 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
   const [error, setError] = useState<string>();
   /** The printing picked for each line in review, by line. */
   const [picks, setPicks] = useState<Record<number, string>>({});
+  /** The owner's confirmation of a sync that sets most rows to 0 (the server refuses it without the count). */
+  const [zeroConfirmed, setZeroConfirmed] = useState(false);
   const busy = progress !== undefined;
   const picked = Object.keys(picks).length;
 
@@ -44,11 +46,13 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     // The check keeps the file under a new id, and its progress is asked by it; the import names it instead of
     // sending the file again (or, if the server no longer keeps it, sends the file again).
     const id = step === 'check' ? newImportId() : (importId ?? newImportId());
-    const fields: Record<string, string> = { mode, import_id: id };
+    const fields: Record<string, string> = { mode, import_id: id, file_name: file.name };
     if (step === 'check') fields.dry_run = 'true';
     else {
       if (report?.refused.length) fields.accept_partial = 'true';
       if (picked) fields.picks = JSON.stringify(picks);
+      const zero = report?.difference?.confirm_zero_rows;
+      if (zero !== undefined && zeroConfirmed) fields.confirm_zero_rows = String(zero);
     }
     let polling: number | undefined;
     let finished = false;
@@ -75,6 +79,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
         setReport(answer);
         setImportId(id);
         setPicks({});
+        setZeroConfirmed(false);
       } else {
         toast.success(m.uploadSuccess);
         onImported();
@@ -95,6 +100,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
   const inReview = new Set(report?.review?.map((r) => r.line));
   const refusedOnly = report?.refused.filter((r) => !inReview.has(r.line)) ?? [];
   const left = (report?.refused.length ?? 0) - picked;
+  const zeroToConfirm = report?.difference?.confirm_zero_rows;
   return (
     <Modal
       open
@@ -110,7 +116,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy || importable === 0}
+              disabled={busy || importable === 0 || (zeroToConfirm !== undefined && !zeroConfirmed)}
               onClick={() => void send('import')}
             >
               {busy
@@ -118,7 +124,11 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
                 : (left > 0
                     ? `Import the ${plural(importable, 'good line')}`
                     : `Import ${plural(importable, 'line')}`) +
-                  (report.difference?.zeroed ? ` and set ${plural(report.difference.zeroed, 'row')} to 0` : '')}
+                  (zeroToConfirm
+                    ? ` and set ${plural(zeroToConfirm, 'row')} to 0`
+                    : report.difference?.zeroed
+                      ? ` and set ${plural(report.difference.zeroed, 'row')} to 0`
+                      : '')}
             </button>
           ) : (
             <button
@@ -166,6 +176,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
                 setMode(value);
                 setReport(undefined);
                 setPicks({});
+                setZeroConfirmed(false);
               }}
             />
             {m.importModes[value]}
@@ -197,6 +208,17 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             <li>Read as a {report.format} export</li>
             {report.skipped ? <li>{m.importSkipped(report.skipped)}</li> : null}
           </ul>
+          {zeroToConfirm !== undefined && (
+            <div className="import-zero-confirm" role="alert">
+              <p className="text-error">
+                <strong>{m.syncZeroWarning(zeroToConfirm, report.difference?.stocked_before ?? zeroToConfirm)}</strong>
+              </p>
+              <label>
+                <input type="checkbox" checked={zeroConfirmed} onChange={(e) => setZeroConfirmed(e.target.checked)} />{' '}
+                {m.syncZeroConfirm(zeroToConfirm)}
+              </label>
+            </div>
+          )}
           {report.difference && <Difference difference={report.difference} />}
           {report.review && report.review.length > 0 && (
             <fieldset className="import-review">
@@ -258,7 +280,11 @@ function newImportId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A line several printings could be: the owner picks one (its picture beside the list), or leaves the line out. */
+/**
+ * A line several printings could be: the line as the file wrote it, then each candidate with its picture and price;
+ * the owner picks one or leaves the line out (the choice already made). When the file's own printing is not in the
+ * catalog, the candidates are other printings at other prices: the dialog says so.
+ */
 function ReviewLine({
   review,
   picked,
@@ -268,21 +294,54 @@ function ReviewLine({
   picked: string | undefined;
   onPick: (id: string | undefined) => void;
 }) {
-  const chosen = review.candidates.find((c) => c.scryfall_id === picked);
-  const id = `review-line-${review.line}`;
+  const group = `review-line-${review.line}`;
+  const f = review.file;
+  const written = f
+    ? [
+        f.set_code ? f.set_code.toUpperCase() : f.set_name,
+        f.collector_number ? `#${f.collector_number}` : undefined,
+        finishName[f.finish],
+        f.quality,
+        languageNames[f.language],
+        `${f.quantity} ${f.quantity === 1 ? 'copy' : 'copies'}`,
+        f.scryfall_id ? `Scryfall ID ${f.scryfall_id}` : undefined,
+        f.tool_id,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
   return (
-    <div className="import-review-line">
-      <label htmlFor={id}>{m.reviewLine(review.line, review.name)}</label>
-      <select id={id} value={picked ?? ''} onChange={(e) => onPick(e.target.value || undefined)}>
-        <option value="">{m.reviewLeaveOut}</option>
-        {review.candidates.map((c) => (
-          <option key={c.scryfall_id} value={c.scryfall_id}>
+    <div className="import-review-line" role="radiogroup" aria-label={m.reviewLine(review.line, review.name)}>
+      <p>
+        <strong>{m.reviewLine(review.line, review.name)}</strong>
+        {written && <span className="muted"> · {m.reviewAsWritten(written)}</span>}
+      </p>
+      {review.in_catalog === false && <p className="text-error">{m.reviewNotInCatalog}</p>}
+      <label className="import-candidate">
+        <input type="radio" name={group} checked={!picked} onChange={() => onPick(undefined)} />
+        <span>{m.reviewLeaveOut}</span>
+      </label>
+      {review.candidates.map((c) => (
+        <label key={c.scryfall_id} className="import-candidate">
+          <input
+            type="radio"
+            name={group}
+            value={c.scryfall_id}
+            checked={picked === c.scryfall_id}
+            onChange={() => onPick(c.scryfall_id)}
+          />
+          {c.image ? (
+            <img src={c.image} alt="" width={49} height={68} loading="lazy" />
+          ) : (
+            <span className="import-candidate-noimage" />
+          )}
+          <span>
             {c.set_name} ({c.set_code.toUpperCase()}) #{c.collector_number} ·{' '}
-            {c.finishes.map((f) => finishName[f]).join(', ')}
-          </option>
-        ))}
-      </select>
-      {chosen?.image && <img src={chosen.image} alt={`${chosen.name}, ${chosen.set_name}`} width={73} height={102} />}
+            {c.finishes.map((fin) => finishName[fin]).join(', ')} ·{' '}
+            {c.price === null || c.price === undefined ? m.reviewNoPrice : `$${c.price.toFixed(2)}`}
+          </span>
+        </label>
+      ))}
     </div>
   );
 }
@@ -324,7 +383,11 @@ function Difference({ difference: d }: { difference: ImportDifference }) {
                     <td>{c.quality}</td>
                     <td>{languageNames[c.language]}</td>
                     <td>
-                      {c.change === 'new' ? `new: ${c.quantity_after}` : `${c.quantity_before} → ${c.quantity_after}`}
+                      {c.change === 'new'
+                        ? `new: ${c.quantity_after}`
+                        : c.change === 'kept'
+                          ? `${c.quantity_after} (${m.differenceKept})`
+                          : `${c.quantity_before} → ${c.quantity_after}`}
                     </td>
                     <td>
                       {c.price_before === c.price_after
