@@ -7,6 +7,7 @@ import {
   type Quality,
 } from '@cardstock/contract';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
+import { deckboxSet, tcgplayerSet } from './csv-set-names.ts';
 import type { StockFields } from './inventory.repository.ts';
 
 /** What an export reads of a stock row and its printing. */
@@ -22,6 +23,8 @@ export interface ExportRow extends StockFields {
   cardmarket_id: number | null;
   /** Cents; null: the pricing rule prices the row. */
   asking_price: number | null;
+  /** The name of the set a token, art-card, promo or oversized set goes with ("tktk" → "Khans of Tarkir"). */
+  parent_set_name?: string | null;
 }
 
 /** A layout a tool's own importer reads: its header, and a row's cells in the header's order. */
@@ -49,6 +52,8 @@ const condition = (format: Exclude<ExportFormat, 'cardstock'>, quality: string) 
   CONDITION_WORDS[format][quality as Quality] ?? CONDITION_WORDS[format].NM;
 
 const dollars = (cents: number | null) => centsText(cents) ?? '';
+
+const catalogSet = (r: ExportRow) => ({ code: r.set_code, name: r.set_name, parentName: r.parent_set_name });
 
 /** The row's language as ManaBox writes it: Scryfall's codes, but `zh_CN` and `zh_TW` for Chinese. */
 const manaboxLanguage = (language: string) =>
@@ -241,8 +246,8 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.quantity,
       0,
       r.name,
-      r.set_name,
-      r.set_code,
+      deckboxSet(catalogSet(r)).name,
+      deckboxSet(catalogSet(r)).code,
       r.collector_number,
       condition('deckbox', r.quality),
       languageName(r.language),
@@ -264,13 +269,14 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     header: TCGPLAYER_HEADER,
     cells: (r) => {
       const etched = (r.finish as Finish) === 'etched';
+      const set = tcgplayerSet(catalogSet(r));
       return [
         r.quantity,
         etched ? `${r.name} (Foil Etched)` : r.name,
         r.name,
-        r.set_name,
+        set.name,
         r.collector_number,
-        r.set_code.toUpperCase(),
+        set.code,
         r.finish === 'nonfoil' ? 'Normal' : 'Foil',
         condition('tcgplayer', r.quality),
         tcgplayerLanguage(r.language),
