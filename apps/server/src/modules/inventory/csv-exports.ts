@@ -6,6 +6,7 @@ import {
   type Finish,
   type Quality,
 } from '@cardstock/contract';
+import { catalogText, type CsvCell } from '../../lib/csv.ts';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
 import { deckboxSet, tcgplayerSet } from './csv-set-names.ts';
 import type { StockFields } from './inventory.repository.ts';
@@ -32,7 +33,8 @@ export interface ExportLayout {
   header: readonly string[];
   /** Comma unless said (Cardmarket's importer reads semicolons). */
   delimiter?: string;
-  cells(row: ExportRow): (string | number)[];
+  /** Catalog text (names, set names and codes, numbers) as {@link catalogText}: written bare, never neutralised. */
+  cells(row: ExportRow): CsvCell[];
 }
 
 /**
@@ -189,9 +191,9 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
   cardstock: {
     header: CARDSTOCK_CSV_HEADER,
     cells: (r) => [
-      r.name,
-      r.set_code,
-      r.collector_number,
+      catalogText(r.name),
+      catalogText(r.set_code),
+      catalogText(r.collector_number),
       r.card_id,
       r.finish,
       r.quality,
@@ -205,10 +207,10 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
   manabox: {
     header: MANABOX_HEADER,
     cells: (r) => [
-      r.name,
-      r.set_code.toUpperCase(),
-      r.set_name,
-      r.collector_number,
+      catalogText(r.name),
+      catalogText(r.set_code.toUpperCase()),
+      catalogText(r.set_name),
+      catalogText(r.collector_number),
       ({ nonfoil: 'normal', foil: 'foil', etched: 'etched' } as Record<string, string>)[r.finish] ?? 'normal',
       r.rarity,
       r.quantity,
@@ -227,14 +229,14 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     cells: (r) => [
       r.quantity,
       0,
-      r.name,
-      r.set_code,
+      catalogText(r.name),
+      catalogText(r.set_code),
       condition('moxfield', r.quality),
       languageName(r.language),
       r.finish === 'nonfoil' ? '' : r.finish,
       '',
       '',
-      r.collector_number,
+      catalogText(r.collector_number),
       r.altered ? 'True' : 'False',
       'False',
       dollars(r.asking_price),
@@ -245,10 +247,10 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     cells: (r) => [
       r.quantity,
       0,
-      r.name,
-      deckboxSet(catalogSet(r)).name,
-      deckboxSet(catalogSet(r)).code,
-      r.collector_number,
+      catalogText(r.name),
+      catalogText(deckboxSet(catalogSet(r)).name),
+      catalogText(deckboxSet(catalogSet(r)).code),
+      catalogText(r.collector_number),
       condition('deckbox', r.quality),
       languageName(r.language),
       r.finish === 'nonfoil' ? '' : 'foil',
@@ -272,11 +274,11 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       const set = tcgplayerSet(catalogSet(r));
       return [
         r.quantity,
-        etched ? `${r.name} (Foil Etched)` : r.name,
-        r.name,
-        set.name,
-        r.collector_number,
-        set.code,
+        catalogText(etched ? `${r.name} (Foil Etched)` : r.name),
+        catalogText(r.name),
+        catalogText(set.name),
+        catalogText(r.collector_number),
+        catalogText(set.code),
         r.finish === 'nonfoil' ? 'Normal' : 'Foil',
         condition('tcgplayer', r.quality),
         tcgplayerLanguage(r.language),

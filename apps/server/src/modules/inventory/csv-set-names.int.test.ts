@@ -92,7 +92,7 @@ const underToolName = (t: ToolSet, layout: LayoutName): FixtureCard => {
   return { ...card, ...ids, set_name: t.name, set: t.code };
 };
 
-const finishOf = (card: FixtureCard) => (card.finishes.includes('nonfoil') ? 'nonfoil' : 'foil');
+const finishOf = (card: FixtureCard) => (card.finishes.includes('nonfoil') ? ('nonfoil' as const) : ('foil' as const));
 
 describe(`the tools' own set names (${testEngine})`, () => {
   let server: TestServer;

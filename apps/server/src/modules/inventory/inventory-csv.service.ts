@@ -445,7 +445,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
 
     /**
      * Streams the inventory as CSV: Cardstock's own layout, which the import reads back to the same inventory, or
-     * the layout another tool imports. A cell a spreadsheet would run as a formula is written after a `'`.
+     * the layout another tool imports. A cell a spreadsheet would run as a formula is written after a `'`, unless it is
+     * catalog text (a card named "+2 Mace"), which the tools' own exports write bare.
      */
     async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
