@@ -95,7 +95,7 @@ describe('CSV export layouts', () => {
     (format) => {
       const text = write(format, [row({ name: '+2 Mace', set_name: '-Set', collector_number: '@1' })]);
       expect(text).not.toContain("'");
-      const [header, cells] = parse(text) as string[][];
+      const [header, cells]: string[][] = parse(text);
       const at = (column: string) => cells![header!.findIndex((h) => h.toLowerCase() === column)];
       expect(at('name')).toBe('+2 Mace');
       expect(cells).toContain('@1');
