@@ -89,6 +89,25 @@ describe('CSV export layouts', () => {
     );
   });
 
+  // What each layout's price column means: an asking price is written only where the column is a sale price.
+  const priceColumns = {
+    cardstock: { column: 'Price', asking: true },
+    deckbox: { column: 'My Price', asking: true },
+    moxfield: { column: 'Purchase Price', asking: false },
+    manabox: { column: 'Purchase price', asking: false },
+  } as const;
+
+  it.each(Object.entries(priceColumns))(
+    'the %s layout writes the asking price only in a column that means a sale price',
+    (format, { column, asking }) => {
+      const [header, cells]: string[][] = parse(
+        write(format as keyof typeof priceColumns, [row({ asking_price: 125 })]),
+      );
+      const cell = cells![header!.indexOf(column)];
+      expect(cell).toBe(asking ? (format === 'deckbox' ? '$1.25' : '1.25') : '');
+    },
+  );
+
   // Cardmarket's layout names no card: its idProduct does.
   it.each(exportFormats.filter((f) => f !== 'cardmarket'))(
     'the %s layout writes a card named like a formula ("+2 Mace") bare, as the tool writes it, and reads it back',

@@ -239,7 +239,8 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       catalogText(r.collector_number),
       r.altered ? 'True' : 'False',
       'False',
-      dollars(r.asking_price),
+      // `Purchase Price` is what the copy cost, which the shop's asking price is not: left empty.
+      '',
     ],
   },
   deckbox: {
