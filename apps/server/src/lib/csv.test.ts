@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvStream, csvText, neutralised } from './csv.ts';
+import { catalogText, csvStream, csvText, neutralised } from './csv.ts';
 
 const formulas = ['=HYPERLINK("http://x","y")', '+2 Mace', '-1/-1', '@SUM(A1)', '\tx', '\rx'];
 
@@ -10,6 +10,12 @@ describe('the one CSV writer of every export', () => {
     expect(neutralised('Lightning Bolt')).toBe('Lightning Bolt');
     expect(neutralised(-1)).toBe(-1);
     expect(neutralised(null)).toBe('');
+  });
+
+  it('writes catalog text (a card named "+2 Mace") bare, and every other cell of its row neutralised', () => {
+    const rows: string[][] = parse(csvText(['Name', 'Note'], [[catalogText('+2 Mace'), '+2 Mace']]));
+    expect(rows[1]).toEqual(['+2 Mace', "'+2 Mace"]);
+    expect(neutralised(catalogText('=HYPERLINK("x")'))).toBe('=HYPERLINK("x")');
   });
 
   it('neutralises every cell of a whole file, header included', () => {

@@ -4,14 +4,31 @@ import { stringify } from 'csv-stringify/sync';
 /** Characters a spreadsheet reads as the start of a formula (CSV injection): such a cell is written after a `'`. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export type CsvCell = string | number | null | undefined;
+/**
+ * Text the card catalog holds (a card's name, its set's name or code, its collector number), written as it is even
+ * when it starts like a formula: the card "+2 Mace" is named so, and the tools that read an export take a `'` as
+ * part of the name. The catalog comes from Scryfall's data, not from a shop or a customer.
+ */
+export class CatalogText {
+  constructor(readonly text: string) {}
+}
+
+/** `text` as catalog text: written bare. */
+export const catalogText = (text: string) => new CatalogText(text);
+
+export type CsvCell = string | number | CatalogText | null | undefined;
 
 /**
- * A cell as written: text a spreadsheet would run as a formula ("=HYPERLINK(…)", "+2 Mace", "@SUM(…)") starts with
- * a `'`, which Excel, LibreOffice and Google Sheets show as text. Numbers are numbers: -1 stays -1.
+ * A cell as written: text a spreadsheet would run as a formula ("=HYPERLINK(…)", "@SUM(…)") starts with a `'`,
+ * which Excel, LibreOffice and Google Sheets show as text; catalog text is written bare. Numbers are numbers: -1
+ * stays -1.
  */
 export const neutralised = (cell: CsvCell): string | number =>
-  typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : (cell ?? '');
+  cell instanceof CatalogText
+    ? cell.text
+    : typeof cell === 'string' && FORMULA_START.test(cell)
+      ? `'${cell}`
+      : (cell ?? '');
 
 /** A whole CSV file (header first) of rows a spreadsheet opens without running anything. Every export writes here. */
 export function csvText(

@@ -1,4 +1,5 @@
 import { exportFormats } from '@cardstock/contract';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvText } from '../../lib/csv.ts';
 import { EXPORT_LAYOUTS, type ExportRow } from './csv-exports.ts';
@@ -88,9 +89,36 @@ describe('CSV export layouts', () => {
     );
   });
 
-  it('writes a card whose name a spreadsheet would run as a formula so that the import reads it as it was', () => {
-    expect(write('cardstock', [row({ name: '+2 Mace' })])).toContain("'+2 Mace");
-    const parsed = parseInventoryCsv(write('cardstock', [row({ name: '+2 Mace' })]));
-    expect(parsed.lines[0]!.name).toBe('+2 Mace');
-  });
+  // What each layout's price column means: an asking price is written only where the column is a sale price.
+  const priceColumns = {
+    cardstock: { column: 'Price', asking: true },
+    deckbox: { column: 'My Price', asking: true },
+    moxfield: { column: 'Purchase Price', asking: false },
+    manabox: { column: 'Purchase price', asking: false },
+  } as const;
+
+  it.each(Object.entries(priceColumns))(
+    'the %s layout writes the asking price only in a column that means a sale price',
+    (format, { column, asking }) => {
+      const [header, cells]: string[][] = parse(
+        write(format as keyof typeof priceColumns, [row({ asking_price: 125 })]),
+      );
+      const cell = cells![header!.indexOf(column)];
+      expect(cell).toBe(asking ? (format === 'deckbox' ? '$1.25' : '1.25') : '');
+    },
+  );
+
+  // Cardmarket's layout names no card: its idProduct does.
+  it.each(exportFormats.filter((f) => f !== 'cardmarket'))(
+    'the %s layout writes a card named like a formula ("+2 Mace") bare, as the tool writes it, and reads it back',
+    (format) => {
+      const text = write(format, [row({ name: '+2 Mace', set_name: '-Set', collector_number: '@1' })]);
+      expect(text).not.toContain("'");
+      const [header, cells]: string[][] = parse(text);
+      const at = (column: string) => cells![header!.findIndex((h) => h.toLowerCase() === column)];
+      expect(at('name')).toBe('+2 Mace');
+      expect(cells).toContain('@1');
+      expect(parseInventoryCsv(text).lines[0]).toMatchObject({ name: '+2 Mace', collectorNumber: '@1' });
+    },
+  );
 });

@@ -6,7 +6,9 @@ import {
   type Finish,
   type Quality,
 } from '@cardstock/contract';
+import { catalogText, type CsvCell } from '../../lib/csv.ts';
 import { CARDSTOCK_CSV_HEADER } from './csv-formats.ts';
+import { deckboxSet, tcgplayerSet } from './csv-set-names.ts';
 import type { StockFields } from './inventory.repository.ts';
 
 /** What an export reads of a stock row and its printing. */
@@ -22,6 +24,8 @@ export interface ExportRow extends StockFields {
   cardmarket_id: number | null;
   /** Cents; null: the pricing rule prices the row. */
   asking_price: number | null;
+  /** The name of the set a token, art-card, promo or oversized set goes with ("tktk" → "Khans of Tarkir"). */
+  parent_set_name?: string | null;
 }
 
 /** A layout a tool's own importer reads: its header, and a row's cells in the header's order. */
@@ -29,7 +33,8 @@ export interface ExportLayout {
   header: readonly string[];
   /** Comma unless said (Cardmarket's importer reads semicolons). */
   delimiter?: string;
-  cells(row: ExportRow): (string | number)[];
+  /** Catalog text (names, set names and codes, numbers) as {@link catalogText}: written bare, never neutralised. */
+  cells(row: ExportRow): CsvCell[];
 }
 
 /**
@@ -49,6 +54,8 @@ const condition = (format: Exclude<ExportFormat, 'cardstock'>, quality: string) 
   CONDITION_WORDS[format][quality as Quality] ?? CONDITION_WORDS[format].NM;
 
 const dollars = (cents: number | null) => centsText(cents) ?? '';
+
+const catalogSet = (r: ExportRow) => ({ code: r.set_code, name: r.set_name, parentName: r.parent_set_name });
 
 /** The row's language as ManaBox writes it: Scryfall's codes, but `zh_CN` and `zh_TW` for Chinese. */
 const manaboxLanguage = (language: string) =>
@@ -184,9 +191,9 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
   cardstock: {
     header: CARDSTOCK_CSV_HEADER,
     cells: (r) => [
-      r.name,
-      r.set_code,
-      r.collector_number,
+      catalogText(r.name),
+      catalogText(r.set_code),
+      catalogText(r.collector_number),
       r.card_id,
       r.finish,
       r.quality,
@@ -200,10 +207,10 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
   manabox: {
     header: MANABOX_HEADER,
     cells: (r) => [
-      r.name,
-      r.set_code.toUpperCase(),
-      r.set_name,
-      r.collector_number,
+      catalogText(r.name),
+      catalogText(r.set_code.toUpperCase()),
+      catalogText(r.set_name),
+      catalogText(r.collector_number),
       ({ nonfoil: 'normal', foil: 'foil', etched: 'etched' } as Record<string, string>)[r.finish] ?? 'normal',
       r.rarity,
       r.quantity,
@@ -222,17 +229,18 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     cells: (r) => [
       r.quantity,
       0,
-      r.name,
-      r.set_code,
+      catalogText(r.name),
+      catalogText(r.set_code),
       condition('moxfield', r.quality),
       languageName(r.language),
       r.finish === 'nonfoil' ? '' : r.finish,
       '',
       '',
-      r.collector_number,
+      catalogText(r.collector_number),
       r.altered ? 'True' : 'False',
       'False',
-      dollars(r.asking_price),
+      // `Purchase Price` is what the copy cost, which the shop's asking price is not: left empty.
+      '',
     ],
   },
   deckbox: {
@@ -240,10 +248,10 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     cells: (r) => [
       r.quantity,
       0,
-      r.name,
-      r.set_name,
-      r.set_code,
-      r.collector_number,
+      catalogText(r.name),
+      catalogText(deckboxSet(catalogSet(r)).name),
+      catalogText(deckboxSet(catalogSet(r)).code),
+      catalogText(r.collector_number),
       condition('deckbox', r.quality),
       languageName(r.language),
       r.finish === 'nonfoil' ? '' : 'foil',
@@ -264,13 +272,14 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
     header: TCGPLAYER_HEADER,
     cells: (r) => {
       const etched = (r.finish as Finish) === 'etched';
+      const set = tcgplayerSet(catalogSet(r));
       return [
         r.quantity,
-        etched ? `${r.name} (Foil Etched)` : r.name,
-        r.name,
-        r.set_name,
-        r.collector_number,
-        r.set_code.toUpperCase(),
+        catalogText(etched ? `${r.name} (Foil Etched)` : r.name),
+        catalogText(r.name),
+        catalogText(set.name),
+        catalogText(r.collector_number),
+        catalogText(set.code),
         r.finish === 'nonfoil' ? 'Normal' : 'Foil',
         condition('tcgplayer', r.quality),
         tcgplayerLanguage(r.language),

@@ -31,6 +31,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { EXPORT_LAYOUTS } from './csv-exports.ts';
+import { setRefs } from './csv-set-names.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
@@ -182,8 +183,12 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     }
   }
 
-  // Set names become set codes, so set name + number is asked as set code + number.
-  const setNames = [...new Set(pending().flatMap((l) => (!l.setCode && l.setName ? [l.setName.toLowerCase()] : [])))];
+  // Set names become set codes, so set name + number is asked as set code + number. A tool's own set names and
+  // codes ("Magic 2015 Core Set", "Extras: Khans of Tarkir", TCGplayer's "LIST") are read as Scryfall's sets.
+  const refsOf = new Map(pending().map((l) => [l, setRefs(l.setName, l.setCode)]));
+  const setNames = [
+    ...new Set([...refsOf.values()].flatMap((refs) => refs.flatMap((r) => (r.name ? [r.name.toLowerCase()] : [])))),
+  ];
   for (const part of chunks(setNames)) {
     for (const set of await repo.setsByName(ctx.db, part)) {
       const key = set.set_name.toLowerCase();
@@ -191,12 +196,20 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     }
   }
   // A set "name" no set has may be a code written in a name column ("M10" under "Set").
-  const setsOf = (l: CsvLine): string[] =>
-    l.setCode
-      ? [l.setCode]
-      : l.setName
-        ? (setCodesByName.get(l.setName.toLowerCase()) ?? [l.setName.toLowerCase()])
-        : [];
+  // `by`: only the sets the line's code names, or only those its name does (a code is asked first).
+  const setsOf = (l: CsvLine, by?: 'code' | 'name'): string[] => [
+    ...new Set(
+      (refsOf.get(l) ?? setRefs(l.setName, l.setCode))
+        .filter((r) => !by || (by === 'code') === Boolean(r.code))
+        .flatMap((r) =>
+          r.code
+            ? [r.prefix + r.code]
+            : (setCodesByName.get(r.name!.toLowerCase()) ?? (r.prefix ? [] : [r.name!.toLowerCase()])).map(
+                (code) => r.prefix + code,
+              ),
+        ),
+    ),
+  ];
   const pairs = new Map<string, { set: string; number: string }>();
   for (const l of pending()) {
     if (!l.collectorNumber) continue;
@@ -207,8 +220,12 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
       bySetNumber.set(`${c.set_code}|${c.collector_number}`, c);
   }
   for (const l of pending()) {
-    const hits = setsOf(l).flatMap((set) => bySetNumber.get(`${set}|${l.collectorNumber}`) ?? []);
-    if (hits.length === 1) found.set(l, hits[0]!);
+    // The code's set first: a file's set name may be another set's that has a card of that number too.
+    for (const by of ['code', 'name'] as const) {
+      const hits = setsOf(l, by).flatMap((set) => bySetNumber.get(`${set}|${l.collectorNumber}`) ?? []);
+      if (hits.length === 1) found.set(l, hits[0]!);
+      if (hits.length) break;
+    }
   }
 
   const names = [
@@ -240,13 +257,15 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
       continue;
     }
     if (!l.name) continue;
-    const sets = setsOf(l);
-    const named = [
+    const ofName = [
       ...new Set([
         ...(byName.get(normalizeName(l.name)) ?? []),
         ...(byName.get(normalizeName(untagged(l.name))) ?? []),
       ]),
-    ].filter((c) => namesMatch(l.name, c) && (!(l.setCode || l.setName) || sets.includes(c.set_code)));
+    ].filter((c) => namesMatch(l.name, c));
+    // Within the set the line's code names, else the one its set name does.
+    const inSets = (by: 'code' | 'name') => ofName.filter((c) => setsOf(l, by).includes(c.set_code));
+    const named = !(l.setCode || l.setName) ? ofName : inSets('code').length ? inSets('code') : inSets('name');
     // The line's finish narrows the printings (a foil line is no foil-less printing) when any has it.
     const withFinish = named.filter((c) => c.finishes.split(',').includes(l.finish));
     const candidates = withFinish.length ? withFinish : named;
@@ -570,16 +589,24 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
 
     /**
      * Streams the inventory as CSV: Cardstock's own layout, which the import reads back to the same inventory, or
-     * the layout another tool imports. A cell a spreadsheet would run as a formula is written after a `'`.
+     * the layout another tool imports. A cell a spreadsheet would run as a formula is written after a `'`, unless it is
+     * catalog text (a card named "+2 Mace"), which the tools' own exports write bare.
      */
     async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
       const layout = EXPORT_LAYOUTS[format];
       const csv = csvStream(layout.header, { delimiter: layout.delimiter });
+      // The set a token or promo set goes with ("tktk" → "Khans of Tarkir"), which Deckbox and TCGplayer name.
+      const parents = new Map<string, string | null>();
       const pump = async () => {
         for await (const batch of repo.exportBatches(ctx.db, shopId)) {
+          const asked = [...new Set(batch.map((r) => r.set_code.slice(1)))].filter((c) => c && !parents.has(c));
+          for (const c of asked) parents.set(c, null);
+          if (asked.length)
+            for (const set of await repo.setNamesByCode(ctx.db, asked)) parents.set(set.set_code, set.set_name);
           for (const r of batch) {
-            if (!csv.writeRow(layout.cells(r))) await once(csv, 'drain');
+            const row = { ...r, parent_set_name: parents.get(r.set_code.slice(1)) ?? null };
+            if (!csv.writeRow(layout.cells(row))) await once(csv, 'drain');
           }
         }
         csv.end();

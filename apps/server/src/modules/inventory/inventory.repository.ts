@@ -523,6 +523,11 @@ export const inventoryRepository = {
       .execute();
   },
 
+  /** The names of sets by their codes (an export's tokens and promos name the set they go with). */
+  setNamesByCode(db: Executor, codes: string[]) {
+    return db.selectFrom('cards').select(['set_code', 'set_name']).distinct().where('set_code', 'in', codes).execute();
+  },
+
   /** The shop's rows of these printings: what an import would change. */
   async existingRows(db: Executor, shopId: number, cardIds: string[]) {
     return db
