@@ -240,30 +240,57 @@ test('the storefront shows the shop’s sealed products in stock, with their pri
   await expect(page.getByText(messages.storefront.emptyTitle)).toHaveCount(0);
 });
 
+type FixtureObject = { id: string; name: string; prices: Record<string, string | null> };
+const fixtureObjects = () => fixtureCardLines().map((line) => JSON.parse(line) as FixtureObject);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The market moves the two refresh tests read, in one refresh two days ago and one today, the same whichever test runs
+ * first (a refresh cannot be kept under a day before the newest, so each test's own pair would refuse the other's):
+ * Nyxbloom Ancient $10 → $15; for Price changes' fit and Keep all, Flanking Troops $10 → $15, Elbrus $20 → $30 and
+ * Coralhelm Commander $40 → $42 (5 %). The older refresh is refused once the other test has run today's: it is kept.
+ */
+function refreshMarket(nyxbloom: FixtureObject): void {
+  const byName = (name: string) => fixtureObjects().find((c) => c.name === name)!;
+  const moves: [FixtureObject, string, string][] = [
+    [nyxbloom, '10.00', '15.00'],
+    [byName('Flanking Troops'), '10.00', '15.00'],
+    [byName('Elbrus, the Binding Blade // Withengar Unbound'), '20.00', '30.00'],
+    [byName('Coralhelm Commander'), '40.00', '42.00'],
+  ];
+  const file = (at: 1 | 2) => {
+    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-prices-')), 'prices.json');
+    const lines = moves.map((m) => JSON.stringify({ ...m[0], prices: { ...m[0].prices, usd: m[at] } }));
+    fs.writeFileSync(name, `[\n${lines.join(',\n')}\n]\n`);
+    return name;
+  };
+  try {
+    refreshPrices(file(1), daysAgo(2));
+  } catch {
+    // Today's refresh is in already (the other test ran it): the older one it follows is in too.
+  }
+  refreshPrices(file(2));
+}
+
+const nyxbloomObject = async (request: APIRequestContext) => {
+  const [card] = await pricedCards(request, 'nyxbloom ancient', 1);
+  return { card: card!, object: fixtureObjects().find((c) => c.id === card!.id)! };
+};
+
 test('a price refresh shows as a trend, and the owner reviews the rows that moved and keeps an old price', async ({
   page,
   context,
   request,
 }) => {
   // Nyxbloom Ancient is this test's own card: a refresh changes the catalog every shop prices from.
-  const [card] = await pricedCards(request, 'nyxbloom ancient', 1);
-  const object = fixtureCardLines()
-    .map((line) => JSON.parse(line) as { id: string; prices: Record<string, string | null> })
-    .find((c) => c.id === card!.id)!;
-  const file = (usd: string) => {
-    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-prices-')), 'prices.json');
-    fs.writeFileSync(name, `[\n${JSON.stringify({ ...object, prices: { ...object.prices, usd } })}\n]\n`);
-    return name;
-  };
-  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  refreshPrices(file('10.00'), daysAgo(2));
-  refreshPrices(file('15.00'));
+  const { card, object } = await nyxbloomObject(request);
+  refreshMarket(object);
 
   const account = await registerShop(request, 'Market Watch Games');
-  await add(request, account, card!.id, 3);
+  await add(request, account, card.id, 3);
   await useSession(context, account);
   await page.goto('/inventory-management');
-  const row = inventoryRow(page, card!.name);
+  const row = inventoryRow(page, card.name);
   // The default rule: market + 45 %.
   await expect(row).toContainText('$21.75');
 
@@ -276,7 +303,7 @@ test('a price refresh shows as a trend, and the owner reviews the rows that move
 
   await page.getByRole('button', { name: m.changesButton }).click();
   const changes = page.getByRole('dialog', { name: m.changesTitle });
-  const moved = changes.getByRole('row', { name: new RegExp(card!.name) });
+  const moved = changes.getByRole('row', { name: new RegExp(card.name) });
   await expect(moved).toContainText('$10.00 → $15.00');
   await expect(moved).toContainText('+50 %');
   await expect(moved).toContainText('$14.50 → $21.75');
@@ -285,7 +312,7 @@ test('a price refresh shows as a trend, and the owner reviews the rows that move
   await expect(changes.getByText(m.changesNone(60))).toBeVisible();
   await changes.getByLabel(m.changesMinPercent).fill('10');
   await moved.getByRole('button', { name: m.changesKeep('$14.50') }).click();
-  await expect(page.getByText(m.changesKept(card!.name, '$14.50'))).toBeVisible();
+  await expect(page.getByText(m.changesKept(card.name, '$14.50'))).toBeVisible();
   await expect(moved).toContainText(m.priceOwn);
   await expect(moved.getByRole('button')).toHaveCount(0);
   await changes.getByRole('button', { name: 'Close' }).click();
@@ -293,7 +320,7 @@ test('a price refresh shows as a trend, and the owner reviews the rows that move
   await expect(row).toContainText(m.priceOwn);
 
   // The card page shows the same trend, per finish.
-  await page.goto(`/card-details?scryfallid=${card!.id}`);
+  await page.goto(`/card-details?scryfallid=${card.id}`);
   await expect(page.getByText(`+50 % since ${daysAgo(2)}`)).toBeVisible();
 });
 
@@ -303,37 +330,13 @@ test('Price changes fits the dialog at 1440×900 and keeps all the listed rows�
   request,
 }) => {
   // This test's own cards (a refresh changes the catalog every shop prices from): two move 50 %, one 5 %.
-  const objects = fixtureCardLines().map(
-    (line) => JSON.parse(line) as { id: string; name: string; prices: Record<string, string | null> },
-  );
-  const pick = (name: string) => objects.find((c) => c.name === name)!;
+  refreshMarket((await nyxbloomObject(request)).object);
+  const pick = (name: string) => fixtureObjects().find((c) => c.name === name)!;
   const [troops, warchief, coralhelm] = [
     pick('Flanking Troops'),
     pick('Elbrus, the Binding Blade // Withengar Unbound'),
     pick('Coralhelm Commander'),
   ];
-  const file = (prices: [typeof troops, string][]) => {
-    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-prices-')), 'prices.json');
-    const lines = prices.map(([card, usd]) => JSON.stringify({ ...card, prices: { ...card.prices, usd } }));
-    fs.writeFileSync(name, `[\n${lines.join(',\n')}\n]\n`);
-    return name;
-  };
-  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  refreshPrices(
-    file([
-      [troops, '10.00'],
-      [warchief, '20.00'],
-      [coralhelm, '40.00'],
-    ]),
-    daysAgo(2),
-  );
-  refreshPrices(
-    file([
-      [troops, '15.00'],
-      [warchief, '30.00'],
-      [coralhelm, '42.00'],
-    ]),
-  );
 
   const account = await registerShop(request, `Keep All ${randomUUID().slice(0, 6)}`);
   for (const card of [troops, warchief, coralhelm]) await add(request, account, card.id, 2);
