@@ -23,6 +23,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { buylistRepository, EMPLOYEE_LIMIT_WINDOW_MS } from '../buylist/buylist.repository.ts';
 import { creditRepository, customersRepository } from '../customers/customers.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
@@ -381,11 +382,28 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     after: (tx: Tx, shopId: number, order: OrderRow, at: string) => Promise<void>,
     reason: string | null = null,
   ): Promise<number> {
-    const { shopId, email } = requireRole(actor, 'orders:decide');
+    const { shopId, email, role } = requireRole(actor, 'orders:decide');
     const at = now();
     await withTransaction(ctx.db, async (tx) => {
       const order = await repo.find(tx, shopId, orderNumber);
       if (!order) throw new AppError('NOT_FOUND', messages.ordersServer.notFound(orderNumber));
+      // Credit an Employee granted, spent on an order the same Employee confirms, would be money out of the shop
+      // that no Owner or Manager saw (issue 38): within the day, one of them confirms it.
+      if (
+        status === 'confirmed' &&
+        role === 'Employee' &&
+        order.customer_id !== null &&
+        order.store_credit_cents > 0 &&
+        order.status === 'pending' &&
+        (await buylistRepository.grantedCreditSince(
+          tx,
+          shopId,
+          order.customer_id,
+          email,
+          new Date(Date.parse(at) - EMPLOYEE_LIMIT_WINDOW_MS).toISOString(),
+        ))
+      )
+        throw new AppError('FORBIDDEN', messages.ordersServer.confirmOwnCredit(orderNumber));
       if (!(await repo.decide(tx, order.id, status, email, at, reason))) {
         const current = await repo.find(tx, shopId, orderNumber);
         throw new AppError('CONFLICT', messages.ordersServer.notPending(orderNumber, current?.status ?? order.status));
