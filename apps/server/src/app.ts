@@ -150,7 +150,12 @@ export async function buildApp(
   );
 
   // Maintenance mode and the API rate limit of the system settings, before any route runs.
-  registerPlatformGuards(app, ctx);
+  registerPlatformGuards(app, ctx, (token) =>
+    app.authenticateDevice(token).then(
+      () => true,
+      () => false,
+    ),
+  );
   healthRoutes(app, ctx);
   contactRoutes(app, ctx);
   authRoutes(app, ctx, auth);
