@@ -199,6 +199,8 @@ export const customerMessages = {
     creditBadge: (amount: string) => `Credit ${amount}`,
     creditBadgeLabel: (amount: string) => `${amount} of this order paid with store credit`,
     openCustomer: 'Open the customer',
+    // Issue 38 (orders): the order review says what is left to collect once the credit has paid its part.
+    toCollect: 'To collect',
     noBuys: 'Nothing bought from customers yet.',
     creditInvalid: 'Enter the store credit to pay in dollars, with at most 2 decimals.',
   },

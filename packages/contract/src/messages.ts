@@ -135,6 +135,8 @@ export const messages = {
     historyLoading: 'Loading order history...',
     onlineBadge: 'Online',
     onlineBadgeLabel: 'Reserved online by a customer',
+    // Issue 38 (orders): the lists' Source column for a reservation (the Online badge is on its number already).
+    sourceStorefront: 'Storefront',
     rejectReasonLabel: 'Reason (optional)',
     rejectReasonOnlineHint: 'The reason is mailed to the customer with the news that the order was cancelled.',
     rejectReasonHint: 'Kept with the order.',

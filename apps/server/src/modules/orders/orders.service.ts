@@ -112,7 +112,8 @@ function withoutUnsetFlags({ signed, altered, ...line }: CartLine) {
   return { ...line, ...(signed ? { signed } : {}), ...(altered ? { altered } : {}) };
 }
 
-function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
+/** `names`: the shop's customers' names by id, for the orders that name one (customersRepository.namesOf). */
+function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<number, string>): PendingOrder {
   return {
     order_number: order.order_number,
     callout: String(order.callout),
@@ -127,6 +128,9 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
     hold_until: order.status === 'pending' ? order.hold_until : null,
     customer_id: order.customer_id,
     store_credit: centsToDollars(order.store_credit_cents),
+    customer_name:
+      (order.customer_id === null ? undefined : names?.get(order.customer_id)) ??
+      (order.customer_email === null ? null : (order.customer_name ?? '')),
     total_items: order.total_items,
     total: centsToDollars(order.total_cents),
     items: lines.map((l) => ({
@@ -375,6 +379,12 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
    * Moves a pending order on; `after` runs in the same transaction. An online reservation's customer is mailed once
    * it has committed: ready for pickup, or rejected with the shop's reason.
    */
+  /** The names of the shop's customers these orders are for. */
+  function customerNames(shopId: number, orders: { order: OrderRow }[]) {
+    const ids = [...new Set(orders.map(({ order }) => order.customer_id).filter((id): id is number => id !== null))];
+    return customersRepository.namesOf(ctx.db, shopId, ids);
+  }
+
   async function decide(
     actor: Actor,
     orderNumber: string,
@@ -683,17 +693,22 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       // Reservations past their hold leave the list now, not at the sweep's next turn.
       await expireHolds(shopId);
       const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
-      return { success: true as const, data: { orders: orders.map(({ order, lines }) => toOrder(order, lines)) } };
+      const names = await customerNames(shopId, orders);
+      return {
+        success: true as const,
+        data: { orders: orders.map(({ order, lines }) => toOrder(order, lines, names)) },
+      };
     },
 
     async history(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
       const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'confirmed', HISTORY_LIMIT));
+      const names = await customerNames(shopId, orders);
       return {
         success: true as const,
         data: {
           orders: orders.map(({ order, lines }): HistoryOrder => ({
-            ...toOrder(order, lines),
+            ...toOrder(order, lines, names),
             confirmed_timestamp: order.decided_at ?? order.created_at,
           })),
         },
@@ -705,11 +720,12 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       const { shopId } = requireRole(actor, 'orders:view');
       await expireHolds(shopId);
       const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'expired', HISTORY_LIMIT));
+      const names = await customerNames(shopId, orders);
       return {
         success: true as const,
         data: {
           orders: orders.map(({ order, lines }): ExpiredOrder => ({
-            ...toOrder(order, lines),
+            ...toOrder(order, lines, names),
             status: 'expired',
             expired_timestamp: order.decided_at ?? order.created_at,
           })),
