@@ -22,6 +22,21 @@ async function stock(request: APIRequestContext, account: Account, card: PricedC
   expect(edit.status(), await edit.text()).toBe(200);
 }
 
+/** With E2E_SHOTS set, the page at a desktop's and a phone's size, for a person to look at. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 const balance = (page: Page) => page.getByTestId('customer-balance');
 const ledgerRows = (page: Page) => page.getByRole('table', { name: m.ledger }).getByRole('row');
 
@@ -109,9 +124,24 @@ test('a customer is added, given credit with a reason, pays part of an order wit
 
   // Order Management shows the credit paid; rejecting the order gives it back.
   await page.goto('/order-management');
-  await page.getByRole('row').filter({ hasText: orderNumber }).getByRole('button', { name: 'Review' }).click();
+  const row = page.getByRole('row').filter({ hasText: orderNumber });
+  // The list says the total, who the order is for and who placed it (issue 38), after the spec's columns.
+  await expect(row).toBeVisible();
+  const cellOf = async (header: string) => {
+    const headers = await page.getByRole('table').filter({ has: row }).getByRole('columnheader').allTextContents();
+    return row.getByRole('cell').nth(headers.findIndex((h) => h.trim() === header));
+  };
+  await expect(await cellOf('Total')).toHaveText('$10.00');
+  await expect(await cellOf('Customer')).toHaveText('Morgan Reyes');
+  await expect(await cellOf('Source')).toHaveText(account.email);
+  await shots(page, 'orders-list');
+  await row.getByRole('button', { name: 'Review' }).click();
   const review = page.getByRole('dialog', { name: 'Review Order' });
   await expect(review.getByTestId('order-store-credit')).toHaveText('$4.00');
+  // The review names the customer and says what is left to collect: $10.00 less $4.00 of credit.
+  await expect(review.getByTestId('order-customer')).toHaveText('Morgan Reyes');
+  await expect(review.getByTestId('order-to-collect')).toHaveText('$6.00');
+  await shots(page, 'order-review');
   await review.getByRole('button', { name: 'Cancel' }).click();
   await review.getByRole('button', { name: 'Reject Order' }).click();
   await expect(page.getByText(messages.orders.rejected)).toBeVisible();

@@ -20,7 +20,7 @@ import { OneLinePerRequest } from './lib/request-log.ts';
 import { logRequest } from './lib/log-redaction.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { openRedis } from './lib/redis.ts';
-import { installJsonParser } from './lib/route.ts';
+import { installJsonParser, sessionOnce } from './lib/route.ts';
 import { buylistRoutes } from './modules/buylist/buylist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -153,7 +153,12 @@ export async function buildApp(
   );
 
   // Maintenance mode and the API rate limit of the system settings, before any route runs.
-  registerPlatformGuards(app, ctx);
+  registerPlatformGuards(app, ctx, (token, request) =>
+    (token.startsWith(DEVICE_TOKEN_PREFIX) ? app.authenticateDevice(token) : sessionOnce(app, request, token)).then(
+      () => true,
+      () => false,
+    ),
+  );
   healthRoutes(app, ctx);
   contactRoutes(app, ctx);
   authRoutes(app, ctx, auth);

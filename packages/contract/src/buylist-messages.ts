@@ -20,6 +20,11 @@ export const buylistMessages = {
     nothingWanted: 'The shop buys none of these cards now: nothing to accept.',
     overLimit: (limit: number) =>
       `An Employee can accept buy orders up to ${money(limit)}: ask an Owner or a Manager to accept this one.`,
+    // Issue 38: an Employee's limit is a rolling day's total, per Employee and per customer.
+    overDailyLimit: (limit: number, already: number) =>
+      `An Employee can accept buy orders up to ${money(limit)} in 24 hours and you have accepted ${money(already)}: ask an Owner or a Manager to accept this one.`,
+    overCustomerDailyLimit: (limit: number, already: number) =>
+      `Employees can accept up to ${money(limit)} for one customer in 24 hours and ${money(already)} was accepted for this customer: ask an Owner or a Manager to accept this one.`,
     creditNeedsCustomer: 'Store credit needs a customer: add one to the buy order first.',
     noSuchLine: (lineId: number) => `Line ${lineId} is not on this buy order.`,
     noSuchCard: (id: string) => `${id} is not a known card.`,
@@ -199,6 +204,8 @@ export const customerMessages = {
     creditBadge: (amount: string) => `Credit ${amount}`,
     creditBadgeLabel: (amount: string) => `${amount} of this order paid with store credit`,
     openCustomer: 'Open the customer',
+    // Issue 38 (orders): the order review says what is left to collect once the credit has paid its part.
+    toCollect: 'To collect',
     noBuys: 'Nothing bought from customers yet.',
     creditInvalid: 'Enter the store credit to pay in dollars, with at most 2 decimals.',
   },

@@ -135,6 +135,8 @@ export const messages = {
     historyLoading: 'Loading order history...',
     onlineBadge: 'Online',
     onlineBadgeLabel: 'Reserved online by a customer',
+    // Issue 38 (orders): the lists' Source column for a reservation (the Online badge is on its number already).
+    sourceStorefront: 'Storefront',
     rejectReasonLabel: 'Reason (optional)',
     rejectReasonOnlineHint: 'The reason is mailed to the customer with the news that the order was cancelled.',
     rejectReasonHint: 'Kept with the order.',
@@ -370,6 +372,9 @@ export const messages = {
     badIdempotencyKey: 'Idempotency-Key must be 1 to 200 characters.',
     idempotencyMismatch:
       'This Idempotency-Key already placed an order with another cart. Send a new key for a new order.',
+    // Issue 38 (orders): credit an Employee granted today is not spent on an order the same Employee confirms.
+    confirmOwnCredit: (orderNumber: string) =>
+      `Order ${orderNumber} is paid with store credit you granted in the last 24 hours: an Owner or a Manager must confirm it.`,
   },
   reservationsServer: {
     reserved: (orderNumber: string, email: string) =>

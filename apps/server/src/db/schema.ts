@@ -323,6 +323,8 @@ export interface BuyOrderTable {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
+  /** The accepter's role then (migration 0027): an Employee's accepts are limited per day. */
+  decided_role: string | null;
   reason: string | null;
 }
 

@@ -165,5 +165,22 @@ describe(`kept answers and their encodings (${testEngine})`, () => {
     expect((await queue()).find((o) => o.order_number === number)?.source).toBe('Counter 2');
     bodyOf(await owner.call('rejectOrder', { order_number: number, reason: 'test' }));
     expect((await queue()).map((o) => o.order_number)).not.toContain(number);
+
+    // The queue names an order's customer from the customers table: renaming them is a change of the queue too.
+    const customer = { name: 'Sam Rivera', email: `sam-${Date.now()}@example.com` };
+    const { id } = bodyOf(await owner.call('customersCreate', { customer })).customer;
+    const forSam = bodyOf(
+      await owner.call('placeOrder', {
+        items: [{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }],
+        customer_id: id,
+      }),
+    ).order_number;
+    const named = async () =>
+      ((await queue()) as { order_number: string; customer_name?: string | null }[]).find(
+        (o) => o.order_number === forSam,
+      )?.customer_name;
+    expect(await named()).toBe('Sam Rivera');
+    bodyOf(await owner.call('customersUpdate', { customer_id: id, customer: { ...customer, name: 'Sam Okafor' } }));
+    expect(await named()).toBe('Sam Okafor');
   });
 });

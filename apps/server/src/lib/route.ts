@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The body came as JSON text without `\u0000`: it holds no U+0000 (JSON writes it only so). */
     jsonWithoutNul: boolean;
+    /** A staff session token looked up once for this request, by whichever hook asked first (`sessionOnce`). */
+    sessionCheck: { token: string; actor: Promise<Actor> } | null;
   }
 }
 
@@ -144,12 +146,22 @@ export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   // A field of every request rather than a WeakSet of them: weak keys cost the garbage collector more per request.
   app.decorateRequest('jsonWithoutNul', false);
+  app.decorateRequest('sessionCheck', null);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const json = text.toString();
     if (!json.includes('\\u0000')) request.jsonWithoutNul = true;
     void parse(request, json, done);
   });
+}
+
+/**
+ * A staff session token's caller, looked up at most once per request: the API budget's hook asks whether the token
+ * is live (issue 38) and the route asks who calls, and on PostgreSQL each ask is a query.
+ */
+export function sessionOnce(app: FastifyInstance, request: FastifyRequest, token: string): Promise<Actor> {
+  if (request.sessionCheck?.token !== token) request.sessionCheck = { token, actor: app.authenticate(token) };
+  return request.sessionCheck.actor;
 }
 
 /** The caller of each request, set before its body is validated. */
@@ -196,7 +208,8 @@ export function registerRoute<D extends RouteDef>(
 ): void {
   const authenticate =
     def.auth === 'session' || def.auth === 'admin'
-      ? (token: string | undefined) => app.authenticate(token)
+      ? (token: string | undefined, request: FastifyRequest) =>
+          token ? sessionOnce(app, request, token) : app.authenticate(token)
       : def.auth === 'device'
         ? (token: string | undefined) => app.authenticateDevice(token)
         : undefined;
@@ -217,7 +230,7 @@ export function registerRoute<D extends RouteDef>(
         });
     }
     if (authenticate) {
-      const actor = await authenticate(sessionToken(request));
+      const actor = await authenticate(sessionToken(request), request);
       if (def.auth === 'admin') requirePlatformRole(actor, def.adminPermission ?? 'admin:manage');
       if (def.permission) requireRole(actor, def.permission);
       actors.set(request, actor);

@@ -121,6 +121,13 @@ const ZOrderBase = z.object({
   hold_until: z.string().nullable().describe('An online reservation: when it expires unless confirmed, UTC ISO-8601'),
   customer_id: z.number().int().nullable().describe('The shop’s customer the order is for (issue 25); null when none'),
   store_credit: z.number().describe('Dollars of the total paid with the customer’s store credit; 0 when none'),
+  customer_name: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'Who the order is for, by name (issue 38): the shop’s customer (customer_id), else an online reservation’s customer; null when nobody',
+    ),
   total_items: z.number().int().describe('Copies in all'),
   total: z.number().describe('Order total in dollars'),
   items: z.array(ZOrderItem),

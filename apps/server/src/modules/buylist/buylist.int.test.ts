@@ -516,6 +516,100 @@ describe(`buying from customers (${testEngine})`, () => {
       expectError(res, 403);
   });
 
+  it('counts an Employee’s accepts over a rolling 24 hours: split sell lists add up until a day has passed (issue 38)', async () => {
+    const shop = await buildShop(server);
+    const card = byRarity('rare', 9);
+    await price(card, 10_000);
+    await saveRules(shop, { employee_accept_limit_cents: 100_00 });
+    const employee = await member(server, shop, 'Employee');
+    const manager = await member(server, shop, 'Manager');
+    // $50 cash a copy: two sell lists of one copy reach $100, a third is over the day's limit.
+    const lists = [];
+    for (let i = 0; i < 4; i++) lists.push(bodyOf(await submit(employee, { items: [line(card, 1)] })).buy_number);
+    expectOk(await accept(employee, lists[0]!, 'cash'));
+    expectOk(await accept(employee, lists[1]!, 'cash'));
+    const over = await accept(employee, lists[2]!, 'cash');
+    expectError(over, 403);
+    expect(over.body.message).toBe(
+      'An Employee can accept buy orders up to $100.00 in 24 hours and you have accepted $100.00: ask an Owner or a Manager to accept this one.',
+    );
+    expect((await pending(shop)).map((o) => o.buy_number).sort()).toEqual([lists[2], lists[3]].sort());
+    // A Manager is not limited, and what they accept is not the Employee's.
+    expectOk(await accept(manager, lists[2]!, 'cash'));
+    expectError(await accept(employee, lists[3]!, 'cash'), 403);
+    // A day later the first two no longer count.
+    await server.ctx.db
+      .updateTable('buy_orders')
+      .set({ decided_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('buy_number', 'in', [lists[0]!, lists[1]!])
+      .execute();
+    expectOk(await accept(employee, lists[3]!, 'cash'));
+  });
+
+  it('limits what Employees credit one customer in 24 hours, and an Employee does not confirm an order paid with credit they granted', async () => {
+    const shop = await buildShop(server);
+    const card = byRarity('rare', 10);
+    await price(card, 10_000);
+    await saveRules(shop, { employee_accept_limit_cents: 100_00 });
+    const [first, second] = [await member(server, shop, 'Employee'), await member(server, shop, 'Employee')];
+    const manager = await member(server, shop, 'Manager');
+    const seller = { name: 'Split Seller', email: 'split@example.com' };
+    // $65 credit a copy: one Employee credits $65, a second Employee's $65 for the same customer is over $100.
+    const a = bodyOf(await submit(first, { items: [line(card, 1)], customer: seller })).buy_number;
+    const b = bodyOf(await submit(second, { items: [line(card, 1)], customer: seller })).buy_number;
+    expectOk(await accept(first, a, 'credit'));
+    const over = await accept(second, b, 'credit');
+    expectError(over, 403);
+    expect(over.body.message).toBe(
+      'Employees can accept up to $100.00 for one customer in 24 hours and $65.00 was accepted for this customer: ask an Owner or a Manager to accept this one.',
+    );
+    const buyer = await customer(shop.id);
+    expect(buyer.balance_cents).toBe(65_00);
+
+    // The first Employee spends the credit they granted on an order: they cannot confirm it, a Manager can.
+    const place = async (who: Who) =>
+      bodyOf(
+        await api(server, who).call('placeOrder', {
+          items: [{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }],
+          customer_id: buyer.id,
+          store_credit: 65,
+        }),
+      ).order_number;
+    const spent = await place(first);
+    const refused = await api(server, first).call('confirmOrder', { order_number: spent });
+    expectError(refused, 403);
+    expect(refused.body.message).toBe(
+      `Order ${spent} is paid with store credit you granted in the last 24 hours: an Owner or a Manager must confirm it.`,
+    );
+    const still = await server.ctx.db
+      .selectFrom('orders')
+      .select('status')
+      .where('order_number', '=', spent)
+      .executeTakeFirstOrThrow();
+    expect(still.status).toBe('pending');
+    expectOk(await api(server, manager).call('confirmOrder', { order_number: spent }));
+  });
+
+  it('keeps an Employee within the day’s limit when they accept many sell lists at once', async () => {
+    const shop = await buildShop(server);
+    const card = byRarity('rare', 11);
+    await price(card, 10_000);
+    await saveRules(shop, { employee_accept_limit_cents: 100_00 });
+    const employee = await member(server, shop, 'Employee');
+    const lists = [];
+    for (let i = 0; i < 6; i++) lists.push(bodyOf(await submit(employee, { items: [line(card, 1)] })).buy_number);
+    const results = await Promise.all(lists.map((n) => accept(employee, n, 'cash')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(4);
+    const paid = await server.ctx.db
+      .selectFrom('buy_orders')
+      .select('paid_cents')
+      .where('shop_id', '=', shop.id)
+      .where('status', '=', 'accepted')
+      .execute();
+    expect(paid.reduce((n, r) => n + Number(r.paid_cents), 0)).toBe(100_00);
+  });
+
   it('pays once when 50 staff accept the same buy order at once: one answer 200, one ledger entry, stock added once', async () => {
     const shop = await buildShop(server);
     const card = byRarity('rare', 8);

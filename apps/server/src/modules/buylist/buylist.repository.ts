@@ -3,6 +3,9 @@ import { precompiled, type Executor } from '../../db/database.ts';
 import type { BuyLineTable, BuyOrderTable } from '../../db/schema.ts';
 import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
 
+/** How far back an Employee's accepts count towards their limit, and their credit keeps their confirms away. */
+export const EMPLOYEE_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** What the offer rule reads of a printing. */
 const cardColumns = [
   'id',
@@ -187,15 +190,91 @@ export const buylistRepository = {
   async decide(
     db: Executor,
     orderId: number,
-    values: { status: 'accepted' | 'rejected'; decided_by: string; decided_at: string; reason?: string | null },
+    values: {
+      status: 'accepted' | 'rejected';
+      decided_by: string;
+      decided_at: string;
+      decided_role?: string | null;
+      reason?: string | null;
+    },
   ): Promise<boolean> {
     const result = await db
       .updateTable('buy_orders')
-      .set({ ...values, reason: values.reason ?? null })
+      .set({ ...values, decided_role: values.decided_role ?? null, reason: values.reason ?? null })
       .where('id', '=', orderId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * What was paid out on buy orders accepted since `since` (other than `exceptId`): those `email` accepted, and those
+   * an Employee accepted for `customerId`. The Employee's daily limits are checked against both.
+   */
+  async employeePaidSince(
+    db: Executor,
+    shopId: number,
+    since: string,
+    exceptId: number,
+    email: string,
+    customerId: number | null,
+  ): Promise<{ byEmployee: number; toCustomer: number }> {
+    const rows = await db
+      .selectFrom('buy_orders')
+      .select(['decided_by', 'decided_role', 'customer_id', 'paid_cents'])
+      .where('shop_id', '=', shopId)
+      .where('status', '=', 'accepted')
+      .where('decided_at', '>=', since)
+      .where('id', '!=', exceptId)
+      .where((eb) =>
+        customerId === null
+          ? eb('decided_by', '=', email)
+          : eb.or([
+              eb('decided_by', '=', email),
+              eb.and([eb('customer_id', '=', customerId), eb('decided_role', '=', 'Employee')]),
+            ]),
+      )
+      .execute();
+    let byEmployee = 0;
+    let toCustomer = 0;
+    for (const r of rows) {
+      const paid = Number(r.paid_cents ?? 0);
+      if (r.decided_by === email) byEmployee += paid;
+      if (customerId !== null && r.customer_id === customerId && r.decided_role === 'Employee') toCustomer += paid;
+    }
+    return { byEmployee, toCustomer };
+  },
+
+  /**
+   * Makes the Employee accepts of one shop take turns until the transaction ends: each sums what was accepted before
+   * it only once the one before has committed. SQLite's transactions already take turns (BEGIN IMMEDIATE);
+   * PostgreSQL's read committed would let two sums miss each other without it. An advisory lock, not the shop's row,
+   * so it is never taken in another order than the rows an accept writes.
+   */
+  async lockEmployeeAccepts(db: Executor, shopId: number, engine: 'sqlite' | 'postgres'): Promise<void> {
+    if (engine !== 'postgres') return;
+    await sql`select pg_advisory_xact_lock(hashtext(${`employee-accepts|${shopId}`}))`.execute(db);
+  },
+
+  /** Whether `email` accepted a store-credit payout for `customerId` since `since`. */
+  async grantedCreditSince(
+    db: Executor,
+    shopId: number,
+    customerId: number,
+    email: string,
+    since: string,
+  ): Promise<boolean> {
+    const row = await db
+      .selectFrom('buy_orders')
+      .select('id')
+      .where('shop_id', '=', shopId)
+      .where('customer_id', '=', customerId)
+      .where('status', '=', 'accepted')
+      .where('payout', '=', 'credit')
+      .where('decided_by', '=', email)
+      .where('decided_at', '>=', since)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async setPaid(db: Executor, orderId: number, payout: 'cash' | 'credit', paidCents: number): Promise<void> {

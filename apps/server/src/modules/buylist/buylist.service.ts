@@ -43,6 +43,7 @@ import type { InventoryReadModel, StockChange } from '../inventory/read-model.ts
 import { ordersRepository } from '../orders/orders.repository.ts';
 import {
   buylistRepository as repo,
+  EMPLOYEE_LIMIT_WINDOW_MS,
   type BuyCardInfo,
   type BuyCardRow,
   type BuyLineRow,
@@ -677,7 +678,14 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
       const paid = await withTransaction(ctx.db, async (tx) => {
         const order = await repo.find(tx, shopId, buyNumber);
         if (!order) throw new AppError('NOT_FOUND', server.notFound(buyNumber));
-        if (!(await repo.decide(tx, order.id, { status: 'accepted', decided_by: email, decided_at: at })))
+        if (
+          !(await repo.decide(tx, order.id, {
+            status: 'accepted',
+            decided_by: email,
+            decided_at: at,
+            decided_role: role,
+          }))
+        )
           throw await notPending(tx, shopId, buyNumber, order.status);
         const lines = await repo.linesOf(tx, [order.id]);
         const pricing = await pricingFor(
@@ -692,8 +700,19 @@ export function createBuylistService(ctx: AppContext, reads: InventoryReadModel)
         const unit = (o: BuyOffer) => (payout === 'cash' ? o.cash_cents : o.credit_cents);
         const total = offers.reduce((n, o) => n + unit(o) * o.wanted, 0);
         if (total <= 0) throw new AppError('CONFLICT', server.nothingWanted);
-        if (role === 'Employee' && total > pricing.rules.employee_accept_limit_cents)
-          throw new AppError('FORBIDDEN', server.overLimit(pricing.rules.employee_accept_limit_cents));
+        const limit = pricing.rules.employee_accept_limit_cents;
+        if (role === 'Employee' && total > limit) throw new AppError('FORBIDDEN', server.overLimit(limit));
+        if (role === 'Employee') {
+          // The limit is a day's, not a sell list's (issue 38): split lists add up, per Employee and per customer,
+          // over the last 24 hours, summed while no other Employee accept of the shop can commit.
+          await repo.lockEmployeeAccepts(tx, shopId, ctx.engine);
+          const since = new Date(Date.parse(at) - EMPLOYEE_LIMIT_WINDOW_MS).toISOString();
+          const before = await repo.employeePaidSince(tx, shopId, since, order.id, email, order.customer_id);
+          if (before.byEmployee + total > limit)
+            throw new AppError('FORBIDDEN', server.overDailyLimit(limit, before.byEmployee));
+          if (before.toCustomer + total > limit)
+            throw new AppError('FORBIDDEN', server.overCustomerDailyLimit(limit, before.toCustomer));
+        }
         if (payout === 'credit' && order.customer_id === null)
           throw new AppError('CONFLICT', server.creditNeedsCustomer);
 

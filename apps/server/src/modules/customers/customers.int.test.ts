@@ -217,7 +217,8 @@ describe(`customers and store credit (${testEngine})`, () => {
       expectOk(placed);
       const number = placed.body.order_number;
       const order = bodyOf(await owner.call('pendingOrders')).data.orders.find((o) => o.order_number === number)!;
-      expect(order).toMatchObject({ customer_id: hal.id, store_credit: 12.5, total: 20 });
+      // The order names who it is for (issue 38), so the review and the lists can say it.
+      expect(order).toMatchObject({ customer_id: hal.id, customer_name: 'Hal', store_credit: 12.5, total: 20 });
       let data = await page(hal.id);
       expect(data.customer.balance).toBe(17.5);
       expect(data.ledger[0]).toMatchObject({ kind: 'order', amount: -12.5, balance_after: 17.5, reference: number });

@@ -119,6 +119,18 @@ function matching(q: string) {
 
 /** The shop's customers: matching a seller, the list, a customer's page and its edits. */
 export const customersRepository = {
+  /** The names of a shop's customers, by id: the order lists name who each order is for. */
+  async namesOf(db: Executor, shopId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('customers')
+      .select(['id', 'name'])
+      .where('shop_id', '=', shopId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
   find(db: Executor, shopId: number, id: number) {
     return db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst();
   },

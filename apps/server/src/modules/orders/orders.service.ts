@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { buylistRepository, EMPLOYEE_LIMIT_WINDOW_MS } from '../buylist/buylist.repository.ts';
 import { creditRepository, customersRepository } from '../customers/customers.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
@@ -114,7 +115,8 @@ function withoutUnsetFlags({ signed, altered, ...line }: CartLine) {
   return { ...line, ...(signed ? { signed } : {}), ...(altered ? { altered } : {}) };
 }
 
-function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
+/** `names`: the shop's customers' names by id, for the orders that name one (customersRepository.namesOf). */
+function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<number, string>): PendingOrder {
   return {
     order_number: order.order_number,
     callout: String(order.callout),
@@ -129,6 +131,9 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): PendingOrder {
     hold_until: order.status === 'pending' ? order.hold_until : null,
     customer_id: order.customer_id,
     store_credit: centsToDollars(order.store_credit_cents),
+    customer_name:
+      (order.customer_id === null ? undefined : names?.get(order.customer_id)) ??
+      (order.customer_email === null ? null : (order.customer_name ?? '')),
     total_items: order.total_items,
     total: centsToDollars(order.total_cents),
     items: lines.map((l) => ({
@@ -375,10 +380,17 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     });
   }
 
+  /** The names of the shop's customers these orders are for. */
+  function customerNames(shopId: number, orders: { order: OrderRow }[]) {
+    const ids = [...new Set(orders.map(({ order }) => order.customer_id).filter((id): id is number => id !== null))];
+    return customersRepository.namesOf(ctx.db, shopId, ids);
+  }
+
   /**
    * Moves a pending order on; `after` runs in the same transaction. An online reservation's customer is mailed once
    * it has committed: ready for pickup, or rejected with the shop's reason.
    */
+
   async function decide(
     actor: Actor,
     orderNumber: string,
@@ -386,11 +398,28 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     after: (tx: Tx, shopId: number, order: OrderRow, at: string) => Promise<void>,
     reason: string | null = null,
   ): Promise<number> {
-    const { shopId, email } = requireRole(actor, 'orders:decide');
+    const { shopId, email, role } = requireRole(actor, 'orders:decide');
     const at = now();
     await withTransaction(ctx.db, async (tx) => {
       const order = await repo.find(tx, shopId, orderNumber);
       if (!order) throw new AppError('NOT_FOUND', messages.ordersServer.notFound(orderNumber));
+      // Credit an Employee granted, spent on an order the same Employee confirms, would be money out of the shop
+      // that no Owner or Manager saw (issue 38): within the day, one of them confirms it.
+      if (
+        status === 'confirmed' &&
+        role === 'Employee' &&
+        order.customer_id !== null &&
+        order.store_credit_cents > 0 &&
+        order.status === 'pending' &&
+        (await buylistRepository.grantedCreditSince(
+          tx,
+          shopId,
+          order.customer_id,
+          email,
+          new Date(Date.parse(at) - EMPLOYEE_LIMIT_WINDOW_MS).toISOString(),
+        ))
+      )
+        throw new AppError('FORBIDDEN', messages.ordersServer.confirmOwnCredit(orderNumber));
       if (!(await repo.decide(tx, order.id, status, email, at, reason))) {
         const current = await repo.find(tx, shopId, orderNumber);
         throw new AppError('CONFLICT', messages.ordersServer.notPending(orderNumber, current?.status ?? order.status));
@@ -677,9 +706,10 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       if (state.holdsDue && (await expireHolds(shopId)) > 0) state = await repo.ordersState(ctx.db, shopId, now());
       return pendingAnswers.get(`pending:${shopId}:${state.version}`, async () => {
         const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'pending', HISTORY_LIMIT));
+        const names = await customerNames(shopId, orders);
         return Serialized.of(routes.pendingOrders.response, {
           success: true as const,
-          data: { orders: orders.map(({ order, lines }) => toOrder(order, lines)) },
+          data: { orders: orders.map(({ order, lines }) => toOrder(order, lines, names)) },
         });
       });
     },
@@ -687,11 +717,12 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     async history(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
       const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'confirmed', HISTORY_LIMIT));
+      const names = await customerNames(shopId, orders);
       return {
         success: true as const,
         data: {
           orders: orders.map(({ order, lines }): HistoryOrder => ({
-            ...toOrder(order, lines),
+            ...toOrder(order, lines, names),
             confirmed_timestamp: order.decided_at ?? order.created_at,
           })),
         },
@@ -703,11 +734,12 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       const { shopId } = requireRole(actor, 'orders:view');
       await expireHolds(shopId);
       const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'expired', HISTORY_LIMIT));
+      const names = await customerNames(shopId, orders);
       return {
         success: true as const,
         data: {
           orders: orders.map(({ order, lines }): ExpiredOrder => ({
-            ...toOrder(order, lines),
+            ...toOrder(order, lines, names),
             status: 'expired',
             expired_timestamp: order.decided_at ?? order.created_at,
           })),

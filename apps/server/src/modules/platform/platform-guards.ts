@@ -23,7 +23,9 @@ const openInMaintenance = new Set(['/api/config', '/api/login', '/api/logout']);
  * One request hook for the platform-wide switches of the system settings
  * (spec 001 §3, §5): maintenance mode answers every shop call 503 with a
  * sentence, and `rate_limit_per_minute` caps API calls per client: per
- * session or device token when the call carries one, else per address. A shop's
+ * session or device token when the call carries a live one, else per address
+ * (an invented token on every call must not buy a fresh budget each time,
+ * issue 38; `knownToken` looks a session up once for the request and the route alike). A shop's
  * staff PCs and tablets usually share one public address, and one budget for
  * all of them would throttle a busy shop; anonymous callers share their address's.
  * The settings come from a 2-second cache, so the hot paths pay a lookup.
@@ -32,7 +34,11 @@ const openInMaintenance = new Set(['/api/config', '/api/login', '/api/logout']);
  * counts are shared by every server; they are kept per limit, so a new limit
  * starts every client's minute afresh, on every server alike.
  */
-export function registerPlatformGuards(app: FastifyInstance, ctx: AppContext): void {
+export function registerPlatformGuards(
+  app: FastifyInstance,
+  ctx: AppContext,
+  knownToken: (token: string, request: FastifyRequest) => Promise<boolean>,
+): void {
   let limiter: { perMinute: number; counter: RateLimiterAbstract } | undefined;
   const counterFor = (perMinute: number) => {
     if (limiter?.perMinute !== perMinute) {
@@ -58,7 +64,7 @@ export function registerPlatformGuards(app: FastifyInstance, ctx: AppContext): v
     try {
       const token = sessionToken(request);
       // Hashed, so no session token is ever a key in Redis (authentication hashes it again: about a microsecond).
-      const client = token ? `token:${hashToken(token)}` : `ip:${request.ip}`;
+      const client = token && (await knownToken(token, request)) ? `token:${hashToken(token)}` : `ip:${request.ip}`;
       await counterFor(settings.rate_limit_per_minute).consume(client);
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;

@@ -220,4 +220,19 @@ describe(`rate_limit_per_minute caps API calls per client (${testEngine})`, () =
     await admin.change((s) => (s.api.rate_limit_per_minute = 1000));
     expect((await call(server, 'publicConfig')).status).toBe(200);
   });
+
+  it('counts calls with an unknown token by their address: an invented token per call buys no fresh budget (issue 38)', async () => {
+    const staff = await platformStaff(server, 'superadmin');
+    const admin = adminClient(server, staff.token);
+    const shop = await buildShop(server, { shop_name: 'Budget C' });
+    // A limit no other test used, so this address's minute starts afresh.
+    await admin.change((s) => (s.api.rate_limit_per_minute = 11));
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++)
+      statuses.push((await call(server, 'inventoryList', { token: `invented-${i}-${Date.now()}`, page: '1' })).status);
+    expect(statuses).toEqual([...Array<number>(11).fill(401), 429, 429]);
+    // A live session still has its own budget beside its address's.
+    expect((await call(server, 'inventoryList', { token: shop.token, page: '1' })).status).toBe(200);
+    await admin.change((s) => (s.api.rate_limit_per_minute = 1000));
+  });
 });

@@ -34,6 +34,8 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | Ex
           customer={order.customer}
           customerId={order.customer_id}
           storeCredit={order.store_credit}
+          customerName={order.customer_name}
+          total={order.total}
         />
         <div className="table-wrap order-lines-wrap">
           <table className="table order-lines">

@@ -1,4 +1,12 @@
-import { formatUsd, messages, type ExpiredOrder, type Language, type PendingOrder } from '@cardstock/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatUsd,
+  messages,
+  type ExpiredOrder,
+  type Language,
+  type PendingOrder,
+} from '@cardstock/contract';
 import { Link } from 'react-router';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
@@ -65,6 +73,8 @@ export function OrderSummary({
   holdUntil,
   customerId,
   storeCredit,
+  customerName,
+  total,
 }: {
   orderNumber: string;
   status: Status;
@@ -77,7 +87,14 @@ export function OrderSummary({
   /** The shop's customer the order is for (issue 25), and the store credit that paid part of it. */
   customerId?: number | null;
   storeCredit?: number;
+  /** Who the order is for, by name, and its total: with credit, what is left to collect is said beside it. */
+  customerName?: string | null;
+  total?: number;
 }) {
+  const toCollect =
+    total !== undefined && storeCredit !== undefined && storeCredit > 0
+      ? centsToDollars(dollarsToCents(total) - dollarsToCents(storeCredit))
+      : undefined;
   return (
     <div className="order-summary">
       <div className="order-callout" aria-label={`Callout number ${calloutOf(orderNumber)}`}>
@@ -122,8 +139,8 @@ export function OrderSummary({
         {customerId != null && (
           <>
             <dt>{messages.customers.screen.picker}</dt>
-            <dd>
-              <Link to={`/customers/${customerId}`}>{messages.customers.screen.openCustomer}</Link>
+            <dd data-testid="order-customer">
+              <Link to={`/customers/${customerId}`}>{customerName || messages.customers.screen.openCustomer}</Link>
             </dd>
           </>
         )}
@@ -131,6 +148,14 @@ export function OrderSummary({
           <>
             <dt>{messages.customers.screen.creditPaid}</dt>
             <dd data-testid="order-store-credit">{formatUsd(storeCredit)}</dd>
+          </>
+        )}
+        {toCollect !== undefined && (
+          <>
+            <dt>{messages.customers.screen.toCollect}</dt>
+            <dd data-testid="order-to-collect">
+              <strong>{formatUsd(toCollect)}</strong>
+            </dd>
           </>
         )}
         {status === 'pending' && holdUntil && (

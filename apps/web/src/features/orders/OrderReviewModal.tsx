@@ -110,6 +110,8 @@ export function OrderReviewModal({ order, canDecide, onClose, onDecided }: Order
           customer={order.customer}
           customerId={order.customer_id}
           storeCredit={order.store_credit}
+          customerName={order.customer_name}
+          total={order.total}
           holdUntil={order.hold_until}
         />
         <div className="table-wrap order-lines-wrap">

@@ -1,4 +1,4 @@
-import type { ExpiredOrder, PendingOrder } from '@cardstock/contract';
+import { formatUsd, messages, type ExpiredOrder, type PendingOrder } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { CreditBadge, OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
 import { finishSummary, formatLocalTime } from './order-view.ts';
@@ -6,7 +6,8 @@ import { finishSummary, formatLocalTime } from './order-view.ts';
 /**
  * The orders table the order screens show (spec 000): number with its
  * callout, status, time, total items, the Finish column where asked for,
- * and Review.
+ * and Review; then, after the spec's columns so theirs keep their places
+ * (issue 38), the order's total, who it is for and who placed it.
  */
 export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   orders,
@@ -26,7 +27,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   withFinish?: boolean;
   onReview: (orderNumber: string) => void;
 }) {
-  const columns = withFinish ? 6 : 5;
+  const columns = withFinish ? 9 : 8;
   return (
     <div className="table-wrap">
       <table className="table order-table">
@@ -38,6 +39,11 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
             <th scope="col">Total Items</th>
             {withFinish && <th scope="col">Finish</th>}
             <th scope="col">Actions</th>
+            <th scope="col" className="numeric">
+              Total
+            </th>
+            <th scope="col">Customer</th>
+            <th scope="col">Source</th>
           </tr>
         </thead>
         <tbody>
@@ -48,7 +54,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
           ) : (
             orders.map((order) => (
               <tr key={order.order_number}>
-                <td>
+                <td className="order-number-cell">
                   <OrderNumber orderNumber={order.order_number} />
                   {order.source_kind === 'online' && (
                     <>
@@ -75,6 +81,13 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
                   <button type="button" className="btn btn-small" onClick={() => onReview(order.order_number)}>
                     Review
                   </button>
+                </td>
+                <td className="numeric">{formatUsd(order.total)}</td>
+                <td className="order-clip" title={order.customer_name ?? order.customer?.name ?? ''}>
+                  {order.customer_name ?? order.customer?.name ?? ''}
+                </td>
+                <td className="order-clip" title={order.source}>
+                  {order.source_kind === 'online' ? messages.orders.sourceStorefront : order.source}
                 </td>
               </tr>
             ))
