@@ -1,5 +1,6 @@
-import { centsToDollars, formatUsd } from '@cardstock/contract';
+import { centsToDollars, formatUsd, withoutControlCharacters } from '@cardstock/contract';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
 
 /** What a reservation mail needs of the order. */
@@ -51,13 +52,22 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
 
   async function send(order: ReservationOrder, subject: (shop: string) => string, body: (shop: string) => string) {
     if (!order.customer_email) return;
+    // Anyone may type anyone's address into a reservation: a recipient gets at most so many of these mails an hour.
+    try {
+      await ctx.limiter.hit('reservationMailsPerRecipient', order.customer_email);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
+      ctx.log.warn({ order: order.order_number }, 'reservation mail not sent: recipient over its hourly limit');
+      return;
+    }
     const shop = await shopOf(order.shop_id);
     const link = statusLink(shop.subdomain, order.order_number);
     await ctx.mailer.send({
       to: order.customer_email,
       subject: subject(shop.name),
       text:
-        `Hello ${order.customer_name ?? ''},\n\n${body(shop.name)}\n` +
+        // Names stored before control characters were refused may still hold line breaks.
+        `Hello ${withoutControlCharacters(order.customer_name ?? '')},\n\n${body(shop.name)}\n` +
         (link ? `\nSee where your order stands at any time:\n${link}\n` : '') +
         `\nOrder number: ${order.order_number}\n`,
     });
