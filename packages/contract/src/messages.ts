@@ -497,6 +497,18 @@ export const messages = {
     holdHoursLabel: 'Hold time (hours)',
     holdHoursHint:
       'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
+    // The shop's reservation limits (issue 38).
+    reservationLimitsHeading: 'Limits per customer',
+    reservationLimitLabels: {
+      max_copies_per_printing: 'Copies of one printing per reservation',
+      max_lines: 'Lines per reservation',
+      max_total: 'Value per reservation ($)',
+      max_open_per_email: 'Open reservations per e-mail',
+      max_open_per_address: 'Open reservations per network address',
+      max_held_copies: 'Copies held by all open reservations',
+    },
+    reservationLimitsHint:
+      'So one customer cannot hold your stock. A reservation over a limit is refused and the customer is told which limit; past the copies held by all open reservations, the storefront takes no more until you confirm or reject some.',
     lowStockLegend: 'Low stock',
     lowStockLabel: 'Low-stock threshold (copies)',
     lowStockHint:

@@ -429,7 +429,11 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       credit?: CreditPayment;
       check?: (tx: Tx) => Promise<void>;
       /** Runs on the priced lines before the order is written: a throw refuses the order whole. */
-      limit?: (tx: Tx, lines: { card_id: string; card_name: string; sealed_id?: number | null; quantity: number }[], totalCents: number) => Promise<void>;
+      limit?: (
+        tx: Tx,
+        lines: { card_id: string; card_name: string; sealed_id?: number | null; quantity: number }[],
+        totalCents: number,
+      ) => Promise<void>;
     } = {},
   ): Promise<{ orderNumber: string }> {
     const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
