@@ -200,10 +200,10 @@ test('an Owner sets the reservation limits beside the switch; a bad limit is ref
   const form = page.getByRole('form', { name: 'Shop settings' });
   const section = form.getByRole('group', { name: m.reservationsLegend });
   const labels = m.reservationLimitLabels;
-  // The defaults: 4 copies of one printing, 20 lines, $500, 3 per e-mail, 5 per address, 500 held.
+  // The defaults: 4 copies of one printing, 20 lines, $1,000, 3 per e-mail, 5 per address, 500 held.
   await expect(section.getByLabel(labels.max_copies_per_printing)).toHaveValue('4');
   await expect(section.getByLabel(labels.max_lines)).toHaveValue('20');
-  await expect(section.getByLabel(labels.max_total)).toHaveValue('500');
+  await expect(section.getByLabel(labels.max_total)).toHaveValue('1000');
   await expect(section.getByLabel(labels.max_open_per_email)).toHaveValue('3');
   await expect(section.getByLabel(labels.max_open_per_address)).toHaveValue('5');
   await expect(section.getByLabel(labels.max_held_copies)).toHaveValue('500');

@@ -132,7 +132,7 @@ export const reservationLimits = {
 export const reservationLimitBounds = {
   max_copies_per_printing: { min: 1, max: 1000, default: 4 },
   max_lines: { min: 1, max: reservationLimits.maxLines, default: 20 },
-  max_total: { min: 1, max: 100_000, default: 500 },
+  max_total: { min: 1, max: 100_000, default: 1000 },
   max_open_per_email: { min: 1, max: 100, default: reservationLimits.maxOpenPerEmail },
   max_open_per_address: { min: 1, max: 1000, default: 5 },
   max_held_copies: { min: 1, max: 1_000_000, default: 500 },

@@ -95,7 +95,7 @@ describe('formOf', () => {
       reservationLimits: {
         max_copies_per_printing: '4',
         max_lines: '20',
-        max_total: '500',
+        max_total: '1000',
         max_open_per_email: '3',
         max_open_per_address: '5',
         max_held_copies: '500',
