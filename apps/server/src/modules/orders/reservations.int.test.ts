@@ -19,6 +19,7 @@ const priced = cards.filter(
 );
 const unpricedCard = cards.find((c) => c.finishes.includes('nonfoil') && c.prices.usd === null)!;
 type Items = CallInput<'publicOrder'>['items'];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Limits no test of other rules reaches. */
 const wideLimits = {
   max_copies_per_printing: 1000,
@@ -627,6 +628,25 @@ describe(`online reservations (${testEngine})`, () => {
       );
       expect(many.filter((r) => r.status === 200)).toHaveLength(2);
       expect(await held(wide.id)).toBe(5);
+    });
+
+    it('mails the card’s language when not English, finishes as the screens write them, and where to pick up', async () => {
+      const shop = await reservingShop();
+      await server.ctx.db
+        .updateTable('shops')
+        .set({ address: '12 Main Street', city: 'Springfield', state: 'IL', country: 'US' })
+        .where('id', '=', shop.id)
+        .execute();
+      const c = card();
+      expectOk(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 1, language: 'ja' }));
+      await add(c, 1, shop);
+      const email = uniqueEmail('words');
+      expectOk(await reserve([{ ...line(c), language: 'ja' }, line(c)], { subdomain: shop.subdomain, email }));
+      const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
+      expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM, Japanese\\)`));
+      expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM\\)`));
+      expect(mail).not.toContain('nonfoil');
+      expect(mail).toContain(`Pick up at ${shop.shopName}, 12 Main Street, Springfield, IL, US.`);
     });
 
     it('takes control characters out of a name, so a mail opens with one line', async () => {
