@@ -78,7 +78,7 @@ test('a reservation the shop does not confirm in its hold time expires: stock ba
     },
     { 'idempotency-key': `expiry-${email}` },
   );
-  expect(reserved.status).toBe(200);
+  expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
   const orderNumber = reserved.body.order_number as string;
   const stockLeft = async () => {
     const res = await post('/api/shop/inventory', { token, page: '1', filter: '' });

@@ -192,6 +192,63 @@ test('an Owner turns online reservations on with a hold time; a bad hold time is
   await expect(hours).toHaveValue('72');
 });
 
+test('an Owner sets the reservation limits beside the switch; a bad limit is refused by name and sends nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Limited Hold Games');
+  await useSession(context, account);
+  const saves = countSaves(page);
+  await page.goto('/shop-settings');
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  const section = form.getByRole('group', { name: m.reservationsLegend });
+  const labels = m.reservationLimitLabels;
+  // The defaults: 4 copies of one printing, 20 lines, $1,000, 3 per e-mail, 5 per address, 500 held.
+  await expect(section.getByLabel(labels.max_copies_per_printing)).toHaveValue('4');
+  await expect(section.getByLabel(labels.max_lines)).toHaveValue('20');
+  await expect(section.getByLabel(labels.max_total)).toHaveValue('1000');
+  await expect(section.getByLabel(labels.max_open_per_email)).toHaveValue('3');
+  await expect(section.getByLabel(labels.max_open_per_address)).toHaveValue('5');
+  await expect(section.getByLabel(labels.max_held_copies)).toHaveValue('500');
+  await expect(section.getByText(m.reservationLimitsHint)).toBeVisible();
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: test.info().outputPath(`reservation-limits-${size.width}.png`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await section.getByLabel(labels.max_copies_per_printing).fill('0');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Copies of one printing per reservation must be at least 1.');
+  expect(saves()).toBe(0);
+
+  await section.getByLabel(labels.max_copies_per_printing).fill('2');
+  await section.getByLabel(labels.max_total).fill('150.50');
+  await section.getByLabel(labels.max_held_copies).fill('40');
+  const reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(m.saved)).toBeVisible();
+  await reloaded;
+  expect(saves()).toBe(1);
+  expect((await serverSettings(request, account)).reservation_limits).toEqual({
+    max_copies_per_printing: 2,
+    max_lines: 20,
+    max_total: 150.5,
+    max_open_per_email: 3,
+    max_open_per_address: 5,
+    max_held_copies: 40,
+  });
+  await expect(section.getByLabel(labels.max_copies_per_printing)).toHaveValue('2');
+  await expect(section.getByLabel(labels.max_total)).toHaveValue('150.5');
+});
+
 test('an Employee is told who can change settings, and the page makes no calls', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Staff Only Games');
   await useSession(context, account, 'Employee');

@@ -384,6 +384,17 @@ export const messages = {
     tooManyOpen: (max: number) =>
       `You already have ${max} open reservations at this shop. Wait until the shop confirms one, or pick up what you reserved, before reserving more.`,
     statusNotFound: 'No order with that number and e-mail address was found at this shop.',
+    // The shop's own reservation limits (issue 38), each refusal naming its limit.
+    tooManyCopies: (max: number, name: string) =>
+      `You can reserve at most ${max} ${max === 1 ? 'copy' : 'copies'} of ${name} in one reservation. Lower the quantity and try again.`,
+    tooManyLines: (max: number) =>
+      `A reservation at this shop can hold at most ${max} different ${max === 1 ? 'card' : 'cards'}. Reserve the rest in another reservation once this one is picked up.`,
+    overValue: (max: string, total: string) =>
+      `A reservation at this shop can be worth at most ${max}; this one is ${total}. Remove some cards and try again.`,
+    tooManyOpenFromAddress: (max: number) =>
+      `${max} open reservations were already placed from your network at this shop. Wait until the shop confirms one before reserving more.`,
+    notTakingNow:
+      'This shop is not taking more reservations right now: it holds as many cards for customers as it can. Try again later, or visit or call the shop.',
     status: (status: 'pending' | 'confirmed' | 'rejected' | 'expired') =>
       ({
         pending: 'Your reservation is waiting for the shop to confirm it.',
@@ -530,6 +541,18 @@ export const messages = {
     holdHoursLabel: 'Hold time (hours)',
     holdHoursHint:
       'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
+    // The shop's reservation limits (issue 38).
+    reservationLimitsHeading: 'Limits per customer',
+    reservationLimitLabels: {
+      max_copies_per_printing: 'Copies of one printing per reservation',
+      max_lines: 'Lines per reservation',
+      max_total: 'Value per reservation ($)',
+      max_open_per_email: 'Open reservations per e-mail',
+      max_open_per_address: 'Open reservations per network address',
+      max_held_copies: 'Copies held by all open reservations',
+    },
+    reservationLimitsHint:
+      'So one customer cannot hold your stock. A reservation over a limit is refused and the customer is told which limit; past the copies held by all open reservations, the storefront takes no more until you confirm or reject some.',
     lowStockLegend: 'Low stock',
     lowStockLabel: 'Low-stock threshold (copies)',
     lowStockHint:

@@ -62,6 +62,8 @@ export interface ShopTable {
   buy_rules: Generated<string | null>;
   /** Moved by every write to `buy_rules` or the shop's `buy_cards`, in the same transaction (migration 0024). */
   buy_version: Generated<number>;
+  /** JSON of the shop's reservation limits over the defaults (migration 0026); null: the defaults. */
+  reservation_limits: Generated<string | null>;
   /** Moved by the database on every write to the shop's orders (migration 0030): the pending queue is kept under it. */
   orders_version: Generated<number>;
 }
@@ -240,6 +242,8 @@ export interface OrderTable {
   /** The shop's customer the order is for, and the store credit that paid part of it (migration 0022). */
   customer_id: Generated<number | null>;
   store_credit_cents: Generated<number>;
+  /** An online reservation: the client address it was placed from (migration 0026). */
+  customer_ip: Generated<string | null>;
 }
 
 export interface OrderLineTable {

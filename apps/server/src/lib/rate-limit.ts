@@ -29,6 +29,8 @@ export const limitRules = {
   reservePerEmail: reservationLimits.perEmail,
   reservePerIp: reservationLimits.perAddress,
   orderStatusPerIp: reservationLimits.statusLookupsPerAddress,
+  reserveCaptchaFailuresPerIp: reservationLimits.captchaFailuresPerAddress,
+  reservationMailsPerRecipient: reservationLimits.mailsPerRecipient,
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof limitRules;

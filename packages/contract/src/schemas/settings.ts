@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZReservationLimits } from './storefront.ts';
 import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 
@@ -85,6 +86,7 @@ export const ZShopSettings = z.object({
     .describe('Statistics list the rows and sealed products holding this many or fewer (0: only the sold-out ones)'),
   reservations_enabled: z.boolean().describe('Customers may reserve stock online for pickup (off by default)'),
   reservation_hold_hours: z.number().int().describe('Hours a reservation waits for the shop before it expires (48)'),
+  reservation_limits: ZReservationLimits.optional().describe('The shop’s limits of online reservations (issue 38)'),
 });
 export type ShopSettings = z.infer<typeof ZShopSettings>;
 
@@ -132,4 +134,7 @@ export const ZSettingsSaveRequest = z.object({
     .max(336, 'The hold time must be at most 336 hours (14 days).')
     .optional()
     .describe('Leave it out to keep the hold time as it is'),
+  reservation_limits: ZReservationLimits.partial()
+    .optional()
+    .describe('Any of the limits of online reservations; the ones left out are kept as they are'),
 });

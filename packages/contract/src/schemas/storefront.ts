@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeCents } from '../money.ts';
 import { languages, qualities, sealedCategories } from '../constants.ts';
 import { STOREFRONT_QUERY_MAX, storefrontSorts } from '../storefront-messages.ts';
 import { emailField, requiredText } from './common.ts';
@@ -116,7 +117,77 @@ export const reservationLimits = {
   perAddress: { points: 30, windowSeconds: 60 * 60 },
   statusLookupsPerAddress: { points: 60, windowSeconds: 15 * 60 },
   maxOpenPerEmail: 3,
+  /** Failed captchas per client address (issue 38: counted by address, not by the e-mail typed). */
+  captchaFailuresPerAddress: { points: 10, windowSeconds: 60 * 60 },
+  /** Reservation mails (placed, ready, rejected, expired, ...) to one recipient address in an hour. */
+  mailsPerRecipient: { points: 20, windowSeconds: 60 * 60 },
 } as const;
+
+/**
+ * A shop's own limits of online reservations (issue 38), so one anonymous request cannot hold its whole stock: copies
+ * of one printing per reservation, lines and total value per reservation, open (pending) reservations per e-mail and
+ * per client address at the shop, and a shop-wide ceiling of copies held by open reservations past which the shop
+ * takes no more until staff decide some. The defaults stand for a shop that has set none.
+ */
+export const reservationLimitBounds = {
+  max_copies_per_printing: { min: 1, max: 1000, default: 4 },
+  max_lines: { min: 1, max: reservationLimits.maxLines, default: 20 },
+  max_total: { min: 1, max: 100_000, default: 1000 },
+  max_open_per_email: { min: 1, max: 100, default: reservationLimits.maxOpenPerEmail },
+  max_open_per_address: { min: 1, max: 1000, default: 5 },
+  max_held_copies: { min: 1, max: 1_000_000, default: 500 },
+} as const;
+
+const limitField = (key: keyof typeof reservationLimitBounds, label: string, whole = true) => {
+  const { min, max } = reservationLimitBounds[key];
+  const n = z.number({ error: `${label} must be a number.` });
+  return (whole ? n.int(`${label} must be a whole number.`) : n)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}.`);
+};
+
+export const ZReservationLimits = z.object({
+  max_copies_per_printing: limitField('max_copies_per_printing', 'Copies of one printing per reservation').describe(
+    'At most this many copies of one printing (any finish, condition, language) in one reservation (4)',
+  ),
+  max_lines: limitField('max_lines', 'Lines per reservation').describe('At most this many lines in one reservation'),
+  max_total: limitField('max_total', 'The value of a reservation', false)
+    .refine((v) => wholeCents(v) !== null, { error: 'The value of a reservation must be in whole cents.' })
+    .describe('Dollars: at most this total value in one reservation'),
+  max_open_per_email: limitField('max_open_per_email', 'Open reservations per e-mail').describe(
+    'At most this many reservations waiting for the shop per e-mail address',
+  ),
+  max_open_per_address: limitField('max_open_per_address', 'Open reservations per network address').describe(
+    'At most this many reservations waiting for the shop placed from one client address',
+  ),
+  max_held_copies: limitField('max_held_copies', 'Copies held by open reservations').describe(
+    'Past this many copies held by reservations waiting for the shop, it takes no more until staff decide some',
+  ),
+});
+export type ReservationLimits = z.infer<typeof ZReservationLimits>;
+
+/** The defaults of a shop's reservation limits. */
+export const defaultReservationLimits: ReservationLimits = Object.fromEntries(
+  Object.entries(reservationLimitBounds).map(([k, v]) => [k, v.default]),
+) as ReservationLimits;
+
+/** A shop's stored limits (JSON over the defaults; null or unreadable: the defaults). */
+export function reservationLimitsOf(stored: string | null): ReservationLimits {
+  if (!stored) return { ...defaultReservationLimits };
+  try {
+    const parsed = ZReservationLimits.partial().safeParse(JSON.parse(stored));
+    return { ...defaultReservationLimits, ...(parsed.success ? parsed.data : {}) };
+  } catch {
+    return { ...defaultReservationLimits };
+  }
+}
+
+/** Control characters (line breaks among them) in a typed name: one space each, the spaces then squeezed. */
+export const withoutControlCharacters = (text: string): string =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * An online reservation (issue 24): the cart's lines as the staff order takes them (a printing with its finish,
@@ -129,7 +200,10 @@ export const ZPublicOrderRequest = z.object({
     .array(ZCartLine, { error: 'items must be a list of cart lines.' })
     .min(1, 'Cart is empty')
     .max(reservationLimits.maxLines, `A reservation has at most ${reservationLimits.maxLines} lines.`),
-  name: requiredText('Name', 100),
+  // A name goes into the shop's lists and the first line of mails: no line breaks or other control characters.
+  name: requiredText('Name', 100)
+    .transform(withoutControlCharacters)
+    .refine((v) => v.length > 0, 'Name is required.'),
   email: emailField(),
   phone: z
     .string({ error: 'Phone must be text.' })

@@ -64,6 +64,7 @@ const publicShopOf = (column: 'subdomain' | 'name' | 'id') =>
         'pricing',
         'reservations_enabled',
         'reservation_hold_hours',
+        'reservation_limits',
         (eb) =>
           eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
         // When the shop's subscription ends (or ended): the storefront goes offline then.

@@ -162,16 +162,37 @@ export const ordersRepository = {
   },
 
   /** How many online reservations an e-mail (stored lower-case) holds open at a shop. */
-  async openReservations(db: Executor, shopId: number, email: string): Promise<number> {
+  /** A shop's pending online reservations placed with `email` and from `ip`. */
+  async openReservationCounts(
+    db: Executor,
+    shopId: number,
+    email: string,
+    ip: string,
+  ): Promise<{ byEmail: number; byAddress: number }> {
     const row = await db
       .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when('customer_email', '=', email).then(1).else(0).end()).as('by_email'),
+        eb.fn.sum<number>(eb.case().when('customer_ip', '=', ip).then(1).else(0).end()).as('by_address'),
+      ])
       .where('shop_id', '=', shopId)
-      .where('customer_email', '=', email)
+      .where('status', '=', 'pending')
+      .where('source_kind', '=', 'online')
+      .where((eb) => eb.or([eb('customer_email', '=', email), eb('customer_ip', '=', ip)]))
+      .executeTakeFirstOrThrow();
+    return { byEmail: Number(row.by_email ?? 0), byAddress: Number(row.by_address ?? 0) };
+  },
+
+  /** The copies a shop's pending online reservations hold. */
+  async heldCopies(db: Executor, shopId: number): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<number>('total_items').as('n'))
+      .where('shop_id', '=', shopId)
       .where('status', '=', 'pending')
       .where('source_kind', '=', 'online')
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return Number(row.n ?? 0);
   },
 
   /** Pending online reservations whose hold ended by `at` (of one shop, or of every shop), oldest first. */

@@ -6,12 +6,13 @@ import {
   finishOf,
   languageOf,
   marketPriceOf,
+  formatUsd,
   messages,
   priceCents,
   qualityOf,
-  reservationLimits,
   routes,
   type CartLine,
+  type ReservationLimits,
   type ExpiredOrder,
   type HistoryOrder,
   type PendingOrder,
@@ -55,6 +56,8 @@ interface Customer {
   email: string;
   phone: string;
   holdHours: number;
+  /** The client address it was placed from, counted against the shop's open reservations per address. */
+  ip: string;
 }
 
 /** A staff order for one of the shop's customers, part or all of it paid with their store credit (cents, ≥ 0). */
@@ -455,7 +458,17 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     source: OrderSource,
     items: CartLine[],
     key: { stored: string; fingerprint: string } | null,
-    options: { customer?: Customer; credit?: CreditPayment; check?: (tx: Tx) => Promise<void> } = {},
+    options: {
+      customer?: Customer;
+      credit?: CreditPayment;
+      check?: (tx: Tx) => Promise<void>;
+      /** Runs on the priced lines before the order is written: a throw refuses the order whole. */
+      limit?: (
+        tx: Tx,
+        lines: { card_id: string; card_name: string; sealed_id?: number | null; quantity: number }[],
+        totalCents: number,
+      ) => Promise<void>;
+    } = {},
   ): Promise<{ orderNumber: string }> {
     const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
       if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== key?.fingerprint)
@@ -477,6 +490,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         const pricing = await inventoryRepository.pricingOf(tx, shopId);
         const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
         const totalCents = lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0);
+        await options.limit?.(tx, lines, totalCents);
         if (credit && credit.cents > totalCents)
           throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
         const day = at.slice(0, 10).replaceAll('-', '');
@@ -498,6 +512,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           customer_name: customer?.name ?? null,
           customer_email: customer?.email ?? null,
           customer_phone: customer?.phone ?? null,
+          customer_ip: customer?.ip ?? null,
           hold_until: customer ? new Date(Date.parse(at) + customer.holdHours * 3_600_000).toISOString() : null,
           customer_id: credit?.customerId ?? null,
           store_credit_cents: credit?.cents ?? 0,
@@ -641,19 +656,23 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
      * A customer's online reservation at a public shop (the caller checked the shop, the captcha and the limits):
      * placed through the same door as a staff order, as source "Online" (id 0), held `holdHours` for the shop to
      * confirm. The key is required and kept apart from staff keys; its fingerprint covers the cart and the e-mail.
-     * Past `reservationLimits.maxOpenPerEmail` pending reservations of the e-mail at the shop, a 409.
+     * The shop's own limits are checked in the same transaction, so a burst of requests cannot pass them together:
+     * open reservations per e-mail and per address and the copies all open reservations hold (409), then, on the
+     * priced lines, copies of one printing, lines and value of this reservation (400). Each refusal names its limit.
      */
     async reserveOnline(
       shopId: number,
       holdHours: number,
+      limits: ReservationLimits,
       input: { items: CartLine[]; name: string; email: string; phone: string },
       idempotencyKey: string,
+      ip: string,
     ) {
       const email = input.email.toLowerCase();
       const fingerprint = createHash('sha256')
         .update(JSON.stringify({ items: input.items.map(withoutUnsetFlags), email }))
         .digest('hex');
-      const customer: Customer = { name: input.name, email, phone: input.phone, holdHours };
+      const customer: Customer = { name: input.name, email, phone: input.phone, holdHours, ip };
       const { orderNumber } = await placeAs(
         shopId,
         { kind: 'online', id: 0, name: 'Online', actor: email },
@@ -662,14 +681,45 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         {
           customer,
           async check(tx) {
-            // One e-mail's reservations at a shop are counted one at a time (PostgreSQL), so the cap holds.
+            // A shop's reservations are counted one at a time (PostgreSQL; SQLite writes one at a time anyway), so
+            // the caps per e-mail, per address and of held copies hold under a burst.
             if (ctx.engine === 'postgres')
-              await sql`select pg_advisory_xact_lock(hashtext(${`reservation|${shopId}|${email}`}))`.execute(tx);
-            if ((await repo.openReservations(tx, shopId, email)) >= reservationLimits.maxOpenPerEmail)
+              await sql`select pg_advisory_xact_lock(hashtext(${`reservation|${shopId}`}))`.execute(tx);
+            const open = await repo.openReservationCounts(tx, shopId, email, ip);
+            if (open.byEmail >= limits.max_open_per_email)
+              throw new AppError('CONFLICT', messages.reservationsServer.tooManyOpen(limits.max_open_per_email));
+            if (open.byAddress >= limits.max_open_per_address)
               throw new AppError(
                 'CONFLICT',
-                messages.reservationsServer.tooManyOpen(reservationLimits.maxOpenPerEmail),
+                messages.reservationsServer.tooManyOpenFromAddress(limits.max_open_per_address),
               );
+          },
+          async limit(tx, lines, totalCents) {
+            const copies = new Map<string, { name: string; n: number }>();
+            for (const l of lines) {
+              const printing = l.card_id === '' ? `sealed|${l.sealed_id}` : l.card_id;
+              const seen = copies.get(printing) ?? { name: l.card_name, n: 0 };
+              copies.set(printing, { name: seen.name, n: seen.n + l.quantity });
+            }
+            for (const { name, n } of copies.values())
+              if (n > limits.max_copies_per_printing)
+                throw new AppError(
+                  'BAD_REQUEST',
+                  messages.reservationsServer.tooManyCopies(limits.max_copies_per_printing, name),
+                );
+            if (lines.length > limits.max_lines)
+              throw new AppError('BAD_REQUEST', messages.reservationsServer.tooManyLines(limits.max_lines));
+            if (totalCents > dollarsToCents(limits.max_total))
+              throw new AppError(
+                'BAD_REQUEST',
+                messages.reservationsServer.overValue(
+                  formatUsd(limits.max_total),
+                  formatUsd(centsToDollars(totalCents)),
+                ),
+              );
+            const copiesHere = lines.reduce((n, l) => n + l.quantity, 0);
+            if ((await repo.heldCopies(tx, shopId)) + copiesHere > limits.max_held_copies)
+              throw new AppError('CONFLICT', messages.reservationsServer.notTakingNow);
           },
         },
       );

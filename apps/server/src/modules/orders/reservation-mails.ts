@@ -1,5 +1,14 @@
-import { centsToDollars, formatUsd } from '@cardstock/contract';
+import {
+  centsToDollars,
+  finishOf,
+  formatUsd,
+  languageNames,
+  languageOf,
+  withoutControlCharacters,
+  type Finish,
+} from '@cardstock/contract';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
 
 /** What a reservation mail needs of the order. */
@@ -24,11 +33,21 @@ export function holdText(iso: string): string {
   return `${text} UTC`;
 }
 
+/** Finishes as the screens write them, not the stored words ("nonfoil"). */
+const finishWords: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 'Foil', etched: 'Etched' };
+
+/** A card line's printing as a customer reads it: set, finish, condition, and its language when not English. */
+function printingText(l: OrderLineRow): string {
+  const language = languageOf(l.language);
+  const parts = [l.set_code.toUpperCase(), finishWords[finishOf(l.finish)], l.quality];
+  if (language !== 'en') parts.push(languageNames[language]);
+  return `${l.card_name} (${parts.join(', ')})`;
+}
+
 /** The order's lines and total as plain text, one line each. */
 function itemsText(order: ReservationOrder, lines: OrderLineRow[]): string {
   const rows = lines.map((l) => {
-    const what =
-      l.card_id === '' ? l.card_name : `${l.card_name} (${l.set_code.toUpperCase()}, ${l.finish}, ${l.quality})`;
+    const what = l.card_id === '' ? l.card_name : printingText(l);
     return `  ${l.quantity} × ${what}: ${formatUsd(centsToDollars(l.unit_price_cents * l.quantity))}`;
   });
   return `${rows.join('\n')}\n  Total: ${formatUsd(centsToDollars(order.total_cents))}`;
@@ -41,7 +60,11 @@ function itemsText(order: ReservationOrder, lines: OrderLineRow[]): string {
  */
 export function createReservationMails(ctx: AppContext): ReservationMails {
   async function shopOf(shopId: number) {
-    return ctx.db.selectFrom('shops').select(['name', 'subdomain']).where('id', '=', shopId).executeTakeFirstOrThrow();
+    return ctx.db
+      .selectFrom('shops')
+      .select(['name', 'subdomain', 'address', 'city', 'state', 'country'])
+      .where('id', '=', shopId)
+      .executeTakeFirstOrThrow();
   }
 
   const statusLink = (subdomain: string | null, orderNumber: string) =>
@@ -51,13 +74,25 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
 
   async function send(order: ReservationOrder, subject: (shop: string) => string, body: (shop: string) => string) {
     if (!order.customer_email) return;
+    // Anyone may type anyone's address into a reservation: a recipient gets at most so many of these mails an hour.
+    try {
+      await ctx.limiter.hit('reservationMailsPerRecipient', order.customer_email);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
+      ctx.log.warn({ order: order.order_number }, 'reservation mail not sent: recipient over its hourly limit');
+      return;
+    }
     const shop = await shopOf(order.shop_id);
     const link = statusLink(shop.subdomain, order.order_number);
+    // Where to pick up: the shop's address as its settings have it, when it has one.
+    const where = [shop.address, shop.city, shop.state, shop.country].map((p) => p.trim()).filter(Boolean);
     await ctx.mailer.send({
       to: order.customer_email,
       subject: subject(shop.name),
       text:
-        `Hello ${order.customer_name ?? ''},\n\n${body(shop.name)}\n` +
+        // Names stored before control characters were refused may still hold line breaks.
+        `Hello ${withoutControlCharacters(order.customer_name ?? '')},\n\n${body(shop.name)}\n` +
+        (where.length > 0 ? `\nPick up at ${shop.name}, ${where.join(', ')}.\n` : '') +
         (link ? `\nSee where your order stands at any time:\n${link}\n` : '') +
         `\nOrder number: ${order.order_number}\n`,
     });

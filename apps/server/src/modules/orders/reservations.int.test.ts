@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, reservationLimits } from '@cardstock/contract';
+import { defaultReservationLimits, messages, reservationLimits } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type CallInput } from '../../../test/client.ts';
 import { catalog, publicShop, shop as buildShop, testClock, uniqueEmail, type Shop } from '../../../test/factories.ts';
@@ -19,6 +19,15 @@ const priced = cards.filter(
 );
 const unpricedCard = cards.find((c) => c.finishes.includes('nonfoil') && c.prices.usd === null)!;
 type Items = CallInput<'publicOrder'>['items'];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Limits no test of other rules reaches. */
+const wideLimits = {
+  max_copies_per_printing: 1000,
+  max_lines: reservationLimits.maxLines,
+  max_total: 100_000,
+  max_open_per_address: 1000,
+  max_held_copies: 1_000_000,
+};
 
 describe(`online reservations (${testEngine})`, () => {
   let server: TestServer;
@@ -74,10 +83,13 @@ describe(`online reservations (${testEngine})`, () => {
   const save = async (shop: Shop & { subdomain: string }, changes: Partial<CallInput<'settingsSave'>>) =>
     bodyOf(await api(server, shop).call('settingsSave', { subdomain: shop.subdomain, shop_hidden: 0, ...changes }));
 
-  /** A public shop of its own that takes reservations. */
-  async function reservingShop() {
+  /**
+   * A public shop of its own that takes reservations. Every call here comes from one address and many tests share a
+   * shop, so its limits are wide unless a test asks for the defaults (`null`) or its own.
+   */
+  async function reservingShop(limits: CallInput<'settingsSave'>['reservation_limits'] | null = wideLimits) {
     const shop = await publicShop(server, await buildShop(server));
-    await save(shop, { reservations_enabled: true });
+    await save(shop, { reservations_enabled: true, ...(limits ? { reservation_limits: limits } : {}) });
     return shop;
   }
 
@@ -496,6 +508,160 @@ describe(`online reservations (${testEngine})`, () => {
       .execute();
     expect(ends.map((e) => e.subject).sort()).toEqual(placed.map((p) => p.order_number).sort());
   });
+
+  describe('the shop’s own limits (issue 38)', () => {
+    const held = (shopId: number) =>
+      server.ctx.db
+        .selectFrom('orders')
+        .select('total_items')
+        .where('shop_id', '=', shopId)
+        .where('status', '=', 'pending')
+        .execute()
+        .then((rows) => rows.reduce((n, r) => n + r.total_items, 0));
+
+    it('has defaults in the settings; a part sent keeps the rest; bad values are refused', async () => {
+      const shop = await reservingShop(null);
+      const got = bodyOf(await api(server, shop).call('settingsGet'));
+      expect(got.reservation_limits).toEqual(defaultReservationLimits);
+      expect(got.reservation_limits?.max_copies_per_printing).toBe(4);
+      await save(shop, { reservation_limits: { max_lines: 7 } });
+      expect(bodyOf(await api(server, shop).call('settingsGet')).reservation_limits).toEqual({
+        ...defaultReservationLimits,
+        max_lines: 7,
+      });
+      // Saving without the field keeps them.
+      await save(shop, { reservations_enabled: true });
+      expect(bodyOf(await api(server, shop).call('settingsGet')).reservation_limits?.max_lines).toBe(7);
+      for (const [bad, message] of [
+        [{ max_copies_per_printing: 0 }, 'Copies of one printing per reservation must be at least 1.'],
+        [{ max_lines: 2.5 }, 'Lines per reservation must be a whole number.'],
+        [{ max_total: 10.005 }, 'The value of a reservation must be in whole cents.'],
+        [{ max_held_copies: 'x' }, 'Copies held by open reservations must be a number.'],
+      ] as const) {
+        const res = await api(server, shop).call('settingsSave', {
+          subdomain: shop.subdomain,
+          shop_hidden: 0,
+          reservation_limits: bad as never,
+        });
+        expectError(res, 400);
+        expect(JSON.stringify(res.body)).toContain(message);
+      }
+      expect(bodyOf(await api(server, shop).call('settingsGet')).reservation_limits?.max_lines).toBe(7);
+    });
+
+    it('refuses more copies of one printing than the limit (4 by default), in lines of any finish together', async () => {
+      const shop = await reservingShop(null);
+      const c = card();
+      await add(c, 10, shop);
+      const five = await reserve([line(c, 5)], { subdomain: shop.subdomain });
+      expectError(five, 400);
+      expect(five.body.message).toBe(messages.reservationsServer.tooManyCopies(4, c.name));
+      expect(await stockOf(c, shop)).toBe(10);
+      expectOk(await reserve([line(c, 4)], { subdomain: shop.subdomain }));
+      expect(await stockOf(c, shop)).toBe(6);
+    });
+
+    it('refuses more lines, or more value, than the shop allows', async () => {
+      const shop = await reservingShop({ max_lines: 2, max_total: 1 });
+      const [a, b, d] = [card(), card(), card()];
+      for (const x of [a, b, d]) await add(x, 2, shop);
+      const three = await reserve([line(a), line(b), line(d)], { subdomain: shop.subdomain });
+      expectError(three, 400);
+      expect(three.body.message).toBe(messages.reservationsServer.tooManyLines(2));
+      const dear = await reserve([line(a, 2)], { subdomain: shop.subdomain });
+      expectError(dear, 400);
+      expect(dear.body.message).toMatch(/^A reservation at this shop can be worth at most \$1\.00; this one is \$/);
+      expect(await held(shop.id)).toBe(0);
+    });
+
+    it('caps open reservations per address (5 by default); a decided one frees its place', async () => {
+      const shop = await reservingShop(null);
+      const c = card();
+      await add(c, 10, shop);
+      const placed = [];
+      for (let i = 0; i < 5; i++) placed.push(bodyOf(await reserve([line(c)], { subdomain: shop.subdomain })));
+      const over = await reserve([line(c)], { subdomain: shop.subdomain });
+      expectError(over, 409);
+      expect(over.body.message).toBe(messages.reservationsServer.tooManyOpenFromAddress(5));
+      expect(await stockOf(c, shop)).toBe(5);
+      expectOk(await api(server, shop).call('rejectOrder', { order_number: placed[0]!.order_number }));
+      expectOk(await reserve([line(c)], { subdomain: shop.subdomain }));
+    });
+
+    it('past the shop-wide ceiling of held copies, takes no more reservations until staff decide some', async () => {
+      const shop = await reservingShop({ max_held_copies: 5, max_open_per_address: 100 });
+      const c = card();
+      await add(c, 10, shop);
+      const first = bodyOf(await reserve([line(c, 3)], { subdomain: shop.subdomain }));
+      const over = await reserve([line(c, 3)], { subdomain: shop.subdomain });
+      expectError(over, 409);
+      expect(over.body.message).toBe(messages.reservationsServer.notTakingNow);
+      expectOk(await reserve([line(c, 2)], { subdomain: shop.subdomain }));
+      expect(await held(shop.id)).toBe(5);
+      expectOk(await api(server, shop).call('confirmOrder', { order_number: first.order_number }));
+      expectOk(await reserve([line(c, 3)], { subdomain: shop.subdomain }));
+    });
+
+    it('holds every limit under a concurrent burst', async () => {
+      const shop = await reservingShop({ max_held_copies: 10, max_open_per_address: 1000 });
+      const c = card();
+      await add(c, 60, shop);
+      // 30 customers at once, 1 copy each: exactly 10 copies held.
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, () => reserve([line(c)], { subdomain: shop.subdomain })),
+      );
+      expect(burst.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(burst.filter((r) => r.status === 409)).toHaveLength(20);
+      expect(await held(shop.id)).toBe(10);
+      expect(await stockOf(c, shop)).toBe(50);
+
+      // One e-mail 10 times at once: its 3 open reservations and no more; one address: its 5.
+      const wide = await reservingShop({ max_open_per_address: 5 });
+      await add(c, 60, wide);
+      const email = uniqueEmail('burst');
+      const same = await Promise.all(
+        Array.from({ length: 10 }, () => reserve([line(c)], { subdomain: wide.subdomain, email })),
+      );
+      expect(same.filter((r) => r.status === 200)).toHaveLength(3);
+      const many = await Promise.all(
+        Array.from({ length: 10 }, () => reserve([line(c)], { subdomain: wide.subdomain })),
+      );
+      expect(many.filter((r) => r.status === 200)).toHaveLength(2);
+      expect(await held(wide.id)).toBe(5);
+    });
+
+    it('mails the card’s language when not English, finishes as the screens write them, and where to pick up', async () => {
+      const shop = await reservingShop();
+      await server.ctx.db
+        .updateTable('shops')
+        .set({ address: '12 Main Street', city: 'Springfield', state: 'IL', country: 'US' })
+        .where('id', '=', shop.id)
+        .execute();
+      const c = card();
+      expectOk(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 1, language: 'ja' }));
+      await add(c, 1, shop);
+      const email = uniqueEmail('words');
+      expectOk(await reserve([{ ...line(c), language: 'ja' }, line(c)], { subdomain: shop.subdomain, email }));
+      const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
+      expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM, Japanese\\)`));
+      expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM\\)`));
+      expect(mail).not.toContain('nonfoil');
+      expect(mail).toContain(`Pick up at ${shop.shopName}, 12 Main Street, Springfield, IL, US.`);
+    });
+
+    it('takes control characters out of a name, so a mail opens with one line', async () => {
+      const c = card();
+      await add(c, 1);
+      const email = uniqueEmail('crlf');
+      const res = await reserve([line(c)], { email, name: 'Eve\r\nBcc: victim@example.com\u0007' });
+      expectOk(res);
+      const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
+      expect(order.customer?.name).toBe('Eve Bcc: victim@example.com');
+      const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
+      expect(mail).toContain('Hello Eve Bcc: victim@example.com,');
+      expectError(await reserve([line(c)], { name: '\r\n\t' }), 400);
+    });
+  });
 });
 
 describe(`online reservation limits (${testEngine})`, () => {
@@ -518,7 +684,10 @@ describe(`online reservation limits (${testEngine})`, () => {
 
   beforeAll(async () => {
     // Real limits (scale 1), and X-Forwarded-For names the client so a test can be many addresses.
-    server = await startServer({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback' });
+    server = await startServer(
+      { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback' },
+      { captcha: { verify: (token) => Promise.resolve(token !== 'refused') } },
+    );
     await catalog(server, 3000);
     c = priced[0]!;
     shop = await publicShop(server, await buildShop(server));
@@ -527,6 +696,8 @@ describe(`online reservation limits (${testEngine})`, () => {
         subdomain: shop.subdomain,
         shop_hidden: 0,
         reservations_enabled: true,
+        // These tests are of the windows' limits: the shop's own caps on open reservations stay out of the way.
+        reservation_limits: { max_open_per_address: 1000, max_held_copies: 1_000_000 },
       }),
     );
     bodyOf(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 500 }));
@@ -573,6 +744,50 @@ describe(`online reservation limits (${testEngine})`, () => {
       expectError(await lookup('10.3.0.1'), 404);
     expectError(await lookup('10.3.0.1'), 429);
     expectError(await lookup('10.3.0.2'), 404);
+  });
+
+  it('counts failed captchas by address, not by the e-mail typed', async () => {
+    const email = uniqueEmail('victim');
+    const bad = (ip: string) =>
+      api(server).call(
+        'publicOrder',
+        {
+          subdomain: shop.subdomain,
+          items: [{ scryfall_id: c.id, finish: 'nonfoil', quantity: 1 }],
+          name: 'Mallory',
+          email,
+          turnstileToken: 'refused',
+        },
+        { headers: { 'idempotency-key': randomUUID(), 'x-forwarded-for': ip } },
+      );
+    for (let i = 0; i < reservationLimits.captchaFailuresPerAddress.points; i++)
+      expectError(await bad('10.3.0.1'), 400);
+    // The address that failed is stopped, even with a good captcha and another e-mail...
+    expectError(await reserve(uniqueEmail('mallory'), '10.3.0.1'), 429);
+    // ...but the e-mail it typed still reserves from its owner's own address.
+    expectOk(await reserve(email, '10.3.0.2'));
+  });
+
+  it(`sends one recipient at most ${reservationLimits.mailsPerRecipient.points} reservation mails an hour`, async () => {
+    const sent: string[] = [];
+    const mails = createReservationMails({
+      ...server.ctx,
+      mailer: { send: (m: { to: string }) => Promise.resolve(void sent.push(m.to)) },
+    } as never);
+    const order = {
+      shop_id: shop.id,
+      order_number: '20260101-1-0-1',
+      callout: 1,
+      customer_name: 'Flooded',
+      customer_email: uniqueEmail('flood').toLowerCase(),
+      hold_until: null,
+      total_cents: 100,
+      reason: null,
+    };
+    for (let i = 0; i < reservationLimits.mailsPerRecipient.points + 5; i++) await mails.placed(order, []);
+    expect(sent).toHaveLength(reservationLimits.mailsPerRecipient.points);
+    await mails.placed({ ...order, customer_email: uniqueEmail('other').toLowerCase() }, []);
+    expect(sent).toHaveLength(reservationLimits.mailsPerRecipient.points + 1);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   finishOf,
   messages,
   qualityOf,
+  reservationLimitsOf,
   type PublicOrderRequest,
   type CartLine,
 } from '@cardstock/contract';
@@ -49,16 +50,27 @@ export function createReservationsService(ctx: AppContext, reads: InventoryReadM
         order_number: orderNumber,
         message: messages.reservationsServer.reserved(orderNumber, email),
       });
-      if (await orders.earlierReservation(shop.id, idempotencyKey)) {
-        const { orderNumber } = await orders.reserveOnline(shop.id, shop.reservation_hold_hours, input, idempotencyKey);
-        return answer(orderNumber);
-      }
+      const place = () =>
+        orders.reserveOnline(
+          shop.id,
+          shop.reservation_hold_hours,
+          reservationLimitsOf(shop.reservation_limits),
+          input,
+          idempotencyKey,
+          ip,
+        );
+      if (await orders.earlierReservation(shop.id, idempotencyKey)) return answer((await place()).orderNumber);
       await ctx.limiter.hit('reservePerIp', ip);
-      await ctx.limiter.hit('reservePerEmail', email);
-      if (!(await ctx.captcha.verify(input.turnstileToken, ip)))
+      // Failed captchas count against the address that sent them, not the e-mail typed: a stranger's bad tries
+      // must not stop a customer's e-mail from reserving (issue 38).
+      await ctx.limiter.check('reserveCaptchaFailuresPerIp', ip);
+      if (!(await ctx.captcha.verify(input.turnstileToken, ip))) {
+        await ctx.limiter.fail('reserveCaptchaFailuresPerIp', ip);
         throw new AppError('BAD_REQUEST', messages.server.captchaFailed);
-      const { orderNumber } = await orders.reserveOnline(shop.id, shop.reservation_hold_hours, input, idempotencyKey);
-      return answer(orderNumber);
+      }
+      // Only a reservation past the captcha counts for its e-mail: each sends that address a mail.
+      await ctx.limiter.hit('reservePerEmail', email);
+      return answer((await place()).orderNumber);
     },
 
     /**

@@ -17,6 +17,7 @@ export const settingsRepository = {
         'low_stock_threshold',
         'reservations_enabled',
         'reservation_hold_hours',
+        'reservation_limits',
       ])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
@@ -37,6 +38,7 @@ export const settingsRepository = {
       low_stock_threshold?: number;
       reservations_enabled?: number;
       reservation_hold_hours?: number;
+      reservation_limits?: string;
     },
   ): Promise<void> {
     await db.updateTable('shops').set(values).where('id', '=', shopId).execute();

@@ -1,4 +1,12 @@
-import { messages, pricingRuleOf, storefrontAddress, type PricingRule, type ShopSettings } from '@cardstock/contract';
+import {
+  messages,
+  pricingRuleOf,
+  reservationLimitsOf,
+  storefrontAddress,
+  type PricingRule,
+  type ReservationLimits,
+  type ShopSettings,
+} from '@cardstock/contract';
 import { isUniqueViolation, withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -36,6 +44,7 @@ export function createSettingsService(ctx: AppContext) {
         low_stock_threshold: shop.low_stock_threshold,
         reservations_enabled: shop.reservations_enabled === 1,
         reservation_hold_hours: shop.reservation_hold_hours,
+        reservation_limits: reservationLimitsOf(shop.reservation_limits),
       };
     },
 
@@ -50,6 +59,7 @@ export function createSettingsService(ctx: AppContext) {
         low_stock_threshold?: number;
         reservations_enabled?: boolean;
         reservation_hold_hours?: number;
+        reservation_limits?: Partial<ReservationLimits>;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'settings');
@@ -66,6 +76,11 @@ export function createSettingsService(ctx: AppContext) {
             language_percent:
               input.pricing.language_percent ?? pricingRuleOf((await repo.shop(tx, shopId)).pricing).language_percent,
           };
+          // Limits sent in part keep the others as the shop has them.
+          const limits: ReservationLimits | undefined = input.reservation_limits && {
+            ...reservationLimitsOf((await repo.shop(tx, shopId)).reservation_limits),
+            ...input.reservation_limits,
+          };
           await repo.save(tx, shopId, {
             subdomain,
             shop_hidden: input.shop_hidden,
@@ -78,6 +93,7 @@ export function createSettingsService(ctx: AppContext) {
             ...(input.reservation_hold_hours !== undefined
               ? { reservation_hold_hours: input.reservation_hold_hours }
               : {}),
+            ...(limits ? { reservation_limits: JSON.stringify(limits) } : {}),
           });
           await auditRepository.record(tx, {
             shop_id: shopId,
@@ -91,6 +107,7 @@ export function createSettingsService(ctx: AppContext) {
               low_stock_threshold: input.low_stock_threshold ?? null,
               reservations_enabled: input.reservations_enabled ?? null,
               reservation_hold_hours: input.reservation_hold_hours ?? null,
+              reservation_limits: limits ?? null,
             }),
             created_at: ctx.clock.now().toISOString(),
           });

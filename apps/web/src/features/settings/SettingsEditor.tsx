@@ -3,6 +3,7 @@ import {
   lowStockLimits,
   messages,
   qualities,
+  reservationLimitBounds,
   reservationLimits,
   storefrontAddress,
   timings,
@@ -23,6 +24,7 @@ import {
   pricedLanguages,
   pricingOf,
   productHost,
+  reservationLimitKeys,
   sanitizeSubdomain,
   settingsPayload,
   storefrontHost,
@@ -257,6 +259,22 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
         >
           {holdProblem ?? m.holdHoursHint}
         </p>
+        <h3 className="settings-subheading">{m.reservationLimitsHeading}</h3>
+        <div className="settings-limits">
+          {reservationLimitKeys.map((key) => (
+            <NumberField
+              key={key}
+              label={m.reservationLimitLabels[key]}
+              name={`reservation_limits.${key}`}
+              step={key === 'max_total' ? '0.01' : '1'}
+              min={String(reservationLimitBounds[key].min)}
+              max={String(reservationLimitBounds[key].max)}
+              value={form.reservationLimits[key]}
+              onChange={(typed) => update({ reservationLimits: { ...form.reservationLimits, [key]: typed } })}
+            />
+          ))}
+        </div>
+        <p className="hint settings-hint">{m.reservationLimitsHint}</p>
       </fieldset>
 
       <FormMessage text={problem} />

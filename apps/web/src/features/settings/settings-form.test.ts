@@ -1,4 +1,10 @@
-import { defaultPricingRule, messages, ZSettingsSaveRequest, type ShopSettings } from '@cardstock/contract';
+import {
+  defaultPricingRule,
+  messages,
+  ZSettingsSaveRequest,
+  type ShopSettings,
+  defaultReservationLimits,
+} from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   exampleMarketCents,
@@ -85,6 +91,15 @@ describe('formOf', () => {
       lowStockThreshold: '3',
       reservationsEnabled: false,
       holdHours: '48',
+      // A server without the field (an older one) shows the defaults.
+      reservationLimits: {
+        max_copies_per_printing: '4',
+        max_lines: '20',
+        max_total: '1000',
+        max_open_per_email: '3',
+        max_open_per_address: '5',
+        max_held_copies: '500',
+      },
     });
     expect(formOf(settings()).subdomain).toBe('');
     expect(formOf(settings()).inventoryPublic).toBe(false);
@@ -104,9 +119,25 @@ describe('settingsPayload', () => {
         low_stock_threshold: 1,
         reservations_enabled: false,
         reservation_hold_hours: 48,
+        reservation_limits: defaultReservationLimits,
       },
     });
     if (checked.ok) expect(ZSettingsSaveRequest.safeParse({ token: 't', ...checked.value }).success).toBe(true);
+  });
+
+  it('sends the reservation limits as numbers; a bad one is refused in the server’s words', () => {
+    const f = formOf(settings({ reservation_limits: { ...defaultReservationLimits, max_lines: 9 } }));
+    expect(f.reservationLimits.max_lines).toBe('9');
+    const checked = settingsPayload({ ...f, reservationLimits: { ...f.reservationLimits, max_total: '99.95' } });
+    expect(checked.ok && checked.value.reservation_limits).toEqual({
+      ...defaultReservationLimits,
+      max_lines: 9,
+      max_total: 99.95,
+    });
+    expect(settingsPayload({ ...f, reservationLimits: { ...f.reservationLimits, max_open_per_address: '' } })).toEqual({
+      ok: false,
+      problem: 'Open reservations per network address must be a number.',
+    });
   });
 
   it('sends the reservation switch and the hold time in whole hours', () => {

@@ -10,7 +10,9 @@ import {
   wholeCents,
   ZPricingRule,
   ZSettingsSaveRequest,
+  defaultReservationLimits,
   type Language,
+  type ReservationLimits,
   type PricingRule,
   type Quality,
   type ShopSettings,
@@ -38,7 +40,12 @@ export interface SettingsForm {
   /** Online reservations (issue 24): the switch, and the hold time in hours as typed. */
   reservationsEnabled: boolean;
   holdHours: string;
+  /** The shop's reservation limits (issue 38), as typed. */
+  reservationLimits: Record<keyof ReservationLimits, string>;
 }
+
+/** The reservation limits in the order the form shows them. */
+export const reservationLimitKeys = Object.keys(defaultReservationLimits) as (keyof ReservationLimits)[];
 
 /** The languages the form prices against English (English is the 100 % they are shares of). */
 export const pricedLanguages = languages.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
@@ -79,6 +86,9 @@ export function formOf(settings: ShopSettings): SettingsForm {
     lowStockThreshold: String(settings.low_stock_threshold),
     reservationsEnabled: settings.reservations_enabled,
     holdHours: String(settings.reservation_hold_hours),
+    reservationLimits: Object.fromEntries(
+      reservationLimitKeys.map((k) => [k, String((settings.reservation_limits ?? defaultReservationLimits)[k])]),
+    ) as Record<keyof ReservationLimits, string>,
   };
 }
 
@@ -134,6 +144,7 @@ export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
     low_stock_threshold: numberOf(form.lowStockThreshold),
     reservations_enabled: form.reservationsEnabled,
     reservation_hold_hours: numberOf(form.holdHours),
+    reservation_limits: Object.fromEntries(reservationLimitKeys.map((k) => [k, numberOf(form.reservationLimits[k])])),
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
 }
