@@ -370,6 +370,9 @@ export const messages = {
     added: (n: number, name: string) => `Added ${n} × ${name}.`,
     updated: 'Inventory updated!',
     repriced: (changed: number) => `Repriced ${changed} row${changed === 1 ? '' : 's'}.`,
+    repriceUnderCent: (rows: number) =>
+      `Nothing was repriced: ${rows} row${rows === 1 ? '' : 's'} would cost less than $0.01 (sold for $0). ` +
+      'Narrow the search or choose a smaller cut.',
     repricePreview: (changed: number, matched: number) =>
       `${changed} of ${matched} row${matched === 1 ? '' : 's'} would change price.`,
     notInInventory: 'That card, finish and quality is not in your inventory.',
@@ -439,6 +442,7 @@ export const messages = {
     priceNegative: 'Price cannot be negative.',
     priceTooHigh: `Price must be at most $${sealedLimits.maxPriceDollars}.`,
     priceCents: 'Price can have at most 2 decimals.',
+    priceUnderCent: 'Price must be 0 (not for sale) or at least $0.01.',
     quantityRequired: 'Quantity is required.',
     quantityInvalid: 'Quantity must be a whole number.',
     quantityNegative: 'Quantity cannot be negative.',
