@@ -164,9 +164,13 @@ const ZDollars = (what: string) =>
   z
     .number({ error: `${what} must be a number of dollars.` })
     .min(0, `${what} cannot be negative.`)
-    .min(0.01, `${what} must be at least $0.01; null leaves the price to the pricing rule.`)
     .max(maxAskingPrice, `${what} must be at most $${maxAskingPrice}.`)
-    .refine((v) => wholeCents(v) !== null, `${what} can have at most 2 decimals.`);
+    .refine((v) => wholeCents(v) !== null, `${what} can have at most 2 decimals.`)
+    // One message per value: a negative or a third decimal has its own.
+    .refine(
+      (v) => v < 0 || wholeCents(v) === null || v >= 0.01,
+      `${what} must be at least $0.01; null leaves the price to the pricing rule.`,
+    );
 
 export const ZInventoryEditRequest = z.object({
   token: ZSessionToken,
