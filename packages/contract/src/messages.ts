@@ -224,8 +224,9 @@ export const messages = {
     noPrice: 'No price',
     askingPrice: 'Asking price ($)',
     askingPriceHint: 'Empty: the pricing rule sets the price.',
+    askingPriceOwnerOnly: 'Only the Owner or a Manager can change a price.',
     flagsNameTheRow: 'Signed and altered copies are rows of their own: add them as such from Add Card.',
-    askingPriceInvalid: 'Enter a price in dollars with at most two decimals, or leave it empty.',
+    askingPriceInvalid: 'Enter a price of at least $0.01 with at most two decimals, or leave it empty.',
     repriceButton: 'Reprice…',
     repriceTitle: 'Reprice',
     repriceScope: (rows: number, filter: string) =>
