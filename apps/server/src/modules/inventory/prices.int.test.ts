@@ -268,6 +268,21 @@ describe(`prices the shop controls (${testEngine})`, () => {
       expect(bodyOf(await owner.call('pendingOrders')).data.orders).toEqual([]);
     });
 
+    it('refuses a row whose price is under a cent: a $0 asking price stored before issue 38 sells for nothing', async () => {
+      const { shop, owner } = await stockedShop();
+      // No route stores $0 any more: the row as an older server left it.
+      await server.ctx.db
+        .updateTable('inventory')
+        .set({ asking_price: 0 })
+        .where('shop_id', '=', shop.id)
+        .where('card_id', '=', unpricedId)
+        .execute();
+      const res = await owner.call('placeOrder', { items: [{ scryfall_id: unpricedId, quantity: 1 }] });
+      expectError(res, 422);
+      expect(res.body).toEqual({ code: 'NO_PRICE', message: messages.ordersServer.noPrice(['Air Elemental']) });
+      expect(bodyOf(await owner.call('pendingOrders')).data.orders).toEqual([]);
+    });
+
     it('sells the card once the shop prices it, at that price', async () => {
       const { owner } = await stockedShop();
       bodyOf(await edit(owner, unpricedId, { asking_price: 12.5 }));
