@@ -242,8 +242,9 @@ export const messages = {
     noPrice: 'No price',
     askingPrice: 'Asking price ($)',
     askingPriceHint: 'Empty: the pricing rule sets the price.',
+    askingPriceOwnerOnly: 'Only the Owner or a Manager can change a price.',
     flagsNameTheRow: 'Signed and altered copies are rows of their own: add them as such from Add Card.',
-    askingPriceInvalid: 'Enter a price in dollars with at most two decimals, or leave it empty.',
+    askingPriceInvalid: 'Enter a price of at least $0.01 with at most two decimals, or leave it empty.',
     repriceButton: 'Reprice…',
     repriceTitle: 'Reprice',
     repriceScope: (rows: number, filter: string) =>
@@ -412,6 +413,9 @@ export const messages = {
       kept === 0
         ? 'No row on the list had a price to keep.'
         : `${kept} row${kept === 1 ? '' : 's'} keep${kept === 1 ? 's' : ''} the price customers paid before.`,
+    repriceUnderCent: (rows: number) =>
+      `Nothing was repriced: ${rows} row${rows === 1 ? '' : 's'} would cost less than $0.01 (sold for $0). ` +
+      'Narrow the search or choose a smaller cut.',
     repricePreview: (changed: number, matched: number) =>
       `${changed} of ${matched} row${matched === 1 ? '' : 's'} would change price.`,
     notInInventory: 'That card, finish and quality is not in your inventory.',
@@ -491,6 +495,7 @@ export const messages = {
     priceNegative: 'Price cannot be negative.',
     priceTooHigh: `Price must be at most $${sealedLimits.maxPriceDollars}.`,
     priceCents: 'Price can have at most 2 decimals.',
+    priceUnderCent: 'Price must be 0 (not for sale) or at least $0.01.',
     quantityRequired: 'Quantity is required.',
     quantityInvalid: 'Quantity must be a whole number.',
     quantityNegative: 'Quantity cannot be negative.',

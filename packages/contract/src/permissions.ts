@@ -7,7 +7,9 @@ import type { PlatformRole, ShopRole } from './constants.ts';
 export const permissions = {
   'inventory:view': { roles: ['Owner', 'Manager', 'Employee', 'Watcher'], says: 'view inventory' },
   'inventory:edit': { roles: ['Owner', 'Manager', 'Employee'], says: 'add or edit inventory' },
-  'inventory:reprice': { roles: ['Owner', 'Manager'], says: 'reprice inventory in bulk' },
+  // Any asking price, one row or many, and a sealed product's price (DESIGN §5 "set a price"): an Employee's
+  // Edit changes quantities only, so a price sent unchanged is no price change (see `requirePriceChange`).
+  'inventory:reprice': { roles: ['Owner', 'Manager'], says: 'set or change prices' },
   'inventory:import': { roles: ['Owner', 'Manager'], says: 'import inventory' },
   'inventory:export': { roles: ['Owner', 'Manager', 'Employee'], says: 'export inventory' },
   'inventory:delete_all': { roles: ['Owner'], says: 'delete all inventory' },

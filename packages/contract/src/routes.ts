@@ -1380,3 +1380,17 @@ export const routes = define({
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
+
+/**
+ * The shop routes that can change a price (DESIGN §5 "set a price": asking price, reprice, sealed price), with the
+ * field that carries it. Their `permission` lets an Employee in for the rest of the body (quantities), so the price
+ * itself is checked field by field against `inventory:reprice`; the role tests walk this list with a price change
+ * per role. The import (`inventory:import`), the reprice (`inventory:reprice`) and the admin area
+ * (`adminPermission`) are refused whole to every other role by the route table itself.
+ */
+export const priceFieldRoutes = [
+  { route: 'inventoryAdd', field: 'asking_price' },
+  { route: 'inventoryEdit', field: 'asking_price' },
+  { route: 'sealedAdd', field: 'price' },
+  { route: 'sealedEdit', field: 'price' },
+] as const satisfies readonly { route: RouteName; field: string }[];

@@ -39,6 +39,16 @@ export function requireRole(actor: Actor, permission: Permission): ShopActor {
 export type { Permission };
 
 /**
+ * A write that carries a price (an asking price, a sealed product's price) is a price change only when the price
+ * differs from the one stored (`undefined`: nothing stored yet): old clients resend every field, and an Employee's
+ * quantity fix must not be refused for the price it left alone. A change needs `inventory:reprice`.
+ */
+export function requirePriceChange(actor: Actor, stored: number | null | undefined, sent: number | null): void {
+  if (stored !== undefined && stored === sent) return;
+  requireRole(actor, 'inventory:reprice');
+}
+
+/**
  * The first check of every admin call: the caller's platform role allows
  * `permission`. A shop account (platform role `user`) hears that the area is
  * for platform staff; website staff asked to change something hear what

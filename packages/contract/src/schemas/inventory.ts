@@ -148,18 +148,32 @@ export const ZInventoryAddRequest = z.object({
   language: ZLanguage.optional().default('en').describe('The copies’ language; English when left out'),
   signed: ZCardFlag('signed').describe('Signed copies; not signed when left out'),
   altered: ZCardFlag('altered').describe('Altered copies; not altered when left out'),
+  // Declared below (hoisted at call time): the same rule as Edit's asking price.
+  asking_price: z
+    .lazy(() => ZDollars('asking_price'))
+    .nullable()
+    .optional()
+    .describe('The row’s own price in dollars (Owner, Manager); null: the pricing rule; left out, the price stays'),
 });
 
 /** Most a shop may ask for one copy, in dollars. */
 export const maxAskingPrice = 100_000;
 
-/** A price in dollars as the shop types it: at least 0, at most two decimals. */
+/**
+ * A price in dollars as the shop types it: at least one cent (less is no price: it would sell for $0; null is the
+ * pricing rule), at most two decimals.
+ */
 const ZDollars = (what: string) =>
   z
     .number({ error: `${what} must be a number of dollars.` })
     .min(0, `${what} cannot be negative.`)
     .max(maxAskingPrice, `${what} must be at most $${maxAskingPrice}.`)
-    .refine((v) => wholeCents(v) !== null, `${what} can have at most 2 decimals.`);
+    .refine((v) => wholeCents(v) !== null, `${what} can have at most 2 decimals.`)
+    // One message per value: a negative or a third decimal has its own.
+    .refine(
+      (v) => v < 0 || wholeCents(v) === null || v >= 0.01,
+      `${what} must be at least $0.01; null leaves the price to the pricing rule.`,
+    );
 
 export const ZInventoryEditRequest = z.object({
   token: ZSessionToken,

@@ -31,7 +31,9 @@ const ZPriceDollars = z
   .min(0, m.priceNegative)
   .max(sealedLimits.maxPriceDollars, m.priceTooHigh)
   .refine((v) => wholeCents(v) !== null, m.priceCents)
-  .describe('Dollars, at most 2 decimals (stored as cents)');
+  // 1e-9 is a whole number of cents (0) but not 0: it would be stored as $0 while the shop meant a price.
+  .refine((v) => v <= 0 || wholeCents(v) === null || wholeCents(v)! >= 1, m.priceUnderCent)
+  .describe('Dollars, at most 2 decimals (stored as cents); 0: not for sale until priced');
 
 const ZSealedQuantity = z
   .number({ error: (i) => (i.input === undefined ? m.quantityRequired : m.quantityInvalid) })

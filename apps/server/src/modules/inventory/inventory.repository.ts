@@ -251,13 +251,16 @@ export const inventoryRepository = {
     db: Executor,
     row: StockFields & { shop_id: number; card_id: string; sort_name: string; set_code: string },
     at: string,
+    asking?: { cents: number | null },
   ): Promise<{ id: number; quantity: number }> {
+    // An asking price given with the copies (the Add dialog) replaces the row's; none keeps it.
     return db
       .insertInto('inventory')
-      .values({ ...row, asking_price: null, created_at: at, updated_at: at })
+      .values({ ...row, asking_price: asking?.cents ?? null, created_at: at, updated_at: at })
       .onConflict((oc) =>
         oc.columns([...rowKey]).doUpdateSet({
           quantity: sql`inventory.quantity + excluded.quantity`,
+          ...(asking ? { asking_price: asking.cents } : {}),
           updated_at: at,
         }),
       )
@@ -325,6 +328,52 @@ export const inventoryRepository = {
       .where('shop_id', '=', shopId)
       .where('id', 'in', ids)
       .execute();
+  },
+
+  /** A row's asking price in cents (null: the pricing rule), or undefined when the shop has no such row. */
+  async askingPriceOf(
+    db: Executor,
+    key: {
+      shopId: number;
+      cardId: string;
+      finish: string;
+      quality: string;
+      language: string;
+      signed: number;
+      altered: number;
+    },
+  ): Promise<number | null | undefined> {
+    const row = await db
+      .selectFrom('inventory')
+      .select('asking_price')
+      .where('shop_id', '=', key.shopId)
+      .where('card_id', '=', key.cardId)
+      .where('finish', '=', key.finish)
+      .where('quality', '=', key.quality)
+      .where('language', '=', key.language)
+      .where('signed', '=', key.signed)
+      .where('altered', '=', key.altered)
+      .executeTakeFirst();
+    return row?.asking_price;
+  },
+
+  /**
+   * Locks the shop's rows a reprice is about to read, on PostgreSQL (`for update`, in id order so two reprices never
+   * wait on each other crosswise): under read committed a reprice would otherwise compute from a price another
+   * reprice or an edit is changing, and overwrite it. SQLite runs one writing transaction at a time.
+   */
+  async lockForReprice(db: Executor, engine: Engine, shopId: number, ids: readonly number[] | undefined) {
+    if (engine !== 'postgres') return;
+    if (ids === undefined) {
+      await sql`select id from inventory where shop_id = ${shopId} order by id for update`.execute(db);
+      return;
+    }
+    const sorted = [...ids].sort((a, b) => a - b);
+    for (let i = 0; i < sorted.length; i += 5000) {
+      const chunk = sorted.slice(i, i + 5000);
+      await sql`select id from inventory where shop_id = ${shopId} and id in (${sql.join(chunk)})
+        order by id for update`.execute(db);
+    }
   },
 
   /**

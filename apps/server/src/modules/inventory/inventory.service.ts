@@ -16,7 +16,7 @@ import {
   type RepriceAction,
 } from '@cardstock/contract';
 import { withTransaction, type Executor } from '../../db/database.ts';
-import { requireRole } from '../../lib/access.ts';
+import { requirePriceChange, requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
@@ -133,9 +133,11 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         language: Language;
         signed: boolean;
         altered: boolean;
+        asking_price?: number | null;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
+      const asking = input.asking_price === undefined ? undefined : { cents: dollarsToCents(input.asking_price) };
       const card = await repo.findCard(ctx.db, input.scryfall_id);
       if (!card) throw new AppError('NOT_FOUND', messages.catalog.cardNotFound);
       const available = card.finishes.split(',');
@@ -148,21 +150,24 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         );
       }
       await withTransaction(ctx.db, async (tx) => {
+        const key = {
+          shop_id: shopId,
+          card_id: card.id,
+          finish,
+          quality: input.quality,
+          language: input.language,
+          signed: Number(input.signed),
+          altered: Number(input.altered),
+        };
+        if (asking) {
+          const stored = await repo.askingPriceOf(tx, { ...key, shopId, cardId: card.id });
+          requirePriceChange(actor, stored, asking.cents);
+        }
         const row = await repo.addCopies(
           tx,
-          {
-            shop_id: shopId,
-            card_id: card.id,
-            finish,
-            quality: input.quality,
-            language: input.language,
-            signed: Number(input.signed),
-            altered: Number(input.altered),
-            quantity: input.quantity,
-            sort_name: card.sort_name,
-            set_code: card.set_code,
-          },
+          { ...key, quantity: input.quantity, sort_name: card.sort_name, set_code: card.set_code },
           now(),
+          asking,
         );
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -175,10 +180,16 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             language: input.language,
             ...flagsOf(input),
             quantity: input.quantity,
+            ...(asking ? { asking_price: asking.cents } : {}),
           }),
           created_at: now(),
         });
-        await reads.stockChanged(tx, shopId, { kind: 'row', id: row.id, quantity: row.quantity });
+        // The index holds asking prices too: a price given with the copies has it read again.
+        await reads.stockChanged(
+          tx,
+          shopId,
+          asking ? { kind: 'prices' } : { kind: 'row', id: row.id, quantity: row.quantity },
+        );
       });
       return { message: messages.inventoryServer.added(input.quantity, card.name) };
     },
@@ -201,22 +212,26 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       },
     ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
-      const asking = input.asking_price === undefined ? {} : { asking_price: dollarsToCents(input.asking_price) };
+      let asking: { asking_price?: number | null } =
+        input.asking_price === undefined ? {} : { asking_price: dollarsToCents(input.asking_price) };
       await withTransaction(ctx.db, async (tx) => {
-        const id = await repo.editRow(
-          tx,
-          {
-            shopId,
-            cardId: input.scryfall_id,
-            finish: input.finish,
-            quality: input.quality,
-            language: input.language,
-            signed: Number(input.signed),
-            altered: Number(input.altered),
-          },
-          { quantity: input.quantity, ...asking },
-          now(),
-        );
+        const key = {
+          shopId,
+          cardId: input.scryfall_id,
+          finish: input.finish,
+          quality: input.quality,
+          language: input.language,
+          signed: Number(input.signed),
+          altered: Number(input.altered),
+        };
+        if (asking.asking_price !== undefined) {
+          const stored = await repo.askingPriceOf(tx, key);
+          if (stored === undefined) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
+          requirePriceChange(actor, stored, asking.asking_price);
+          // The price sent back unchanged is no change: it is neither written nor logged.
+          if (stored === asking.asking_price) asking = {};
+        }
+        const id = await repo.editRow(tx, key, { quantity: input.quantity, ...asking }, now());
         if (id === undefined) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -237,7 +252,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         await reads.stockChanged(tx, shopId, {
           kind: 'quantities',
           quantities: new Map([[id, input.quantity]]),
-          ...(input.asking_price === undefined ? {} : { asking: new Map([[id, dollarsToCents(input.asking_price)]]) }),
+          ...(asking.asking_price === undefined ? {} : { asking: new Map([[id, asking.asking_price]]) }),
         });
       });
       return { message: messages.inventoryServer.updated };
@@ -267,7 +282,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             if (row) rows.push(row);
           }
         }
-        const { changes, unpriced } = planReprice(rows, input.action, input.value, rule);
+        const { changes, unpriced, underCent } = planReprice(rows, input.action, input.value, rule);
+        if (underCent > 0) throw new AppError('BAD_REQUEST', messages.inventoryServer.repriceUnderCent(underCent));
         const answer = {
           changed: changes.length,
           matched: rows.length,
@@ -281,6 +297,8 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         return { message: messages.inventoryServer.repricePreview(answer.changed, answer.matched), ...answer };
       }
       return withTransaction(ctx.db, async (tx) => {
+        // Every acknowledged reprice and edit applies in some order: the rows are locked before they are read.
+        await repo.lockForReprice(tx, ctx.engine, shopId, ids ? Array.from(ids) : undefined);
         const { changes, answer } = await plan(tx);
         if (changes.length) {
           for (let i = 0; i < changes.length; i += REPRICE_CHUNK)

@@ -36,6 +36,8 @@ export interface RepricePlan {
   changes: RepriceChange[];
   /** Rows a percentage leaves alone: they have no price to move. */
   unpriced: number;
+  /** Rows a percentage would bring under one cent: no price (they would sell for $0), so the reprice is refused. */
+  underCent: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export function planReprice(
 ): RepricePlan {
   const changes: RepriceChange[] = [];
   let unpriced = 0;
+  let underCent = 0;
   const setTo = action === 'set' ? dollarsToCents(value ?? 0) : null;
   for (const row of rows) {
     const quality = qualityOf(row.quality);
@@ -67,13 +70,14 @@ export function planReprice(
       }
       asking = movedByPercent(before, value ?? 0);
       if (asking === before) continue;
+      if (asking < 1) underCent++;
     } else {
       asking = setTo;
     }
     if (asking === row.asking_price) continue;
     changes.push({ row, asking, before, after: priced(asking) });
   }
-  return { changes, unpriced };
+  return { changes, unpriced, underCent };
 }
 
 /** A change as the preview shows it, prices in dollars. */

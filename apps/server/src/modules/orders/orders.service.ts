@@ -230,7 +230,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           language: item.language,
           rule,
         });
-        if (price === null) {
+        // Under a cent is no price (an old $0 asking price, a $0 market price): it would sell for $0, as sealed.
+        if (price === null || price < 1) {
           if (!unpriced.some((u) => u.name === row.name)) unpriced.push({ position: item.position, name: row.name });
           continue;
         }

@@ -1,6 +1,6 @@
 import { messages, sealedLimits, type SealedCategory } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
-import { requireRole } from '../../lib/access.ts';
+import { requirePriceChange, requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
@@ -53,6 +53,8 @@ export function createSealedService(ctx: AppContext) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
       const values = toSealedValues(input);
       const row = await withTransaction(ctx.db, async (tx) => {
+        // Adding takes the new price: a new product, or another price, is a price change (DESIGN §5).
+        requirePriceChange(actor, (await repo.findByKey(tx, shopId, values))?.price, values.price);
         const at = now();
         const saved = await repo.add(tx, shopId, values, at);
         // Throwing here rolls the merge back: the sum is only known once the row is written.
@@ -77,6 +79,7 @@ export function createSealedService(ctx: AppContext) {
       const row = await withTransaction(ctx.db, async (tx) => {
         const before = await repo.find(tx, shopId, input.id);
         if (!before) throw new AppError('NOT_FOUND', m.notFound);
+        requirePriceChange(actor, before.price, values.price);
         // Two products cannot share a name, category and set (the unique key would refuse it with a 500).
         const twin = await repo.findByKey(tx, shopId, values);
         if (twin && twin.id !== input.id) throw new AppError('CONFLICT', m.duplicate);

@@ -1,4 +1,5 @@
 import {
+  roleAllows,
   languageNames,
   languages,
   limits,
@@ -16,7 +17,9 @@ import { CardImage } from '../../components/CardImage.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
+import { userRole } from '../../lib/session.ts';
 import { useSettled } from '../../lib/use-settled.ts';
+import { askingPriceOf } from './price.ts';
 
 /** How the spec labels a printing's finishes in the set list (spec 001 §2.1). */
 function finishesLabel(finishes: readonly string[]): string {
@@ -161,9 +164,14 @@ function CardDetail({
   const [signed, setSigned] = useState(false);
   const [altered, setAltered] = useState(false);
   const [quantity, setQuantity] = useState('1');
+  const [price, setPrice] = useState('');
   const [busy, setBusy] = useState(false);
+  // An asking price with the copies (Owner, Manager): a card without a market price needs no second Edit.
+  const canPrice = roleAllows(userRole(), 'inventory:reprice');
+  const asking = canPrice ? askingPriceOf(price) : null;
 
   async function add() {
+    if (asking === undefined) return;
     setBusy(true);
     try {
       await call('inventoryAdd', {
@@ -175,6 +183,8 @@ function CardDetail({
           language,
           signed,
           altered,
+          // Left out when empty: more copies of a row keep its price.
+          ...(asking === null ? {} : { asking_price: asking }),
         },
       });
       toast.success(m.added);
@@ -191,7 +201,12 @@ function CardDetail({
       title={printing.name}
       onClose={onClose}
       footer={
-        <DialogActions onCancel={onClose} onConfirm={() => void add()} confirm={m.addToInventory} disabled={busy} />
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => void add()}
+          confirm={m.addToInventory}
+          disabled={busy || asking === undefined}
+        />
       }
     >
       <div className="card-detail-modal">
@@ -244,6 +259,24 @@ function CardDetail({
             Quantity
             <input type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
           </label>
+          {canPrice && (
+            <>
+              <label>
+                {m.askingPrice}
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  aria-invalid={asking === undefined}
+                  aria-describedby="add-asking-price-hint"
+                  value={price}
+                  onChange={(e) => setPrice(e.target.value)}
+                />
+              </label>
+              <p id="add-asking-price-hint" className={asking === undefined ? 'text-error' : 'muted'}>
+                {asking === undefined ? m.askingPriceInvalid : m.askingPriceHint}
+              </p>
+            </>
+          )}
         </div>
       </div>
     </Modal>

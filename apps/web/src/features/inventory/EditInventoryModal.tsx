@@ -1,9 +1,10 @@
-import { languageNames, messages, type StaffInventoryRow } from '@cardstock/contract';
+import { languageNames, messages, roleAllows, type StaffInventoryRow } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
+import { userRole } from '../../lib/session.ts';
 import { PriceTrend } from '../catalog/PriceTrend.tsx';
 import { finishName } from './finish-label.ts';
 import { askingPriceOf, askingPriceText } from './price.ts';
@@ -27,7 +28,9 @@ export function EditInventoryModal({
   const [quantity, setQuantity] = useState(String(row.inv_quantity));
   const [price, setPrice] = useState(askingPriceText(row.inv_asking_price));
   const [busy, setBusy] = useState(false);
-  const asking = askingPriceOf(price);
+  // Setting a price is the Owner's and Managers' (DESIGN §5): an Employee sees it, read-only, and fixes quantities.
+  const canPrice = roleAllows(userRole(), 'inventory:reprice');
+  const asking = canPrice ? askingPriceOf(price) : row.inv_asking_price;
 
   async function save() {
     if (asking === undefined) return;
@@ -105,12 +108,13 @@ export function EditInventoryModal({
             placeholder={row.price === null || row.inv_asking_price !== null ? '' : row.price.toFixed(2)}
             aria-invalid={asking === undefined}
             aria-describedby="asking-price-hint"
+            readOnly={!canPrice}
             value={price}
             onChange={(e) => setPrice(e.target.value)}
           />
         </label>
         <p id="asking-price-hint" className={asking === undefined ? 'text-error' : 'muted'}>
-          {asking === undefined ? m.askingPriceInvalid : m.askingPriceHint}{' '}
+          {asking === undefined ? m.askingPriceInvalid : canPrice ? m.askingPriceHint : m.askingPriceOwnerOnly}{' '}
           {asking !== undefined && (
             <>
               Now: <PriceWithSource price={row.price} asking={row.inv_asking_price} />

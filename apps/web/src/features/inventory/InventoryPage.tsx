@@ -223,7 +223,10 @@ export function InventoryPage() {
         </p>
       )}
       {!live && current.data && <Pagination page={page} totalPages={current.data.total_pages} onChange={setPage} />}
-      <SealedStockSection canEdit={roleAllows(role, 'inventory:edit')} />
+      <SealedStockSection
+        canEdit={roleAllows(role, 'inventory:edit')}
+        canPrice={roleAllows(role, 'inventory:reprice')}
+      />
 
       <AddCardFlow open={dialog?.kind === 'add'} onClose={() => setDialog(undefined)} onAdded={reload} />
       {dialog?.kind === 'edit' && (

@@ -11,12 +11,12 @@ describe('the asking price field', () => {
     expect(askingPriceOf('4')).toBe(4);
     expect(askingPriceOf('4.5')).toBe(4.5);
     expect(askingPriceOf('$12.99')).toBe(12.99);
-    expect(askingPriceOf('0')).toBe(0);
+    expect(askingPriceOf('0.01')).toBe(0.01);
     expect(askingPriceOf('.25')).toBe(0.25);
   });
 
   it('refuses what is not a price', () => {
-    for (const text of ['abc', '-1', '1.999', '1,50', '1e3', '100000.01', '4.5.1'])
+    for (const text of ['abc', '-1', '0', '0.00', '1.999', '1,50', '1e3', '100000.01', '4.5.1'])
       expect(askingPriceOf(text), text).toBeUndefined();
   });
 

@@ -14,7 +14,8 @@ export function askingPriceOf(text: string): number | null | undefined {
   if (trimmed === '') return null;
   if (!/^\d+(\.\d*)?$|^\.\d+$/.test(trimmed)) return undefined;
   const dollars = Number(trimmed);
-  if (dollars > maxAskingPrice || wholeCents(dollars) === null) return undefined;
+  // Under a cent is no price (the server refuses it: it would sell for $0); empty is the pricing rule.
+  if (dollars < 0.01 || dollars > maxAskingPrice || wholeCents(dollars) === null) return undefined;
   return dollars;
 }
 

@@ -20,10 +20,13 @@ function save(form: SealedForm, item: SealedItem | undefined) {
  */
 export function SealedProductModal({
   item,
+  canPrice = true,
   onClose,
   onSaved,
 }: {
   item?: SealedItem;
+  /** Owner, Manager: the price can be changed; otherwise it is shown read-only and sent back as it was. */
+  canPrice?: boolean;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -68,6 +71,8 @@ export function SealedProductModal({
           inputMode="decimal"
           min={0}
           step="0.01"
+          readOnly={!canPrice}
+          title={canPrice ? undefined : messages.inventory.askingPriceOwnerOnly}
           value={form.price}
           onChange={field('price')}
         />

@@ -17,10 +17,12 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; item: SealedItem } | { kind: 're
 /**
  * Sealed Stock on the Inventory Management page: the shop's own products
  * (boxes, bundles, decks) with their price and quantity, below the singles.
+ * `canPrice` (Owner, Manager) hides Add from an Employee, as a new product needs a price, and makes the price
+ * read-only in Edit: an Employee fixes quantities and names, not prices (DESIGN §5).
  * `canEdit` hides Add, Edit and Delete from roles that may only look; the
  * server refuses them anyway.
  */
-export function SealedStockSection({ canEdit }: { canEdit: boolean }) {
+export function SealedStockSection({ canEdit, canPrice }: { canEdit: boolean; canPrice: boolean }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
@@ -60,7 +62,7 @@ export function SealedStockSection({ canEdit }: { canEdit: boolean }) {
             setPage(1);
           }}
         />
-        {canEdit && (
+        {canEdit && canPrice && (
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
             {m.addButton}
           </button>
@@ -111,7 +113,12 @@ export function SealedStockSection({ canEdit }: { canEdit: boolean }) {
 
       {dialog?.kind === 'add' && <SealedProductModal onClose={() => setDialog(undefined)} onSaved={changed} />}
       {dialog?.kind === 'edit' && (
-        <SealedProductModal item={dialog.item} onClose={() => setDialog(undefined)} onSaved={changed} />
+        <SealedProductModal
+          item={dialog.item}
+          canPrice={canPrice}
+          onClose={() => setDialog(undefined)}
+          onSaved={changed}
+        />
       )}
       {dialog?.kind === 'remove' && (
         <RemoveSealedModal item={dialog.item} onClose={() => setDialog(undefined)} onRemoved={changed} />
