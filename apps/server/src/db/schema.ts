@@ -62,9 +62,9 @@ export interface ShopTable {
   buy_rules: Generated<string | null>;
   /** Moved by every write to `buy_rules` or the shop's `buy_cards`, in the same transaction (migration 0024). */
   buy_version: Generated<number>;
-  /** JSON of the shop's reservation limits over the defaults (migration 0026); null: the defaults. */
+  /** JSON of the shop's reservation limits over the defaults (migration 0025); null: the defaults. */
   reservation_limits: Generated<string | null>;
-  /** Moved by the database on every write to the shop's orders (migration 0030): the pending queue is kept under it. */
+  /** Moved by the database on every write to the shop's orders (migration 0027): the pending queue is kept under it. */
   orders_version: Generated<number>;
 }
 
@@ -242,7 +242,7 @@ export interface OrderTable {
   /** The shop's customer the order is for, and the store credit that paid part of it (migration 0022). */
   customer_id: Generated<number | null>;
   store_credit_cents: Generated<number>;
-  /** An online reservation: the client address it was placed from (migration 0026). */
+  /** An online reservation: the client address it was placed from (migration 0025). */
   customer_ip: Generated<string | null>;
 }
 
@@ -327,7 +327,7 @@ export interface BuyOrderTable {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
-  /** The accepter's role then (migration 0027): an Employee's accepts are limited per day. */
+  /** The accepter's role then (migration 0026): an Employee's accepts are limited per day. */
   decided_role: string | null;
   reason: string | null;
 }

@@ -26,9 +26,9 @@ import * as m0021 from './0021-reservations.ts';
 import * as m0022 from './0022-buylist.ts';
 import * as m0023 from './0023-csv-upload-parts.ts';
 import * as m0024 from './0024-buy-version.ts';
-import * as m0026 from './0026-reservation-limits.ts';
-import * as m0027 from './0027-buy-decided-role.ts';
-import * as m0030 from './0030-orders-version.ts';
+import * as m0025 from './0025-reservation-limits.ts';
+import * as m0026 from './0026-buy-decided-role.ts';
+import * as m0027 from './0027-orders-version.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -61,9 +61,9 @@ const all: Record<string, MigrationFactory> = {
   '0022-buylist': m0022.migration,
   '0023-csv-upload-parts': m0023.migration,
   '0024-buy-version': m0024.migration,
-  '0026-reservation-limits': m0026.migration,
-  '0027-buy-decided-role': m0027.migration,
-  '0030-orders-version': m0030.migration,
+  '0025-reservation-limits': m0025.migration,
+  '0026-buy-decided-role': m0026.migration,
+  '0027-orders-version': m0027.migration,
 };
 
 class StaticProvider implements MigrationProvider {

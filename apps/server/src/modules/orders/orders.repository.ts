@@ -229,7 +229,7 @@ export const ordersRepository = {
   },
 
   /**
-   * The shop's orders version (moved by the database on every write to its orders, migration 0030), and whether a
+   * The shop's orders version (moved by the database on every write to its orders, migration 0027), and whether a
    * reservation of the shop is past its hold at `at`: one query for what every poll of the queue must know first.
    */
   async ordersState(db: Executor, shopId: number, at: string): Promise<{ version: number; holdsDue: boolean }> {
