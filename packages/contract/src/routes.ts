@@ -472,7 +472,7 @@ export const routes = define({
       '"sync": the file becomes the singles inventory, rows it does not name go to 0), ' +
       'import_id (16-64 letters, digits, dashes: the file is kept 30 minutes under it; a later call with import_id and no file imports it), ' +
       'confirm_zero_rows (a sync that sets more than half of the rows with copies to 0 is refused with 422 unless this is the number its check reported in difference.confirm_zero_rows), ' +
-      'file_name (the file\'s name, for the Activity log).',
+      "file_name (the file's name, for the Activity log).",
     tags: ['inventory'],
     response: ZImportReport,
   },
