@@ -335,6 +335,8 @@ async function reservationRace(url: string, token: string, serverPid: number): P
     subdomain: 'bench-shop',
     shop_hidden: 0,
     reservations_enabled: true,
+    // Every racer calls from this machine's one address: the per-address cap would refuse all but five (issue 38).
+    reservation_limits: { max_open_per_address: 1000 },
   });
   const hits = await postJson<{ data: { hits: { scryfallId: string; quality: string; name: string }[] } }>(
     url,
