@@ -60,6 +60,17 @@ const importColumns = [
   'sort_name',
   'set_code',
 ] as const;
+/** What names one stock row of a shop: its printing, finish, condition, language and flags. */
+interface RowKey {
+  shopId: number;
+  cardId: string;
+  finish: string;
+  quality: string;
+  language: string;
+  signed: number;
+  altered: number;
+}
+
 export type ImportRow = Pick<Selectable<InventoryTable>, (typeof importColumns)[number]>;
 
 /** What tells one stock row from another: the unique key `inventory_row`, the conflict target of every upsert. */
@@ -331,18 +342,7 @@ export const inventoryRepository = {
   },
 
   /** A row's asking price in cents (null: the pricing rule), or undefined when the shop has no such row. */
-  async askingPriceOf(
-    db: Executor,
-    key: {
-      shopId: number;
-      cardId: string;
-      finish: string;
-      quality: string;
-      language: string;
-      signed: number;
-      altered: number;
-    },
-  ): Promise<number | null | undefined> {
+  async askingPriceOf(db: Executor, key: RowKey): Promise<number | null | undefined> {
     const row = await db
       .selectFrom('inventory')
       .select('asking_price')
@@ -382,15 +382,7 @@ export const inventoryRepository = {
    */
   async editRow(
     db: Executor,
-    key: {
-      shopId: number;
-      cardId: string;
-      finish: string;
-      quality: string;
-      language: string;
-      signed: number;
-      altered: number;
-    },
+    key: RowKey,
     values: { quantity: number; asking_price?: number | null },
     at: string,
   ): Promise<number | undefined> {
