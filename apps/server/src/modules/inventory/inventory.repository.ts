@@ -71,6 +71,17 @@ interface RowKey {
   altered: number;
 }
 
+/** A row key as the `inventory` columns it names, for one `where` of them all. */
+const rowKeyColumns = (key: RowKey) => ({
+  shop_id: key.shopId,
+  card_id: key.cardId,
+  finish: key.finish,
+  quality: key.quality,
+  language: key.language,
+  signed: key.signed,
+  altered: key.altered,
+});
+
 export type ImportRow = Pick<Selectable<InventoryTable>, (typeof importColumns)[number]>;
 
 /** What tells one stock row from another: the unique key `inventory_row`, the conflict target of every upsert. */
@@ -346,13 +357,7 @@ export const inventoryRepository = {
     const row = await db
       .selectFrom('inventory')
       .select('asking_price')
-      .where('shop_id', '=', key.shopId)
-      .where('card_id', '=', key.cardId)
-      .where('finish', '=', key.finish)
-      .where('quality', '=', key.quality)
-      .where('language', '=', key.language)
-      .where('signed', '=', key.signed)
-      .where('altered', '=', key.altered)
+      .where((eb) => eb.and(rowKeyColumns(key)))
       .executeTakeFirst();
     return row?.asking_price;
   },
@@ -389,13 +394,7 @@ export const inventoryRepository = {
     const row = await db
       .updateTable('inventory')
       .set({ ...values, updated_at: at })
-      .where('shop_id', '=', key.shopId)
-      .where('card_id', '=', key.cardId)
-      .where('finish', '=', key.finish)
-      .where('quality', '=', key.quality)
-      .where('language', '=', key.language)
-      .where('signed', '=', key.signed)
-      .where('altered', '=', key.altered)
+      .where((eb) => eb.and(rowKeyColumns(key)))
       .returning('id')
       .executeTakeFirst();
     return row?.id;
