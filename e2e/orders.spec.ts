@@ -88,6 +88,15 @@ test('a pending order is reviewed and accepted, a new one shows up by itself, hi
   await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();
   const done = orderRow(page, firstNumber);
   await expect(done.getByRole('cell').nth(1)).toHaveText('Confirmed');
+  // Order Time is when it was placed; the Confirmed column says when it was accepted, not before.
+  await expect(done.getByRole('cell').nth(2).locator('time')).toHaveAttribute('datetime', placed!.timestamp);
+  const [confirmedAt] = await done
+    .getByRole('cell')
+    .last()
+    .locator('time')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
+  expect(Date.parse(confirmedAt!)).toBeGreaterThan(Date.parse(placed!.timestamp));
+  await expect(page.getByRole('columnheader', { name: m.confirmedAt })).toBeVisible();
   await expect(orderRow(page, secondNumber)).toHaveCount(0);
   await done.getByRole('button', { name: 'Review' }).click();
   const details = page.getByRole('dialog', { name: 'Order Details' });
@@ -129,6 +138,15 @@ test('Cancel asks first, then rejects the order and its cards go back to the inv
 
   await page.goto('/order-history');
   await expect(page.getByText(m.historyEmpty)).toBeVisible();
+  // The rejected order is kept, under its own tab, with when it was rejected.
+  await page.getByRole('tab', { name: m.historyRejectedTab }).click();
+  const rejected = orderRow(page, orderNumber);
+  await expect(rejected.getByRole('cell').nth(1)).toHaveText('Rejected');
+  await expect(page.getByRole('columnheader', { name: m.rejectedAt })).toBeVisible();
+  await rejected.getByRole('button', { name: 'Review' }).click();
+  const details = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(details.getByRole('row').filter({ hasText: card!.name })).toBeVisible();
+  await expect(details).toContainText('Rejected');
 });
 
 test('a Watcher reviews pending orders without Accept or Cancel', async ({ page, context, request }) => {

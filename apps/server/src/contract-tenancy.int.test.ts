@@ -122,6 +122,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     rejectOrder: { order_number: ids.pending },
     orderHistory: {},
     expiredOrders: {},
+    rejectedOrders: {},
     buylistOffer: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }] },
     buylistSubmit: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }], customer_id: ids.customer },
     buylistPending: {},

@@ -146,6 +146,12 @@ export const messages = {
     expiredIntro:
       'Online reservations not confirmed within their hold time: their cards went back on sale and the customer was mailed.',
     expiredAt: 'Expired',
+    confirmedAt: 'Confirmed',
+    rejectedAt: 'Rejected',
+    historyConfirmedTab: 'Confirmed',
+    historyRejectedTab: 'Rejected',
+    rejectedEmpty: 'No rejected orders.',
+    rejectReason: 'Reason',
   },
   devices: {
     fetchFailed: 'Failed to fetch devices',
@@ -533,6 +539,7 @@ export const messages = {
     lowStockNone: 'Nothing is running low.',
     lowStockMore: (shown: number, total: number) => `The ${shown} with the fewest copies of ${total}.`,
     lowStockSettings: 'Change the threshold',
+    lowStockShowAll: (count: number) => `Show all ${count}`,
     sealed: 'Sealed',
   },
   settings: {

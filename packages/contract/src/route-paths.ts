@@ -67,6 +67,7 @@ export const routePaths = {
   rejectOrder: ['POST', '/api/order/reject'],
   orderHistory: ['POST', '/api/history'],
   expiredOrders: ['POST', '/api/orders/expired'],
+  rejectedOrders: ['POST', '/api/orders/rejected'],
   sealedList: ['POST', '/api/shop/sealed'],
   sealedAdd: ['POST', '/api/shop/sealed/add'],
   sealedEdit: ['POST', '/api/shop/sealed/edit'],

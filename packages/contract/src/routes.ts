@@ -99,6 +99,7 @@ import {
 } from './schemas/devices.ts';
 import {
   ZExpiredResponse,
+  ZRejectedResponse,
   ZHistoryResponse,
   ZOrderActionRequest,
   ZOrdersRequest,
@@ -889,6 +890,17 @@ export const routes = define({
     tags: ['orders'],
     body: ZOrdersRequest,
     response: ZExpiredResponse,
+  },
+  rejectedOrders: {
+    method: 'POST',
+    path: '/api/orders/rejected',
+    auth: 'session',
+    permission: 'orders:view',
+    summary:
+      'The shop’s rejected orders (their cards went back on sale), newest first (the latest 500), with the reason given',
+    tags: ['orders'],
+    body: ZOrdersRequest,
+    response: ZRejectedResponse,
   },
   buylistOffer: {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes, type RouteName } from '@cardstock/contract';
 import { ApiError, call, MAINTENANCE_EVENT, NetworkError } from './api.ts';
 
 let cookieToken: string | undefined;
@@ -68,6 +69,21 @@ describe('the web client puts the session token where each call carries it', () 
     await call('login', { body: { email: 'a@b.co', password: 'pw', turnstileToken: 't' } });
     expect(bodyOf()).toBe('{"email":"a@b.co","password":"pw","turnstileToken":"t"}');
     expect(last().init.headers).toEqual({ 'Content-Type': 'application/json' });
+  });
+});
+
+describe('every call that needs a session sends one', () => {
+  // A session route missing from the client's token table went out without its token: "Please log in to continue".
+  const sessionRoutes = (Object.keys(routes) as RouteName[]).filter((name) =>
+    ['session', 'admin'].includes(routes[name].auth),
+  );
+  it.each(sessionRoutes)('%s', async (name) => {
+    // Path parameters are filled with a placeholder: only where the token goes matters here.
+    const params = Object.fromEntries([...routes[name].path.matchAll(/:(\w+)/g)].map(([, key]) => [key!, '1']));
+    await (call as (n: RouteName, input: object) => Promise<unknown>)(name, { body: {}, params });
+    const headers = (last().init.headers ?? {}) as Record<string, string>;
+    const carried = headers.Authorization === 'Bearer session-token' || (bodyOf() ?? '').includes('"session-token"');
+    expect(carried, `${name} sent no session token`).toBe(true);
   });
 });
 

@@ -51,6 +51,7 @@ const bodyTokenField = {
   rejectOrder: 'token',
   orderHistory: 'token',
   expiredOrders: 'token',
+  rejectedOrders: 'token',
   sealedList: 'token',
   sealedAdd: 'token',
   sealedEdit: 'token',

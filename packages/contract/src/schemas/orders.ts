@@ -158,6 +158,22 @@ export const ZExpiredResponse = z.object({
   }),
 });
 export type ExpiredOrder = z.infer<typeof ZExpiredResponse>['data']['orders'][number];
+
+export const ZRejectedResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orders: z.array(
+      ZOrderBase.extend({
+        status: z.literal('rejected'),
+        rejected_timestamp: z
+          .string()
+          .describe('When the shop rejected it and its cards went back on sale, UTC ISO-8601'),
+        reason: z.string().nullable().describe('The reason the shop gave, as the customer was told it; null when none'),
+      }),
+    ),
+  }),
+});
+export type RejectedOrder = z.infer<typeof ZRejectedResponse>['data']['orders'][number];
 export type PendingOrder = z.infer<typeof ZPendingResponse>['data']['orders'][number];
 
 export const ZOrdersRequest = z.object({ token: ZSessionToken });

@@ -186,6 +186,29 @@ describe(`orders (${testEngine})`, () => {
     expect(await stock(bolt, other)).toBe(3);
   });
 
+  it('lists rejected orders newest first, with when they were placed and rejected and the reason given', async () => {
+    const other = await buildShop(server);
+    await add(bolt, 4, 'NM', other);
+    const first = bodyOf(await place([{ scryfall_id: bolt.id, quantity: 1 }], other));
+    const second = bodyOf(await place([{ scryfall_id: bolt.id, quantity: 2 }], other));
+    const waiting = bodyOf(await place([{ scryfall_id: bolt.id, quantity: 1 }], other));
+    expectOk(await decide('reject', first.order_number, other));
+    expectOk(
+      await api(server, other).call('rejectOrder', { order_number: second.order_number, reason: 'Damaged copies' }),
+    );
+    const rejected = bodyOf(await api(server, other).call('rejectedOrders')).data.orders;
+    expect(rejected.map((o) => o.order_number)).toEqual([second.order_number, first.order_number]);
+    expect(rejected[0]).toMatchObject({ status: 'rejected', reason: 'Damaged copies', total_items: 2 });
+    expect(rejected[1]).toMatchObject({ status: 'rejected', reason: null });
+    expect(Date.parse(rejected[0]!.rejected_timestamp)).toBeGreaterThanOrEqual(Date.parse(rejected[0]!.timestamp));
+    // A pending order is not in the list, and the history holds confirmed orders only.
+    expect(rejected.map((o) => o.order_number)).not.toContain(waiting.order_number);
+    expect(await history(other)).toEqual([]);
+    expect(bodyOf(await api(server, shop).call('rejectedOrders')).data.orders.map((o) => o.order_number)).not.toContain(
+      first.order_number,
+    );
+  });
+
   it('keeps shops apart: another shop neither sees, decides nor sells from these orders and rows', async () => {
     const other = await buildShop(server);
     const [order] = await pending();

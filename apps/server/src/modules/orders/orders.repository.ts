@@ -253,8 +253,8 @@ export const ordersRepository = {
     return { version: Number(row?.orders_version ?? 0), holdsDue: Boolean(row?.holds_due) };
   },
 
-  /** A shop's orders in one status: pending oldest first, decided (confirmed, expired) newest first. */
-  list(db: Executor, shopId: number, status: 'pending' | 'confirmed' | 'expired', limit: number) {
+  /** A shop's orders in one status: pending oldest first, decided (confirmed, rejected, expired) newest first. */
+  list(db: Executor, shopId: number, status: 'pending' | 'confirmed' | 'rejected' | 'expired', limit: number) {
     return db
       .selectFrom('orders')
       .selectAll()

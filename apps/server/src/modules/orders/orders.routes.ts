@@ -27,6 +27,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
   registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor), { precompressed: true });
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));
   registerRoute(app, routes.expiredOrders, ({ actor }) => orders.expired(actor));
+  registerRoute(app, routes.rejectedOrders, ({ actor }) => orders.rejected(actor));
   registerRoute(app, routes.confirmOrder, ({ actor, body }) => orders.confirm(actor, body.order_number));
   registerRoute(app, routes.rejectOrder, ({ actor, body }) => orders.reject(actor, body.order_number, body.reason));
   registerRoute(app, routes.publicOrder, ({ body }, request) =>

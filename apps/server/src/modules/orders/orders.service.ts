@@ -14,6 +14,7 @@ import {
   type CartLine,
   type ReservationLimits,
   type ExpiredOrder,
+  type RejectedOrder,
   type HistoryOrder,
   type PendingOrder,
   type PricingRule,
@@ -793,6 +794,24 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
             ...toOrder(order, lines, names),
             status: 'expired',
             expired_timestamp: order.decided_at ?? order.created_at,
+          })),
+        },
+      };
+    },
+
+    /** The shop's rejected orders, newest first, with the reason the shop gave. */
+    async rejected(actor: Actor) {
+      const { shopId } = requireRole(actor, 'orders:view');
+      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'rejected', HISTORY_LIMIT));
+      const names = await customerNames(shopId, orders);
+      return {
+        success: true as const,
+        data: {
+          orders: orders.map(({ order, lines }): RejectedOrder => ({
+            ...toOrder(order, lines, names),
+            status: 'rejected',
+            rejected_timestamp: order.decided_at ?? order.created_at,
+            reason: order.reason,
           })),
         },
       };

@@ -1,17 +1,25 @@
-import { messages, type ExpiredOrder, type HistoryOrder } from '@cardstock/contract';
+import { messages, type ExpiredOrder, type HistoryOrder, type RejectedOrder } from '@cardstock/contract';
 import { Modal } from '../../components/Modal.tsx';
 import { formatPrice } from './order-view.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
 
 /**
- * Read-only review of a confirmed order (spec 000 §2), or of an expired reservation: each line's card (its
+ * Read-only review of a confirmed order (spec 000 §2), of a rejected one with its reason, or of an expired reservation: each line's card (its
  * Scryfall page in a new tab, a large preview on hover), set, quantity and price.
  */
-export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | ExpiredOrder; onClose: () => void }) {
+export function OrderHistoryModal({
+  order,
+  onClose,
+}: {
+  order: HistoryOrder | ExpiredOrder | RejectedOrder;
+  onClose: () => void;
+}) {
   const [time, timeLabel] =
-    order.status === 'expired'
+    'expired_timestamp' in order
       ? [order.expired_timestamp, messages.orders.expiredAt]
-      : [order.confirmed_timestamp, 'Confirmed'];
+      : 'rejected_timestamp' in order
+        ? [order.rejected_timestamp, messages.orders.rejectedAt]
+        : [order.confirmed_timestamp, messages.orders.confirmedAt];
   return (
     <Modal
       open
@@ -37,6 +45,11 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | Ex
           customerName={order.customer_name}
           total={order.total}
         />
+        {'reason' in order && order.reason && (
+          <p className="order-reason">
+            <strong>{messages.orders.rejectReason}:</strong> {order.reason}
+          </p>
+        )}
         <div className="table-wrap order-lines-wrap">
           <table className="table order-lines">
             <thead>

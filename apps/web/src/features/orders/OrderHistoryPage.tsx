@@ -7,30 +7,48 @@ import { hasAuthToken } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { OrderTable } from './OrderTable.tsx';
 
 const m = messages.orders;
 const title = 'Order History';
 
+type View = 'confirmed' | 'rejected';
+const views: readonly { value: View; label: string }[] = [
+  { value: 'confirmed', label: m.historyConfirmedTab },
+  { value: 'rejected', label: m.historyRejectedTab },
+];
+
 /**
  * Order History (spec 000 §2, §4): confirmed orders, newest first, loaded on
  * open and checked again every 90 s with a toast saying so; each one opens
- * read-only in a modal.
+ * read-only in a modal. Order Time is when the order was placed, and a column
+ * beside it says when it was confirmed; a second tab lists the rejected
+ * orders with the reason given (issue 38).
  */
 export function OrderHistoryPage() {
   useTitle(title);
   const signedIn = hasAuthToken();
+  const [view, setView] = useState<View>('confirmed');
   const [reviewing, setReviewing] = useState<string>();
 
   const history = useQuery({
     queryKey: ['orders', 'history'],
     queryFn: () => call('orderHistory'),
-    enabled: signedIn,
+    enabled: signedIn && view === 'confirmed',
     retry: false,
   });
-  const { refetch: reload } = history;
+  const rejected = useQuery({
+    queryKey: ['orders', 'rejected'],
+    queryFn: () => call('rejectedOrders'),
+    enabled: signedIn && view === 'rejected',
+    retry: false,
+  });
+  const shown = view === 'confirmed' ? history : rejected;
+  const { refetch: reload } = shown;
   const orders = history.data?.data.orders ?? [];
-  const selected = orders.find((o) => o.order_number === reviewing);
+  const rejectedOrders = rejected.data?.data.orders ?? [];
+  const selected = [...orders, ...rejectedOrders].find((o) => o.order_number === reviewing);
 
   useEffect(() => {
     // Without a session the calls are skipped and the spec logs an error (the route guard normally prevents this).
@@ -48,15 +66,28 @@ export function OrderHistoryPage() {
   return (
     <section className="page orders-page">
       <PageHeader title={title} />
-      {history.isError && <p className="text-error">{history.error.message}</p>}
-      <OrderTable
-        orders={orders}
-        loading={history.isPending && signedIn}
-        loadingText={m.historyLoading}
-        emptyText={m.historyEmpty}
-        timeOf={(order) => order.confirmed_timestamp}
-        onReview={setReviewing}
-      />
+      <Tabs label={title} tabs={views} value={view} onChange={setView}>
+        {shown.isError && <p className="text-error">{shown.error.message}</p>}
+        {view === 'confirmed' ? (
+          <OrderTable
+            orders={orders}
+            loading={history.isPending && signedIn}
+            loadingText={m.historyLoading}
+            emptyText={m.historyEmpty}
+            decided={{ label: m.confirmedAt, timeOf: (order) => order.confirmed_timestamp }}
+            onReview={setReviewing}
+          />
+        ) : (
+          <OrderTable
+            orders={rejectedOrders}
+            loading={rejected.isPending && signedIn}
+            loadingText={m.historyLoading}
+            emptyText={m.rejectedEmpty}
+            decided={{ label: m.rejectedAt, timeOf: (order) => order.rejected_timestamp }}
+            onReview={setReviewing}
+          />
+        )}
+      </Tabs>
 
       {selected && <OrderHistoryModal order={selected} onClose={() => setReviewing(undefined)} />}
     </section>

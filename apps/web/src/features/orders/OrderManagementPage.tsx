@@ -90,7 +90,6 @@ export function OrderManagementPage() {
         loading={pending.isPending && signedIn}
         loadingText={m.pendingLoading}
         emptyText={m.pendingEmpty}
-        timeOf={(order) => order.timestamp}
         withFinish
         onReview={setReviewing}
       />
@@ -105,7 +104,7 @@ export function OrderManagementPage() {
             loading={false}
             loadingText=""
             emptyText=""
-            timeOf={(order) => order.timestamp}
+            decided={{ label: m.expiredAt, timeOf: (order) => order.expired_timestamp }}
             withFinish
             onReview={setReviewingExpired}
           />

@@ -7,14 +7,15 @@ import { finishSummary, formatLocalTime } from './order-view.ts';
  * The orders table the order screens show (spec 000): number with its
  * callout, status, time, total items, the Finish column where asked for,
  * and Review; then, after the spec's columns so theirs keep their places
- * (issue 38), the order's total, who it is for and who placed it.
+ * (issue 38), the order's total, who it is for and who placed it, and when a decided order was decided. Order
+ * Time is always when the order was placed.
  */
 export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   orders,
   loading,
   loadingText,
   emptyText,
-  timeOf,
+  decided,
   withFinish = false,
   onReview,
 }: {
@@ -22,12 +23,12 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   loading: boolean;
   loadingText: string;
   emptyText: string;
-  /** The time shown: placed for pending orders, confirmed for the history, expired for expired reservations. */
-  timeOf: (order: O) => string;
+  /** A decided order's column: its heading ("Confirmed", "Rejected", "Expired") and the time it shows. */
+  decided?: { label: string; timeOf: (order: O) => string };
   withFinish?: boolean;
   onReview: (orderNumber: string) => void;
 }) {
-  const columns = withFinish ? 9 : 8;
+  const columns = 8 + (withFinish ? 1 : 0) + (decided ? 1 : 0);
   return (
     <div className="table-wrap">
       <table className="table order-table">
@@ -44,6 +45,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
             </th>
             <th scope="col">Customer</th>
             <th scope="col">Source</th>
+            {decided && <th scope="col">{decided.label}</th>}
           </tr>
         </thead>
         <tbody>
@@ -73,7 +75,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
                   <OrderStatus status={order.status} />
                 </td>
                 <td>
-                  <time dateTime={timeOf(order)}>{formatLocalTime(timeOf(order))}</time>
+                  <time dateTime={order.timestamp}>{formatLocalTime(order.timestamp)}</time>
                 </td>
                 <td>{order.total_items}</td>
                 {withFinish && <td>{finishSummary(order.items)}</td>}
@@ -89,6 +91,11 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
                 <td className="order-clip" title={order.source}>
                   {order.source_kind === 'online' ? messages.orders.sourceStorefront : order.source}
                 </td>
+                {decided && (
+                  <td>
+                    <time dateTime={decided.timeOf(order)}>{formatLocalTime(decided.timeOf(order))}</time>
+                  </td>
+                )}
               </tr>
             ))
           )}
