@@ -147,7 +147,8 @@ test('the owner raises the low-stock threshold in Settings, and Statistics lists
 
   await page.goto('/stats');
   const low = page.getByRole('region', { name: m.lowStockTitle });
-  await expect(low.getByText(m.lowStockIntro(1))).toBeVisible();
+  // A new shop's threshold is 0: what sold out, not every row it holds few of.
+  await expect(low.getByText(m.lowStockIntro(0))).toBeVisible();
   await expect(low.getByText(m.lowStockNone)).toBeVisible();
 
   await low.getByRole('link', { name: m.lowStockSettings }).click();
@@ -164,4 +165,38 @@ test('the owner raises the low-stock threshold in Settings, and Statistics lists
   await expect(rows.nth(1)).toContainText(few!.name);
   await expect(rows.nth(1)).toContainText('Non-Foil · NM');
   await expect(rows.nth(1)).toContainText('2');
+});
+
+test('a long Low Stock list shows ten lines and the rest on "Show all"; Top Selling keeps its Margin in view', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Single Copy Cards');
+  const cards = await pricedCards(request, 'of', 12, { distinctNames: true });
+  for (const card of cards) await stock(request, account, card, 1);
+  const saved = await request.post('/api/shop/settings', {
+    data: { token: account.token, subdomain: '', shop_hidden: 1, low_stock_threshold: 1 },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await sell(request, account, [[cards[0]!, 1]]);
+  await useSession(context, account);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.goto('/stats');
+  const low = page.getByRole('region', { name: m.lowStockTitle });
+  await expect(low.getByRole('row')).toHaveCount(1 + 10);
+  await low.getByRole('button', { name: m.lowStockShowAll(12) }).click();
+  await expect(low.getByRole('row')).toHaveCount(1 + 12);
+  await expect(low.getByRole('button', { name: m.lowStockShowAll(12) })).toHaveCount(0);
+
+  // Every column of Top Selling Cards is inside its box: nothing to scroll sideways to.
+  const top = page.getByRole('region', { name: 'Top Selling Cards' });
+  await expect(top.getByRole('row')).toHaveCount(2);
+  const wrap = top.locator('.table-wrap');
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+  }
 });

@@ -26,7 +26,11 @@ export const reservedSubdomains = [
   'login',
 ] as const;
 
-export const lowStockLimits = { defaultThreshold: 1, maxThreshold: 1000, maxItems: 200 } as const;
+/**
+ * A new shop's Low Stock lists what sold out (threshold 0): a singles shop holds most printings as one copy, so a
+ * threshold of 1 listed nearly every row (issue 38).
+ */
+export const lowStockLimits = { defaultThreshold: 0, maxThreshold: 1000, maxItems: 200 } as const;
 
 export const subdomainRule = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
 

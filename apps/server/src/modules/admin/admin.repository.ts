@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { lowStockLimits } from '@cardstock/contract';
 import type { Executor } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -112,7 +113,11 @@ export const adminRepository = {
       created_at: string;
     },
   ): Promise<number> {
-    const { id } = await db.insertInto('shops').values(shop).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('shops')
+      .values({ ...shop, low_stock_threshold: lowStockLimits.defaultThreshold })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   },
 

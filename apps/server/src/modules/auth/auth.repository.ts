@@ -1,4 +1,5 @@
 import { precompiled, type Executor } from '../../db/database.ts';
+import { lowStockLimits } from '@cardstock/contract';
 
 /** The account and its shop, as login and session checks need them. */
 const accountColumns = [
@@ -51,7 +52,11 @@ export const authRepository = {
       created_at: string;
     },
   ): Promise<number> {
-    const { id } = await db.insertInto('shops').values(shop).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('shops')
+      .values({ ...shop, low_stock_threshold: lowStockLimits.defaultThreshold })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   },
 

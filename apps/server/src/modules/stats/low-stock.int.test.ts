@@ -38,8 +38,13 @@ describe(`low stock (${testEngine})`, () => {
   });
   afterAll(() => server.close());
 
-  it('starts at 1 copy: lists the sold-out and the last copies, singles and sealed, fewest first', async () => {
-    expect(bodyOf(await owner.call('settingsGet', {})).low_stock_threshold).toBe(1);
+  it('starts at 0 copies: a new shop sees what sold out, not every single copy it holds', async () => {
+    expect(bodyOf(await owner.call('settingsGet', {})).low_stock_threshold).toBe(0);
+    expect(await lowStock()).toMatchObject({ threshold: 0, total: 1, items: [{ name: cards[2]!.name, quantity: 0 }] });
+  });
+
+  it('at 1 copy lists the sold-out and the last copies, singles and sealed, fewest first', async () => {
+    bodyOf(await save({ low_stock_threshold: 1 }));
     const low = await lowStock();
     expect(low).toMatchObject({ threshold: 1, total: 3 });
     expect(low.items.map((i) => [i.kind, i.name, i.quantity])).toEqual([
@@ -89,6 +94,6 @@ describe(`low stock (${testEngine})`, () => {
     const watcher = api(server, await member(server, shop, 'Watcher'));
     expect((await lowStock(watcher)).items.map((i) => i.name)).toEqual([cards[2]!.name]);
     const stranger = api(server, (await stock(server)).shop);
-    expect(await lowStock(stranger)).toMatchObject({ threshold: 1, total: 0, items: [] });
+    expect(await lowStock(stranger)).toMatchObject({ threshold: 0, total: 0, items: [] });
   });
 });

@@ -5,6 +5,7 @@ import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { OrderNumber } from '../orders/OrderParts.tsx';
 import { marginText, saleDate, setLabel } from './stats-view.ts';
 import { Link } from 'react-router';
+import { useState } from 'react';
 import { finishName } from '../inventory/finish-label.ts';
 import type { LatestSale, LowStock, TopCard } from './use-stats.ts';
 
@@ -53,9 +54,17 @@ export function TopSellingTable({ cards }: { cards: readonly TopCard[] }) {
   );
 }
 
-/** Low Stock: the rows and sealed products at or under the shop's threshold, fewest copies first. */
+/** How many Low Stock lines show before "Show all": the page stays a page, however many rows run low. */
+export const lowStockCollapsed = 10;
+
+/**
+ * Low Stock: the rows and sealed products at or under the shop's threshold, fewest copies first; the first ten, then
+ * the rest on "Show all".
+ */
 export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
-  const { items, total, threshold } = lowStock;
+  const { items: all, total, threshold } = lowStock;
+  const [expanded, setExpanded] = useState(false);
+  const items = expanded ? all : all.slice(0, lowStockCollapsed);
   return (
     <section className="stats-section" aria-labelledby="stats-low-title">
       <h2 id="stats-low-title">{m.lowStockTitle}</h2>
@@ -103,7 +112,12 @@ export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
           </tbody>
         </table>
       </div>
-      {total > items.length && <p className="muted">{m.lowStockMore(items.length, total)}</p>}
+      {all.length > items.length && (
+        <button type="button" className="btn btn-small stats-show-all" onClick={() => setExpanded(true)}>
+          {m.lowStockShowAll(all.length)}
+        </button>
+      )}
+      {expanded && total > all.length && <p className="muted">{m.lowStockMore(all.length, total)}</p>}
     </section>
   );
 }
