@@ -27,6 +27,15 @@ export function wholeCents(dollars: number): number | null {
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
 }
 
+/**
+ * Whether typed dollars are a whole number of cents, and not a sliver that would be stored as $0 (1e-9 has more than 2
+ * decimals, however close it is to 0): the one test every amount a person types passes.
+ */
+export const isCentAmount = (dollars: number): boolean => {
+  const cents = wholeCents(dollars);
+  return cents !== null && (cents !== 0 || dollars === 0);
+};
+
 /** A price moved by a percentage, rounded to the cent, never below zero (+10 % of 199 → 219 cents). */
 export const movedByPercent = (cents: number, percent: number): number =>
   Math.max(0, Math.round((cents * (100 + percent)) / 100));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminBounds, languages, platformRoles, qualities, reportRanges, type AdminBound } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { decimal, emailField, requiredText } from './common.ts';
-import { finishes } from './inventory.ts';
+import { finishes, ZDollars } from './inventory.ts';
 import { ZSubdomainText } from './settings.ts';
 
 /**
@@ -232,10 +232,8 @@ export const ZAdminInventoryEditRequest = z.object({
     .min(0, 'Quantity cannot be negative.')
     .max(100_000, 'Quantity must be at most 100000.')
     .optional(),
-  asking_price: z
-    .number({ error: 'Price must be a number.' })
-    .min(0, 'Price cannot be negative.')
-    .max(100_000, 'Price must be at most $100000.')
+  // The shop's own rule for an asking price: at least a cent, whole cents (issue 38: $0 and 1e-9 sold for nothing).
+  asking_price: ZDollars('Price')
     .nullable()
     .optional()
     .describe('Dollars; null returns the item to the shop’s pricing rule'),

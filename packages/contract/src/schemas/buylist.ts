@@ -1,3 +1,4 @@
+import { isCentAmount } from '../money.ts';
 import { z } from 'zod';
 import { buyRarities } from '../buying.ts';
 import { finishes, languages, qualities } from '../constants.ts';
@@ -297,7 +298,7 @@ const ZDollarsOrNull = (label: string) =>
     .number({ error: `${label} must be a number of dollars or null.` })
     .min(0, `${label} cannot be negative.`)
     .max(1_000_000, `${label} is too large.`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimals.`)
+    .refine(isCentAmount, `${label} can have at most 2 decimals.`)
     .nullable();
 
 /** Sets the shop's word on one printing; every field is written as sent (null clears a fixed offer or target). */

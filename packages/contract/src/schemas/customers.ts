@@ -1,3 +1,4 @@
+import { isCentAmount } from '../money.ts';
 import { z } from 'zod';
 import { decimal, requiredText } from './common.ts';
 import { ZSessionToken } from './auth.ts';
@@ -148,7 +149,7 @@ export const ZCreditAdjustRequest = z.object({
     .min(-MAX_CREDIT_ADJUSTMENT, `amount must be at least -$${MAX_CREDIT_ADJUSTMENT}.`)
     .max(MAX_CREDIT_ADJUSTMENT, `amount must be at most $${MAX_CREDIT_ADJUSTMENT}.`)
     .refine((v) => v !== 0, 'amount cannot be 0.')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount can have at most 2 decimals.')
+    .refine(isCentAmount, 'amount can have at most 2 decimals.')
     .describe('Dollars: positive adds credit, negative takes it away (never below a balance of 0)'),
   reason: requiredText('Reason', 500),
 });

@@ -163,7 +163,7 @@ export const maxAskingPrice = 100_000;
  * A price in dollars as the shop types it: at least one cent (less is no price: it would sell for $0; null is the
  * pricing rule), at most two decimals.
  */
-const ZDollars = (what: string) =>
+export const ZDollars = (what: string) =>
   z
     .number({ error: `${what} must be a number of dollars.` })
     .min(0, `${what} cannot be negative.`)

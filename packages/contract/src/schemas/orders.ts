@@ -1,3 +1,4 @@
+import { isCentAmount } from '../money.ts';
 import { z } from 'zod';
 import { decimal } from './common.ts';
 import { languages, qualities } from '../constants.ts';
@@ -72,7 +73,7 @@ export const ZPlaceOrderRequest = z.object({
     .number({ error: 'store_credit must be a number of dollars.' })
     .min(0, 'store_credit cannot be negative.')
     .max(10_000_000, 'store_credit is too large.')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'store_credit can have at most 2 decimals.')
+    .refine(isCentAmount, 'store_credit can have at most 2 decimals.')
     .optional()
     .describe(
       'Staff: dollars of the order paid with the customer’s store credit (needs customer_id; at most the order’s total and the balance); a rejected order gives it back',

@@ -40,19 +40,23 @@ const percent = (label: string, max: number) =>
     .min(0, `${label} cannot be negative.`)
     .max(max, `${label} must be at most ${max}.`);
 
+/** A share of a price: 0 % would price every such copy at $0 and sell it for nothing (issue 38), so 1 % is the least. */
+const share = (label: string, max: number) =>
+  percent(label, max).refine((v) => v < 0 || v >= 1, `${label} must be at least 1; 0 would sell those cards for $0.`);
+
 /** The pricing rule of DESIGN §4 as the settings screen edits it. */
 export const ZPricingRule = z.object({
   markup_percent: percent('Markup', 1000),
   condition_percent: z.object(
-    Object.fromEntries(qualities.map((q) => [q, percent(`${q} percentage`, 100)])) as Record<
+    Object.fromEntries(qualities.map((q) => [q, share(`${q} percentage`, 100)])) as Record<
       (typeof qualities)[number],
-      ReturnType<typeof percent>
+      ReturnType<typeof share>
     >,
   ),
   language_percent: z
     .partialRecord(
       z.enum(languages, 'Language percentages are keyed by language code (en, de, ja...).'),
-      percent('A language percentage', 1000),
+      share('A language percentage', 1000),
     )
     .describe('Share of the English price asked per language, in percent; a language left out is 100'),
   floor_cents: z

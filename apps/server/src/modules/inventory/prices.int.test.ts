@@ -1,7 +1,7 @@
 import { defaultPricingRule, messages, movedByPercent, priceCents, type InventoryRow } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
-import { catalog, member, pricedCard, publicShop, stock, type Shop } from '../../../test/factories.ts';
+import { catalog, member, platformStaff, pricedCard, publicShop, stock, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 /** The shop's price rules, as issue 21 asks: an asking price per row, bulk repricing, no sale without a price. */
@@ -250,6 +250,69 @@ describe(`prices the shop controls (${testEngine})`, () => {
       expect(bodyOf(await owner.call('statsInventoryValue')).data.singles_value).toBe(
         Math.round(ruleDollars(priced.usd) * 100 * 4) / 100,
       );
+    });
+  });
+
+  describe('an amount under half a cent is refused where it is typed, never stored as $0 (issue 38)', () => {
+    it('a pricing rule that would price a condition or a language at 0 % is refused, and the old rule stays', async () => {
+      const { owner } = await stockedShop();
+      const save = (pricing: typeof defaultPricingRule) =>
+        owner.call('settingsSave', { subdomain: '', shop_hidden: 1, pricing });
+      const rule = { ...defaultPricingRule, language_percent: {} };
+      for (const [pricing, field, message] of [
+        [{ ...rule, condition_percent: { ...rule.condition_percent, D: 0 } }, 'D', 'D percentage must be at least 1'],
+        [{ ...rule, language_percent: { ja: 0 } }, 'ja', 'A language percentage must be at least 1'],
+      ] as const) {
+        const res = await save(pricing);
+        expectError(res, 400);
+        expect(res.body.message).toContain(message);
+        expect(JSON.stringify(res.body.errors)).toContain(field);
+      }
+      expect(bodyOf(await owner.call('settingsGet', {})).pricing.condition_percent.D).toBe(
+        defaultPricingRule.condition_percent.D,
+      );
+      bodyOf(await save({ ...rule, condition_percent: { ...rule.condition_percent, D: 1 } }));
+    });
+
+    it('the admin area cannot set an asking price of $0 or a sliver of a cent', async () => {
+      const { shop } = await stockedShop();
+      const admin = api(server, await platformStaff(server, 'admin'));
+      const items = bodyOf(await admin.call('adminInventory', { store_id: shop.id })).items;
+      const item = items.find((i) => i.card_name === 'Air Elemental')!;
+      for (const asking_price of [0, 1e-9, 0.004, 0.005 + 1e-9]) {
+        const res = await admin.call('adminInventoryEdit', { id: item.id, asking_price });
+        expectError(res, 400);
+      }
+      const after = bodyOf(await admin.call('adminInventory', { store_id: shop.id })).items.find(
+        (i) => i.id === item.id,
+      );
+      expect(after).toMatchObject({ asking_price: null, price: null });
+      expect(bodyOf(await admin.call('adminInventoryEdit', { id: item.id, asking_price: 0.01 })).item).toMatchObject({
+        asking_price: 0.01,
+      });
+    });
+
+    it('store credit given, taken or spent in slivers of a cent is refused, and the balance is untouched', async () => {
+      const { owner } = await stockedShop();
+      const { customer } = bodyOf(
+        await owner.call('customersCreate', { customer: { name: 'Sliver Sam', phone: '555 010 2030' } }),
+      );
+      bodyOf(await owner.call('customersAdjust', { customer_id: customer.id, amount: 5, reason: 'Welcome' }));
+      for (const amount of [1e-9, -1e-9, 0.001]) {
+        const res = await owner.call('customersAdjust', { customer_id: customer.id, amount, reason: 'Sliver' });
+        expectError(res, 400);
+        expect(res.body.message).toBe('amount can have at most 2 decimals.');
+      }
+      const spend = await owner.call('placeOrder', {
+        items: [{ scryfall_id: priced.id, quantity: 1 }],
+        customer_id: customer.id,
+        store_credit: 1e-9,
+      });
+      expectError(spend, 400);
+      expect(spend.body.message).toBe('store_credit can have at most 2 decimals.');
+      const got = bodyOf(await owner.call('customersGet', { customer_id: customer.id })).data;
+      expect(got.customer.balance).toBe(5);
+      expect(got.ledger).toHaveLength(1);
     });
   });
 
