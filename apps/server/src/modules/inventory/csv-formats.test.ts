@@ -393,6 +393,15 @@ describe('detectFormat', () => {
     expect(detectFormat(['Quantity', ' Name', ' CardNumber', ' Expansion Code', ' Foil'])).toBe('dragonshield');
   });
 
+  it('matches a column however its words are joined, cased or punctuated', () => {
+    // Dragon Shield's web export with its header's spaces taken out.
+    const dragonShield =
+      'FolderName,Quantity,TradeQuantity,CardName,SetCode,SetName,CardNumber,Condition,Printing,Language,PriceBought,DateBought,LOW,MID,MARKET';
+    expect(detectFormat(dragonShield.split(','))).toBe('dragonshield');
+    expect(detectFormat(['count', 'tradelist_count', 'NAME', 'edition', 'Collector-Number'])).toBe('moxfield');
+    expect(detectFormat(['CardName', 'Quantity', 'ID#', 'Rarity', 'Set', 'Collector #', 'Premium'])).toBe('mtgo');
+  });
+
   it('tells apart exports that share columns', () => {
     const moxfield = [
       'Count',

@@ -248,14 +248,14 @@ type Field =
 /** A row's cells by field, before any checking. */
 type RawLine = Partial<Record<Field, string>>;
 
-/** The trimmed cell of the current row under a lower-case column name; '' when absent. */
+/** The trimmed cell of the current row under a column, named as {@link headerKey} matches it; '' when absent. */
 type CellReader = (column: string) => string;
 
 interface ToolSpec {
   format: CsvFormat;
-  /** Lower-case header columns that together identify the export. */
+  /** Header columns that together identify the export, matched as {@link headerKey} reads a header. */
   signature: readonly string[];
-  /** Lower-case column each field is read from. Price only where the amount is in US dollars. */
+  /** The column each field is read from (matched the same way). Price only where the amount is in US dollars. */
   columns: Readonly<Partial<Record<Field, string>>>;
   /** Lower-case finish cell → finish. */
   finishes: Readonly<Record<string, Finish>>;
@@ -287,9 +287,7 @@ const TOOLS: readonly ToolSpec[] = [
     format: 'cardstock',
     // Files from before languages have no Language column (their rows are English), nor from before the flags
     // Signed and Altered (their rows are unflagged).
-    signature: CARDSTOCK_CSV_HEADER.filter((column) => !['Language', 'Signed', 'Altered'].includes(column)).map(
-      (column) => column.toLowerCase(),
-    ),
+    signature: CARDSTOCK_CSV_HEADER.filter((column) => !['Language', 'Signed', 'Altered'].includes(column)),
     columns: {
       name: 'name',
       setCode: 'set code',
@@ -750,37 +748,34 @@ function urzasGathererCounts(raw: RawLine, cell: CellReader): RawLine[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Detection and parsing
 
+/**
+ * A header cell as layouts and synonyms are matched: its letters and digits in lower case, `#` read as "number".
+ * Tools and people write one column many ways (`CardNumber`, `Card Number`, `card_number`, `Collector's number`,
+ * `Collector #`), and no two columns a layout tells apart differ only in spacing, case or punctuation.
+ */
 const headerKey = (column: string): string =>
   column
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/#/g, 'number')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
-/** What a spreadsheet may call each field's column (any case); the first one the header has is read. */
+/** What a spreadsheet may call each field's column, as {@link headerKey} matches it; the first one the header has is read. */
 const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   quantity: ['quantity', 'qty', 'count', 'copies', 'amount', 'have', 'total quantity'],
-  proxy: ['proxy', 'is_proxy'],
-  name: ['card name', 'name', 'card', 'cardname', 'card_name'],
-  scryfallId: [
-    'scryfall id',
-    'scryfall_id',
-    'scryfallid',
-    'card-database id',
-    'card database id',
-    'database id',
-    'scryfall uuid',
-  ],
-  setCode: ['edition code', 'set code', 'setcode', 'set_code', 'expansion code', 'set id'],
-  setName: ['set name', 'set_name', 'edition name', 'edition', 'set', 'expansion'],
-  collectorNumber: ['collector number', 'collector_number', 'card number', 'set number', 'collector #', 'number', 'cn'],
+  proxy: ['proxy', 'is proxy'],
+  name: ['card name', 'name', 'card'],
+  scryfallId: ['scryfall id', 'card-database id', 'database id', 'scryfall uuid'],
+  setCode: ['edition code', 'set code', 'expansion code', 'set id'],
+  setName: ['set name', 'edition name', 'edition', 'set', 'expansion'],
+  collectorNumber: ['collector number', 'card number', 'set number', 'number', 'cn'],
   tcgplayerId: ['tcgplayer product id', 'tcgplayer id', 'tcg product id', 'product id'],
-  mtgoId: ['mtgo id', 'mtgo_id'],
-  cardmarketId: ['cardmarket id', 'cardmarket_id', 'cardmarket product id', 'idproduct'],
-  finish: ['finish', 'foil', 'is_foil', 'premium', 'printing'],
+  mtgoId: ['mtgo id'],
+  cardmarketId: ['cardmarket id', 'cardmarket product id', 'idproduct'],
+  finish: ['finish', 'foil', 'is foil', 'premium', 'printing'],
   condition: ['condition', 'quality', 'grade', 'cond'],
   language: ['language', 'lang'],
-  signed: ['signed', 'is_signed', 'issigned', 'signing'],
-  altered: ['altered', 'alter', 'altered art', 'is_altered', 'isaltered', 'alteration'],
+  signed: ['signed', 'is signed', 'signing'],
+  altered: ['altered', 'alter', 'altered art', 'is altered', 'alteration'],
 };
 
 const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
@@ -812,7 +807,7 @@ const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
 function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
   const found = Object.fromEntries(
     Object.entries(SYNONYMS).flatMap(([field, names]) => {
-      const column = names.find((name) => columns.has(name));
+      const column = names.find((name) => columns.has(headerKey(name)));
       return column ? [[field, column]] : [];
     }),
   ) as Partial<Record<Field, string>>;
@@ -837,11 +832,13 @@ function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
 
 function findTool(header: readonly string[]): ToolSpec | undefined {
   const columns = new Set(header.map(headerKey));
-  return TOOLS.find((tool) => tool.signature.every((column) => columns.has(column))) ?? spreadsheetTool(columns);
+  return (
+    TOOLS.find((tool) => tool.signature.every((column) => columns.has(headerKey(column)))) ?? spreadsheetTool(columns)
+  );
 }
 
 /**
- * Which tool wrote a CSV file, judged by its header row (column names, any case and spacing).
+ * Which tool wrote a CSV file, judged by its header row (column names, any case, spacing and punctuation).
  * @returns undefined when the columns match no known export.
  */
 export function detectFormat(header: string[]): CsvFormat | undefined {
@@ -954,11 +951,17 @@ export function lineReader(header: CsvRecord | undefined, { keepEmpty = false } 
   header.cells.forEach((column, i) => {
     if (!index.has(headerKey(column))) index.set(headerKey(column), i);
   });
+  // The reader's own column names, keyed once each rather than once a cell.
+  const positions = new Map<string, number | undefined>();
+  const position = (column: string): number | undefined => {
+    if (!positions.has(column)) positions.set(column, index.get(headerKey(column)));
+    return positions.get(column);
+  };
   return {
     format: tool.format,
     read(row, into) {
       const cell: CellReader = (column) => {
-        const i = index.get(column);
+        const i = position(column);
         return i === undefined ? '' : unneutralised((row.cells[i] ?? '').trim());
       };
       for (const raw of readRow(tool, cell)) {
