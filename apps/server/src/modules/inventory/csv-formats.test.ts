@@ -965,6 +965,56 @@ describe('file-level handling', () => {
     ]);
   });
 
+  it("reads other tools' column names in a spreadsheet, and no trade count or price", () => {
+    const dragonShieldLike = parseInventoryCsv(
+      [
+        'Quantity,TradeQuantity,CardName,SetName,CardNumber,Printing,PriceBought,Acquired Price',
+        '3,1,Opt,Ixalan,65/279,Surge Foil,1.00,2.00',
+      ].join('\n'),
+    );
+    expect(dragonShieldLike.format).toBe('spreadsheet');
+    expect(dragonShieldLike.lines).toEqual([
+      {
+        line: 2,
+        name: 'Opt',
+        setName: 'Ixalan',
+        collectorNumber: '65',
+        finish: 'foil',
+        quality: 'NM',
+        language: 'en',
+        quantity: 3,
+      },
+    ]);
+    const numbered = parseInventoryCsv(
+      ["Qty,Card,Set Code,Collector's number,TCGPlayer productID,Finish", '2,Opt,XLN,65,144329,etchedFoil'].join('\n'),
+    );
+    expect(numbered.lines).toEqual([
+      expect.objectContaining({ setCode: 'xln', collectorNumber: '65', tcgplayerId: 144329, finish: 'etched' }),
+    ]);
+  });
+
+  it("reads Helvault's extras in a spreadsheet of the columns a Helvault user chose", () => {
+    const id = 'c081e5cf-81e2-4afb-a912-8267de29e88d';
+    const parsed = parseInventoryCsv(
+      [
+        'extras,language,name,quantity,scryfall_id',
+        `foil,en,Sword of Sinew and Steel,1,${id}`,
+        `etchedFoil/signed,ja,Sword of Sinew and Steel,2,${id}`,
+        `alteredArt,en,Sword of Sinew and Steel,3,${id}`,
+        `proxy/foil,en,Sword of Sinew and Steel,4,${id}`,
+        `,en,Sword of Sinew and Steel,5,${id}`,
+      ].join('\n'),
+    );
+    expect(parsed.format).toBe('spreadsheet');
+    expect(parsed.lines.map((l) => [l.quantity, l.finish, l.language, l.signed ?? false, l.altered ?? false])).toEqual([
+      [1, 'foil', 'en', false, false],
+      [2, 'etched', 'ja', true, false],
+      [3, 'nonfoil', 'en', false, true],
+      [5, 'nonfoil', 'en', false, false],
+    ]);
+    expect(parsed.problems).toEqual([{ line: 5, reason: 'A proxy, not a real card: not stocked.' }]);
+  });
+
   it('refuses proxies, in a Moxfield export and in a spreadsheet, with the reason', () => {
     const moxfield = parseInventoryCsv(
       [

@@ -243,7 +243,9 @@ type Field =
   /** A cell saying the copy is altered. */
   | 'altered'
   /** A cell saying the card is a proxy (a printed copy, not a real card). */
-  | 'proxy';
+  | 'proxy'
+  /** Helvault's `/`-joined flags ("signed/foil", "etchedFoil", "proxy/signed/alteredArt"): finish and flags in one. */
+  | 'extras';
 
 /** A row's cells by field, before any checking. */
 type RawLine = Partial<Record<Field, string>>;
@@ -469,8 +471,7 @@ const TOOLS: readonly ToolSpec[] = [
     // Dragon Shield leaves Printing empty when the chosen finish does not exist for the card.
     finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
     scale: 'eu',
-    // Foil treatments ("Rainbow Foil", "Surge Foil"...) are foils.
-    reshape: (raw) => [/\sfoil$/i.test(raw.finish ?? '') ? { ...raw, finish: 'foil' } : raw],
+    reshape: (raw) => [{ ...raw, finish: treatedAsFoil(raw.finish) }],
   },
   {
     format: 'dragonshield',
@@ -500,11 +501,10 @@ const TOOLS: readonly ToolSpec[] = [
       setName: 'set_name',
       collectorNumber: 'collector_number',
       language: 'language',
-      finish: 'extras',
+      extras: 'extras',
     },
     finishes: FOIL_WORD,
     scale: 'us',
-    reshape: (raw) => [{ ...raw, ...helvaultExtras(raw.finish ?? '') }],
   },
   {
     format: 'topdecked',
@@ -687,6 +687,11 @@ function noPrice(raw: RawLine): RawLine {
   return rest;
 }
 
+/** Foil treatments ("Rainbow Foil", "Surge Foil"...) are foils, unless the finish is a word the reader knows. */
+function treatedAsFoil(finish: string | undefined, known: Readonly<Record<string, Finish>> = {}): string | undefined {
+  return /\sfoil$/i.test(finish ?? '') && !Object.hasOwn(known, finish!.toLowerCase()) ? 'foil' : finish;
+}
+
 /** TCGplayer and CardSphere list etched cards as foils, tagged "Foil Etched"/"Etched Foil" in a product or set name. */
 function etchedByTag(finish: string | undefined, tagged: string): string | undefined {
   return ['foil', 'f'].includes(finish?.toLowerCase() ?? '') && /\betched\b/i.test(tagged) ? 'etched' : finish;
@@ -717,14 +722,19 @@ function archidektTags(tags: string): RawLine {
   };
 }
 
-/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil", "proxy/signed/alteredArt"). */
-function helvaultExtras(extras: string): RawLine {
-  const flags = extras.toLowerCase().split('/');
+/**
+ * Helvault's `extras` read into the finish and the flags. A flag it sets wins over the row's other columns (a
+ * spreadsheet may have both); one it leaves out leaves them as they say.
+ */
+function withExtras(raw: RawLine): RawLine {
+  const flags = (raw.extras ?? '').toLowerCase().split('/');
+  const has = (flag: string) => flags.includes(flag);
   return {
-    finish: flags.includes('etchedfoil') ? 'etched' : flags.includes('foil') ? 'foil' : '',
-    signed: flags.includes('signed') ? 'signed' : '',
-    altered: flags.includes('alteredart') ? 'altered' : '',
-    proxy: flags.includes('proxy') ? 'proxy' : '',
+    ...raw,
+    finish: has('etchedfoil') ? 'etched' : has('foil') ? 'foil' : raw.finish,
+    signed: has('signed') ? 'signed' : raw.signed,
+    altered: has('alteredart') ? 'altered' : raw.altered,
+    proxy: has('proxy') ? 'proxy' : raw.proxy,
   };
 }
 
@@ -767,7 +777,7 @@ const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   scryfallId: ['scryfall id', 'card-database id', 'database id', 'scryfall uuid'],
   setCode: ['edition code', 'set code', 'expansion code', 'set id'],
   setName: ['set name', 'edition name', 'edition', 'set', 'expansion'],
-  collectorNumber: ['collector number', 'card number', 'set number', 'number', 'cn'],
+  collectorNumber: ['collector number', "collector's number", 'card number', 'set number', 'number', 'cn'],
   tcgplayerId: ['tcgplayer product id', 'tcgplayer id', 'tcg product id', 'product id'],
   mtgoId: ['mtgo id'],
   cardmarketId: ['cardmarket id', 'cardmarket product id', 'idproduct'],
@@ -776,28 +786,25 @@ const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   language: ['language', 'lang'],
   signed: ['signed', 'is signed', 'signing'],
   altered: ['altered', 'alter', 'altered art', 'is altered', 'alteration'],
+  extras: ['extras'],
 };
 
-const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
-  '': 'nonfoil',
-  '-': 'nonfoil',
-  nonfoil: 'nonfoil',
-  'non-foil': 'nonfoil',
-  normal: 'nonfoil',
-  regular: 'nonfoil',
-  no: 'nonfoil',
-  false: 'nonfoil',
-  '0': 'nonfoil',
-  foil: 'foil',
-  f: 'foil',
-  yes: 'foil',
-  true: 'foil',
-  '1': 'foil',
-  etched: 'etched',
-  'f-etch': 'etched',
-  'foil etched': 'etched',
-  'etched foil': 'etched',
-};
+/** Every tool's finish words (no word means two finishes in two tools), and what else spreadsheets write. */
+const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = Object.assign(
+  {},
+  ...TOOLS.map((tool) => tool.finishes),
+  {
+    '-': 'nonfoil',
+    nonfoil: 'nonfoil',
+    'non-foil': 'nonfoil',
+    regular: 'nonfoil',
+    f: 'foil',
+    'f-etch': 'etched',
+    'foil etched': 'etched',
+    'etched foil': 'etched',
+    etchedfoil: 'etched',
+  } satisfies Record<string, Finish>,
+) as Record<string, Finish>;
 
 /**
  * A reader for a header no tool wrote, built from its column names: it needs a quantity and a way to find the
@@ -825,8 +832,14 @@ function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
     columns: found,
     finishes: SPREADSHEET_FINISHES,
     scale: 'us',
-    // "73/269": the number in the set, and the set's size.
-    reshape: (raw) => [{ ...raw, collectorNumber: raw.collectorNumber?.replace(/\/\d+$/, '') }],
+    reshape: (raw) => [
+      {
+        ...raw,
+        // "73/269": the number in the set, and the set's size.
+        collectorNumber: raw.collectorNumber?.replace(/\/\d+$/, ''),
+        finish: treatedAsFoil(raw.finish, SPREADSHEET_FINISHES),
+      },
+    ],
   };
 }
 
@@ -995,7 +1008,8 @@ export function parseInventoryCsv(text: string): ParsedCsv {
 function readRow(tool: ToolSpec, cell: CellReader): RawLine[] {
   const raw: RawLine = {};
   for (const [field, column] of Object.entries(tool.columns) as [Field, string][]) raw[field] = cell(column);
-  return tool.reshape ? tool.reshape(raw, cell) : [raw];
+  const flagged = raw.extras ? withExtras(raw) : raw;
+  return tool.reshape ? tool.reshape(flagged, cell) : [flagged];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
