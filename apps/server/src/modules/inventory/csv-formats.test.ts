@@ -851,6 +851,14 @@ describe('condition vocabularies', () => {
     expect(parseInventoryCsv(LAYOUTS['dragonshield-web'].write(played)).lines[0]!.quality).toBe('HP');
     expect(parseInventoryCsv(LAYOUTS.moxfield.write(lightlyPlayed)).lines[0]!.quality).toBe('MP');
   });
+
+  it("reads Dragon Shield's words in a spreadsheet, a word of both scales on the US one", () => {
+    const words = ['NearMint', 'Mint', 'Excellent', 'Good', 'LightPlayed', 'Light Played', 'Played', 'Poor'];
+    const sheet = parseInventoryCsv(['Quantity,Name,Condition', ...words.map((word) => `1,Opt,${word}`)].join('\n'));
+    expect(sheet.format).toBe('spreadsheet');
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.lines.map((l) => l.quality)).toEqual(['NM', 'NM', 'LP', 'LP', 'MP', 'MP', 'MP', 'D']);
+  });
 });
 
 describe('rows that cannot be read', () => {

@@ -148,6 +148,14 @@ export const CSV_FORMAT_NAMES: Readonly<Record<CsvFormat, string>> = {
  */
 type ConditionScale = 'us' | 'eu';
 
+/**
+ * The generic reader's scale: a file no tool named can say either. Words both scales have are read on the US one,
+ * as most spreadsheets are (so "Played" is MP and "Lightly Played" LP, one step better than on Dragon Shield's
+ * scale); words only the EU scale has are read on it (Dragon Shield's "LightPlayed" is MP). Dragon Shield's own
+ * exports are read on their scale by its layout.
+ */
+type ReaderScale = ConditionScale | 'either';
+
 /** Every condition word per Cardstock quality and scale; matched ignoring case, spaces and punctuation. */
 const CONDITIONS: Readonly<Record<Quality, Readonly<Record<ConditionScale, readonly string[]>>>> = {
   NM: {
@@ -202,9 +210,11 @@ const LANGUAGES: Readonly<Record<Language, readonly string[]>> = {
 const conditionKey = (word: string): string => word.toLowerCase().replace(/[^a-z]/g, '');
 const languageKey = (word: string): string => word.toLowerCase().replace(/\s+/g, ' ');
 
-const CONDITION_LOOKUP: Readonly<Record<ConditionScale, ReadonlyMap<string, Quality>>> = {
+const CONDITION_LOOKUP: Readonly<Record<ReaderScale, ReadonlyMap<string, Quality>>> = {
   us: conditionLookup('us'),
   eu: conditionLookup('eu'),
+  // The US words last, so theirs is the grade a word of both scales has.
+  either: new Map([...conditionLookup('eu'), ...conditionLookup('us')]),
 };
 
 function conditionLookup(scale: ConditionScale): Map<string, Quality> {
@@ -261,7 +271,7 @@ interface ToolSpec {
   columns: Readonly<Partial<Record<Field, string>>>;
   /** Lower-case finish cell → finish. */
   finishes: Readonly<Record<string, Finish>>;
-  scale: ConditionScale;
+  scale: ReaderScale;
   /** Fixes what the tool packs into one cell or spreads over several; may give several lines for one row. */
   reshape?: (raw: RawLine, cell: CellReader) => RawLine[];
 }
@@ -831,7 +841,7 @@ function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
     signature: [],
     columns: found,
     finishes: SPREADSHEET_FINISHES,
-    scale: 'us',
+    scale: 'either',
     reshape: (raw) => [
       {
         ...raw,
@@ -1085,7 +1095,7 @@ function readFinish(text: string | undefined, finishes: Readonly<Record<string, 
   return 'nonfoil';
 }
 
-function readCondition(text: string | undefined, scale: ConditionScale, reasons: string[]): Quality {
+function readCondition(text: string | undefined, scale: ReaderScale, reasons: string[]): Quality {
   if (!text) return 'NM';
   const quality = CONDITION_LOOKUP[scale].get(conditionKey(text));
   if (quality) return quality;
