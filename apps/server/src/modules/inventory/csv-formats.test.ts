@@ -213,6 +213,8 @@ const READS: Readonly<Record<Exclude<LayoutName, GroupingLayout>, (line: StockLi
     setName: l.card.set_name,
     language: language(l),
   }),
+  // Read by Dragon Shield's layout, its EU grades and all: only the header's spaces differ.
+  'dragonshield-web-no-spaces': (l) => READS['dragonshield-web'](l),
   'dragonshield-app': (l) => ({ ...READS['dragonshield-web'](l), finish: etchedAsFoil(l) }),
   helvault: (l) => ({
     ...counted(l),
@@ -238,6 +240,21 @@ const READS: Readonly<Record<Exclude<LayoutName, GroupingLayout>, (line: StockLi
   }),
   // No name, only Cardmarket's product.
   cardmarket: (l) => ({ ...counted(l), name: '', cardmarketId: l.card.cardmarket_id, language: language(l) }),
+  // Spreadsheets read no price, and no trade count as the quantity.
+  'helvault-chosen-columns': (l) => ({ ...counted(l), quality: 'NM', scryfallId: l.card.id, language: language(l) }),
+  'spreadsheet-set-name': (l) => ({
+    ...counted(l),
+    setName: l.card.set_name,
+    collectorNumber: l.card.collector_number,
+    language: language(l),
+  }),
+  'spreadsheet-collectors-number': (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    tcgplayerId: l.finish === 'etched' ? l.card.tcgplayer_etched_id : l.card.tcgplayer_id,
+    language: language(l),
+  }),
+  'spreadsheet-without-number': (l) => ({ ...counted(l), setName: l.card.set_name }),
 };
 
 /** Layouts whose rows are not one a stock line: several lines in a row, or a row per copy. */
@@ -330,7 +347,11 @@ function urzasGathererRows(stock: readonly StockLine[]): Expected[][] {
 }
 
 /** Dragon Shield's web export and Urza's Gatherer's put Excel's `"sep=,"` line above the header. */
-const FIRST_ROW_LINE: Readonly<Partial<Record<LayoutName, number>>> = { 'dragonshield-web': 3, urzasgatherer: 3 };
+const FIRST_ROW_LINE: Readonly<Partial<Record<LayoutName, number>>> = {
+  'dragonshield-web': 3,
+  'dragonshield-web-no-spaces': 3,
+  urzasgatherer: 3,
+};
 
 /** Every line the importer must read from `layout`'s file of `stock`, numbered by the file line of its row. */
 function expectedLines(layout: LayoutName, stock: readonly StockLine[]): CsvLine[] {
@@ -776,17 +797,23 @@ describe('signed and altered copies', () => {
       l.altered ?? false,
     ]);
 
-  it.each(['cardstock', 'deckbox', 'deckbox-all-columns', 'helvault', 'topdecked', 'cardmarket', 'archidekt'] as const)(
-    'reads both flags from %s, in its own words',
-    (layout) => {
-      expect(flagsOf(layout)).toEqual([
-        [1, true, false],
-        [2, false, true],
-        [3, true, true],
-        [4, false, false],
-      ]);
-    },
-  );
+  it.each([
+    'cardstock',
+    'deckbox',
+    'deckbox-all-columns',
+    'helvault',
+    'helvault-chosen-columns',
+    'topdecked',
+    'cardmarket',
+    'archidekt',
+  ] as const)('reads both flags from %s, in its own words', (layout) => {
+    expect(flagsOf(layout)).toEqual([
+      [1, true, false],
+      [2, false, true],
+      [3, true, true],
+      [4, false, false],
+    ]);
+  });
 
   it.each(['manabox', 'moxfield'] as const)('reads the altered flag from %s, which has no signed column', (layout) => {
     expect(flagsOf(layout)).toEqual([

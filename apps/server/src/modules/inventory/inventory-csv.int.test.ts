@@ -96,8 +96,10 @@ const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
   'delverlens-quantityx': { condition: false, etched: true, language: false },
   archidekt: { condition: true, etched: true, language: true },
   'dragonshield-web': { condition: true, etched: true, language: true },
+  'dragonshield-web-no-spaces': { condition: true, etched: true, language: true },
   'dragonshield-app': { condition: true, etched: false, language: true },
   helvault: { condition: false, etched: true, language: true },
+  'helvault-chosen-columns': { condition: false, etched: true, language: true },
   topdecked: { condition: true, etched: true, language: true },
   urzasgatherer: { condition: false, etched: true, language: false },
   echomtg: { condition: true, etched: false, language: true },
@@ -111,6 +113,10 @@ const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
   // Set name and card name, and no two printings of one name share a set in this stock.
   deckedbuilder: { condition: false, etched: false, language: false },
   cardmarket: { condition: true, etched: false, language: true },
+  'spreadsheet-set-name': { condition: true, etched: true, language: true },
+  'spreadsheet-collectors-number': { condition: true, etched: true, language: true },
+  // Set name and card name, as Decked Builder's.
+  'spreadsheet-without-number': { condition: true, etched: true, language: false },
 };
 
 /**
