@@ -1026,6 +1026,10 @@ describe('file-level handling', () => {
     expect(numbered.lines).toEqual([
       expect.objectContaining({ setCode: 'xln', collectorNumber: '65', tcgplayerId: 144329, finish: 'etched' }),
     ]);
+    // Helvault's and CubeCobra's words under a column of their own.
+    const flagged = parseInventoryCsv('Qty,Name,Set,Altered,Proxy\n1,Opt,XLN,alteredArt,\n2,Opt,XLN,,Proxied\n');
+    expect(flagged.lines).toEqual([expect.objectContaining({ quantity: 1, altered: true })]);
+    expect(flagged.problems).toEqual([{ line: 3, reason: 'A proxy, not a real card: not stocked.' }]);
   });
 
   it("reads Helvault's extras in a spreadsheet of the columns a Helvault user chose", () => {

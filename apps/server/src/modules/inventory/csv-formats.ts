@@ -1052,7 +1052,9 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
   if (!card.name && !raw.scryfallId && toolId === undefined && !(card.setCode && card.collectorNumber)) {
     reasons.unshift('No card name, set or Scryfall ID.');
   }
-  if (/^(true|yes|1|x|proxy)$/i.test(raw.proxy ?? '')) reasons.unshift('A proxy, not a real card: not stocked.');
+  if (/^(true|yes|1|x|proxy|proxied)$/i.test(raw.proxy ?? '')) {
+    reasons.unshift('A proxy, not a real card: not stocked.');
+  }
   if (reasons.length === 0) return withoutUndefined(card);
   const problem: CsvProblem = { line, reason: reasons.join(' ') };
   // Not enumerable: the problem goes into the report's `refused` as it is, whose lines are {line, reason}.
@@ -1131,7 +1133,8 @@ function readPrice(text: string | undefined, reasons: string[]): number | undefi
   return cents > 0 ? centsToDollars(cents) : undefined;
 }
 
-const FLAG_SET = /^(true|yes|y|1|x|signed|altered|altered art|alter)$/i;
+// The flag's own word in every tool's spelling (Deckbox's `altered`, Helvault's `alteredArt`).
+const FLAG_SET = /^(true|yes|y|1|x|signed|altered|altered ?art|alter)$/i;
 const FLAG_UNSET = /^(false|no|n|0|-)?$/i;
 
 /** A flag cell: true when set, undefined when not (so a line reads the same as from a file without the column). */
