@@ -27,7 +27,10 @@ function lineAt(parsed: ParsedCsv, line: number): CsvLine {
 const count = (parsed: ParsedCsv, predicate: (line: CsvLine) => boolean): number =>
   parsed.lines.filter(predicate).length;
 
-/** A real export of each layout the fixture writer writes; the Cardstock file and Delver Lens's minimal preset have none. */
+/**
+ * A real export of each layout the fixture writer writes; the Cardstock file, Delver Lens's minimal preset, the
+ * header variants and the spreadsheets have none.
+ */
 const REAL_EXPORT: Readonly<Partial<Record<LayoutName, string>>> = {
   manabox: 'manabox.csv',
   'manabox-without-binder': 'manabox_2026.csv',

@@ -213,6 +213,8 @@ const READS: Readonly<Record<Exclude<LayoutName, GroupingLayout>, (line: StockLi
     setName: l.card.set_name,
     language: language(l),
   }),
+  // Read by Dragon Shield's layout, its EU grades and all: only the header's spaces differ.
+  'dragonshield-web-no-spaces': (l) => READS['dragonshield-web'](l),
   'dragonshield-app': (l) => ({ ...READS['dragonshield-web'](l), finish: etchedAsFoil(l) }),
   helvault: (l) => ({
     ...counted(l),
@@ -238,6 +240,21 @@ const READS: Readonly<Record<Exclude<LayoutName, GroupingLayout>, (line: StockLi
   }),
   // No name, only Cardmarket's product.
   cardmarket: (l) => ({ ...counted(l), name: '', cardmarketId: l.card.cardmarket_id, language: language(l) }),
+  // Spreadsheets read no price, and no trade count as the quantity.
+  'helvault-chosen-columns': (l) => ({ ...counted(l), quality: 'NM', scryfallId: l.card.id, language: language(l) }),
+  'spreadsheet-set-name': (l) => ({
+    ...counted(l),
+    setName: l.card.set_name,
+    collectorNumber: l.card.collector_number,
+    language: language(l),
+  }),
+  'spreadsheet-collectors-number': (l) => ({
+    ...counted(l),
+    ...setAndNumber(l),
+    tcgplayerId: l.finish === 'etched' ? l.card.tcgplayer_etched_id : l.card.tcgplayer_id,
+    language: language(l),
+  }),
+  'spreadsheet-without-number': (l) => ({ ...counted(l), setName: l.card.set_name }),
 };
 
 /** Layouts whose rows are not one a stock line: several lines in a row, or a row per copy. */
@@ -330,7 +347,11 @@ function urzasGathererRows(stock: readonly StockLine[]): Expected[][] {
 }
 
 /** Dragon Shield's web export and Urza's Gatherer's put Excel's `"sep=,"` line above the header. */
-const FIRST_ROW_LINE: Readonly<Partial<Record<LayoutName, number>>> = { 'dragonshield-web': 3, urzasgatherer: 3 };
+const FIRST_ROW_LINE: Readonly<Partial<Record<LayoutName, number>>> = {
+  'dragonshield-web': 3,
+  'dragonshield-web-no-spaces': 3,
+  urzasgatherer: 3,
+};
 
 /** Every line the importer must read from `layout`'s file of `stock`, numbered by the file line of its row. */
 function expectedLines(layout: LayoutName, stock: readonly StockLine[]): CsvLine[] {
@@ -391,6 +412,15 @@ describe('detectFormat', () => {
     ).toBe('tcgplayer');
     expect(detectFormat([...CARDSTOCK_CSV_HEADER].reverse())).toBe('cardstock');
     expect(detectFormat(['Quantity', ' Name', ' CardNumber', ' Expansion Code', ' Foil'])).toBe('dragonshield');
+  });
+
+  it('matches a column however its words are joined, cased or punctuated', () => {
+    // Dragon Shield's web export with its header's spaces taken out.
+    const dragonShield =
+      'FolderName,Quantity,TradeQuantity,CardName,SetCode,SetName,CardNumber,Condition,Printing,Language,PriceBought,DateBought,LOW,MID,MARKET';
+    expect(detectFormat(dragonShield.split(','))).toBe('dragonshield');
+    expect(detectFormat(['count', 'tradelist_count', 'NAME', 'edition', 'Collector-Number'])).toBe('moxfield');
+    expect(detectFormat(['CardName', 'Quantity', 'ID#', 'Rarity', 'Set', 'Collector #', 'Premium'])).toBe('mtgo');
   });
 
   it('tells apart exports that share columns', () => {
@@ -767,17 +797,23 @@ describe('signed and altered copies', () => {
       l.altered ?? false,
     ]);
 
-  it.each(['cardstock', 'deckbox', 'deckbox-all-columns', 'helvault', 'topdecked', 'cardmarket', 'archidekt'] as const)(
-    'reads both flags from %s, in its own words',
-    (layout) => {
-      expect(flagsOf(layout)).toEqual([
-        [1, true, false],
-        [2, false, true],
-        [3, true, true],
-        [4, false, false],
-      ]);
-    },
-  );
+  it.each([
+    'cardstock',
+    'deckbox',
+    'deckbox-all-columns',
+    'helvault',
+    'helvault-chosen-columns',
+    'topdecked',
+    'cardmarket',
+    'archidekt',
+  ] as const)('reads both flags from %s, in its own words', (layout) => {
+    expect(flagsOf(layout)).toEqual([
+      [1, true, false],
+      [2, false, true],
+      [3, true, true],
+      [4, false, false],
+    ]);
+  });
 
   it.each(['manabox', 'moxfield'] as const)('reads the altered flag from %s, which has no signed column', (layout) => {
     expect(flagsOf(layout)).toEqual([
@@ -841,6 +877,14 @@ describe('condition vocabularies', () => {
     expect(parseInventoryCsv(LAYOUTS.manabox.write(played)).lines[0]!.quality).toBe('HP');
     expect(parseInventoryCsv(LAYOUTS['dragonshield-web'].write(played)).lines[0]!.quality).toBe('HP');
     expect(parseInventoryCsv(LAYOUTS.moxfield.write(lightlyPlayed)).lines[0]!.quality).toBe('MP');
+  });
+
+  it("reads Dragon Shield's words in a spreadsheet, a word of both scales on the US one", () => {
+    const words = ['NearMint', 'Mint', 'Excellent', 'Good', 'LightPlayed', 'Light Played', 'Played', 'Poor'];
+    const sheet = parseInventoryCsv(['Quantity,Name,Condition', ...words.map((word) => `1,Opt,${word}`)].join('\n'));
+    expect(sheet.format).toBe('spreadsheet');
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.lines.map((l) => l.quality)).toEqual(['NM', 'NM', 'LP', 'LP', 'MP', 'MP', 'MP', 'D']);
   });
 });
 
@@ -954,6 +998,60 @@ describe('file-level handling', () => {
       { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'LP', language: 'en', quantity: 2 },
       { line: 4, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'MP', language: 'en', quantity: 1 },
     ]);
+  });
+
+  it("reads other tools' column names in a spreadsheet, and no trade count or price", () => {
+    const dragonShieldLike = parseInventoryCsv(
+      [
+        'Quantity,TradeQuantity,CardName,SetName,CardNumber,Printing,PriceBought,Acquired Price',
+        '3,1,Opt,Ixalan,65/279,Surge Foil,1.00,2.00',
+      ].join('\n'),
+    );
+    expect(dragonShieldLike.format).toBe('spreadsheet');
+    expect(dragonShieldLike.lines).toEqual([
+      {
+        line: 2,
+        name: 'Opt',
+        setName: 'Ixalan',
+        collectorNumber: '65',
+        finish: 'foil',
+        quality: 'NM',
+        language: 'en',
+        quantity: 3,
+      },
+    ]);
+    const numbered = parseInventoryCsv(
+      ["Qty,Card,Set Code,Collector's number,TCGPlayer productID,Finish", '2,Opt,XLN,65,144329,etchedFoil'].join('\n'),
+    );
+    expect(numbered.lines).toEqual([
+      expect.objectContaining({ setCode: 'xln', collectorNumber: '65', tcgplayerId: 144329, finish: 'etched' }),
+    ]);
+    // Helvault's and CubeCobra's words under a column of their own.
+    const flagged = parseInventoryCsv('Qty,Name,Set,Altered,Proxy\n1,Opt,XLN,alteredArt,\n2,Opt,XLN,,Proxied\n');
+    expect(flagged.lines).toEqual([expect.objectContaining({ quantity: 1, altered: true })]);
+    expect(flagged.problems).toEqual([{ line: 3, reason: 'A proxy, not a real card: not stocked.' }]);
+  });
+
+  it("reads Helvault's extras in a spreadsheet of the columns a Helvault user chose", () => {
+    const id = 'c081e5cf-81e2-4afb-a912-8267de29e88d';
+    const parsed = parseInventoryCsv(
+      [
+        'extras,language,name,quantity,scryfall_id',
+        `foil,en,Sword of Sinew and Steel,1,${id}`,
+        `etchedFoil/signed,ja,Sword of Sinew and Steel,2,${id}`,
+        `alteredArt,en,Sword of Sinew and Steel,3,${id}`,
+        `proxy/foil,en,Sword of Sinew and Steel,4,${id}`,
+        `,en,Sword of Sinew and Steel,5,${id}`,
+      ].join('\n'),
+    );
+    expect(parsed.format).toBe('spreadsheet');
+    expect(parsed.lines.map((l) => [l.quantity, l.finish, l.language, l.signed ?? false, l.altered ?? false])).toEqual([
+      [1, 'foil', 'en', false, false],
+      [2, 'etched', 'ja', true, false],
+      [3, 'nonfoil', 'en', false, true],
+      [5, 'nonfoil', 'en', false, false],
+    ]);
+    expect(parsed.problems).toEqual([{ line: 5, reason: 'A proxy, not a real card: not stocked.' }]);
   });
 
   it('refuses proxies, in a Moxfield export and in a spreadsheet, with the reason', () => {

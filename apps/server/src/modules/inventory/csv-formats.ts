@@ -148,6 +148,14 @@ export const CSV_FORMAT_NAMES: Readonly<Record<CsvFormat, string>> = {
  */
 type ConditionScale = 'us' | 'eu';
 
+/**
+ * The generic reader's scale: a file no tool named can say either. Words both scales have are read on the US one,
+ * as most spreadsheets are (so "Played" is MP and "Lightly Played" LP, one step better than on Dragon Shield's
+ * scale); words only the EU scale has are read on it (Dragon Shield's "LightPlayed" is MP). Dragon Shield's own
+ * exports are read on their scale by its layout.
+ */
+type ReaderScale = ConditionScale | 'either';
+
 /** Every condition word per Cardstock quality and scale; matched ignoring case, spaces and punctuation. */
 const CONDITIONS: Readonly<Record<Quality, Readonly<Record<ConditionScale, readonly string[]>>>> = {
   NM: {
@@ -202,9 +210,11 @@ const LANGUAGES: Readonly<Record<Language, readonly string[]>> = {
 const conditionKey = (word: string): string => word.toLowerCase().replace(/[^a-z]/g, '');
 const languageKey = (word: string): string => word.toLowerCase().replace(/\s+/g, ' ');
 
-const CONDITION_LOOKUP: Readonly<Record<ConditionScale, ReadonlyMap<string, Quality>>> = {
+const CONDITION_LOOKUP: Readonly<Record<ReaderScale, ReadonlyMap<string, Quality>>> = {
   us: conditionLookup('us'),
   eu: conditionLookup('eu'),
+  // The US words last, so theirs is the grade a word of both scales has.
+  either: new Map([...conditionLookup('eu'), ...conditionLookup('us')]),
 };
 
 function conditionLookup(scale: ConditionScale): Map<string, Quality> {
@@ -243,23 +253,25 @@ type Field =
   /** A cell saying the copy is altered. */
   | 'altered'
   /** A cell saying the card is a proxy (a printed copy, not a real card). */
-  | 'proxy';
+  | 'proxy'
+  /** Helvault's `/`-joined flags ("signed/foil", "etchedFoil", "proxy/signed/alteredArt"): finish and flags in one. */
+  | 'extras';
 
 /** A row's cells by field, before any checking. */
 type RawLine = Partial<Record<Field, string>>;
 
-/** The trimmed cell of the current row under a lower-case column name; '' when absent. */
+/** The trimmed cell of the current row under a column, named as {@link headerKey} matches it; '' when absent. */
 type CellReader = (column: string) => string;
 
 interface ToolSpec {
   format: CsvFormat;
-  /** Lower-case header columns that together identify the export. */
+  /** Header columns that together identify the export, matched as {@link headerKey} reads a header. */
   signature: readonly string[];
-  /** Lower-case column each field is read from. Price only where the amount is in US dollars. */
+  /** The column each field is read from (matched the same way). Price only where the amount is in US dollars. */
   columns: Readonly<Partial<Record<Field, string>>>;
   /** Lower-case finish cell → finish. */
   finishes: Readonly<Record<string, Finish>>;
-  scale: ConditionScale;
+  scale: ReaderScale;
   /** Fixes what the tool packs into one cell or spreads over several; may give several lines for one row. */
   reshape?: (raw: RawLine, cell: CellReader) => RawLine[];
 }
@@ -287,9 +299,7 @@ const TOOLS: readonly ToolSpec[] = [
     format: 'cardstock',
     // Files from before languages have no Language column (their rows are English), nor from before the flags
     // Signed and Altered (their rows are unflagged).
-    signature: CARDSTOCK_CSV_HEADER.filter((column) => !['Language', 'Signed', 'Altered'].includes(column)).map(
-      (column) => column.toLowerCase(),
-    ),
+    signature: CARDSTOCK_CSV_HEADER.filter((column) => !['Language', 'Signed', 'Altered'].includes(column)),
     columns: {
       name: 'name',
       setCode: 'set code',
@@ -471,8 +481,7 @@ const TOOLS: readonly ToolSpec[] = [
     // Dragon Shield leaves Printing empty when the chosen finish does not exist for the card.
     finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
     scale: 'eu',
-    // Foil treatments ("Rainbow Foil", "Surge Foil"...) are foils.
-    reshape: (raw) => [/\sfoil$/i.test(raw.finish ?? '') ? { ...raw, finish: 'foil' } : raw],
+    reshape: (raw) => [{ ...raw, finish: treatedAsFoil(raw.finish) }],
   },
   {
     format: 'dragonshield',
@@ -502,11 +511,10 @@ const TOOLS: readonly ToolSpec[] = [
       setName: 'set_name',
       collectorNumber: 'collector_number',
       language: 'language',
-      finish: 'extras',
+      extras: 'extras',
     },
     finishes: FOIL_WORD,
     scale: 'us',
-    reshape: (raw) => [{ ...raw, ...helvaultExtras(raw.finish ?? '') }],
   },
   {
     format: 'topdecked',
@@ -689,6 +697,11 @@ function noPrice(raw: RawLine): RawLine {
   return rest;
 }
 
+/** Foil treatments ("Rainbow Foil", "Surge Foil"...) are foils, unless the finish is a word the reader knows. */
+function treatedAsFoil(finish: string | undefined, known: Readonly<Record<string, Finish>> = {}): string | undefined {
+  return /\sfoil$/i.test(finish ?? '') && !Object.hasOwn(known, finish!.toLowerCase()) ? 'foil' : finish;
+}
+
 /** TCGplayer and CardSphere list etched cards as foils, tagged "Foil Etched"/"Etched Foil" in a product or set name. */
 function etchedByTag(finish: string | undefined, tagged: string): string | undefined {
   return ['foil', 'f'].includes(finish?.toLowerCase() ?? '') && /\betched\b/i.test(tagged) ? 'etched' : finish;
@@ -719,14 +732,19 @@ function archidektTags(tags: string): RawLine {
   };
 }
 
-/** Helvault's `extras` is a `/`-joined flag list ("signed/foil", "etchedFoil", "proxy/signed/alteredArt"). */
-function helvaultExtras(extras: string): RawLine {
-  const flags = extras.toLowerCase().split('/');
+/**
+ * Helvault's `extras` read into the finish and the flags. A flag it sets wins over the row's other columns (a
+ * spreadsheet may have both); one it leaves out leaves them as they say.
+ */
+function withExtras(raw: RawLine): RawLine {
+  const flags = (raw.extras ?? '').toLowerCase().split('/');
+  const has = (flag: string) => flags.includes(flag);
   return {
-    finish: flags.includes('etchedfoil') ? 'etched' : flags.includes('foil') ? 'foil' : '',
-    signed: flags.includes('signed') ? 'signed' : '',
-    altered: flags.includes('alteredart') ? 'altered' : '',
-    proxy: flags.includes('proxy') ? 'proxy' : '',
+    ...raw,
+    finish: has('etchedfoil') ? 'etched' : has('foil') ? 'foil' : raw.finish,
+    signed: has('signed') ? 'signed' : raw.signed,
+    altered: has('alteredart') ? 'altered' : raw.altered,
+    proxy: has('proxy') ? 'proxy' : raw.proxy,
   };
 }
 
@@ -750,59 +768,53 @@ function urzasGathererCounts(raw: RawLine, cell: CellReader): RawLine[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Detection and parsing
 
+/**
+ * A header cell as layouts and synonyms are matched: its letters and digits in lower case, `#` read as "number".
+ * Tools and people write one column many ways (`CardNumber`, `Card Number`, `card_number`, `Collector's number`,
+ * `Collector #`), and no two columns a layout tells apart differ only in spacing, case or punctuation.
+ */
 const headerKey = (column: string): string =>
   column
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/#/g, 'number')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
-/** What a spreadsheet may call each field's column (any case); the first one the header has is read. */
+/** What a spreadsheet may call each field's column, as {@link headerKey} matches it; the first one the header has is read. */
 const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   quantity: ['quantity', 'qty', 'count', 'copies', 'amount', 'have', 'total quantity'],
-  proxy: ['proxy', 'is_proxy'],
-  name: ['card name', 'name', 'card', 'cardname', 'card_name'],
-  scryfallId: [
-    'scryfall id',
-    'scryfall_id',
-    'scryfallid',
-    'card-database id',
-    'card database id',
-    'database id',
-    'scryfall uuid',
-  ],
-  setCode: ['edition code', 'set code', 'setcode', 'set_code', 'expansion code', 'set id'],
-  setName: ['set name', 'set_name', 'edition name', 'edition', 'set', 'expansion'],
-  collectorNumber: ['collector number', 'collector_number', 'card number', 'set number', 'collector #', 'number', 'cn'],
+  proxy: ['proxy', 'is proxy'],
+  name: ['card name', 'name', 'card'],
+  scryfallId: ['scryfall id', 'card-database id', 'database id', 'scryfall uuid'],
+  setCode: ['edition code', 'set code', 'expansion code', 'set id'],
+  setName: ['set name', 'edition name', 'edition', 'set', 'expansion'],
+  collectorNumber: ['collector number', "collector's number", 'card number', 'set number', 'number', 'cn'],
   tcgplayerId: ['tcgplayer product id', 'tcgplayer id', 'tcg product id', 'product id'],
-  mtgoId: ['mtgo id', 'mtgo_id'],
-  cardmarketId: ['cardmarket id', 'cardmarket_id', 'cardmarket product id', 'idproduct'],
-  finish: ['finish', 'foil', 'is_foil', 'premium', 'printing'],
+  mtgoId: ['mtgo id'],
+  cardmarketId: ['cardmarket id', 'cardmarket product id', 'idproduct'],
+  finish: ['finish', 'foil', 'is foil', 'premium', 'printing'],
   condition: ['condition', 'quality', 'grade', 'cond'],
   language: ['language', 'lang'],
-  signed: ['signed', 'is_signed', 'issigned', 'signing'],
-  altered: ['altered', 'alter', 'altered art', 'is_altered', 'isaltered', 'alteration'],
+  signed: ['signed', 'is signed', 'signing'],
+  altered: ['altered', 'alter', 'altered art', 'is altered', 'alteration'],
+  extras: ['extras'],
 };
 
-const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
-  '': 'nonfoil',
-  '-': 'nonfoil',
-  nonfoil: 'nonfoil',
-  'non-foil': 'nonfoil',
-  normal: 'nonfoil',
-  regular: 'nonfoil',
-  no: 'nonfoil',
-  false: 'nonfoil',
-  '0': 'nonfoil',
-  foil: 'foil',
-  f: 'foil',
-  yes: 'foil',
-  true: 'foil',
-  '1': 'foil',
-  etched: 'etched',
-  'f-etch': 'etched',
-  'foil etched': 'etched',
-  'etched foil': 'etched',
-};
+/** Every tool's finish words (no word means two finishes in two tools), and what else spreadsheets write. */
+const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = Object.assign(
+  {},
+  ...TOOLS.map((tool) => tool.finishes),
+  {
+    '-': 'nonfoil',
+    nonfoil: 'nonfoil',
+    'non-foil': 'nonfoil',
+    regular: 'nonfoil',
+    f: 'foil',
+    'f-etch': 'etched',
+    'foil etched': 'etched',
+    'etched foil': 'etched',
+    etchedfoil: 'etched',
+  } satisfies Record<string, Finish>,
+) as Record<string, Finish>;
 
 /**
  * A reader for a header no tool wrote, built from its column names: it needs a quantity and a way to find the
@@ -812,7 +824,7 @@ const SPREADSHEET_FINISHES: Readonly<Record<string, Finish>> = {
 function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
   const found = Object.fromEntries(
     Object.entries(SYNONYMS).flatMap(([field, names]) => {
-      const column = names.find((name) => columns.has(name));
+      const column = names.find((name) => columns.has(headerKey(name)));
       return column ? [[field, column]] : [];
     }),
   ) as Partial<Record<Field, string>>;
@@ -829,19 +841,27 @@ function spreadsheetTool(columns: ReadonlySet<string>): ToolSpec | undefined {
     signature: [],
     columns: found,
     finishes: SPREADSHEET_FINISHES,
-    scale: 'us',
-    // "73/269": the number in the set, and the set's size.
-    reshape: (raw) => [{ ...raw, collectorNumber: raw.collectorNumber?.replace(/\/\d+$/, '') }],
+    scale: 'either',
+    reshape: (raw) => [
+      {
+        ...raw,
+        // "73/269": the number in the set, and the set's size.
+        collectorNumber: raw.collectorNumber?.replace(/\/\d+$/, ''),
+        finish: treatedAsFoil(raw.finish, SPREADSHEET_FINISHES),
+      },
+    ],
   };
 }
 
 function findTool(header: readonly string[]): ToolSpec | undefined {
   const columns = new Set(header.map(headerKey));
-  return TOOLS.find((tool) => tool.signature.every((column) => columns.has(column))) ?? spreadsheetTool(columns);
+  return (
+    TOOLS.find((tool) => tool.signature.every((column) => columns.has(headerKey(column)))) ?? spreadsheetTool(columns)
+  );
 }
 
 /**
- * Which tool wrote a CSV file, judged by its header row (column names, any case and spacing).
+ * Which tool wrote a CSV file, judged by its header row (column names, any case, spacing and punctuation).
  * @returns undefined when the columns match no known export.
  */
 export function detectFormat(header: string[]): CsvFormat | undefined {
@@ -954,11 +974,17 @@ export function lineReader(header: CsvRecord | undefined, { keepEmpty = false } 
   header.cells.forEach((column, i) => {
     if (!index.has(headerKey(column))) index.set(headerKey(column), i);
   });
+  // The reader's own column names, keyed once each rather than once a cell.
+  const positions = new Map<string, number | undefined>();
+  const position = (column: string): number | undefined => {
+    if (!positions.has(column)) positions.set(column, index.get(headerKey(column)));
+    return positions.get(column);
+  };
   return {
     format: tool.format,
     read(row, into) {
       const cell: CellReader = (column) => {
-        const i = index.get(column);
+        const i = position(column);
         return i === undefined ? '' : unneutralised((row.cells[i] ?? '').trim());
       };
       for (const raw of readRow(tool, cell)) {
@@ -992,7 +1018,8 @@ export function parseInventoryCsv(text: string): ParsedCsv {
 function readRow(tool: ToolSpec, cell: CellReader): RawLine[] {
   const raw: RawLine = {};
   for (const [field, column] of Object.entries(tool.columns) as [Field, string][]) raw[field] = cell(column);
-  return tool.reshape ? tool.reshape(raw, cell) : [raw];
+  const flagged = raw.extras ? withExtras(raw) : raw;
+  return tool.reshape ? tool.reshape(flagged, cell) : [flagged];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1025,7 +1052,9 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
   if (!card.name && !raw.scryfallId && toolId === undefined && !(card.setCode && card.collectorNumber)) {
     reasons.unshift('No card name, set or Scryfall ID.');
   }
-  if (/^(true|yes|1|x|proxy)$/i.test(raw.proxy ?? '')) reasons.unshift('A proxy, not a real card: not stocked.');
+  if (/^(true|yes|1|x|proxy|proxied)$/i.test(raw.proxy ?? '')) {
+    reasons.unshift('A proxy, not a real card: not stocked.');
+  }
   if (reasons.length === 0) return withoutUndefined(card);
   const problem: CsvProblem = { line, reason: reasons.join(' ') };
   // Not enumerable: the problem goes into the report's `refused` as it is, whose lines are {line, reason}.
@@ -1068,7 +1097,7 @@ function readFinish(text: string | undefined, finishes: Readonly<Record<string, 
   return 'nonfoil';
 }
 
-function readCondition(text: string | undefined, scale: ConditionScale, reasons: string[]): Quality {
+function readCondition(text: string | undefined, scale: ReaderScale, reasons: string[]): Quality {
   if (!text) return 'NM';
   const quality = CONDITION_LOOKUP[scale].get(conditionKey(text));
   if (quality) return quality;
@@ -1104,7 +1133,8 @@ function readPrice(text: string | undefined, reasons: string[]): number | undefi
   return cents > 0 ? centsToDollars(cents) : undefined;
 }
 
-const FLAG_SET = /^(true|yes|y|1|x|signed|altered|altered art|alter)$/i;
+// The flag's own word in every tool's spelling (Deckbox's `altered`, Helvault's `alteredArt`).
+const FLAG_SET = /^(true|yes|y|1|x|signed|altered|altered ?art|alter)$/i;
 const FLAG_UNSET = /^(false|no|n|0|-)?$/i;
 
 /** A flag cell: true when set, undefined when not (so a line reads the same as from a file without the column). */

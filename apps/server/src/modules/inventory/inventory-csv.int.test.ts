@@ -96,8 +96,10 @@ const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
   'delverlens-quantityx': { condition: false, etched: true, language: false },
   archidekt: { condition: true, etched: true, language: true },
   'dragonshield-web': { condition: true, etched: true, language: true },
+  'dragonshield-web-no-spaces': { condition: true, etched: true, language: true },
   'dragonshield-app': { condition: true, etched: false, language: true },
   helvault: { condition: false, etched: true, language: true },
+  'helvault-chosen-columns': { condition: false, etched: true, language: true },
   topdecked: { condition: true, etched: true, language: true },
   urzasgatherer: { condition: false, etched: true, language: false },
   echomtg: { condition: true, etched: false, language: true },
@@ -111,6 +113,10 @@ const KEEPS: Readonly<Record<LayoutName, Keeps>> = {
   // Set name and card name, and no two printings of one name share a set in this stock.
   deckedbuilder: { condition: false, etched: false, language: false },
   cardmarket: { condition: true, etched: false, language: true },
+  'spreadsheet-set-name': { condition: true, etched: true, language: true },
+  'spreadsheet-collectors-number': { condition: true, etched: true, language: true },
+  // Set name and card name, as Decked Builder's.
+  'spreadsheet-without-number': { condition: true, etched: true, language: false },
 };
 
 /**
@@ -470,6 +476,79 @@ describe(`CSV import and export (${testEngine})`, () => {
       expect(dry.body.refused[1].reason).toBe('No printing found for "Lightning Bolt" set "Crimson Vow Art Series".');
       expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
       expect(await inventory(shop)).toEqual([`${bolt.id}|foil|NM|2`, `${bolt.id}|nonfoil|NM|3`]);
+    });
+  });
+
+  describe("other tools' column names and words (issue 39)", () => {
+    const forests = catalog.filter((c) => c.name === 'Forest' && c.set === 'isd');
+    const forest = forests.find((c) => c.collector_number === '263')!;
+    const aragorn = printing('Aragorn, the Uniter', 'ltr');
+    const abbot = printing('Abbot of Keral Keep', '2x2');
+
+    it('reads a Dragon Shield export whose header has no spaces by its layout: number, EU grades, no price', async () => {
+      const shop = await buildShop(server);
+      const csv = LAYOUTS['dragonshield-web-no-spaces'].write([
+        { card: forest, finish: 'foil', quality: 'MP', quantity: 2, price: 3 },
+        { card: bolt, finish: 'nonfoil', quality: 'HP', quantity: 1 },
+        { card: bolt, finish: 'nonfoil', quality: 'LP', grade: 'excellent', quantity: 4 },
+      ]);
+      expect(csv).toMatch(/,LightPlayed,Foil,/);
+      expect(csv).toMatch(/,Played,Normal,/);
+      const res = await upload(shop, csv);
+      expect(res.body).toMatchObject({ format: 'dragonshield', imported: true, refused: [] });
+      expect(await inventory(shop)).toEqual(
+        [`${forest.id}|foil|MP|2`, `${bolt.id}|nonfoil|HP|1`, `${bolt.id}|nonfoil|LP|4`].sort(),
+      );
+    });
+
+    it("stocks a Helvault file of a user's columns by its extras: foils as foil, the flags, proxies refused", async () => {
+      const shop = await buildShop(server);
+      const csv = LAYOUTS['helvault-chosen-columns'].write([
+        { card: aragorn, finish: 'foil', quality: 'NM', quantity: 2 },
+        { card: abbot, finish: 'etched', quality: 'NM', quantity: 1, signed: true },
+        { card: bolt, finish: 'nonfoil', quality: 'NM', quantity: 3, altered: true, language: 'ja' },
+        { card: bolt, finish: 'foil', quality: 'NM', quantity: 5, proxy: true },
+      ]);
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'spreadsheet', imported: false });
+      expect(dry.body.refused).toEqual([{ line: 5, reason: 'A proxy, not a real card: not stocked.' }]);
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body).toMatchObject({ imported: true, copies: 6 });
+      expect(await inventory(shop)).toEqual(
+        [`${aragorn.id}|foil|NM|2`, `${abbot.id}|etched|NM|1|signed`, `${bolt.id}|nonfoil|NM|3|ja|altered`].sort(),
+      );
+    });
+
+    it("takes a spreadsheet's CardNumber or Collector's number for the printing, of several in the set", async () => {
+      for (const layout of ['spreadsheet-set-name', 'spreadsheet-collectors-number'] as const) {
+        const shop = await buildShop(server);
+        const csv = LAYOUTS[layout].write([
+          { card: forest, finish: 'nonfoil', quality: 'LP', quantity: 3, price: 0.25 },
+          { card: abbot, finish: 'etched', quality: 'D', quantity: 1 },
+        ]);
+        const res = await upload(shop, csv);
+        expect(res.body).toMatchObject({ format: 'spreadsheet', imported: true, refused: [] });
+        expect(await inventory(shop)).toEqual([`${abbot.id}|etched|D|1`, `${forest.id}|nonfoil|LP|3`].sort());
+      }
+    });
+
+    it('sends a spreadsheet line with a set and a name but no number to review when the set has several', async () => {
+      expect(forests.length).toBeGreaterThan(1);
+      const shop = await buildShop(server);
+      const csv = LAYOUTS['spreadsheet-without-number'].write([
+        { card: forest, finish: 'nonfoil', quality: 'NM', quantity: 4 },
+        { card: bolt, finish: 'foil', quality: 'MP', quantity: 1 },
+      ]);
+      const dry = await upload(shop, csv, { dry_run: 'true' });
+      expect(dry.body).toMatchObject({ format: 'spreadsheet' });
+      expect(dry.body.refused.map((r: { line: number }) => r.line)).toEqual([2]);
+      expect(dry.body.review).toEqual([
+        { line: 2, name: 'Forest', candidates: expect.any(Array), file: expect.any(Object), in_catalog: true },
+      ]);
+      expect(dry.body.review[0].candidates.map((c: { scryfall_id: string }) => c.scryfall_id).sort()).toEqual(
+        forests.map((c) => c.id).sort(),
+      );
+      expect((await upload(shop, csv, { accept_partial: 'true' })).body.imported).toBe(true);
+      expect(await inventory(shop)).toEqual([`${bolt.id}|foil|MP|1`]);
     });
   });
 
