@@ -37,6 +37,12 @@ export type Quality = (typeof qualities)[number];
 export const finishes = ['nonfoil', 'foil', 'etched'] as const;
 export type Finish = (typeof finishes)[number];
 
+/**
+ * Each finish as every screen, mail and export names it. The staff ordering screen alone says "Normal" for nonfoil,
+ * as the spec (001, inventory search hit) has it.
+ */
+export const finishNames: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 'Foil', etched: 'Etched' };
+
 /** The languages a stock row can be in, as Scryfall codes them (`ph`: Phyrexian); English first, the default. */
 export const languages = ['en', 'de', 'fr', 'it', 'es', 'pt', 'ja', 'ko', 'ru', 'zhs', 'zht', 'ph'] as const;
 export type Language = (typeof languages)[number];

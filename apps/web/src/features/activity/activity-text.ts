@@ -1,5 +1,4 @@
-import { centsText, finishOf, languageNames, languageOf, type ActivityEntry } from '@cardstock/contract';
-import { finishName } from '../inventory/finish-label.ts';
+import { type ActivityEntry, centsText, finishNames, finishOf, languageNames, languageOf } from '@cardstock/contract';
 
 type Detail = Record<string, unknown>;
 
@@ -17,7 +16,7 @@ const price = (cents: number | null) => (cents === null ? 'the pricing rule' : `
 function rowOf(entry: ActivityEntry): string {
   const { detail } = entry;
   const stored = text(detail, 'finish');
-  const finish = stored && finishName[finishOf(stored)];
+  const finish = stored && finishNames[finishOf(stored)];
   const quality = text(detail, 'quality');
   const storedLanguage = text(detail, 'language');
   const language = storedLanguage && storedLanguage !== 'en' ? languageNames[languageOf(storedLanguage)] : undefined;

@@ -1,10 +1,11 @@
 import {
   buylistMessages,
+  type BuyOrder,
   centsToDollars,
   dollarsToCents,
+  finishNames,
   formatUsd,
   qualities,
-  type BuyOrder,
   type Quality,
 } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +15,6 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ApiError, call, errorText } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
-import { finishName } from '../inventory/finish-label.ts';
 import { formatLocalTime } from '../orders/order-view.ts';
 import { OrderCardLink } from '../orders/OrderParts.tsx';
 import { reasonText } from './buy-view.ts';
@@ -272,7 +272,7 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
                   </td>
                   <td className="buy-set">
                     {item.set_code.toUpperCase()} #{item.collector_number}
-                    <span className="muted buy-number">{finishName[item.finish]}</span>
+                    <span className="muted buy-number">{finishNames[item.finish]}</span>
                   </td>
                   <td>
                     {editable ? (

@@ -1,21 +1,21 @@
 import {
   buylistMessages,
-  formatUsd,
-  messages,
-  languageNames,
-  languages,
-  qualities,
   type CardPrinting,
   type Customer,
   type Finish,
+  finishNames,
+  formatUsd,
   type Language,
+  languageNames,
+  languages,
+  messages,
   type OfferLine,
+  qualities,
   type Quality,
 } from '@cardstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
-import { finishName } from '../inventory/finish-label.ts';
 import { CardFinder, printingFinishes } from './CardFinder.tsx';
 import { CustomerSearch } from '../customers/CustomerSearch.tsx';
 import { customerProblem, draftKey, putLine, reasonText, sellItems, type SellDraftLine } from './buy-view.ts';
@@ -300,7 +300,7 @@ function SellLineRow({
           >
             {line.finishes.map((f) => (
               <option key={f} value={f}>
-                {finishName[f]}
+                {finishNames[f]}
               </option>
             ))}
           </select>

@@ -1,7 +1,6 @@
-import { formatUsdPlain, messages, type Finish } from '@cardstock/contract';
+import { type Finish, finishNames, formatUsdPlain, messages } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { finishName } from '../inventory/finish-label.ts';
 import { sparkline, trendOf } from './price-trend.ts';
 
 const m = messages.priceTrend;
@@ -20,7 +19,7 @@ export function usePriceHistory(id: string) {
 /** The market price of one finish of a printing: now, a small step chart of the kept days, and the move since. */
 export function PriceTrend({ id, finish, label = false }: { id: string; finish: Finish; label?: boolean }) {
   const history = usePriceHistory(id);
-  const name = label ? <span className="price-trend-finish">{finishName[finish]}</span> : null;
+  const name = label ? <span className="price-trend-finish">{finishNames[finish]}</span> : null;
   if (history.isPending) return <p className="muted price-trend">{m.loading}</p>;
   if (history.isError) return <p className="muted price-trend">{m.failed}</p>;
   const trend = trendOf(history.data.data, finish);

@@ -1,4 +1,4 @@
-import { languageNames, messages, roleAllows, type StaffInventoryRow } from '@cardstock/contract';
+import { finishNames, languageNames, messages, roleAllows, type StaffInventoryRow } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -6,7 +6,6 @@ import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
 import { PriceTrend } from '../catalog/PriceTrend.tsx';
-import { finishName } from './finish-label.ts';
 import { askingPriceOf, askingPriceText } from './price.ts';
 import { PriceWithSource } from './PriceWithSource.tsx';
 
@@ -81,7 +80,7 @@ export function EditInventoryModal({
         <p>
           <strong>{row.card_name}</strong>{' '}
           <span className="muted">
-            {row.card_set_name} ({row.card_setCode}) · {finishName[row.inv_finish]} · {languageNames[row.inv_language]}
+            {row.card_set_name} ({row.card_setCode}) · {finishNames[row.inv_finish]} · {languageNames[row.inv_language]}
           </span>
         </p>
         <p className="muted" data-testid="inventory-cost">

@@ -1,11 +1,12 @@
 import {
+  type ExportFormat,
   exportFormats,
+  finishNames,
   languageNames,
   limits,
   messages,
   roleAllows,
   scryfallCardUrl,
-  type ExportFormat,
   type StaffInventoryRow,
 } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
@@ -19,7 +20,6 @@ import { userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { AddCardFlow } from './AddCardFlow.tsx';
 import { EditInventoryModal } from './EditInventoryModal.tsx';
-import { finishName } from './finish-label.ts';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
 import { PriceChangesModal } from './PriceChangesModal.tsx';
@@ -194,7 +194,7 @@ export function InventoryPage() {
                   </td>
                   <td title={row.card_set_name}>{row.card_setCode}</td>
                   <td className="mono">{row.card_scryfallid}</td>
-                  <td>{finishName[row.inv_finish]}</td>
+                  <td>{finishNames[row.inv_finish]}</td>
                   <td>{row.inv_quantity}</td>
                   <td>{row.inv_quality}</td>
                   <td>{languageNames[row.inv_language]}</td>

@@ -1,20 +1,20 @@
 import { FlagTags } from '../../components/FlagTags.tsx';
 import {
-  importModes,
-  languageNames,
-  plural,
-  messages,
+  finishNames,
   type ImportDifference,
   type ImportMode,
+  importModes,
   type ImportProgress,
   type ImportReport,
   type ImportReview,
+  languageNames,
+  messages,
+  plural,
 } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
 import { ApiError, call, NetworkError, upload } from '../../lib/api.ts';
-import { finishName } from './finish-label.ts';
 
 const m = messages.inventory;
 
@@ -300,7 +300,7 @@ function ReviewLine({
     ? [
         f.set_code ? f.set_code.toUpperCase() : f.set_name,
         f.collector_number ? `#${f.collector_number}` : undefined,
-        finishName[f.finish],
+        finishNames[f.finish],
         f.quality,
         languageNames[f.language],
         `${f.quantity} ${f.quantity === 1 ? 'copy' : 'copies'}`,
@@ -337,7 +337,7 @@ function ReviewLine({
           )}
           <span>
             {c.set_name} ({c.set_code.toUpperCase()}) #{c.collector_number} ·{' '}
-            {c.finishes.map((fin) => finishName[fin]).join(', ')} ·{' '}
+            {c.finishes.map((fin) => finishNames[fin]).join(', ')} ·{' '}
             {c.price === null || c.price === undefined ? m.reviewNoPrice : `$${c.price.toFixed(2)}`}
           </span>
         </label>
@@ -379,7 +379,7 @@ function Difference({ difference: d }: { difference: ImportDifference }) {
                       {c.name} ({c.set_code.toUpperCase()} #{c.collector_number})
                       <FlagTags signed={c.signed} altered={c.altered} />
                     </td>
-                    <td>{finishName[c.finish]}</td>
+                    <td>{finishNames[c.finish]}</td>
                     <td>{c.quality}</td>
                     <td>{languageNames[c.language]}</td>
                     <td>

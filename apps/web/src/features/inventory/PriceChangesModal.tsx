@@ -1,5 +1,12 @@
 import { FlagTags } from '../../components/FlagTags.tsx';
-import { formatUsdPlain, languageNames, messages, priceChangeLimits, type PriceChange } from '@cardstock/contract';
+import {
+  finishNames,
+  formatUsdPlain,
+  languageNames,
+  messages,
+  type PriceChange,
+  priceChangeLimits,
+} from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -7,7 +14,6 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { call } from '../../lib/api.ts';
-import { finishName } from './finish-label.ts';
 
 const m = messages.inventory;
 const COLUMNS = 5;
@@ -153,7 +159,7 @@ export function PriceChangesModal({ onClose, onChanged }: { onClose: () => void;
                       <FlagTags signed={item.signed} altered={item.altered} />
                       <br />
                       <span className="muted">
-                        {item.set_code.toUpperCase()} #{item.collector_number} · {finishName[item.finish]} ·{' '}
+                        {item.set_code.toUpperCase()} #{item.collector_number} · {finishNames[item.finish]} ·{' '}
                         {item.quality}
                         {item.language === 'en' ? '' : ` · ${languageNames[item.language]}`} · ×{item.quantity}
                       </span>

@@ -1,12 +1,11 @@
 import { FlagTags } from '../../components/FlagTags.tsx';
-import { formatUsdPlain, languageNames, messages, type RepriceAction } from '@cardstock/contract';
+import { finishNames, formatUsdPlain, languageNames, messages, type RepriceAction } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
-import { finishName } from './finish-label.ts';
 import { askingPriceOf } from './price.ts';
 
 const m = messages.inventory;
@@ -136,7 +135,7 @@ export function RepriceModal({ filter, onClose, onDone }: { filter: string; onCl
                           {row.card_name}
                           <FlagTags signed={row.signed} altered={row.altered} />{' '}
                           <span className="muted">
-                            {row.set_code} · {finishName[row.finish]} · {row.quality}
+                            {row.set_code} · {finishNames[row.finish]} · {row.quality}
                             {row.language === 'en' ? '' : ` · ${languageNames[row.language]}`}
                           </span>
                         </td>

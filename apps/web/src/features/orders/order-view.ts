@@ -1,4 +1,4 @@
-import type { Finish } from '@cardstock/contract';
+import { finishNames, type Finish } from '@cardstock/contract';
 
 /**
  * Pure helpers of the two order screens (spec 000 §3–§4): callout numbers,
@@ -42,9 +42,7 @@ export function formatLocalTime(timestamp: string, options: { locale?: string; t
  * The spec shows 'Foil', otherwise 'Non-Foil'. Etched is a foil treatment,
  * so it is named as the inventory names it rather than called Non-Foil.
  */
-const finishLabels: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 'Foil', etched: 'Etched' };
-
-export const finishLabel = (finish: Finish): string => finishLabels[finish];
+export const finishLabel = (finish: Finish): string => finishNames[finish];
 
 /** An order's Finish cell: each finish its lines carry, once, in a fixed order. */
 export function finishSummary(items: readonly { finish: Finish; kind?: 'single' | 'sealed' }[]): string {

@@ -1,4 +1,4 @@
-import { messages } from '@cardstock/contract';
+import { finishNames, messages } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
@@ -6,7 +6,6 @@ import { OrderNumber } from '../orders/OrderParts.tsx';
 import { marginText, saleDate, setLabel } from './stats-view.ts';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { finishName } from '../inventory/finish-label.ts';
 import type { LatestSale, LowStock, TopCard } from './use-stats.ts';
 
 const m = messages.stats;
@@ -101,7 +100,7 @@ export function LowStockTable({ lowStock }: { lowStock: LowStock }) {
                     {item.collector_number && <span className="muted"> #{item.collector_number}</span>}
                   </td>
                   <td>
-                    {item.kind === 'sealed' ? m.sealed : `${finishName[item.finish ?? 'nonfoil']} · ${item.quality}`}
+                    {item.kind === 'sealed' ? m.sealed : `${finishNames[item.finish ?? 'nonfoil']} · ${item.quality}`}
                     {item.language && <LanguageTag language={item.language} />}
                     <FlagTags signed={item.signed} altered={item.altered} />
                   </td>

@@ -3,10 +3,9 @@
  * quantity steppers, the subtotal at the prices shown, and the way to checkout (Checkout.tsx, another chunk).
  * A modal dialog: Escape closes it, focus stays inside and returns to the cart button.
  */
-import { formatUsdPlain, storefrontCartMessages, storefrontMessages } from '@cardstock/contract';
+import { finishNames, formatUsdPlain, storefrontCartMessages, storefrontMessages } from '@cardstock/contract';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
-import { finishName } from '../inventory/finish-label.ts';
 import { cartCount, type CartItem } from './cart.ts';
 import { cartSubtotal, removeLine, setQuantity } from './cart-checkout.ts';
 import { useCart } from './cart-store.ts';
@@ -176,7 +175,7 @@ export function lineDetails(line: CartItem): string {
   if (line.kind === 'sealed') return [storefrontMessages.sealedTitle, line.set_code].filter(Boolean).join(' · ');
   return [
     line.set_code,
-    finishName[line.finish],
+    finishNames[line.finish],
     line.quality,
     line.language === 'en' ? '' : line.language.toUpperCase(),
     line.signed ? 'Signed' : '',

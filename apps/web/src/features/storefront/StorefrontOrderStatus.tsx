@@ -3,10 +3,9 @@
  * loaded by the storefront's entry: the order number and e-mail (filled from the link in the mail or the
  * confirmation, `?number=&email=`, and then looked up at once), and where the reservation stands.
  */
-import { formatUsdPlain, storefrontCartMessages } from '@cardstock/contract';
+import { finishNames, formatUsdPlain, storefrontCartMessages } from '@cardstock/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PublicCallError, publicOrderStatus } from '../../lib/public-order-api.ts';
-import { finishName } from '../inventory/finish-label.ts';
 import './cart.css';
 
 const t = storefrontCartMessages.status;
@@ -201,7 +200,7 @@ function OrderView({ order }: { order: OrderStatus }) {
                   {' '}
                   {[
                     item.set_code.toUpperCase(),
-                    item.kind === 'single' ? finishName[item.finish] : '',
+                    item.kind === 'single' ? finishNames[item.finish] : '',
                     item.kind === 'single' ? item.quality : '',
                   ]
                     .filter(Boolean)

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
+import { finishNames, PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
 import {
   lazy,
   startTransition,
@@ -16,7 +16,6 @@ import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
-import { finishName } from '../inventory/finish-label.ts';
 import { cardProduct, type PageCard } from './cart.ts';
 import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
 import { StorefrontSearch } from './StorefrontSearch.tsx';
@@ -335,7 +334,7 @@ function ShopCardTile({ card, index, cartShop }: { card: ShopCard; index: number
           </span>
         </div>
         <span className="storefront-badges">
-          <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishName[card.inv_finish]}</span>
+          <span className={`badge storefront-finish finish-${card.inv_finish}`}>{finishNames[card.inv_finish]}</span>
           {card.inv_quality && (
             <span className="badge storefront-quality" title={storefront.conditionNames[card.inv_quality]}>
               {card.inv_quality}

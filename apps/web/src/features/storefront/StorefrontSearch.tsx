@@ -1,14 +1,14 @@
 import {
-  finishes,
-  qualities,
-  storefrontMessages as text,
-  storefrontSorts,
   type Finish,
+  finishes,
+  finishNames,
+  qualities,
   type Quality,
+  storefrontMessages as text,
   type StorefrontSort,
+  storefrontSorts,
 } from '@cardstock/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { finishName } from '../inventory/finish-label.ts';
 import {
   filtersOf,
   queryOfFilters,
@@ -111,7 +111,7 @@ export function StorefrontSearch({ address, total, onChange }: StorefrontSearchP
             <option value="">{text.anyOption}</option>
             {finishes.map((f) => (
               <option key={f} value={f}>
-                {finishName[f]}
+                {finishNames[f]}
               </option>
             ))}
           </select>
