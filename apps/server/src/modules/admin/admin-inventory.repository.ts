@@ -116,20 +116,4 @@ export const adminInventoryRepository = {
       .orderBy('inventory.id')
       .execute();
   },
-
-  async setAskingPrice(db: Executor, ids: number[], cents: number | null, at: string): Promise<void> {
-    await db.updateTable('inventory').set({ asking_price: cents, updated_at: at }).where('id', 'in', ids).execute();
-  },
-
-  async update(db: Executor, id: number, values: { quantity?: number; asking_price?: number | null }, at: string) {
-    await db
-      .updateTable('inventory')
-      .set({ ...values, updated_at: at })
-      .where('id', '=', id)
-      .execute();
-  },
-
-  async remove(db: Executor, id: number): Promise<void> {
-    await db.deleteFrom('inventory').where('id', '=', id).execute();
-  },
 };

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
+import { stockWrites } from '../inventory/stock-writes.ts';
 import {
   adminInventoryRepository as repo,
   type AdminItemRow,
@@ -87,6 +88,7 @@ const CHUNK = 500;
  * once, and is written to that shop's audit log.
  */
 export function createAdminInventoryService(ctx: AppContext, stock: StockWriter) {
+  const writes = stockWrites(stock);
   const now = () => ctx.clock.now().toISOString();
 
   async function itemOrThrow(db: Executor, id: number) {
@@ -155,10 +157,9 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
           let items = 0;
           for (const [cents, ids] of shop.byPrice) {
             for (let i = 0; i < ids.length; i += CHUNK)
-              await repo.setAskingPrice(tx, ids.slice(i, i + CHUNK), cents, at);
+              await writes.setAskingPrices(tx, shopId, ids.slice(i, i + CHUNK), cents, at);
             items += ids.length;
           }
-          await stock.stockChanged(tx, shopId, { kind: 'prices' });
           await audit(tx, actor, shopId, 'admin.inventory.bulk_price', shop.name, {
             percent: input.percent,
             items,
@@ -179,21 +180,15 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
         throw new AppError('BAD_REQUEST', 'Price can have at most 2 decimals.');
       const item = await withTransaction(ctx.db, async (tx) => {
         const before = await itemOrThrow(tx, id);
-        await repo.update(
+        await writes.editRow(
           tx,
+          before.shop_id,
           id,
           {
             ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
             ...(cents !== undefined ? { asking_price: cents } : {}),
           },
           now(),
-        );
-        await stock.stockChanged(
-          tx,
-          before.shop_id,
-          input.quantity !== undefined && cents === undefined
-            ? { kind: 'quantities', quantities: new Map([[id, input.quantity]]) }
-            : { kind: 'other' },
         );
         await audit(tx, actor, before.shop_id, 'admin.inventory.edit', before.name, {
           id,
@@ -208,8 +203,7 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
     async remove(actor: Actor, id: number) {
       const item = await withTransaction(ctx.db, async (tx) => {
         const before = await itemOrThrow(tx, id);
-        await repo.remove(tx, id);
-        await stock.stockChanged(tx, before.shop_id, { kind: 'other' });
+        await writes.removeRow(tx, before.shop_id, id);
         await audit(tx, actor, before.shop_id, 'admin.inventory.delete', before.name, {
           id,
           card_id: before.card_id,

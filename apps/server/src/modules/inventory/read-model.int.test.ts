@@ -29,7 +29,9 @@ type Step =
   | { kind: 'deleteAll' }
   | { kind: 'adminEdit'; row: number; quantity?: number; price?: number | null }
   | { kind: 'adminRemove'; row: number }
-  | { kind: 'adminBulk'; percent: number };
+  | { kind: 'adminBulk'; percent: number }
+  | { kind: 'reprice'; percent: number }
+  | { kind: 'buy'; card: number; quantity: number; quality: number };
 
 const pick = fc.nat({ max: 50 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -85,6 +87,19 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('adminBulk' as const), percent: fc.integer({ min: -50, max: 50 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('reprice' as const), percent: fc.integer({ min: -50, max: 50 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      card: fc.nat({ max: cards.length - 1 }),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      quality: fc.nat({ max: 4 }),
+    }),
   },
 );
 
@@ -256,6 +271,22 @@ describe(`the inventory read model follows every write path (${testEngine})`, ()
           { authorization: `Bearer ${admin.token}` },
         );
         return;
+      case 'reprice':
+        // Every row's own price moved by a percentage (0 is refused: a step that changed nothing).
+        await owner.call('inventoryReprice', { filter: '', action: 'percent', value: s.percent });
+        return;
+      case 'buy': {
+        // Copies bought from a customer: a fixed offer so the shop wants them, then the accept puts them in stock.
+        const card = cards[s.card]!;
+        bodyOf(await owner.call('buylistCardSet', { scryfall_id: card.id, fixed_cash: 0.5, target_stock: 1000 }));
+        const { buy_number } = bodyOf(
+          await owner.call('buylistSubmit', {
+            items: [{ scryfall_id: card.id, quality: QUALITIES[s.quality]!, quantity: s.quantity }],
+          }),
+        );
+        bodyOf(await owner.call('buylistAccept', { buy_number, payout: 'cash' }));
+        return;
+      }
     }
   }
 

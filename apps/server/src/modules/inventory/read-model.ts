@@ -121,6 +121,7 @@ export type PublicShop = NonNullable<Awaited<ReturnType<typeof publicShopRow>>>;
 /** Two changes to one shop in one transaction, as one. */
 function combine(first: StockChange, then: StockChange): StockChange {
   if (then.kind === 'emptied') return then;
+  if (first.kind === 'prices' && then.kind === 'prices') return then;
   if (first.kind === 'quantities' && then.kind === 'quantities')
     return {
       kind: 'quantities',
