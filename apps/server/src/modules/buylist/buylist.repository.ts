@@ -45,9 +45,6 @@ async function buyWordChanged(db: Executor, shopId: number): Promise<void> {
     .execute();
 }
 
-/** What tells one stock row from another (the inventory's unique key `inventory_row`). */
-const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
-
 export const buylistRepository = {
   /** Printings by Scryfall id, with what the offer rule needs. */
   cardsByIds(db: Executor, ids: readonly string[]) {
@@ -297,55 +294,6 @@ export const buylistRepository = {
     offer: { cash_cents: number; credit_cents: number; wanted: number; hotlist: number; reason: string | null },
   ): Promise<void> {
     await db.updateTable('buy_lines').set(offer).where('id', '=', lineId).execute();
-  },
-
-  /** The shop's rows with these keys' printings, to tell which a purchase adds to and which it creates. */
-  rowsOfCards(db: Executor, shopId: number, cardIds: readonly string[]) {
-    if (cardIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('inventory')
-      .select(['id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'])
-      .where('shop_id', '=', shopId)
-      .where('card_id', 'in', [...cardIds])
-      .execute();
-  },
-
-  /**
-   * Bought copies into the shop's stock: a new row, or more copies on the row of the same printing, finish,
-   * condition, language and flags (as `inventoryRepository.addCopies`). The row's cost per copy becomes the average
-   * of what it held and what was paid now, weighted by copies; a row without a known cost (or without copies) takes
-   * the cost paid now, the only cost the shop knows. Computed in the upsert itself, from the row as locked, so two
-   * purchases at once both count.
-   */
-  async addBought(
-    db: Executor,
-    row: {
-      shop_id: number;
-      card_id: string;
-      finish: string;
-      quality: string;
-      language: string;
-      quantity: number;
-      sort_name: string;
-      set_code: string;
-      cost_cents: number;
-    },
-    at: string,
-  ): Promise<{ id: number; quantity: number }> {
-    return db
-      .insertInto('inventory')
-      .values({ ...row, signed: 0, altered: 0, asking_price: null, created_at: at, updated_at: at })
-      .onConflict((oc) =>
-        oc.columns([...rowKey]).doUpdateSet({
-          quantity: sql`inventory.quantity + excluded.quantity`,
-          cost_cents: sql`case when inventory.cost_cents is null or inventory.quantity <= 0 then excluded.cost_cents
-            else cast(round((inventory.cost_cents * inventory.quantity + excluded.cost_cents * excluded.quantity) * 1.0
-              / (inventory.quantity + excluded.quantity)) as integer) end`,
-          updated_at: at,
-        }),
-      )
-      .returning(['id', 'quantity'])
-      .executeTakeFirstOrThrow();
   },
 
   /** The shop's word on one printing: set as sent. */

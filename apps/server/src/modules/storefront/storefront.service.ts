@@ -11,12 +11,12 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
-import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import { toInventoryRow } from '../inventory/inventory.mapper.ts';
 import { INVENTORY_PAGE_SIZE, queryOf } from '../inventory/inventory.service.ts';
 import { queryKey } from '../inventory/inventory-query.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
+import { isPublicShop } from './public-shop.ts';
 
 /** Distinct storefront searches (page and order included) kept per shop and stock version; more are answered, not kept. */
 const STOREFRONT_KEPT_SEARCHES = 500;
@@ -27,9 +27,8 @@ const everyCardKey = queryKey(everyCard);
 
 /** A shop's public pages: its storefront and the demo shop page, read through the inventory's read model. */
 export function createStorefrontService(ctx: AppContext, reads: InventoryReadModel) {
-  /** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
   const isPublic = (shop: { shop_hidden: number; billing_ends_at: string | null }) =>
-    shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, ctx.clock.now());
+    isPublicShop(shop, ctx.clock.now());
 
   return {
     /** Whether `subdomain` is a public shop's (a kept lookup): what its pages without cards need to know. */
