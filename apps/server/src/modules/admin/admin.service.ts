@@ -17,7 +17,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { startTrial } from '../billing/billing.service.ts';
+import { startTrial } from '../billing/trial.ts';
 import { shopDataRepository } from '../shop-data/shop-data.repository.ts';
 import {
   forgetSystemSettings,
@@ -26,7 +26,7 @@ import {
   toSettingsGroups,
 } from '../platform/system-settings.ts';
 import { teamRepository } from '../team/team.repository.ts';
-import { INVITATION_TTL_MS, invitationLink } from '../team/team.service.ts';
+import { INVITATION_TTL_MS, invitationLink } from '../team/invitations.ts';
 import { asPlatformRole, displayName, toAdminOrder, toAdminStore, toAdminUser } from './admin.mapper.ts';
 import { adminRepository as repo } from './admin.repository.ts';
 

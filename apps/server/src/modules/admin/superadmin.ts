@@ -3,7 +3,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { authRepository } from '../auth/auth.repository.ts';
-import { requirePasswordRule } from '../auth/auth.service.ts';
+import { requirePasswordRule } from '../auth/password-rule.ts';
 import { adminRepository } from './admin.repository.ts';
 
 /**

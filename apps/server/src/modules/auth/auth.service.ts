@@ -18,9 +18,10 @@ import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newHumanCode, newToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import { startTrial } from '../billing/billing.service.ts';
+import { startTrial } from '../billing/trial.ts';
 import { currentSystemSettings, systemSettingsRepository } from '../platform/system-settings.ts';
 import { authRepository as repo } from './auth.repository.ts';
+import { requirePasswordRule } from './password-rule.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_TTL_MS = HOUR_MS;
@@ -34,16 +35,6 @@ const asShopRole = (role: string | null): ShopRole | null =>
   shopRoles.includes(role as ShopRole) ? (role as ShopRole) : null;
 const asPlatformRole = (role: string): PlatformRole =>
   platformRoles.includes(role as PlatformRole) ? (role as PlatformRole) : 'user';
-
-/** A new password meets the platform's minimum length (system settings), or a 400 says so. */
-export async function requirePasswordRule(ctx: AppContext, password: string): Promise<void> {
-  const { password_min_length } = await systemSettingsRepository.getAll(ctx.db);
-  if (password.length < password_min_length) {
-    throw new AppError('VALIDATION', messages.auth.passwordTooShort(password_min_length), {
-      errors: [{ field: 'password', message: messages.auth.passwordTooShort(password_min_length) }],
-    });
-  }
-}
 
 /** The e-mail of a registration already has an account (refused after the transaction, see refuseTakenEmail). */
 class EmailTaken extends Error {

@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
   type UpgradeResponse,
 } from '@cardstock/contract';
-import { isUniqueViolation, type Executor } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,19 +13,11 @@ import type { AppContext } from '../../context.ts';
 import { commitChange } from './billing-ledger.ts';
 import { createLocalBilling } from './billing-local.ts';
 import type { BillingProvider } from './billing-provider.ts';
-import { advance, hasEnded, trialState, upgradeTarget } from './billing-rules.ts';
+import { advance, hasEnded, upgradeTarget } from './billing-rules.ts';
 import { createStripeBilling } from './billing-stripe.ts';
 import { periodState, toPayment, toSubscription } from './billing.mapper.ts';
 import { billingRepository as repo, type SubscriptionRow } from './billing.repository.ts';
-
-/**
- * Starts a new shop's free trial of the Starter plan. Every place that
- * creates a shop calls it, in the transaction that creates the shop.
- */
-export async function startTrial(db: Executor, shopId: number, ctx: Pick<AppContext, 'clock' | 'config'>) {
-  const now = ctx.clock.now();
-  await repo.insertSubscription(db, shopId, trialState(now, ctx.config.billing.provider), now.toISOString());
-}
+import { startTrial } from './trial.ts';
 
 export function createBillingProvider(ctx: AppContext): BillingProvider {
   return ctx.config.billing.provider === 'stripe' ? createStripeBilling(ctx) : createLocalBilling(ctx);

@@ -2,7 +2,7 @@ import { withTransaction } from '../../db/database.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { authRepository } from '../auth/auth.repository.ts';
-import { startTrial } from '../billing/billing.service.ts';
+import { startTrial } from '../billing/trial.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { demoCatalog } from './demo-catalog.ts';

@@ -1,4 +1,5 @@
 import { ZLanguage, qualities, type Finish, type Language, type Quality, dollarsToCents } from '@cardstock/contract';
+import { AppError } from '../../lib/errors.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 
 type Comparison = '=' | '>' | '>=' | '<' | '<=';
@@ -160,4 +161,17 @@ export function queryKey(query: InventoryQuery): string {
     texts(query.languages),
     texts(query.flags),
   ].join(';');
+}
+
+/** Rows on a page of the staff list and the storefront. */
+export const INVENTORY_PAGE_SIZE = 50;
+
+/** A staff filter or search text as a query; a bad term is a 400 naming it. */
+export function queryOf(q: string): InventoryQuery {
+  try {
+    return parseInventoryQuery(q);
+  } catch (err) {
+    if (err instanceof QueryError) throw new AppError('BAD_REQUEST', err.message);
+    throw err;
+  }
 }

@@ -23,28 +23,17 @@ import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { parseInventoryQuery, QueryError, type InventoryQuery } from './inventory-query.ts';
+import { INVENTORY_PAGE_SIZE, queryOf } from './inventory-query.ts';
 import { toInventoryRow, toStaffInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel, InventoryState } from './read-model.ts';
 import { planReprice, sampleOf, type RepriceRow } from './reprice.ts';
 
-export const INVENTORY_PAGE_SIZE = 50;
 const SEARCH_PAGE_SIZE = 100;
 /** As many as the catalog's suggestions offer; clients show the first 5. */
 const SUGGEST_LIMIT = 10;
 /** Rows read or written per statement by a reprice: well under either engine's limit of bound values. */
 const REPRICE_CHUNK = 1000;
-
-/** A staff filter or search text as a query; a bad term is a 400 naming it. */
-export function queryOf(q: string): InventoryQuery {
-  try {
-    return parseInventoryQuery(q);
-  } catch (err) {
-    if (err instanceof QueryError) throw new AppError('BAD_REQUEST', err.message);
-    throw err;
-  }
-}
 
 /** A row's flags for the audit trail: only those set, so an unflagged row's entry reads as before the flags. */
 const flagsOf = (input: { signed: boolean; altered: boolean }) => ({

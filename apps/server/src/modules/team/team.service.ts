@@ -8,15 +8,9 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { requirePasswordRule } from '../auth/auth.service.ts';
+import { requirePasswordRule } from '../auth/password-rule.ts';
+import { INVITATION_TTL_MS, invitationLink } from './invitations.ts';
 import { teamRepository as repo } from './team.repository.ts';
-
-/** An invitation link works for 7 days, once. */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The page an invitation mail links to, where the invited person chooses a password. */
-export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
 
 /** "Ada Lovelace" → first and last name; one word is a first name. */
 function splitName(name: string): { first_name: string; last_name: string } {
