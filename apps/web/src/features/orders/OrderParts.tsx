@@ -21,6 +21,8 @@ const statusBadge: Record<Status, { label: string; className: string }> = {
   confirmed: { label: 'Confirmed', className: 'badge badge-success' },
   rejected: { label: 'Rejected', className: 'badge badge-danger' },
   expired: { label: 'Expired', className: 'badge badge-expired' },
+  picked_up: { label: 'Picked Up', className: 'badge badge-success' },
+  no_show: { label: 'No-Show', className: 'badge badge-expired' },
 };
 
 /** An order number with its callout (the part staff call out) emphasised. */
