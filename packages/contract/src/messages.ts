@@ -148,6 +148,7 @@ export const messages = {
     expiredAt: 'Expired',
     // Issue 38: a confirmed online reservation picked up, or not.
     pickupUntil: 'Pick Up By',
+    pickupBy: (deadline: string) => `Pick up by ${deadline}`,
     pickedUpButton: 'Picked Up',
     noShowButton: 'No-Show',
     pickedUp: 'Marked as picked up.',

@@ -2,12 +2,23 @@ import { messages, type ExpiredOrder, type HistoryOrder } from '@cardstock/contr
 import { Modal } from '../../components/Modal.tsx';
 import { formatPrice } from './order-view.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+import { isReadyForPickup, PickupActions } from './PickupActions.tsx';
 
 /**
- * Read-only review of a confirmed order (spec 000 §2), or of an expired reservation: each line's card (its
- * Scryfall page in a new tab, a large preview on hover), set, quantity and price.
+ * Review of a confirmed order (spec 000 §2), or of an expired reservation: each line's card (its Scryfall page in a
+ * new tab, a large preview on hover), set, quantity and price. Read-only, but for a confirmed online reservation
+ * waiting at the counter, which staff who may decide orders mark picked up or a no-show (`onPickup`, issue 38).
  */
-export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | ExpiredOrder; onClose: () => void }) {
+export function OrderHistoryModal({
+  order,
+  onClose,
+  onPickup,
+}: {
+  order: HistoryOrder | ExpiredOrder;
+  onClose: () => void;
+  /** Given to staff who may decide orders: called after Picked Up or No-Show, whatever the outcome. */
+  onPickup?: (succeeded: boolean) => void;
+}) {
   const [time, timeLabel] =
     order.status === 'expired'
       ? [order.expired_timestamp, messages.orders.expiredAt]
@@ -18,9 +29,13 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | Ex
       title="Order Details"
       onClose={onClose}
       footer={
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
+        order.status !== 'expired' && onPickup && isReadyForPickup(order) ? (
+          <PickupActions order={order} onClose={onClose} onDone={onPickup} />
+        ) : (
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        )
       }
     >
       <div className="order-review">
@@ -36,6 +51,8 @@ export function OrderHistoryModal({ order, onClose }: { order: HistoryOrder | Ex
           storeCredit={order.store_credit}
           customerName={order.customer_name}
           total={order.total}
+          pickupUntil={order.status === 'expired' ? null : order.pickup_until}
+          closedAt={order.status === 'expired' ? null : order.closed_timestamp}
         />
         <div className="table-wrap order-lines-wrap">
           <table className="table order-lines">

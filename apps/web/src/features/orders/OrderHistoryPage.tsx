@@ -1,13 +1,15 @@
-import { messages, timings } from '@cardstock/contract';
-import { useQuery } from '@tanstack/react-query';
+import { messages, roleAllows, timings } from '@cardstock/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { hasAuthToken } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { OrderTable } from './OrderTable.tsx';
+import { formatLocalTime } from './order-view.ts';
+import { isReadyForPickup } from './PickupActions.tsx';
 
 const m = messages.orders;
 const title = 'Order History';
@@ -15,12 +17,16 @@ const title = 'Order History';
 /**
  * Order History (spec 000 §2, §4): confirmed orders, newest first, loaded on
  * open and checked again every 90 s with a toast saying so; each one opens
- * read-only in a modal.
+ * read-only in a modal. A confirmed online reservation shows its pickup
+ * deadline, and its modal lets staff who may decide orders mark it picked up
+ * or a no-show (issue 38); it stays listed with how it ended.
  */
 export function OrderHistoryPage() {
   useTitle(title);
   const signedIn = hasAuthToken();
   const [reviewing, setReviewing] = useState<string>();
+  const queryClient = useQueryClient();
+  const canDecide = roleAllows(userRole(), 'orders:decide');
 
   const history = useQuery({
     queryKey: ['orders', 'history'],
@@ -55,10 +61,27 @@ export function OrderHistoryPage() {
         loadingText={m.historyLoading}
         emptyText={m.historyEmpty}
         timeOf={(order) => order.confirmed_timestamp}
+        statusNote={(order) =>
+          isReadyForPickup(order) && order.pickup_until ? m.pickupBy(formatLocalTime(order.pickup_until)) : null
+        }
         onReview={setReviewing}
       />
 
-      {selected && <OrderHistoryModal order={selected} onClose={() => setReviewing(undefined)} />}
+      {selected && (
+        <OrderHistoryModal
+          order={selected}
+          onClose={() => setReviewing(undefined)}
+          onPickup={
+            canDecide
+              ? (succeeded) => {
+                  if (succeeded) setReviewing(undefined);
+                  // Stock and statistics moved with a no-show: whatever shows them reads again.
+                  void queryClient.invalidateQueries();
+                }
+              : undefined
+          }
+        />
+      )}
     </section>
   );
 }

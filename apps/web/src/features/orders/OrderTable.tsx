@@ -16,6 +16,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   emptyText,
   timeOf,
   withFinish = false,
+  statusNote,
   onReview,
 }: {
   orders: O[];
@@ -25,6 +26,8 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   /** The time shown: placed for pending orders, confirmed for the history, expired for expired reservations. */
   timeOf: (order: O) => string;
   withFinish?: boolean;
+  /** A line under an order's status, when it has one (the history: a reservation's pickup deadline). */
+  statusNote?: (order: O) => string | null;
   onReview: (orderNumber: string) => void;
 }) {
   const columns = withFinish ? 9 : 8;
@@ -71,6 +74,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
                 </td>
                 <td>
                   <OrderStatus status={order.status} />
+                  {statusNote?.(order) && <small className="order-status-note">{statusNote(order)}</small>}
                 </td>
                 <td>
                   <time dateTime={timeOf(order)}>{formatLocalTime(timeOf(order))}</time>
