@@ -571,7 +571,7 @@ export const messages = {
     reservationsLegend: 'Online reservations',
     reservationsSwitch: 'Let customers reserve cards on the storefront and pick them up in store',
     reservationsHint:
-      'Reserved cards are taken off sale at once. Each reservation waits in Order Management for you to confirm it; the customer gets a mail when it is placed, ready for pickup, rejected or expired.',
+      'Reserved cards are taken off sale at once. Each reservation waits in Order Management for you to confirm it; the customer gets a mail when it is placed, ready for pickup, rejected, expired or not picked up.',
     holdHoursLabel: 'Hold time (hours)',
     holdHoursHint:
       'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
