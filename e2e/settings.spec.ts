@@ -212,6 +212,9 @@ test('an Owner sets the reservation limits beside the switch; a bad limit is ref
   await expect(section.getByLabel(labels.max_open_per_address)).toHaveValue('5');
   await expect(section.getByLabel(labels.max_held_copies)).toHaveValue('500');
   await expect(section.getByText(m.reservationLimitsHint)).toBeVisible();
+  // Beside the hold time, the days a confirmed reservation is held for pickup (issue 38): 7 by default.
+  await expect(section.getByLabel(labels.pickup_days)).toHaveValue('7');
+  await expect(section.getByText(m.pickupDaysHint)).toBeVisible();
   for (const size of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
@@ -232,6 +235,7 @@ test('an Owner sets the reservation limits beside the switch; a bad limit is ref
   await section.getByLabel(labels.max_copies_per_printing).fill('2');
   await section.getByLabel(labels.max_total).fill('150.50');
   await section.getByLabel(labels.max_held_copies).fill('40');
+  await section.getByLabel(labels.pickup_days).fill('10');
   const reloaded = page.waitForEvent('load');
   await form.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(m.saved)).toBeVisible();
@@ -244,8 +248,10 @@ test('an Owner sets the reservation limits beside the switch; a bad limit is ref
     max_open_per_email: 3,
     max_open_per_address: 5,
     max_held_copies: 40,
+    pickup_days: 10,
   });
   await expect(section.getByLabel(labels.max_copies_per_printing)).toHaveValue('2');
+  await expect(section.getByLabel(labels.pickup_days)).toHaveValue('10');
   await expect(section.getByLabel(labels.max_total)).toHaveValue('150.5');
 });
 

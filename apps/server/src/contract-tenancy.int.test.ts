@@ -29,6 +29,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     sealed: 0,
     pending: '',
     confirmed: '',
+    /** A's online reservation, confirmed: ready for pickup. */
+    reservation: '',
     member: '',
     device: '',
     upload: 'shop-a-upload-0001',
@@ -120,6 +122,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     pendingOrders: {},
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },
+    pickedUpOrder: { order_number: ids.reservation },
+    noShowOrder: { order_number: ids.reservation },
     orderHistory: {},
     expiredOrders: {},
     rejectedOrders: {},
@@ -161,6 +165,23 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     ids.confirmed = await order();
     bodyOf(await asA.call('confirmOrder', { order_number: ids.confirmed }));
     ids.pending = await order();
+    // A's reservation from its storefront, ready for pickup: B may neither pick it up nor release its copies.
+    const storefront = `a-${randomUUID().slice(0, 8)}`;
+    bodyOf(await asA.call('settingsSave', { subdomain: storefront, shop_hidden: 0, reservations_enabled: true }));
+    ids.reservation = bodyOf(
+      await api(server).call(
+        'publicOrder',
+        {
+          subdomain: storefront,
+          items: [{ scryfall_id: theirs.id, quantity: 1 }],
+          name: 'A Reserver',
+          email: 'a-reserver@example.com',
+          turnstileToken: 't',
+        },
+        { headers: { 'idempotency-key': 'tenancy-a-pickup' } },
+      ),
+    ).order_number;
+    bodyOf(await asA.call('confirmOrder', { order_number: ids.reservation }));
     ids.member = (await addMember(server, a.email, 'Employee')).email;
     const code = bodyOf(await asA.call('createDeviceCode', { device_name: 'A tablet' })).data.code;
     ids.device = 'A-SERIAL-7';
@@ -199,6 +220,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       'A secret box',
       ids.pending,
       ids.confirmed,
+      ids.reservation,
       ids.member,
       ids.device,
       'Shop A Secretive Games',

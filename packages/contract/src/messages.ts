@@ -152,6 +152,21 @@ export const messages = {
     historyRejectedTab: 'Rejected',
     rejectedEmpty: 'No rejected orders.',
     rejectReason: 'Reason',
+    // Issue 38: a confirmed online reservation picked up, or not.
+    pickupUntil: 'Pick Up By',
+    pickupBy: (deadline: string) => `Pick up by ${deadline}`,
+    pickedUpButton: 'Picked Up',
+    noShowButton: 'No-Show',
+    pickedUp: 'Marked as picked up.',
+    pickedUpFailed: 'Failed to mark the order as picked up.',
+    noShow: 'Marked as a no-show: its cards are back on sale.',
+    noShowFailed: 'Failed to mark the order as a no-show.',
+    confirmNoShowEarly: (deadline: string) => `The deadline is ${deadline} — release the copies anyway?`,
+    confirmNoShow: (orderNumber: string) =>
+      `Mark order ${orderNumber} as a no-show? Its cards go back on sale and it no longer counts as a sale.`,
+    releaseAnyway: 'Release the Copies',
+    keepHolding: 'Keep Holding',
+    closedAt: { picked_up: 'Picked Up', no_show: 'Released' },
   },
   devices: {
     fetchFailed: 'Failed to fetch devices',
@@ -380,6 +395,13 @@ export const messages = {
     idempotencyMismatch:
       'This Idempotency-Key already placed an order with another cart. Send a new key for a new order.',
     // Issue 38 (orders): credit an Employee granted today is not spent on an order the same Employee confirms.
+    // Issue 38: a confirmed reservation picked up or not.
+    pickedUp: (orderNumber: string) => `Order ${orderNumber} picked up.`,
+    noShow: (orderNumber: string) => `Order ${orderNumber} marked a no-show; its cards are back on sale.`,
+    notReservation: (orderNumber: string) =>
+      `Order ${orderNumber} is not an online reservation: only those are picked up or missed.`,
+    notReadyForPickup: (orderNumber: string, status: string) =>
+      `Order ${orderNumber} is not waiting for pickup: it is ${status.replace('_', ' ')}.`,
     confirmOwnCredit: (orderNumber: string) =>
       `Order ${orderNumber} is paid with store credit you granted in the last 24 hours: an Owner or a Manager must confirm it.`,
   },
@@ -402,12 +424,19 @@ export const messages = {
       `${max} open reservations were already placed from your network at this shop. Wait until the shop confirms one before reserving more.`,
     notTakingNow:
       'This shop is not taking more reservations right now: it holds as many cards for customers as it can. Try again later, or visit or call the shop.',
-    status: (status: 'pending' | 'confirmed' | 'rejected' | 'expired') =>
+    /** `deadline`: the pickup deadline as the customer reads it, once confirmed. */
+    status: (status: 'pending' | 'confirmed' | 'rejected' | 'expired' | 'picked_up' | 'no_show', deadline?: string) =>
       ({
         pending: 'Your reservation is waiting for the shop to confirm it.',
-        confirmed: 'Your order is ready for pickup.',
+        confirmed: deadline
+          ? `Your order is ready for pickup. The shop holds it for you until ${deadline}.`
+          : 'Your order is ready for pickup.',
         rejected: 'The shop could not fill this order.',
         expired: 'This reservation expired before the shop confirmed it; its cards went back on sale.',
+        picked_up: 'You picked up this order.',
+        no_show: deadline
+          ? `This reservation was not picked up by ${deadline}, so the cards went back on sale.`
+          : 'This reservation was not picked up in time, so the cards went back on sale.',
       })[status],
   },
   inventoryServer: {
@@ -549,10 +578,12 @@ export const messages = {
     reservationsLegend: 'Online reservations',
     reservationsSwitch: 'Let customers reserve cards on the storefront and pick them up in store',
     reservationsHint:
-      'Reserved cards are taken off sale at once. Each reservation waits in Order Management for you to confirm it; the customer gets a mail when it is placed, ready for pickup, rejected or expired.',
+      'Reserved cards are taken off sale at once. Each reservation waits in Order Management for you to confirm it; the customer gets a mail when it is placed, ready for pickup, rejected, expired or not picked up.',
     holdHoursLabel: 'Hold time (hours)',
     holdHoursHint:
       'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
+    pickupDaysHint:
+      'A confirmed reservation is held this many days for pickup (7 by default, 1 to 60): the customer is told until when. Past it, mark it a no-show in Order History and its cards go back on sale.',
     // The shop's reservation limits (issue 38).
     reservationLimitsHeading: 'Limits per customer',
     reservationLimitLabels: {
@@ -562,6 +593,7 @@ export const messages = {
       max_open_per_email: 'Open reservations per e-mail',
       max_open_per_address: 'Open reservations per network address',
       max_held_copies: 'Copies held by all open reservations',
+      pickup_days: 'Days held for pickup',
     },
     reservationLimitsHint:
       'So one customer cannot hold your stock. A reservation over a limit is refused and the customer is told which limit; past the copies held by all open reservations, the storefront takes no more until you confirm or reject some.',

@@ -65,6 +65,8 @@ export const routePaths = {
   pendingOrders: ['POST', '/api/pending'],
   confirmOrder: ['POST', '/api/order/confirm'],
   rejectOrder: ['POST', '/api/order/reject'],
+  pickedUpOrder: ['POST', '/api/order/picked-up'],
+  noShowOrder: ['POST', '/api/order/no-show'],
   orderHistory: ['POST', '/api/history'],
   expiredOrders: ['POST', '/api/orders/expired'],
   rejectedOrders: ['POST', '/api/orders/rejected'],

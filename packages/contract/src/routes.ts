@@ -870,12 +870,35 @@ export const routes = define({
     body: ZOrderActionRequest,
     response: ZMessageResponse,
   },
+  pickedUpOrder: {
+    method: 'POST',
+    path: '/api/order/picked-up',
+    auth: 'session',
+    permission: 'orders:decide',
+    summary:
+      'A confirmed online reservation was collected: final, the sale stands. Once only: an order not confirmed, or not an online reservation, is 409',
+    tags: ['orders'],
+    body: ZOrderActionRequest,
+    response: ZMessageResponse,
+  },
+  noShowOrder: {
+    method: 'POST',
+    path: '/api/order/no-show',
+    auth: 'session',
+    permission: 'orders:decide',
+    summary:
+      'A confirmed online reservation was not picked up: its copies go back on sale (once, however often it is sent) and it no longer counts as a sale. An order not confirmed, or not an online reservation, is 409',
+    tags: ['orders'],
+    body: ZOrderActionRequest,
+    response: ZMessageResponse,
+  },
   orderHistory: {
     method: 'POST',
     path: '/api/history',
     auth: 'session',
     permission: 'orders:view',
-    summary: 'The shop’s confirmed orders, newest first (the latest 500), with prices and line totals',
+    summary:
+      'The shop’s confirmed orders, newest first (the latest 500), with prices and line totals; online reservations also once picked up or marked a no-show',
     tags: ['orders'],
     body: ZOrdersRequest,
     response: ZHistoryResponse,

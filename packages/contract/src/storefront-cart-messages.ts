@@ -58,6 +58,13 @@ export const storefrontCartMessages = {
     pendingText: (until: string) => `The shop is preparing your reservation. It is held until ${until}.`,
     confirmed: 'Ready for pickup',
     confirmedText: 'Your order is ready. Show the pickup number at the counter.',
+    // Issue 38: the shop's pickup deadline, and how a confirmed reservation ended.
+    confirmedUntil: (until: string) =>
+      `Your order is ready. Show the pickup number at the counter by ${until}; the shop holds it for you until then.`,
+    pickedUp: 'Picked up',
+    pickedUpText: 'You picked up this order.',
+    noShow: 'Not picked up',
+    noShowText: (until: string) => `This reservation was not picked up by ${until}, so the cards went back on sale.`,
     rejected: 'Not accepted',
     rejectedText: 'The shop could not take this reservation.',
     rejectedReason: (reason: string) => `The shop’s reason: ${reason}`,

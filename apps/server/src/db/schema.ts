@@ -244,6 +244,10 @@ export interface OrderTable {
   store_credit_cents: Generated<number>;
   /** An online reservation: the client address it was placed from (migration 0025). */
   customer_ip: Generated<string | null>;
+  /** A confirmed online reservation: held for pickup until then (migration 0028), fixed when it was confirmed. */
+  pickup_until: Generated<string | null>;
+  /** When a reservation was picked up or marked a no-show (migration 0028); null before. */
+  closed_at: Generated<string | null>;
 }
 
 export interface OrderLineTable {

@@ -49,6 +49,8 @@ const bodyTokenField = {
   pendingOrders: 'token',
   confirmOrder: 'token',
   rejectOrder: 'token',
+  pickedUpOrder: 'token',
+  noShowOrder: 'token',
   orderHistory: 'token',
   expiredOrders: 'token',
   rejectedOrders: 'token',

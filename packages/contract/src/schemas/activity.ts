@@ -42,6 +42,8 @@ export const auditActions = [
   'order.confirm',
   'order.reject',
   'order.expire',
+  'order.picked_up',
+  'order.no_show',
   'team.invite',
   'team.role',
   'team.remove',

@@ -144,11 +144,16 @@ export const ZAdminStoreUpdateRequest = z.object({
 });
 export type AdminStoreUpdateRequest = z.input<typeof ZAdminStoreUpdateRequest>;
 
+/** An order's statuses as the admin area lists them. */
+export const adminOrderStatuses = ['pending', 'confirmed', 'rejected', 'expired', 'picked_up', 'no_show'] as const;
+
 export const ZAdminOrder = z.object({
   order_number: z.string(),
   status: z
-    .enum(['pending', 'confirmed', 'rejected', 'expired'])
-    .describe('expired: an online reservation the shop did not confirm within its hold time'),
+    .enum(adminOrderStatuses)
+    .describe(
+      'expired: an online reservation the shop did not confirm within its hold time; picked_up: a confirmed one collected; no_show: a confirmed one not picked up (its cards back on sale)',
+    ),
   source_name: z.string().describe('The staff member or tablet that placed it, or "Online"'),
   source_kind: z
     .enum(['staff', 'device', 'online'])

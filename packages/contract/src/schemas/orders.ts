@@ -109,7 +109,11 @@ export const ZOrderItem = z.object({
 const ZOrderBase = z.object({
   order_number: z.string(),
   callout: z.string().describe('The order’s daily number: the last part of order_number'),
-  status: z.enum(['pending', 'confirmed', 'rejected']),
+  status: z
+    .enum(['pending', 'confirmed', 'rejected', 'picked_up', 'no_show'])
+    .describe(
+      'confirmed: a sale (an online reservation: ready for pickup); picked_up: a reservation collected; no_show: one not picked up, its cards back on sale',
+    ),
   timestamp: z.string().describe('When it was placed, UTC ISO-8601'),
   source: z.string().describe('Who placed it: a staff member’s e-mail, a device’s name, or "Online"'),
   source_kind: z
@@ -142,7 +146,23 @@ export const ZPendingResponse = z.object({
 export const ZHistoryResponse = z.object({
   success: z.literal(true),
   data: z.object({
-    orders: z.array(ZOrderBase.extend({ confirmed_timestamp: z.string().describe('UTC ISO-8601') })),
+    orders: z.array(
+      ZOrderBase.extend({
+        confirmed_timestamp: z.string().describe('UTC ISO-8601'),
+        pickup_until: z
+          .string()
+          .nullable()
+          .optional()
+          .describe(
+            'An online reservation: the pickup deadline, from its confirmation and the shop’s days; null otherwise',
+          ),
+        closed_timestamp: z
+          .string()
+          .nullable()
+          .optional()
+          .describe('A reservation picked up or marked a no-show: when, UTC ISO-8601; null while ready for pickup'),
+      }),
+    ),
   }),
 });
 export type HistoryOrder = z.infer<typeof ZHistoryResponse>['data']['orders'][number];

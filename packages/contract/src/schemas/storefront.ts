@@ -136,6 +136,11 @@ export const reservationLimitBounds = {
   max_open_per_email: { min: 1, max: 100, default: reservationLimits.maxOpenPerEmail },
   max_open_per_address: { min: 1, max: 1000, default: 5 },
   max_held_copies: { min: 1, max: 1_000_000, default: 500 },
+  /**
+   * Days a confirmed reservation is held for pickup (issue 38): past them staff may mark it a no-show and its cards
+   * go back on sale. Not a limit against abuse, but the shop's other promise to its customer, so it sits with them.
+   */
+  pickup_days: { min: 1, max: 60, default: 7 },
 } as const;
 
 const limitField = (key: keyof typeof reservationLimitBounds, label: string, whole = true) => {
@@ -163,8 +168,20 @@ export const ZReservationLimits = z.object({
   max_held_copies: limitField('max_held_copies', 'Copies held by open reservations').describe(
     'Past this many copies held by reservations waiting for the shop, it takes no more until staff decide some',
   ),
+  // A save sends the limits in part, so a client from before the deadline leaves it as the shop has it.
+  pickup_days: limitField('pickup_days', 'Days held for pickup').describe(
+    'Days a confirmed reservation is held for pickup (7): from the confirmation, the customer is told until when; past it staff may mark it a no-show',
+  ),
 });
 export type ReservationLimits = z.infer<typeof ZReservationLimits>;
+
+/** When a reservation confirmed at `confirmedAt` (UTC ISO-8601) stops being held for pickup, `days` later. */
+export const pickupDeadline = (confirmedAt: string, days: number): string =>
+  new Date(Date.parse(confirmedAt) + days * 86_400_000).toISOString();
+
+/** An online reservation's statuses: waiting, ready for pickup, and how it ended. */
+export const reservationStatuses = ['pending', 'confirmed', 'rejected', 'expired', 'picked_up', 'no_show'] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
 
 /** The defaults of a shop's reservation limits. */
 export const defaultReservationLimits: ReservationLimits = Object.fromEntries(
@@ -236,10 +253,17 @@ export const ZPublicOrderStatusResponse = z.object({
   order_number: z.string(),
   callout: z.string(),
   status: z
-    .enum(['pending', 'confirmed', 'rejected', 'expired'])
-    .describe('pending: waiting for the shop; confirmed: ready for pickup; rejected; expired: not confirmed in time'),
+    .enum(reservationStatuses)
+    .describe(
+      'pending: waiting for the shop; confirmed: ready for pickup; rejected; expired: not confirmed in time; picked_up: collected; no_show: not picked up by its deadline, its cards back on sale',
+    ),
   placed_at: z.string().describe('UTC ISO-8601'),
   hold_until: z.string().nullable().describe('While pending: when the reservation expires, UTC ISO-8601'),
+  pickup_until: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Once confirmed: the pickup deadline the shop holds it until, UTC ISO-8601; null before'),
   reason: z.string().nullable().describe('The shop’s reason, when it rejected the order'),
   total: z.number().describe('Dollars'),
   items: z.array(

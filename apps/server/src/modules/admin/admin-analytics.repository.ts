@@ -2,6 +2,7 @@ import { centsToDollars } from '@cardstock/contract';
 import type { AdminAnalytics } from '@cardstock/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { isSaleSql } from '../orders/orders.repository.ts';
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -29,7 +30,7 @@ export const adminAnalyticsRepository = {
         .select([
           sql<number>`sum(case when status = 'pending' then 1 else 0 end)`.as('pending'),
           sql<number>`sum(case when created_at >= ${today} then 1 else 0 end)`.as('today'),
-          sql<number>`sum(case when status = 'confirmed' and created_at >= ${today} then total_cents else 0 end)`.as(
+          sql<number>`sum(case when ${isSaleSql('status')} and created_at >= ${today} then total_cents else 0 end)`.as(
             'cents',
           ),
         ])

@@ -1,11 +1,12 @@
 import { centsToDollars } from '@cardstock/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { isSaleSql, saleStatuses } from '../orders/orders.repository.ts';
 
 const n = (value: unknown) => Number(value ?? 0);
 const day = sql<string>`substr(orders.created_at, 1, 10)`;
 const confirmed = (column: string) =>
-  sql<number>`sum(case when orders.status = 'confirmed' then ${sql.ref(column)} else 0 end)`;
+  sql<number>`sum(case when ${isSaleSql('orders.status')} then ${sql.ref(column)} else 0 end)`;
 
 /** Platform-wide figures over `[from, now]` for the reports screen; timestamps compare as ISO text. */
 export const adminReportsRepository = {
@@ -31,7 +32,7 @@ export const adminReportsRepository = {
         .selectFrom('orders')
         .select((eb) => [
           eb.fn.countAll().as('orders'),
-          sql<number>`sum(case when orders.status = 'confirmed' then 1 else 0 end)`.as('confirmed'),
+          sql<number>`sum(case when ${isSaleSql('orders.status')} then 1 else 0 end)`.as('confirmed'),
           confirmed('orders.total_items').as('cards'),
           confirmed('orders.total_cents').as('cents'),
         ])
@@ -59,7 +60,7 @@ export const adminReportsRepository = {
       .select((eb) => [
         'orders.shop_id',
         eb.fn.countAll().as('orders'),
-        sql<number>`sum(case when orders.status = 'confirmed' then 1 else 0 end)`.as('confirmed'),
+        sql<number>`sum(case when ${isSaleSql('orders.status')} then 1 else 0 end)`.as('confirmed'),
         confirmed('orders.total_items').as('cards'),
         confirmed('orders.total_cents').as('cents'),
       ])
@@ -142,7 +143,7 @@ export const adminReportsRepository = {
     const rows = await db
       .selectFrom('orders')
       .select((eb) => [day.as('date'), eb.fn.countAll().as('orders'), eb.fn.sum('orders.total_cents').as('cents')])
-      .where('orders.status', '=', 'confirmed')
+      .where('orders.status', 'in', saleStatuses)
       .where('orders.created_at', '>=', from)
       .groupBy(day)
       .orderBy(day)

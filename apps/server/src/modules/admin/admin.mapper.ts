@@ -1,4 +1,5 @@
 import {
+  adminOrderStatuses,
   platformRoles,
   type AdminOrder,
   type AdminStore,
@@ -80,8 +81,9 @@ export function toAdminOrder(row: {
 }): AdminOrder {
   return {
     order_number: row.order_number,
-    status:
-      row.status === 'confirmed' || row.status === 'rejected' || row.status === 'expired' ? row.status : 'pending',
+    status: (adminOrderStatuses as readonly string[]).includes(row.status)
+      ? (row.status as AdminOrder['status'])
+      : 'pending',
     source_name: row.source_name,
     source_kind: row.source_kind === 'device' || row.source_kind === 'online' ? row.source_kind : 'staff',
     total_items: row.total_items,

@@ -9,6 +9,15 @@ const qualityRank = sql<number>`case inventory.quality ${sql.join(
   sql` `,
 )} else ${sql.lit(qualities.length)} end`;
 
+/**
+ * The statuses of an order that is a sale: confirmed, and an online reservation picked up since. Not a no-show (its
+ * cards went back on sale), nor a pending, rejected or expired order. Every figure of sales counts these alone.
+ */
+export const saleStatuses = ['confirmed', 'picked_up'] as const;
+
+/** `saleStatuses` as an SQL condition on a status column, for sums written as SQL. */
+export const isSaleSql = (column: string) => sql<boolean>`${sql.ref(column)} in ('confirmed', 'picked_up')`;
+
 export const ordersRepository = {
   /** The shop's rows that can serve a cart line, best condition first, with what pricing needs. */
   stockFor(
@@ -161,7 +170,27 @@ export const ordersRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** How many online reservations an e-mail (stored lower-case) holds open at a shop. */
+  /** Sets a confirmed online reservation's pickup deadline (in its confirmation's transaction). */
+  async holdForPickup(db: Executor, orderId: number, until: string): Promise<void> {
+    await db.updateTable('orders').set({ pickup_until: until }).where('id', '=', orderId).execute();
+  },
+
+  /**
+   * Ends a confirmed online reservation: picked up, or a no-show. False when it was not a confirmed online
+   * reservation any more: the guard in the update itself, so of two calls at once only one ends it (PostgreSQL
+   * makes the second wait on the row and then see it changed; SQLite writes one at a time).
+   */
+  async closePickup(db: Executor, orderId: number, status: 'picked_up' | 'no_show', at: string) {
+    const result = await db
+      .updateTable('orders')
+      .set({ status, closed_at: at })
+      .where('id', '=', orderId)
+      .where('status', '=', 'confirmed')
+      .where('source_kind', '=', 'online')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   /** A shop's pending online reservations placed with `email` and from `ip`. */
   async openReservationCounts(
     db: Executor,
@@ -253,13 +282,17 @@ export const ordersRepository = {
     return { version: Number(row?.orders_version ?? 0), holdsDue: Boolean(row?.holds_due) };
   },
 
-  /** A shop's orders in one status: pending oldest first, decided (confirmed, rejected, expired) newest first. */
-  list(db: Executor, shopId: number, status: 'pending' | 'confirmed' | 'rejected' | 'expired', limit: number) {
+  /**
+   * A shop's orders in one status: pending oldest first, decided (confirmed, rejected, expired) newest first.
+   * `history`: the confirmed ones with the reservations picked up or missed since (a confirmed reservation moves on to
+   * one of those).
+   */
+  list(db: Executor, shopId: number, status: 'pending' | 'history' | 'rejected' | 'expired', limit: number) {
     return db
       .selectFrom('orders')
       .selectAll()
       .where('shop_id', '=', shopId)
-      .where('status', '=', status)
+      .where('status', 'in', status === 'history' ? ['confirmed', 'picked_up', 'no_show'] : [status])
       .orderBy(status === 'pending' ? 'created_at' : 'decided_at', status === 'pending' ? 'asc' : 'desc')
       .orderBy('id', status === 'pending' ? 'asc' : 'desc')
       .limit(limit)

@@ -4,6 +4,7 @@ import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createPickupService } from './pickup.service.ts';
 import { createReservationMails } from './reservation-mails.ts';
 import { createReservationsService } from './reservations.service.ts';
 
@@ -15,8 +16,10 @@ const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>
 
 /** Registers the staff and tablet order routes and the storefront's reservation routes; answers the orders service. */
 export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel) {
-  const orders = createOrdersService(ctx, reads, createReservationMails(ctx));
+  const mails = createReservationMails(ctx);
+  const orders = createOrdersService(ctx, reads, mails);
   const reservations = createReservationsService(ctx, reads, orders);
+  const pickup = createPickupService(ctx, orders.giveBack, mails);
   registerRoute(app, routes.placeOrder, ({ actor, body }, request) =>
     orders.place(actor, body.items, idempotencyKeyOf(request.headers), {
       customer_id: body.customer_id,
@@ -30,6 +33,8 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
   registerRoute(app, routes.rejectedOrders, ({ actor }) => orders.rejected(actor));
   registerRoute(app, routes.confirmOrder, ({ actor, body }) => orders.confirm(actor, body.order_number));
   registerRoute(app, routes.rejectOrder, ({ actor, body }) => orders.reject(actor, body.order_number, body.reason));
+  registerRoute(app, routes.pickedUpOrder, ({ actor, body }) => pickup.pickedUp(actor, body.order_number));
+  registerRoute(app, routes.noShowOrder, ({ actor, body }) => pickup.noShow(actor, body.order_number));
   registerRoute(app, routes.publicOrder, ({ body }, request) =>
     reservations.reserve(body, idempotencyKeyOf(request.headers), request.ip),
   );

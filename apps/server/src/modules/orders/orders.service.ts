@@ -18,6 +18,7 @@ import {
   type HistoryOrder,
   type PendingOrder,
   type PricingRule,
+  reservationLimitsOf,
 } from '@cardstock/contract';
 import { sql } from 'kysely';
 import { afterCommit, isUniqueViolation, withTransaction, type Executor, type Tx } from '../../db/database.ts';
@@ -33,7 +34,9 @@ import { creditRepository, customersRepository } from '../customers/customers.re
 import type { StockWriter } from '../inventory/read-model.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
+import { settingsRepository } from '../settings/settings.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+import { holdForPickup, pickupUntilOf } from './pickup.service.ts';
 import type { ReservationMails } from './reservation-mails.ts';
 
 const HISTORY_LIMIT = 500;
@@ -439,7 +442,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         created_at: at,
       });
       if (order.source_kind === 'online' && order.customer_email !== null) {
-        const decided = { ...order, status, decided_at: at, reason };
+        // As `after` left it: a confirmation has fixed the pickup deadline the mail names.
+        const decided = (await repo.find(tx, shopId, orderNumber)) ?? { ...order, status, decided_at: at, reason };
         const lines = await repo.linesOf(tx, [order.id]);
         mailAfterCommit(tx, () =>
           status === 'confirmed' ? mails.ready(decided, lines) : mails.rejected(decided, lines),
@@ -735,6 +739,9 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
 
     expireHolds,
 
+    /** The one give-back of an order's copies, for the pickup use case's no-show (pickup.service.ts). */
+    giveBack,
+
     /**
      * Where a customer's reservation stands, found by number and e-mail (case ignored); expired holds of the shop
      * are ended first, so the answer is right without waiting for the sweep. Undefined when there is no such pair.
@@ -768,14 +775,17 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
 
     async history(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
-      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'confirmed', HISTORY_LIMIT));
+      const orders = await ordersWithLines(await repo.list(ctx.db, shopId, 'history', HISTORY_LIMIT));
       const names = await customerNames(shopId, orders);
+      const { pickup_days } = reservationLimitsOf((await settingsRepository.shop(ctx.db, shopId)).reservation_limits);
       return {
         success: true as const,
         data: {
           orders: orders.map(({ order, lines }): HistoryOrder => ({
             ...toOrder(order, lines, names),
             confirmed_timestamp: order.decided_at ?? order.created_at,
+            pickup_until: pickupUntilOf(order, pickup_days),
+            closed_timestamp: order.closed_at,
           })),
         },
       };
@@ -818,7 +828,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     },
 
     async confirm(actor: Actor, orderNumber: string) {
-      await decide(actor, orderNumber, 'confirmed', () => Promise.resolve());
+      await decide(actor, orderNumber, 'confirmed', holdForPickup);
       return { message: messages.ordersServer.confirmed(orderNumber) };
     },
 

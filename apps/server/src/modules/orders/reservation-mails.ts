@@ -11,18 +11,27 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
 
-/** What a reservation mail needs of the order. */
-export type ReservationOrder = Pick<
-  OrderRow,
-  'shop_id' | 'order_number' | 'callout' | 'customer_name' | 'customer_email' | 'hold_until' | 'total_cents' | 'reason'
->;
+/** What a reservation mail needs of the order (its pickup deadline once it has one). */
+export type ReservationOrder = Partial<Pick<OrderRow, 'pickup_until'>> &
+  Pick<
+    OrderRow,
+    | 'shop_id'
+    | 'order_number'
+    | 'callout'
+    | 'customer_name'
+    | 'customer_email'
+    | 'hold_until'
+    | 'total_cents'
+    | 'reason'
+  >;
 
-/** The mails an online customer gets: the reservation received, ready for pickup, rejected, expired. */
+/** The mails an online customer gets: the reservation received, ready for pickup, rejected, expired, not picked up. */
 export interface ReservationMails {
   placed(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
   ready(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
   rejected(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
   expired(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
+  noShow(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
 }
 
 /** A time as a customer reads it: "Friday, November 27, 2026 at 2:00 PM UTC". */
@@ -119,7 +128,11 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
         (shop) =>
           `Good news: ${shop} confirmed your order ${order.order_number}. It is ready for pickup.\n\n` +
           `${itemsText(order, lines)}\n\n` +
-          `Pickup callout: ${order.callout}. Give this number at the counter when you pick up and pay.\n`,
+          `Pickup callout: ${order.callout}. Give this number at the counter when you pick up and pay.\n` +
+          (order.pickup_until
+            ? `\nThe shop holds your order until ${holdText(order.pickup_until)}. If you do not pick it up by ` +
+              `then, the cards may go back on sale.\n`
+            : ''),
       ),
     rejected: (order, lines) =>
       send(
@@ -137,6 +150,16 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
         (shop) =>
           `${shop} did not confirm your reservation ${order.order_number} in time, so it expired and the cards went ` +
           `back on sale.\n\n${itemsText(order, lines)}\n\nNothing was charged. You are welcome to reserve again.\n`,
+      ),
+    noShow: (order, lines) =>
+      send(
+        order,
+        (shop) => `Your order ${order.order_number} at ${shop} was not picked up`,
+        (shop) =>
+          `${shop} held your order ${order.order_number} for pickup` +
+          (order.pickup_until ? ` until ${holdText(order.pickup_until)}` : '') +
+          `, and it was not picked up, so the cards went back on sale.\n\n${itemsText(order, lines)}\n\n` +
+          `Nothing was charged. You are welcome to reserve again.\n`,
       ),
   };
 }

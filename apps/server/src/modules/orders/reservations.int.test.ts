@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { defaultReservationLimits, messages, reservationLimits } from '@cardstock/contract';
+import {
+  defaultReservationLimits,
+  messages,
+  pickupDeadline,
+  reservationLimitBounds,
+  reservationLimits,
+} from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type CallInput } from '../../../test/client.ts';
 import { catalog, publicShop, shop as buildShop, testClock, uniqueEmail, type Shop } from '../../../test/factories.ts';
@@ -9,7 +15,7 @@ import { fixtureCardLines } from '@cardstock/fixtures';
 import { InventoryReadModel } from '../inventory/read-model.ts';
 import { startExpirySweep } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
-import { createReservationMails } from './reservation-mails.ts';
+import { createReservationMails, holdText } from './reservation-mails.ts';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
 const cards = fixtureCardLines(3000).map((l) => JSON.parse(l) as Card);
@@ -313,10 +319,13 @@ describe(`online reservations (${testEngine})`, () => {
     const mail = await mailTo(email, /Subject: Your order .* is ready for pickup/);
     expect(mail).toContain(`Your order ${placed.order_number} is ready for pickup at ${owner.shopName}`);
     expect(mail).toMatch(/Pickup callout: \d+\./);
+    // Held for pickup for the shop's days from now (issue 38), and the customer is told until when.
+    const deadline = pickupDeadline(clock.now().toISOString(), reservationLimitBounds.pickup_days.default);
     expect(bodyOf(await status(placed.order_number, email))).toMatchObject({
       status: 'confirmed',
       hold_until: null,
-      message: messages.reservationsServer.status('confirmed'),
+      pickup_until: deadline,
+      message: messages.reservationsServer.status('confirmed', holdText(deadline)),
     });
     expect(await stockOf(c)).toBe(1);
   });

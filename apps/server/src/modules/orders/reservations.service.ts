@@ -5,6 +5,7 @@ import {
   qualityOf,
   reservationLimitsOf,
   type PublicOrderRequest,
+  type ReservationStatus,
   type CartLine,
 } from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
@@ -12,6 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import type { createOrdersService } from './orders.service.ts';
+import { pickupUntilOf } from './pickup.service.ts';
+import { holdText } from './reservation-mails.ts';
 
 type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -84,13 +87,15 @@ export function createReservationsService(ctx: AppContext, reads: InventoryReadM
       const found = shop && (await orders.reservationStatus(shop.id, input.order_number, input.email));
       if (!found) throw new AppError('NOT_FOUND', messages.reservationsServer.statusNotFound);
       const { order, lines } = found;
-      const status = order.status as 'pending' | 'confirmed' | 'rejected' | 'expired';
+      const status = order.status as ReservationStatus;
+      const pickupUntil = pickupUntilOf(order, reservationLimitsOf(shop.reservation_limits).pickup_days);
       return {
         order_number: order.order_number,
         callout: String(order.callout),
         status,
         placed_at: order.created_at,
         hold_until: status === 'pending' ? order.hold_until : null,
+        pickup_until: pickupUntil,
         reason: status === 'rejected' ? order.reason : null,
         total: centsToDollars(order.total_cents),
         items: lines.map((l) => ({
@@ -102,7 +107,7 @@ export function createReservationsService(ctx: AppContext, reads: InventoryReadM
           quantity: l.quantity,
           price: centsToDollars(l.unit_price_cents),
         })),
-        message: messages.reservationsServer.status(status),
+        message: messages.reservationsServer.status(status, pickupUntil ? holdText(pickupUntil) : undefined),
       };
     },
   };

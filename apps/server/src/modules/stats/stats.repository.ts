@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { marketPriceSql } from '../inventory/inventory.repository.ts';
+import { saleStatuses } from '../orders/orders.repository.ts';
 
-/** The shop's confirmed sales: the lines of its confirmed orders. */
+/** The shop's sales: the lines of its confirmed orders and picked-up reservations (a no-show sold nothing). */
 const confirmedLines = (db: Executor, shopId: number) =>
   db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .where('orders.shop_id', '=', shopId)
-    .where('orders.status', '=', 'confirmed');
+    .where('orders.status', 'in', saleStatuses);
 
 export const statsRepository = {
   async summary(db: Executor, shopId: number) {
@@ -16,7 +17,7 @@ export const statsRepository = {
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('shop_id', '=', shopId)
-      .where('status', '=', 'confirmed')
+      .where('status', 'in', saleStatuses)
       .executeTakeFirstOrThrow();
     const cards = await confirmedLines(db, shopId)
       .select((eb) => eb.fn.sum<number | null>('order_lines.quantity').as('n'))
@@ -137,7 +138,7 @@ export const statsRepository = {
         (eb) => eb.fn.sum<number>('total_cents').as('cents'),
       ])
       .where('shop_id', '=', shopId)
-      .where('status', '=', 'confirmed')
+      .where('status', 'in', saleStatuses)
       .groupBy(day)
       .orderBy(day)
       .execute();

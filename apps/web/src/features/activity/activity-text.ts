@@ -92,6 +92,10 @@ export function describeActivity(entry: ActivityEntry): string {
       return `Rejected order #${subject}${text(detail, 'reason') ? `: “${text(detail, 'reason')}”` : ''}`;
     case 'order.expire':
       return `Reservation #${subject} expired unconfirmed; its stock went back on sale`;
+    case 'order.picked_up':
+      return `Reservation #${subject} was picked up`;
+    case 'order.no_show':
+      return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
     case 'team.invite':
       return `Invited ${subject} as ${text(detail, 'role') ?? 'a member'}`;
     case 'team.role':

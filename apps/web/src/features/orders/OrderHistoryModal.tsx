@@ -2,17 +2,23 @@ import { messages, type ExpiredOrder, type HistoryOrder, type RejectedOrder } fr
 import { Modal } from '../../components/Modal.tsx';
 import { formatPrice } from './order-view.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+import { isReadyForPickup, PickupActions } from './PickupActions.tsx';
 
 /**
- * Read-only review of a confirmed order (spec 000 §2), of a rejected one with its reason, or of an expired reservation: each line's card (its
- * Scryfall page in a new tab, a large preview on hover), set, quantity and price.
+ * Review of a confirmed order (spec 000 §2), of a rejected one with its reason, or of an expired reservation: each
+ * line's card (its Scryfall page in a new tab, a large preview on hover), set, quantity and price. Read-only, but for a
+ * confirmed online reservation waiting at the counter, which staff who may decide orders mark picked up or a no-show
+ * (`onPickup`, issue 38).
  */
 export function OrderHistoryModal({
   order,
   onClose,
+  onPickup,
 }: {
   order: HistoryOrder | ExpiredOrder | RejectedOrder;
   onClose: () => void;
+  /** Given to staff who may decide orders: called after Picked Up or No-Show, whatever the outcome. */
+  onPickup?: (succeeded: boolean) => void;
 }) {
   const [time, timeLabel] =
     'expired_timestamp' in order
@@ -26,9 +32,13 @@ export function OrderHistoryModal({
       title="Order Details"
       onClose={onClose}
       footer={
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
+        'confirmed_timestamp' in order && onPickup && isReadyForPickup(order) ? (
+          <PickupActions order={order} onClose={onClose} onDone={onPickup} />
+        ) : (
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        )
       }
     >
       <div className="order-review">
@@ -44,6 +54,8 @@ export function OrderHistoryModal({
           storeCredit={order.store_credit}
           customerName={order.customer_name}
           total={order.total}
+          pickupUntil={'confirmed_timestamp' in order ? order.pickup_until : null}
+          closedAt={'confirmed_timestamp' in order ? order.closed_timestamp : null}
         />
         {'reason' in order && order.reason && (
           <p className="order-reason">

@@ -1,14 +1,16 @@
-import { messages, timings } from '@cardstock/contract';
-import { useQuery } from '@tanstack/react-query';
+import { messages, roleAllows, timings } from '@cardstock/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { hasAuthToken } from '../../lib/session.ts';
+import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { OrderTable } from './OrderTable.tsx';
+import { formatLocalTime } from './order-view.ts';
+import { isReadyForPickup } from './PickupActions.tsx';
 
 const m = messages.orders;
 const title = 'Order History';
@@ -24,13 +26,17 @@ const views: readonly { value: View; label: string }[] = [
  * open and checked again every 90 s with a toast saying so; each one opens
  * read-only in a modal. Order Time is when the order was placed, and a column
  * beside it says when it was confirmed; a second tab lists the rejected
- * orders with the reason given (issue 38).
+ * orders with the reason given. A confirmed online reservation shows its
+ * pickup deadline, and its modal lets staff who may decide orders mark it
+ * picked up or a no-show; it stays listed with how it ended (issue 38).
  */
 export function OrderHistoryPage() {
   useTitle(title);
   const signedIn = hasAuthToken();
   const [view, setView] = useState<View>('confirmed');
   const [reviewing, setReviewing] = useState<string>();
+  const queryClient = useQueryClient();
+  const canDecide = roleAllows(userRole(), 'orders:decide');
 
   const history = useQuery({
     queryKey: ['orders', 'history'],
@@ -75,6 +81,9 @@ export function OrderHistoryPage() {
             loadingText={m.historyLoading}
             emptyText={m.historyEmpty}
             decided={{ label: m.confirmedAt, timeOf: (order) => order.confirmed_timestamp }}
+            statusNote={(order) =>
+              isReadyForPickup(order) && order.pickup_until ? m.pickupBy(formatLocalTime(order.pickup_until)) : null
+            }
             onReview={setReviewing}
           />
         ) : (
@@ -89,7 +98,21 @@ export function OrderHistoryPage() {
         )}
       </Tabs>
 
-      {selected && <OrderHistoryModal order={selected} onClose={() => setReviewing(undefined)} />}
+      {selected && (
+        <OrderHistoryModal
+          order={selected}
+          onClose={() => setReviewing(undefined)}
+          onPickup={
+            canDecide
+              ? (succeeded) => {
+                  if (succeeded) setReviewing(undefined);
+                  // Stock and statistics moved with a no-show: whatever shows them reads again.
+                  void queryClient.invalidateQueries();
+                }
+              : undefined
+          }
+        />
+      )}
     </section>
   );
 }

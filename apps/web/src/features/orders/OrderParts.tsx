@@ -21,6 +21,8 @@ const statusBadge: Record<Status, { label: string; className: string }> = {
   confirmed: { label: 'Confirmed', className: 'badge badge-success' },
   rejected: { label: 'Rejected', className: 'badge badge-danger' },
   expired: { label: 'Expired', className: 'badge badge-expired' },
+  picked_up: { label: 'Picked Up', className: 'badge badge-success' },
+  no_show: { label: 'No-Show', className: 'badge badge-expired' },
 };
 
 /** An order number with its callout (the part staff call out) emphasised. */
@@ -75,6 +77,8 @@ export function OrderSummary({
   storeCredit,
   customerName,
   total,
+  pickupUntil,
+  closedAt,
 }: {
   orderNumber: string;
   status: Status;
@@ -90,6 +94,9 @@ export function OrderSummary({
   /** Who the order is for, by name, and its total: with credit, what is left to collect is said beside it. */
   customerName?: string | null;
   total?: number;
+  /** A confirmed online reservation: its pickup deadline, and when it was picked up or released (issue 38). */
+  pickupUntil?: string | null;
+  closedAt?: string | null;
 }) {
   const toCollect =
     total !== undefined && storeCredit !== undefined && storeCredit > 0
@@ -155,6 +162,22 @@ export function OrderSummary({
             <dt>{messages.customers.screen.toCollect}</dt>
             <dd data-testid="order-to-collect">
               <strong>{formatUsd(toCollect)}</strong>
+            </dd>
+          </>
+        )}
+        {pickupUntil && (
+          <>
+            <dt>{messages.orders.pickupUntil}</dt>
+            <dd data-testid="order-pickup-until">
+              <time dateTime={pickupUntil}>{formatLocalTime(pickupUntil)}</time>
+            </dd>
+          </>
+        )}
+        {closedAt && (status === 'picked_up' || status === 'no_show') && (
+          <>
+            <dt>{messages.orders.closedAt[status]}</dt>
+            <dd>
+              <time dateTime={closedAt}>{formatLocalTime(closedAt)}</time>
             </dd>
           </>
         )}

@@ -17,6 +17,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   emptyText,
   decided,
   withFinish = false,
+  statusNote,
   onReview,
 }: {
   orders: O[];
@@ -26,6 +27,8 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   /** A decided order's column: its heading ("Confirmed", "Rejected", "Expired") and the time it shows. */
   decided?: { label: string; timeOf: (order: O) => string };
   withFinish?: boolean;
+  /** A line under an order's status, when it has one (the history: a reservation's pickup deadline). */
+  statusNote?: (order: O) => string | null;
   onReview: (orderNumber: string) => void;
 }) {
   const columns = 8 + (withFinish ? 1 : 0) + (decided ? 1 : 0);
@@ -73,6 +76,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
                 </td>
                 <td>
                   <OrderStatus status={order.status} />
+                  {statusNote?.(order) && <small className="order-status-note">{statusNote(order)}</small>}
                 </td>
                 <td>
                   <time dateTime={order.timestamp}>{formatLocalTime(order.timestamp)}</time>

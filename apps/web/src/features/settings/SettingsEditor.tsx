@@ -24,7 +24,7 @@ import {
   pricedLanguages,
   pricingOf,
   productHost,
-  reservationLimitKeys,
+  perCustomerLimitKeys,
   sanitizeSubdomain,
   settingsPayload,
   storefrontHost,
@@ -259,9 +259,19 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
         >
           {holdProblem ?? m.holdHoursHint}
         </p>
+        <NumberField
+          label={m.reservationLimitLabels.pickup_days}
+          name="reservation_limits.pickup_days"
+          step="1"
+          min={String(reservationLimitBounds.pickup_days.min)}
+          max={String(reservationLimitBounds.pickup_days.max)}
+          value={form.reservationLimits.pickup_days}
+          onChange={(typed) => update({ reservationLimits: { ...form.reservationLimits, pickup_days: typed } })}
+        />
+        <p className="hint settings-hint">{m.pickupDaysHint}</p>
         <h3 className="settings-subheading">{m.reservationLimitsHeading}</h3>
         <div className="settings-limits">
-          {reservationLimitKeys.map((key) => (
+          {perCustomerLimitKeys.map((key) => (
             <NumberField
               key={key}
               label={m.reservationLimitLabels[key]}

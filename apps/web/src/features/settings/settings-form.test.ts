@@ -99,6 +99,7 @@ describe('formOf', () => {
         max_open_per_email: '3',
         max_open_per_address: '5',
         max_held_copies: '500',
+        pickup_days: '7',
       },
     });
     expect(formOf(settings()).subdomain).toBe('');

@@ -47,6 +47,9 @@ export interface SettingsForm {
 /** The reservation limits in the order the form shows them. */
 export const reservationLimitKeys = Object.keys(defaultReservationLimits) as (keyof ReservationLimits)[];
 
+/** The limits against abuse, under their heading; the pickup deadline sits with the hold time instead. */
+export const perCustomerLimitKeys = reservationLimitKeys.filter((k) => k !== 'pickup_days');
+
 /** The languages the form prices against English (English is the 100 % they are shares of). */
 export const pricedLanguages = languages.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
 export type PricedLanguage = (typeof pricedLanguages)[number];

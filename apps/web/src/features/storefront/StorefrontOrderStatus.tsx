@@ -14,9 +14,11 @@ const t = storefrontCartMessages.status;
 interface OrderStatus {
   order_number: string;
   callout: string;
-  status: 'pending' | 'confirmed' | 'rejected' | 'expired';
+  status: 'pending' | 'confirmed' | 'rejected' | 'expired' | 'picked_up' | 'no_show';
   placed_at: string;
   hold_until: string | null;
+  /** Once confirmed: the pickup deadline (absent from a server before issue 38). */
+  pickup_until?: string | null;
   reason: string | null;
   total: number;
   items: {
@@ -44,7 +46,19 @@ function statusWords(order: OrderStatus): { heading: string; text: string; badge
         badge: 'badge-warning',
       };
     case 'confirmed':
-      return { heading: t.confirmed, text: t.confirmedText, badge: 'badge-success' };
+      return {
+        heading: t.confirmed,
+        text: order.pickup_until ? t.confirmedUntil(timeText(order.pickup_until)) : t.confirmedText,
+        badge: 'badge-success',
+      };
+    case 'picked_up':
+      return { heading: t.pickedUp, text: t.pickedUpText, badge: 'badge-success' };
+    case 'no_show':
+      return {
+        heading: t.noShow,
+        text: t.noShowText(order.pickup_until ? timeText(order.pickup_until) : '—'),
+        badge: 'badge-danger',
+      };
     case 'rejected':
       return { heading: t.rejected, text: t.rejectedText, badge: 'badge-danger' };
     case 'expired':
@@ -177,7 +191,7 @@ function OrderView({ order }: { order: OrderStatus }) {
       </h2>
       <p>{words.text}</p>
       {order.status === 'rejected' && order.reason && <p>{t.rejectedReason(order.reason)}</p>}
-      {order.status !== 'rejected' && order.status !== 'expired' && (
+      {(order.status === 'pending' || order.status === 'confirmed') && (
         <p className="order-status-callout">
           {t.callout}: <strong>{order.callout}</strong>
         </p>
