@@ -35,6 +35,42 @@ export default tseslint.config(
     },
   },
   {
+    // Module boundaries (issue 40): a module uses another's repositories, rules and types, never its service; a
+    // shared function moves to a file named for it (billing/trial.ts, auth/password-rule.ts, team/invitations.ts).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.service.ts'],
+              allowTypeImports: true,
+              message: "Import another module's rule or repository, not its service; move a shared function out of it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Stock is written only through the inventory module (stock-writes.ts for other modules): its writers tell the
+    // read model what changed in the same transaction, which a write elsewhere would forget.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/inventory/**', 'apps/server/src/db/migrations/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/][arguments.0.value='inventory']",
+          message: 'Stock is written only through the inventory module: use modules/inventory/stock-writes.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -18,7 +18,9 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 describe('module boundaries held by lint', () => {
   it("a module may not import another module's service, only its types", async () => {
     const breach = "import { startTrial } from '../billing/billing.service.ts';\nexport const start = startTrial;\n";
-    expect(await rulesBroken('apps/server/src/modules/stats/stats.service.ts', breach)).toContain('no-restricted-imports');
+    expect(await rulesBroken('apps/server/src/modules/stats/stats.service.ts', breach)).toContain(
+      'no-restricted-imports',
+    );
     const types =
       "import type { createBillingService } from '../billing/billing.service.ts';\nexport type B = typeof createBillingService;\n";
     expect(await rulesBroken('apps/server/src/modules/stats/stats.service.ts', types)).toEqual([]);
@@ -28,7 +30,9 @@ describe('module boundaries held by lint', () => {
     const write =
       "import type { Executor } from '../../db/database.ts';\n" +
       "export const wipe = (db: Executor) => db.deleteFrom('inventory').execute();\n";
-    expect(await rulesBroken('apps/server/src/modules/stats/stats.repository.ts', write)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('apps/server/src/modules/stats/stats.repository.ts', write)).toContain(
+      'no-restricted-syntax',
+    );
     expect(await rulesBroken('apps/server/src/modules/inventory/inventory.repository.ts', write)).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
+import { inventoryRepository } from './inventory.repository.ts';
 import type { StockChange, StockWriter } from './read-model.ts';
 
 /** What tells one stock row from another (the inventory's unique key `inventory_row`). */
@@ -19,6 +20,18 @@ export interface Purchase {
 
 const purchaseKey = (p: Purchase) => `${p.card_id}|${p.finish}|${p.quality}|${p.language}`;
 
+/** Copies an order gives back: to the row it took them from, or, when that row is gone, to one made again. */
+export interface ReturnedCopies {
+  inventory_id: number | null;
+  card_id: string;
+  finish: string;
+  quality: string;
+  language: string;
+  signed: number;
+  altered: number;
+  quantity: number;
+}
+
 /** The shop's unflagged rows of these printings: which a purchase adds to (the rest it creates). */
 function unflaggedRowsOf(db: Executor, shopId: number, cardIds: readonly string[]) {
   if (cardIds.length === 0) return Promise.resolve([]);
@@ -33,12 +46,83 @@ function unflaggedRowsOf(db: Executor, shopId: number, cardIds: readonly string[
 }
 
 /**
- * The inventory's door for the stock writes of other modules (the buylist, the admin area): each writes the
+ * The inventory's door for the stock writes of other modules (orders, the buylist, the admin area): each writes the
  * `inventory` table and tells the read model what changed in the same transaction, so no caller picks a
  * `StockChange`. Lint (eslint.config.js) keeps every other module's SQL off the table.
  */
 export function stockWrites(reads: StockWriter) {
   return {
+    /**
+     * An order taking copies, row by row (the order decides which rows and how many): each `take` takes copies from a
+     * row if it still has them, answering what is left, or undefined when another order got there first; `done`
+     * records every row's new quantity at once, after the order's other writes, as the order's last lock.
+     */
+    taking(tx: Tx, shopId: number) {
+      const left = new Map<number, number>();
+      return {
+        async take(rowId: number, quantity: number, at: string): Promise<number | undefined> {
+          const row = await tx
+            .updateTable('inventory')
+            .set({ quantity: sql`quantity - ${quantity}`, updated_at: at })
+            .where('id', '=', rowId)
+            .where('shop_id', '=', shopId)
+            .where('quantity', '>=', quantity)
+            .returning('quantity')
+            .executeTakeFirst();
+          if (row) left.set(rowId, row.quantity);
+          return row?.quantity;
+        },
+        done: () => reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: left }),
+      };
+    },
+
+    /**
+     * A decided order's copies back: on their rows or, if a row is gone, on a new one of the same printing, finish,
+     * condition, language and flags (a printing gone from the catalog has nowhere to take them).
+     */
+    async giveBack(tx: Tx, shopId: number, lines: readonly ReturnedCopies[], at: string): Promise<void> {
+      // New quantities of the rows given back to; none when a row had to be made again.
+      let back: Map<number, number> | undefined = new Map();
+      for (const line of lines) {
+        const row =
+          line.inventory_id === null
+            ? undefined
+            : await tx
+                .updateTable('inventory')
+                .set({ quantity: sql`quantity + ${line.quantity}`, updated_at: at })
+                .where('id', '=', line.inventory_id)
+                .where('shop_id', '=', shopId)
+                .returning('quantity')
+                .executeTakeFirst();
+        if (row) {
+          back?.set(line.inventory_id!, row.quantity);
+          continue;
+        }
+        back = undefined;
+        const card = await inventoryRepository.findCard(tx, line.card_id);
+        if (!card) continue;
+        // Only the copies' own fields: a caller's line may carry more (an order line's price, its order).
+        const { card_id, finish, quality, language, signed, altered, quantity } = line;
+        await inventoryRepository.addCopies(
+          tx,
+          {
+            card_id,
+            finish,
+            quality,
+            language,
+            signed,
+            altered,
+            quantity,
+            shop_id: shopId,
+            sort_name: card.sort_name,
+            set_code: card.set_code,
+          },
+          at,
+        );
+      }
+      await reads.stockChanged(tx, shopId, back ? { kind: 'quantities', quantities: back } : { kind: 'other' });
+    },
+
     /**
      * Bought copies into the shop's stock: a new row, or more copies on the row of the same printing, finish,
      * condition and language, unflagged. The row's cost per copy becomes the average of what it held and what was

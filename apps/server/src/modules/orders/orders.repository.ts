@@ -54,30 +54,6 @@ export const ordersRepository = {
     return db.selectFrom('cards').select(['name', 'set_code']).where('id', '=', cardId).executeTakeFirst();
   },
 
-  /** Takes copies from a row if it still has them: what is left, or undefined when another order got there first. */
-  async take(db: Executor, inventoryId: number, quantity: number, at: string): Promise<number | undefined> {
-    const row = await db
-      .updateTable('inventory')
-      .set({ quantity: sql`quantity - ${quantity}`, updated_at: at })
-      .where('id', '=', inventoryId)
-      .where('quantity', '>=', quantity)
-      .returning('quantity')
-      .executeTakeFirst();
-    return row?.quantity;
-  },
-
-  /** Puts copies back on a row: its new quantity, or undefined when the row is gone. */
-  async giveBack(db: Executor, shopId: number, inventoryId: number, quantity: number, at: string) {
-    const row = await db
-      .updateTable('inventory')
-      .set({ quantity: sql`quantity + ${quantity}`, updated_at: at })
-      .where('id', '=', inventoryId)
-      .where('shop_id', '=', shopId)
-      .returning('quantity')
-      .executeTakeFirst();
-    return row?.quantity;
-  },
-
   /** Takes units of a sealed product if it still has them: what is left, or undefined when it has not. */
   async takeSealed(db: Executor, shopId: number, sealedId: number, quantity: number, at: string) {
     const row = await db

@@ -32,6 +32,7 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { buylistRepository, EMPLOYEE_LIMIT_WINDOW_MS } from '../buylist/buylist.repository.ts';
 import { creditRepository, customersRepository } from '../customers/customers.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
+import { stockWrites, type StockWrites } from '../inventory/stock-writes.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
@@ -163,6 +164,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<number, str
 
 export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: ReservationMails) {
   const now = () => ctx.clock.now().toISOString();
+  const writes = stockWrites(stock);
   /** Each shop's pending queue under its orders version; a queue of 500 orders is a few hundred KB. */
   const pendingAnswers = new AnswerCache(16 * 1024 * 1024);
 
@@ -185,7 +187,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     items: CartLine[],
     rule: PricingRule,
     at: string,
-    left: Map<number, number>,
+    taking: ReturnType<StockWrites['taking']>,
   ) {
     const lines: Parameters<typeof repo.insert>[2] = [];
     // What cannot be filled, told in the cart's order.
@@ -221,9 +223,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         const take = Math.min(wanted, row.quantity);
         if (take === 0) continue;
         // The row may have changed since it was read (another order, on PostgreSQL): then it is short.
-        const remaining = await repo.take(tx, row.id, take, at);
+        const remaining = await taking.take(row.id, take, at);
         if (remaining === undefined) throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
-        left.set(row.id, remaining);
         wanted -= take;
         const market = marketPriceOf(row, item.finish);
         const quality = qualityOf(row.quality);
@@ -324,40 +325,16 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
    * on the product (a product removed since has nowhere to take them). Rejecting and expiring both give back here.
    */
   async function giveBack(tx: Tx, shopId: number, orderId: number, at: string) {
-    // New quantities of the rows given back to; none when a row had to be made again.
-    let back: Map<number, number> | undefined = new Map();
-    for (const line of await repo.linesOf(tx, [orderId])) {
-      if (line.card_id === '') {
-        if (line.sealed_id !== null) await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
-        continue;
-      }
-      const quantity =
-        line.inventory_id === null ? undefined : await repo.giveBack(tx, shopId, line.inventory_id, line.quantity, at);
-      if (quantity !== undefined) {
-        back?.set(line.inventory_id!, quantity);
-        continue;
-      }
-      back = undefined;
-      const card = await inventoryRepository.findCard(tx, line.card_id);
-      if (!card) continue;
-      await inventoryRepository.addCopies(
-        tx,
-        {
-          shop_id: shopId,
-          card_id: card.id,
-          finish: line.finish,
-          quality: line.quality,
-          language: line.language,
-          signed: line.signed,
-          altered: line.altered,
-          quantity: line.quantity,
-          sort_name: card.sort_name,
-          set_code: card.set_code,
-        },
-        at,
-      );
-    }
-    await stock.stockChanged(tx, shopId, back ? { kind: 'quantities', quantities: back } : { kind: 'other' });
+    const lines = await repo.linesOf(tx, [orderId]);
+    for (const line of lines)
+      if (line.card_id === '' && line.sealed_id !== null)
+        await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
+    await writes.giveBack(
+      tx,
+      shopId,
+      lines.filter((line) => line.card_id !== ''),
+      at,
+    );
   }
 
   /** Gives a rejected order's store credit back to its customer, in the rejection's transaction. */
@@ -482,7 +459,6 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       return { orderNumber: earlier.order_number };
     };
     const at = now();
-    const left = new Map<number, number>();
     const { customer, credit } = options;
     try {
       return await withTransaction(ctx.db, async (tx) => {
@@ -494,7 +470,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         const payer = credit && (await customersRepository.find(tx, shopId, credit.customerId));
         if (credit && !payer) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
         const pricing = await inventoryRepository.pricingOf(tx, shopId);
-        const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, left);
+        const taking = writes.taking(tx, shopId);
+        const lines = await reserve(tx, shopId, items, pricingRuleOf(pricing), at, taking);
         const totalCents = lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0);
         await options.limit?.(tx, lines, totalCents);
         if (credit && credit.cents > totalCents)
@@ -557,7 +534,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
           detail: JSON.stringify({ lines: lines.length }),
           created_at: at,
         });
-        await stock.stockChanged(tx, shopId, { kind: 'quantities', quantities: left });
+        await taking.done();
         if (customer) {
           const placed = { ...order, id: orderId, decided_at: null, decided_by: null, reason: null };
           const written = await repo.linesOf(tx, [orderId]);
