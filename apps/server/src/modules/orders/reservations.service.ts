@@ -10,7 +10,7 @@ import {
 } from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { isStorefrontOnline } from '../billing/billing-rules.ts';
+import { requirePublicShop } from '../storefront/public-shop.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import type { createOrdersService } from './orders.service.ts';
 import { pickupUntilOf } from './pickup.service.ts';
@@ -29,12 +29,7 @@ type ReservationInput = Omit<Required<PublicOrderRequest>, 'items'> & { items: C
  */
 export function createReservationsService(ctx: AppContext, reads: InventoryReadModel, orders: OrdersService) {
   /** A public shop by subdomain, or the storefront's 404. */
-  async function publicShop(subdomain: string) {
-    const shop = await reads.publicShop({ subdomain });
-    if (!shop || shop.shop_hidden !== 0 || !isStorefrontOnline(shop.billing_ends_at, ctx.clock.now()))
-      throw new AppError('NOT_FOUND', messages.storefrontServer.notFound);
-    return shop;
-  }
+  const publicShop = (subdomain: string) => requirePublicShop(reads, subdomain, ctx.clock.now());
 
   return {
     /**
