@@ -126,3 +126,42 @@ test('staff mark one confirmed reservation picked up and another a no-show; the 
   );
   expect(mail.text).toContain('the cards went back on sale');
 });
+
+test('the status page names a copy’s language and flags, and fits a phone', async ({ page, request }) => {
+  const shop: Account = await registerShop(request, 'Lingua Cards');
+  const [card] = await pricedCards(request, 'dragon', 1);
+  await post(request, '/api/shop/inventory/add', {
+    token: shop.token,
+    scryfall_id: card!.id,
+    quantity: 2,
+    language: 'ja',
+    signed: true,
+  });
+  const subdomain = `lg-${randomUUID().slice(0, 8)}`;
+  await post(request, '/api/shop/settings', {
+    token: shop.token,
+    subdomain,
+    shop_hidden: 0,
+    reservations_enabled: true,
+  });
+  const email = uniqueEmail('lingua');
+  const placed = await post(
+    request,
+    '/api/public/shop/order',
+    {
+      subdomain,
+      items: [{ scryfall_id: card!.id, finish: 'nonfoil', language: 'ja', signed: true, quantity: 1 }],
+      name: 'Kei Tanaka',
+      email,
+      turnstileToken: 'test',
+    },
+    { 'idempotency-key': randomUUID() },
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/shop/${subdomain}/order?number=${String(placed.order_number)}&email=${encodeURIComponent(email)}`);
+  const line = page.locator('.order-status-lines tbody tr').filter({ hasText: card!.name });
+  await expect(line).toContainText('Japanese');
+  await expect(line).toContainText(statusText.signed);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

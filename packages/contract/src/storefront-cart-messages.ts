@@ -46,6 +46,8 @@ export const storefrontCartMessages = {
   status: {
     title: 'Your order',
     intro: 'Enter the order number and the e-mail address you reserved with.',
+    signed: 'Signed',
+    altered: 'Altered',
     number: 'Order number',
     email: 'E-mail',
     lookUp: 'Look up',

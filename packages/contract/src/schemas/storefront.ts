@@ -273,9 +273,13 @@ export const ZPublicOrderStatusResponse = z.object({
       kind: z.enum(['single', 'sealed']),
       finish: z.enum(finishes),
       quality: z.enum(qualities),
+      language: z.enum(languages).optional().describe('The copies’ language (issue 38); en on a sealed line'),
+      signed: z.boolean().optional().describe('Signed copies; false on a sealed line'),
+      altered: z.boolean().optional().describe('Altered copies; false on a sealed line'),
       quantity: z.number().int(),
       price: z.number().describe('Unit price in dollars'),
     }),
   ),
   message: z.string(),
 });
+export type PublicOrderStatus = z.infer<typeof ZPublicOrderStatusResponse>;

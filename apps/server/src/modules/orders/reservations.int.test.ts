@@ -650,7 +650,16 @@ describe(`online reservations (${testEngine})`, () => {
       expectOk(await api(server, shop).call('inventoryAdd', { scryfall_id: c.id, quantity: 1, language: 'ja' }));
       await add(c, 1, shop);
       const email = uniqueEmail('words');
-      expectOk(await reserve([{ ...line(c), language: 'ja' }, line(c)], { subdomain: shop.subdomain, email }));
+      const placed = await reserve([{ ...line(c), language: 'ja' }, line(c)], { subdomain: shop.subdomain, email });
+      expectOk(placed);
+      // The status page's lines say the language too: a Japanese copy is not read as an English one.
+      const lookup = bodyOf(await status(placed.body.order_number, email, shop.subdomain));
+      expect(lookup.items.map((i) => [i.language, i.signed, i.altered])).toEqual(
+        expect.arrayContaining([
+          ['ja', false, false],
+          ['en', false, false],
+        ]),
+      );
       const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
       expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM, Japanese\\)`));
       expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM\\)`));

@@ -3,34 +3,21 @@
  * loaded by the storefront's entry: the order number and e-mail (filled from the link in the mail or the
  * confirmation, `?number=&email=`, and then looked up at once), and where the reservation stands.
  */
-import { finishNames, formatUsdPlain, storefrontCartMessages } from '@cardstock/contract';
+import {
+  finishNames,
+  formatUsdPlain,
+  languageNames,
+  storefrontCartMessages,
+  type PublicOrderStatus,
+} from '@cardstock/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PublicCallError, publicOrderStatus } from '../../lib/public-order-api.ts';
 import './cart.css';
 
 const t = storefrontCartMessages.status;
 
-/** The status call's answer (ZPublicOrderStatusResponse). */
-interface OrderStatus {
-  order_number: string;
-  callout: string;
-  status: 'pending' | 'confirmed' | 'rejected' | 'expired' | 'picked_up' | 'no_show';
-  placed_at: string;
-  hold_until: string | null;
-  /** Once confirmed: the pickup deadline (absent from a server before issue 38). */
-  pickup_until?: string | null;
-  reason: string | null;
-  total: number;
-  items: {
-    card_name: string;
-    set_code: string;
-    kind: 'single' | 'sealed';
-    finish: 'nonfoil' | 'foil' | 'etched';
-    quality: string;
-    quantity: number;
-    price: number;
-  }[];
-}
+/** The status call's answer, as the contract has it (a type only: the storefront's chunk stays small). */
+type OrderStatus = PublicOrderStatus;
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** A UTC ISO time in the customer's own time zone and words. */
@@ -216,6 +203,11 @@ function OrderView({ order }: { order: OrderStatus }) {
                     item.set_code.toUpperCase(),
                     item.kind === 'single' ? finishNames[item.finish] : '',
                     item.kind === 'single' ? item.quality : '',
+                    item.kind === 'single' && item.language && item.language !== 'en'
+                      ? languageNames[item.language]
+                      : '',
+                    item.signed ? t.signed : '',
+                    item.altered ? t.altered : '',
                   ]
                     .filter(Boolean)
                     .join(' · ')}
