@@ -194,6 +194,8 @@ export const messages = {
     deleteFailed: (reason: string) => `Failed to delete inventory: ${reason}`,
     uploadSuccess: 'Mass upload successful!',
     importSkipped: (n: number) => `${n} line${n === 1 ? '' : 's'} with no copies skipped`,
+    importSealed: (s: { rows: number; added: number; changed: number; unchanged: number }) =>
+      `${s.rows} sealed product line${s.rows === 1 ? '' : 's'}: ${s.added} new, ${s.changed} changed, ${s.unchanged} unchanged`,
     reviewTitle: 'Which printing?',
     reviewIntro:
       'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',

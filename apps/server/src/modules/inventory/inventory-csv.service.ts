@@ -29,11 +29,14 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { planSealedImport, writeSealedImport } from '../sealed/sealed-import.ts';
+import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { EXPORT_LAYOUTS } from './csv-exports.ts';
 import { setRefs } from './csv-set-names.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
+import type { SealedLine } from './csv-sealed.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
 import { ImportRows, type PendingRow } from './import-rows.ts';
 import { inventoryRepository as repo, type CardKey, type ImportRow } from './inventory.repository.ts';
@@ -609,6 +612,9 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             if (!csv.writeRow(layout.cells(row))) await once(csv, 'drain');
           }
         }
+        if (layout.sealedCells)
+          for await (const batch of sealedRepository.all(ctx.db, shopId))
+            for (const p of batch) if (!csv.writeRow(layout.sealedCells(p))) await once(csv, 'drain');
         csv.end();
       };
       pump().catch((err: unknown) => csv.destroy(err instanceof Error ? err : new Error(String(err))));
@@ -657,6 +663,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       const rows = new ImportRows();
       /** Sync: the refused and review lines, whose rows are kept as they are. */
       const unsure: CsvLine[] = [];
+      /** Cardstock's own file: its sealed products, written by the sealed module. */
+      const sealed: SealedLine[] = [];
       let progressAt = performance.now();
       // Setting quantities, a row with no copies says "none left": read it (and skip it when it finds no row).
       for await (const batch of readCsv(file.parts, file.size, { keepEmpty: mode !== 'add' })) {
@@ -665,6 +673,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           continue;
         }
         refused.push(...batch.problems);
+        if (batch.sealed) sealed.push(...batch.sealed);
         if (mode === 'sync') for (const p of batch.problems) if (p.named) unsure.push(p.named);
         unreadable += batch.problems.length;
         skipped += batch.skipped;
@@ -718,8 +727,12 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       refused.sort((a, b) => a.line - b.line);
 
       const kept = mode === 'sync' && unsure.length ? await keptRowsOf(ctx, unsure) : undefined;
-      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, mode, rows, kept);
-      if (mode === 'sync' && rows.size === 0) throw new AppError('BAD_REQUEST', messages.inventoryServer.syncEmpty);
+      // A sync of a file with sealed rows only says nothing of the singles: they are left as they are.
+      const singlesMode: ImportMode = mode === 'sync' && rows.size === 0 && sealed.length ? 'set' : mode;
+      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, singlesMode, rows, kept);
+      if (mode === 'sync' && rows.size === 0 && !sealed.length)
+        throw new AppError('BAD_REQUEST', messages.inventoryServer.syncEmpty);
+      const sealedPlan = sealed.length ? await planSealedImport(ctx.db, shopId, sealed, mode) : undefined;
       skipped += empty;
       const lines = read - empty - (refused.length - unreadable);
       const report: ImportReport = {
@@ -735,6 +748,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         ...(skipped ? { skipped } : {}),
         ...(review.length ? { review: review.sort((a, b) => a.line - b.line) } : {}),
         difference,
+        ...(sealedPlan ? { sealed: sealedPlan.report } : {}),
         ...(importId ? { import_id: importId } : {}),
       };
       if (importId)
@@ -770,7 +784,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         // of it (or of one sent again under its id since) finds it gone and writes nothing.
         if (importId && file.keptAt && !(await uploads.remove(tx, shopId, importId, file.keptAt)) && !file.sent)
           throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
-        const written = await differenceOf(tx, shopId, mode, rows, kept);
+        const written = await differenceOf(tx, shopId, singlesMode, rows, kept);
         // The check's count is what the owner confirmed: stock that moved since (an order, an edit) asks again.
         const confirming = written.difference.confirm_zero_rows;
         if (confirming !== undefined && confirming !== input.confirmZeroRows)
@@ -793,6 +807,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           await repo.zeroRows(tx, shopId, ids, at);
           await nextTurn();
         }
+        const sealedWritten = sealed.length ? await planSealedImport(tx, shopId, sealed, mode) : undefined;
+        if (sealedWritten) await writeSealedImport(tx, actor, { shopId, email }, sealedWritten, at);
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: email,
@@ -806,6 +822,9 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             zeroed: written.difference.zeroed,
             refused: refused.length,
             ...(input.fileName ? { file: input.fileName } : {}),
+            ...(sealedWritten
+              ? { sealed_added: sealedWritten.report.added, sealed_changed: sealedWritten.report.changed }
+              : {}),
             ...(mode === 'sync' ? { kept: written.difference.kept ?? 0 } : {}),
             // Which rows went to 0, not only how many: the owner can put back what a wrong file took.
             ...(written.toZero
@@ -820,7 +839,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           created_at: at,
         });
         await stock.stockChanged(tx, shopId, { kind: 'other' });
-        return written;
+        return { ...written, sealed: sealedWritten?.report };
       });
       return {
         status: 200,
@@ -829,6 +848,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           added: done.difference.new_rows,
           merged: done.merged,
           difference: done.difference,
+          ...(done.sealed ? { sealed: done.sealed } : {}),
           imported: true,
           message: messages.inventoryServer.importDone(lines),
         },
