@@ -306,6 +306,9 @@ export const messages = {
     clear: 'Clear filters',
     datesBackwards: 'The “To” date must not be before the “From” date.',
     count: (total: number) => `${total} change${total === 1 ? '' : 's'}`,
+    zeroedShow: (n: number) => `Show the ${n} row${n === 1 ? '' : 's'} set to 0`,
+    zeroedMore: (n: number) => `and ${n} more row${n === 1 ? '' : 's'}, not listed`,
+    zeroedCaption: 'Rows this import set to 0, with the copies each had',
   },
   priceTrend: {
     title: 'Market price',

@@ -20,6 +20,7 @@ import {
   type ImportProgress,
   type ImportReport,
   type ImportReview,
+  type ZeroedRow,
 } from '@cardstock/contract';
 import type { FastifyReply } from 'fastify';
 import { withTransaction, type Executor } from '../../db/database.ts';
@@ -363,7 +364,7 @@ const isKept = (kept: KeptRows | undefined, r: { card_id: string; name: string }
       r.name.split(' // ').some((face) => kept.names.has(comparable(face)))),
   );
 
-/** A row as the Activity log names it: "Lightning Bolt (2X2 #117) foil LP ja: 4 → 0". */
+/** A row as the Activity log lists it, with the copies it had: "Lightning Bolt, 2X2 #117, Foil, LP, Japanese: 4". */
 const auditRowOf = (r: {
   name: string;
   set_code: string;
@@ -374,9 +375,17 @@ const auditRowOf = (r: {
   signed: number;
   altered: number;
   quantity: number;
-}) =>
-  `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number}) ${r.finish} ${r.quality} ${r.language}` +
-  `${r.signed ? ' signed' : ''}${r.altered ? ' altered' : ''}: ${r.quantity} → 0`;
+}): ZeroedRow => ({
+  name: r.name,
+  set_code: r.set_code,
+  collector_number: r.collector_number,
+  finish: r.finish,
+  quality: r.quality,
+  language: r.language,
+  signed: r.signed === 1,
+  altered: r.altered === 1,
+  quantity: r.quantity,
+});
 
 /**
  * What writing `rows` in `mode` changes in the shop's inventory, as it is now: new rows, quantities and asking
@@ -415,7 +424,7 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
     kept: [],
   };
   /** Rows with copies this import takes to 0 (sync: not named, or named by a line of 0), as the Activity log names them. */
-  const zeroedRows: string[] = [];
+  const zeroedRows: ZeroedRow[] = [];
   let toZero = 0;
   let empty = 0;
   const note = (list: ImportChange[], change: () => ImportChange) => {
