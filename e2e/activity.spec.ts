@@ -1,4 +1,5 @@
 import { messages } from '@cardstock/contract';
+import { fixtureCards, LAYOUTS, type StockLine } from '@cardstock/fixtures';
 import { expect, test } from '@playwright/test';
 import { registerShop, useSession } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
@@ -113,3 +114,94 @@ test('a buy order’s events read as sentences on the Activity screen, not as co
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('activity-390.png'), fullPage: true });
 });
+
+test('a sync that set rows to 0 names its file, and lists the rows it took under the sentence', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Zeroed Rows');
+  // Four cards of four names, each in both finishes.
+  const cards = fixtureCards()
+    .filter((c) => c.finishes.includes('nonfoil') && c.finishes.includes('foil'))
+    .filter((c, i, all) => all.findIndex((o) => o.name === c.name) === i);
+  const lines: StockLine[] = [
+    { card: cards[0]!, finish: 'nonfoil', quality: 'NM', quantity: 3 },
+    { card: cards[1]!, finish: 'nonfoil', quality: 'NM', quantity: 2 },
+    { card: cards[2]!, finish: 'foil', quality: 'LP', quantity: 4, language: 'ja' },
+    { card: cards[3]!, finish: 'nonfoil', quality: 'HP', quantity: 1 },
+  ];
+  const stocked = await request.post('/api/shop/inventory/csv/import', {
+    multipart: {
+      token: account.token,
+      file: { name: 'start.csv', mimeType: 'text/csv', buffer: Buffer.from(LAYOUTS.cardstock.write(lines)) },
+    },
+  });
+  expect(stocked.status()).toBe(200);
+  await useSession(context, account);
+
+  // The counted shelf names the first two rows: a sync through the dialog takes the other two to 0.
+  await page.goto('/inventory-management');
+  await page.getByRole('button', { name: 'Mass Upload' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mass Upload Inventory' });
+  await dialog.getByLabel(messages.inventory.importModes.sync).check();
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'counted-shelf.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(LAYOUTS.cardstock.write(lines.slice(0, 2))),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await dialog.getByRole('button', { name: 'Import 2 lines and set 2 rows to 0' }).click();
+  await expect(page.getByText(messages.inventory.uploadSuccess)).toBeVisible();
+
+  await page.goto('/activity');
+  const entry = page.getByRole('row').nth(1);
+  await expect(entry).toContainText(
+    'Imported “counted-shelf.csv” (cardstock, made the inventory): 2 rows, 0 added, 2 rows set to 0, 0 refused',
+  );
+  // Folded until asked for; the older import set nothing to 0 and lists nothing.
+  const show = entry.getByText(m.zeroedShow(2));
+  const zeroed = entry.getByRole('table');
+  await expect(zeroed).toBeHidden();
+  await expect(
+    page
+      .getByRole('row')
+      .nth(2)
+      .getByText(/set to 0/),
+  ).toHaveCount(0);
+  await show.click();
+  await expect(zeroed).toBeVisible();
+  await expect(zeroed.getByRole('columnheader')).toHaveText([
+    'Name',
+    'Set',
+    'Number',
+    'Finish',
+    'Condition',
+    'Language',
+    'Copies',
+  ]);
+  const [, , foil, hp] = lines;
+  await expect(zeroed.locator('tbody tr')).toHaveCount(2);
+  await expect(zeroed.getByRole('row', { name: new RegExp(escape(foil!.card.name)) }).getByRole('cell')).toHaveText([
+    foil!.card.name,
+    foil!.card.set.toUpperCase(),
+    foil!.card.collector_number,
+    'Foil',
+    'LP',
+    'Japanese',
+    '4',
+  ]);
+  await expect(zeroed.getByRole('row', { name: new RegExp(escape(hp!.card.name)) }).getByRole('cell')).toHaveText([
+    hp!.card.name,
+    hp!.card.set.toUpperCase(),
+    hp!.card.collector_number,
+    'Non-Foil',
+    'HP',
+    'English',
+    '1',
+  ]);
+  await show.click();
+  await expect(zeroed).toBeHidden();
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -209,6 +209,8 @@ export const messages = {
     deleteFailed: (reason: string) => `Failed to delete inventory: ${reason}`,
     uploadSuccess: 'Mass upload successful!',
     importSkipped: (n: number) => `${n} line${n === 1 ? '' : 's'} with no copies skipped`,
+    importSealed: (s: { rows: number; added: number; changed: number; unchanged: number }) =>
+      `${s.rows} sealed product line${s.rows === 1 ? '' : 's'}: ${s.added} new, ${s.changed} changed, ${s.unchanged} unchanged`,
     reviewTitle: 'Which printing?',
     reviewIntro:
       'These lines name a card but not which printing. Pick one for each, or leave the line out: nothing is stocked on a guess.',
@@ -319,6 +321,9 @@ export const messages = {
     clear: 'Clear filters',
     datesBackwards: 'The “To” date must not be before the “From” date.',
     count: (total: number) => `${total} change${total === 1 ? '' : 's'}`,
+    zeroedShow: (n: number) => `Show the ${n} row${n === 1 ? '' : 's'} set to 0`,
+    zeroedMore: (n: number) => `and ${n} more row${n === 1 ? '' : 's'}, not listed`,
+    zeroedCaption: 'Rows this import set to 0, with the copies each had',
   },
   priceTrend: {
     title: 'Market price',

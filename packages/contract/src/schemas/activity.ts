@@ -132,6 +132,23 @@ export const ZActivityRequest = z
     message: 'to must be after from.',
   });
 
+/**
+ * A stock row an import set to 0, as an `inventory.import` entry's `zeroed_rows` lists them (the first 200; entries
+ * from before issue 39's Activity list held a sentence per row instead: "Lightning Bolt (2X2 #117) foil LP en: 4 → 0").
+ */
+export const ZZeroedRow = z.object({
+  name: z.string(),
+  set_code: z.string(),
+  collector_number: z.string(),
+  finish: z.string().describe('nonfoil, foil or etched'),
+  quality: z.string().describe('NM, LP, MP, HP or D'),
+  language: z.string().describe('Scryfall language code'),
+  signed: z.boolean(),
+  altered: z.boolean(),
+  quantity: z.number().int().describe('Copies the row had before it went to 0'),
+});
+export type ZeroedRow = z.infer<typeof ZZeroedRow>;
+
 /** One change in the shop: who made it, when, and what (the audit log's entry, with the card's name when a card). */
 export const ZActivityEntry = z.object({
   id: z.number().int(),

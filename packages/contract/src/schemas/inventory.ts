@@ -369,7 +369,10 @@ export const ZInventoryExportRequest = ZTokenOnlyRequest.extend({
 /** The CSV export: a file, `inventory_export_{date}.csv`. */
 export const ZCsvFile = z
   .string()
-  .describe('text/csv: Name, Set Code, Collector Number, Scryfall ID, Finish, Condition, Quantity, Price');
+  .describe(
+    'text/csv: Name, Set Code, Collector Number, Scryfall ID, Finish, Condition, Quantity, Price, Language, Signed, ' +
+      'Altered, Kind (single or sealed), Category (a sealed product’s); other layouts by `format`',
+  );
 
 /**
  * What an import did, or would do (`dry_run`): how many lines, how many new
@@ -504,6 +507,15 @@ export const ZImportReport = z.object({
       'Lines several printings could be (also in refused): pick one per line with the picks field, or leave it out',
     ),
   difference: ZImportDifference.optional().describe('What the import changes (dry run) or changed in the inventory'),
+  sealed: z
+    .object({
+      rows: z.number().int().describe('Sealed rows read (Kind "sealed"), refused ones not counted'),
+      added: z.number().int().describe('Sealed products the shop did not have'),
+      changed: z.number().int().describe('Sealed products whose quantity or price moves'),
+      unchanged: z.number().int(),
+    })
+    .optional()
+    .describe("What a Cardstock file's sealed rows change (dry run) or changed in sealed stock; absent without any"),
   import_id: z
     .string()
     .optional()

@@ -181,7 +181,7 @@ describe(`signed and altered copies (${testEngine})`, () => {
       return res.text();
     };
     const own = await exportAs('cardstock');
-    expect(own.split('\n')[0]).toMatch(/,Language,Signed,Altered$/);
+    expect(own.split('\n')[0]).toMatch(/,Language,Signed,Altered,Kind,Category$/);
     const deckbox = await exportAs('deckbox');
     for (const text of [own, deckbox]) {
       const b = await buildShop(server);

@@ -35,6 +35,17 @@ export interface ExportLayout {
   delimiter?: string;
   /** Catalog text (names, set names and codes, numbers) as {@link catalogText}: written bare, never neutralised. */
   cells(row: ExportRow): CsvCell[];
+  /** A sealed product's row, in the layouts that carry sealed stock (Cardstock's own); the others leave them out. */
+  sealedCells?(product: SealedExportRow): CsvCell[];
+}
+
+/** What an export reads of a sealed product: as stored, price in cents, set code '' for none. */
+export interface SealedExportRow {
+  name: string;
+  category: string;
+  set_code: string;
+  price: number;
+  quantity: number;
 }
 
 /**
@@ -202,6 +213,24 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       languageOf(r.language),
       r.signed ? 'true' : 'false',
       r.altered ? 'true' : 'false',
+      'single',
+      '',
+    ],
+    // The shop's own words (a product's name is typed, not catalog text): neutralised as any typed cell is.
+    sealedCells: (p) => [
+      p.name,
+      p.set_code,
+      '',
+      '',
+      '',
+      '',
+      p.quantity,
+      dollars(p.price),
+      '',
+      '',
+      '',
+      'sealed',
+      p.category,
     ],
   },
   manabox: {

@@ -15,6 +15,7 @@ import {
   type Language,
 } from '@cardstock/contract';
 import { parse, type Options as ParseOptions } from 'csv-parse/sync';
+import { kindProblem, readSealedRow, rowKind, type SealedLine } from './csv-sealed.ts';
 
 /** A card's surface (the contract's). */
 export type { Finish };
@@ -92,6 +93,8 @@ export interface ParsedCsv {
   format: CsvFormat;
   lines: CsvLine[];
   problems: CsvProblem[];
+  /** Cardstock's own file: its sealed products' rows (absent when it has none). */
+  sealed?: SealedLine[];
   /** Rows with no copies (a seller's zero-stock listing, a sold-out row): nothing to stock, so not read. */
   skipped: number;
 }
@@ -114,6 +117,8 @@ export const CARDSTOCK_CSV_HEADER: string[] = [
   'Language',
   'Signed',
   'Altered',
+  'Kind',
+  'Category',
 ];
 
 /** Each format's name as its users know it. */
@@ -298,8 +303,10 @@ const TOOLS: readonly ToolSpec[] = [
   {
     format: 'cardstock',
     // Files from before languages have no Language column (their rows are English), nor from before the flags
-    // Signed and Altered (their rows are unflagged).
-    signature: CARDSTOCK_CSV_HEADER.filter((column) => !['Language', 'Signed', 'Altered'].includes(column)),
+    // Signed and Altered (their rows are unflagged), nor from before sealed rows Kind and Category (all singles).
+    signature: CARDSTOCK_CSV_HEADER.filter(
+      (column) => !['Language', 'Signed', 'Altered', 'Kind', 'Category'].includes(column),
+    ),
     columns: {
       name: 'name',
       setCode: 'set code',
@@ -958,7 +965,10 @@ const unneutralised = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) 
 /** Reads the rows after a header, one at a time, into lines or problems (one per row). */
 export interface LineReader {
   format: CsvFormat;
-  read(row: CsvRecord, into: { lines: CsvLine[]; problems: CsvProblem[]; skipped: number }): void;
+  read(
+    row: CsvRecord,
+    into: { lines: CsvLine[]; problems: CsvProblem[]; skipped: number; sealed?: SealedLine[] },
+  ): void;
 }
 
 /**
@@ -987,6 +997,21 @@ export function lineReader(header: CsvRecord | undefined, { keepEmpty = false } 
         const i = position(column);
         return i === undefined ? '' : unneutralised((row.cells[i] ?? '').trim());
       };
+      if (tool.format === 'cardstock') {
+        const kind = rowKind(cell('kind'));
+        if (!kind) {
+          into.problems.push({ line: row.line, reason: kindProblem(cell('kind')) });
+          return;
+        }
+        if (kind === 'sealed') {
+          const sealed = readSealedRow(cell, row.line, keepEmpty);
+          if (sealed === 'empty') into.skipped++;
+          else if ('reasons' in sealed)
+            into.problems.push({ line: row.line, reason: `Sealed product: ${sealed.reasons.join(' ')}` });
+          else (into.sealed ??= []).push(sealed);
+          return;
+        }
+      }
       for (const raw of readRow(tool, cell)) {
         if (/^0+$/.test(raw.quantity ?? '')) {
           const empty = keepEmpty ? toCsvLine({ ...raw, quantity: '1' }, tool, row.line) : undefined;

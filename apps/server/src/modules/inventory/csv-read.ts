@@ -16,12 +16,15 @@ import {
   type CsvRecord,
   type LineReader,
 } from './csv-formats.ts';
+import type { SealedLine } from './csv-sealed.ts';
 
 export interface CsvBatch {
   lines: CsvLine[];
   problems: CsvProblem[];
   /** Rows with no copies, not read. */
   skipped: number;
+  /** Cardstock's own file: sealed products' rows (absent when the batch has none). */
+  sealed?: SealedLine[];
   /** How much of the file has been parsed when the batch is handed on, 0 to 1. */
   parsed: number;
 }
@@ -88,7 +91,7 @@ export async function* readCsv(
         continue;
       }
       reader.read(record, batch);
-      if (batch.lines.length + batch.problems.length >= BATCH) {
+      if (batch.lines.length + batch.problems.length + (batch.sealed?.length ?? 0) >= BATCH) {
         yield { ...batch, parsed };
         batch = fresh();
       }

@@ -20,6 +20,7 @@ import {
   type ImportProgress,
   type ImportReport,
   type ImportReview,
+  type ZeroedRow,
 } from '@cardstock/contract';
 import type { FastifyReply } from 'fastify';
 import { withTransaction, type Executor } from '../../db/database.ts';
@@ -29,11 +30,14 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { planSealedImport, writeSealedImport } from '../sealed/sealed-import.ts';
+import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { EXPORT_LAYOUTS } from './csv-exports.ts';
 import { setRefs } from './csv-set-names.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
+import type { SealedLine } from './csv-sealed.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
 import { ImportRows, type PendingRow } from './import-rows.ts';
 import { inventoryRepository as repo, type CardKey, type ImportRow } from './inventory.repository.ts';
@@ -360,7 +364,7 @@ const isKept = (kept: KeptRows | undefined, r: { card_id: string; name: string }
       r.name.split(' // ').some((face) => kept.names.has(comparable(face)))),
   );
 
-/** A row as the Activity log names it: "Lightning Bolt (2X2 #117) foil LP ja: 4 → 0". */
+/** A row as the Activity log lists it, with the copies it had: "Lightning Bolt, 2X2 #117, Foil, LP, Japanese: 4". */
 const auditRowOf = (r: {
   name: string;
   set_code: string;
@@ -371,9 +375,17 @@ const auditRowOf = (r: {
   signed: number;
   altered: number;
   quantity: number;
-}) =>
-  `${r.name} (${r.set_code.toUpperCase()} #${r.collector_number}) ${r.finish} ${r.quality} ${r.language}` +
-  `${r.signed ? ' signed' : ''}${r.altered ? ' altered' : ''}: ${r.quantity} → 0`;
+}): ZeroedRow => ({
+  name: r.name,
+  set_code: r.set_code,
+  collector_number: r.collector_number,
+  finish: r.finish,
+  quality: r.quality,
+  language: r.language,
+  signed: r.signed === 1,
+  altered: r.altered === 1,
+  quantity: r.quantity,
+});
 
 /**
  * What writing `rows` in `mode` changes in the shop's inventory, as it is now: new rows, quantities and asking
@@ -412,7 +424,7 @@ async function differenceOf(db: Executor, shopId: number, mode: ImportMode, rows
     kept: [],
   };
   /** Rows with copies this import takes to 0 (sync: not named, or named by a line of 0), as the Activity log names them. */
-  const zeroedRows: string[] = [];
+  const zeroedRows: ZeroedRow[] = [];
   let toZero = 0;
   let empty = 0;
   const note = (list: ImportChange[], change: () => ImportChange) => {
@@ -609,6 +621,9 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             if (!csv.writeRow(layout.cells(row))) await once(csv, 'drain');
           }
         }
+        if (layout.sealedCells)
+          for await (const batch of sealedRepository.all(ctx.db, shopId))
+            for (const p of batch) if (!csv.writeRow(layout.sealedCells(p))) await once(csv, 'drain');
         csv.end();
       };
       pump().catch((err: unknown) => csv.destroy(err instanceof Error ? err : new Error(String(err))));
@@ -657,6 +672,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       const rows = new ImportRows();
       /** Sync: the refused and review lines, whose rows are kept as they are. */
       const unsure: CsvLine[] = [];
+      /** Cardstock's own file: its sealed products, written by the sealed module. */
+      const sealed: SealedLine[] = [];
       let progressAt = performance.now();
       // Setting quantities, a row with no copies says "none left": read it (and skip it when it finds no row).
       for await (const batch of readCsv(file.parts, file.size, { keepEmpty: mode !== 'add' })) {
@@ -665,6 +682,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           continue;
         }
         refused.push(...batch.problems);
+        if (batch.sealed) sealed.push(...batch.sealed);
         if (mode === 'sync') for (const p of batch.problems) if (p.named) unsure.push(p.named);
         unreadable += batch.problems.length;
         skipped += batch.skipped;
@@ -718,8 +736,12 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       refused.sort((a, b) => a.line - b.line);
 
       const kept = mode === 'sync' && unsure.length ? await keptRowsOf(ctx, unsure) : undefined;
-      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, mode, rows, kept);
-      if (mode === 'sync' && rows.size === 0) throw new AppError('BAD_REQUEST', messages.inventoryServer.syncEmpty);
+      // A sync of a file with sealed rows only says nothing of the singles: they are left as they are.
+      const singlesMode: ImportMode = mode === 'sync' && rows.size === 0 && sealed.length ? 'set' : mode;
+      const { difference, merged, empty } = await differenceOf(ctx.db, shopId, singlesMode, rows, kept);
+      if (mode === 'sync' && rows.size === 0 && !sealed.length)
+        throw new AppError('BAD_REQUEST', messages.inventoryServer.syncEmpty);
+      const sealedPlan = sealed.length ? await planSealedImport(ctx.db, shopId, sealed, mode) : undefined;
       skipped += empty;
       const lines = read - empty - (refused.length - unreadable);
       const report: ImportReport = {
@@ -735,6 +757,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         ...(skipped ? { skipped } : {}),
         ...(review.length ? { review: review.sort((a, b) => a.line - b.line) } : {}),
         difference,
+        ...(sealedPlan ? { sealed: sealedPlan.report } : {}),
         ...(importId ? { import_id: importId } : {}),
       };
       if (importId)
@@ -770,7 +793,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
         // of it (or of one sent again under its id since) finds it gone and writes nothing.
         if (importId && file.keptAt && !(await uploads.remove(tx, shopId, importId, file.keptAt)) && !file.sent)
           throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
-        const written = await differenceOf(tx, shopId, mode, rows, kept);
+        const written = await differenceOf(tx, shopId, singlesMode, rows, kept);
         // The check's count is what the owner confirmed: stock that moved since (an order, an edit) asks again.
         const confirming = written.difference.confirm_zero_rows;
         if (confirming !== undefined && confirming !== input.confirmZeroRows)
@@ -793,6 +816,8 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           await repo.zeroRows(tx, shopId, ids, at);
           await nextTurn();
         }
+        const sealedWritten = sealed.length ? await planSealedImport(tx, shopId, sealed, mode) : undefined;
+        if (sealedWritten) await writeSealedImport(tx, actor, { shopId, email }, sealedWritten, at);
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: email,
@@ -806,6 +831,9 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
             zeroed: written.difference.zeroed,
             refused: refused.length,
             ...(input.fileName ? { file: input.fileName } : {}),
+            ...(sealedWritten
+              ? { sealed_added: sealedWritten.report.added, sealed_changed: sealedWritten.report.changed }
+              : {}),
             ...(mode === 'sync' ? { kept: written.difference.kept ?? 0 } : {}),
             // Which rows went to 0, not only how many: the owner can put back what a wrong file took.
             ...(written.toZero
@@ -820,7 +848,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           created_at: at,
         });
         await stock.stockChanged(tx, shopId, { kind: 'other' });
-        return written;
+        return { ...written, sealed: sealedWritten?.report };
       });
       return {
         status: 200,
@@ -829,6 +857,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           added: done.difference.new_rows,
           merged: done.merged,
           difference: done.difference,
+          ...(done.sealed ? { sealed: done.sealed } : {}),
           imported: true,
           message: messages.inventoryServer.importDone(lines),
         },

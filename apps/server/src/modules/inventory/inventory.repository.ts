@@ -2,6 +2,7 @@ import { finishes, marketPriceColumn, type Finish } from '@cardstock/contract';
 import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import { type Engine, type Executor } from '../../db/database.ts';
 import type { InventoryTable } from '../../db/schema.ts';
+import { demoPrintingIds } from '../demo/demo-catalog.ts';
 
 const priceColumn = (finish: Finish) => sql.ref(`cards.${marketPriceColumn[finish]}`);
 
@@ -511,11 +512,12 @@ export const inventoryRepository = {
     return db.selectFrom('cards').select(cardKeyColumns).where('id', 'in', ids).execute();
   },
 
-  /** Printings by set code and collector number. */
+  /** Printings by set code and collector number; never the demo's invented ones. */
   cardsBySetNumber(db: Executor, pairs: { set: string; number: string }[]) {
     return db
       .selectFrom('cards')
       .select(cardKeyColumns)
+      .where('id', 'not in', [...demoPrintingIds])
       .where((eb) =>
         eb.or(pairs.map((p) => eb.and([eb('set_code', '=', p.set), eb('collector_number', '=', p.number)]))),
       )
@@ -541,11 +543,15 @@ export const inventoryRepository = {
     return db.selectFrom('cards').select(cardKeyColumns).where('cardmarket_id', 'in', ids).execute();
   },
 
-  /** Printings by normalized name, or by the name of one face ("delver of secrets" finds both faces' card), newest first. */
+  /**
+   * Printings by normalized name, or by the name of one face ("delver of secrets" finds both faces' card), newest
+   * first; never the demo's invented ones.
+   */
   cardsByName(db: Executor, sortNames: string[]) {
     return db
       .selectFrom('cards')
       .select(cardKeyColumns)
+      .where('id', 'not in', [...demoPrintingIds])
       .where((eb) =>
         eb.or([eb('sort_name', 'in', sortNames), ...sortNames.map((n) => eb('sort_name', 'like', `${n} //%`))]),
       )

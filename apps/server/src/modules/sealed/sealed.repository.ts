@@ -64,6 +64,23 @@ export const sealedRepository = {
       .execute();
   },
 
+  /** Every product of the shop (sold-out ones too), a batch at a time in id order: what an export writes. */
+  async *all(db: Executor, shopId: number, size = 1000) {
+    for (let after = 0; ;) {
+      const rows = await db
+        .selectFrom('sealed_products')
+        .select(columns)
+        .where('shop_id', '=', shopId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(size)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.id;
+    }
+  },
+
   find(db: Executor, shopId: number, id: number) {
     return db
       .selectFrom('sealed_products')

@@ -20,7 +20,7 @@ export interface SealedInput {
 }
 
 /** What the audit log keeps of a product: enough to tell what it was without the row. */
-const auditDetail = (row: SealedRow) => ({
+export const auditDetail = (row: SealedRow) => ({
   name: row.name,
   category: row.category,
   set_code: row.set_code,

@@ -9,6 +9,7 @@ import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { describeActivity } from './activity-text.ts';
+import { ZeroedRows } from './ZeroedRows.tsx';
 
 const m = messages.activity;
 
@@ -169,7 +170,10 @@ export function ActivityPage() {
                           <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
                         </td>
                         <td>{entry.actor}</td>
-                        <td>{describeActivity(entry)}</td>
+                        <td>
+                          {describeActivity(entry)}
+                          <ZeroedRows entry={entry} />
+                        </td>
                       </tr>
                     ))
                   )}

@@ -80,6 +80,23 @@ describe('an activity entry as a sentence', () => {
     expect(
       describeActivity(entry('inventory.import', 'cardstock', { mode: 'set', rows: 1, added: 0, refused: 0 })),
     ).toBe('Imported a CSV file (cardstock, quantities set): 1 row, 0 added, 0 refused');
+    // The file's name when the dialog sent it, and what its sealed rows did.
+    expect(
+      describeActivity(
+        entry('inventory.import', 'cardstock', {
+          mode: 'sync',
+          rows: 2,
+          added: 0,
+          zeroed: 1,
+          refused: 0,
+          file: 'shop.csv',
+          sealed_added: 1,
+          sealed_changed: 2,
+        }),
+      ),
+    ).toBe(
+      'Imported “shop.csv” (cardstock, made the inventory): 2 rows, 0 added, 1 row set to 0, sealed products 1 added and 2 changed, 0 refused',
+    );
     expect(describeActivity(entry('inventory.delete_all', 'shop', { deleted: 1 }))).toBe(
       'Deleted all inventory (1 row)',
     );

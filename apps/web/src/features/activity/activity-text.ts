@@ -58,7 +58,12 @@ export function describeActivity(entry: ActivityEntry): string {
       const mode = text(detail, 'mode');
       const how = mode === 'set' ? ', quantities set' : mode === 'sync' ? ', made the inventory' : '';
       const zeroed = num(detail, 'zeroed') ? `, ${plural(num(detail, 'zeroed') ?? 0, 'row')} set to 0` : '';
-      return `Imported a CSV file (${subject}${how}): ${plural(num(detail, 'rows') ?? 0, 'row')}, ${num(detail, 'added') ?? 0} added${zeroed}, ${num(detail, 'refused') ?? 0} refused`;
+      const file = text(detail, 'file');
+      const sealed =
+        num(detail, 'sealed_added') !== undefined
+          ? `, sealed products ${num(detail, 'sealed_added') ?? 0} added and ${num(detail, 'sealed_changed') ?? 0} changed`
+          : '';
+      return `Imported ${file ? `“${file}”` : 'a CSV file'} (${subject}${how}): ${plural(num(detail, 'rows') ?? 0, 'row')}, ${num(detail, 'added') ?? 0} added${zeroed}${sealed}, ${num(detail, 'refused') ?? 0} refused`;
     }
     case 'inventory.reprice': {
       const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;

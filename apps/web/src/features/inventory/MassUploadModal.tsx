@@ -207,6 +207,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
             ) : null}
             <li>Read as a {report.format} export</li>
             {report.skipped ? <li>{m.importSkipped(report.skipped)}</li> : null}
+            {report.sealed ? <li>{m.importSealed(report.sealed)}</li> : null}
           </ul>
           {zeroToConfirm !== undefined && (
             <div className="import-zero-confirm" role="alert">
