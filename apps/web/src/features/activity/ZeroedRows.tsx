@@ -1,4 +1,5 @@
 import {
+  finishNames,
   finishOf,
   languageNames,
   languageOf,
@@ -7,7 +8,6 @@ import {
   type ActivityEntry,
   type ZeroedRow,
 } from '@cardstock/contract';
-import { finishName } from '../inventory/finish-label.ts';
 
 const m = messages.activity;
 
@@ -62,7 +62,7 @@ export function ZeroedRows({ entry }: { entry: ActivityEntry }) {
                 </td>
                 <td>{row.set_code.toUpperCase()}</td>
                 <td>{row.collector_number}</td>
-                <td>{finishName[finishOf(row.finish)]}</td>
+                <td>{finishNames[finishOf(row.finish)]}</td>
                 <td>{row.quality}</td>
                 <td>{languageNames[languageOf(row.language)]}</td>
                 <td>{row.quantity}</td>
