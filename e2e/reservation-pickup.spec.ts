@@ -127,7 +127,10 @@ test('staff mark one confirmed reservation picked up and another a no-show; the 
   expect(mail.text).toContain('the cards went back on sale');
 });
 
-test('the status page names a copy’s language and flags, and fits a phone', async ({ page, request }) => {
+test('the status page names a copy’s language and flags and the shop’s pickup hours, and fits a phone', async ({
+  page,
+  request,
+}) => {
   const shop: Account = await registerShop(request, 'Lingua Cards');
   const [card] = await pricedCards(request, 'dragon', 1);
   await post(request, '/api/shop/inventory/add', {
@@ -143,6 +146,7 @@ test('the status page names a copy’s language and flags, and fits a phone', as
     subdomain,
     shop_hidden: 0,
     reservations_enabled: true,
+    pickup_hours: 'Tue–Sun 11:00–18:00',
   });
   const email = uniqueEmail('lingua');
   const placed = await post(
@@ -163,5 +167,6 @@ test('the status page names a copy’s language and flags, and fits a phone', as
   const line = page.locator('.order-status-lines tbody tr').filter({ hasText: card!.name });
   await expect(line).toContainText('Japanese');
   await expect(line).toContainText(statusText.signed);
+  await expect(page.locator('.order-status-result')).toContainText(statusText.pickupHours('Tue–Sun 11:00–18:00'));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

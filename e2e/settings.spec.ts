@@ -236,6 +236,10 @@ test('an Owner sets the reservation limits beside the switch; a bad limit is ref
   await section.getByLabel(labels.max_total).fill('150.50');
   await section.getByLabel(labels.max_held_copies).fill('40');
   await section.getByLabel(labels.pickup_days).fill('10');
+  // Where and when to pick up: the shop's time zone for the mails' times, and its hours.
+  await expect(section.getByLabel(m.timeZoneLabel)).toHaveValue('');
+  await section.getByLabel(m.timeZoneLabel).selectOption('America/Chicago');
+  await section.getByLabel(m.pickupHoursLabel).fill('Mon–Sat 10:00–19:00');
   const reloaded = page.waitForEvent('load');
   await form.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(m.saved)).toBeVisible();
@@ -253,6 +257,12 @@ test('an Owner sets the reservation limits beside the switch; a bad limit is ref
   await expect(section.getByLabel(labels.max_copies_per_printing)).toHaveValue('2');
   await expect(section.getByLabel(labels.pickup_days)).toHaveValue('10');
   await expect(section.getByLabel(labels.max_total)).toHaveValue('150.5');
+  expect(await serverSettings(request, account)).toMatchObject({
+    time_zone: 'America/Chicago',
+    pickup_hours: 'Mon–Sat 10:00–19:00',
+  });
+  await expect(section.getByLabel(m.timeZoneLabel)).toHaveValue('America/Chicago');
+  await expect(section.getByLabel(m.pickupHoursLabel)).toHaveValue('Mon–Sat 10:00–19:00');
 });
 
 test('an Employee is told who can change settings, and the page makes no calls', async ({ page, context, request }) => {

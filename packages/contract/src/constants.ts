@@ -47,6 +47,10 @@ export const finishNames: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 
 export const languages = ['en', 'de', 'fr', 'it', 'es', 'pt', 'ja', 'ko', 'ru', 'zhs', 'zht', 'ph'] as const;
 export type Language = (typeof languages)[number];
 
+/** The languages priced as a share of the English price (English is the 100 % they are shares of). */
+export const pricedLanguages = languages.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
+export type PricedLanguage = (typeof pricedLanguages)[number];
+
 /** Each language's name as players write it. */
 export const languageNames: Record<Language, string> = {
   en: 'English',

@@ -589,6 +589,12 @@ export const messages = {
       'A reservation not confirmed within this time expires and its cards go back on sale: 1 to 336 hours (48 by default).',
     pickupDaysHint:
       'A confirmed reservation is held this many days for pickup (7 by default, 1 to 60): the customer is told until when. Past it, mark it a no-show in Order History and its cards go back on sale.',
+    timeZoneLabel: 'Time zone',
+    timeZoneNone: 'Not set (times in UTC)',
+    timeZoneHint: 'Customers’ mails give the hold time and the pickup deadline in this time zone.',
+    pickupHoursLabel: 'Pickup hours',
+    pickupHoursHint:
+      'When customers can pick up, as they should read it (for example “Mon–Sat 10:00–19:00”): in every reservation mail and on the order status page.',
     // The shop's reservation limits (issue 38).
     reservationLimitsHeading: 'Limits per customer',
     reservationLimitLabels: {

@@ -48,6 +48,8 @@ export const storefrontCartMessages = {
     intro: 'Enter the order number and the e-mail address you reserved with.',
     signed: 'Signed',
     altered: 'Altered',
+    pickupAt: (address: string) => `Pick up at ${address}.`,
+    pickupHours: (hours: string) => `Pickup hours: ${hours}`,
     number: 'Order number',
     email: 'E-mail',
     lookUp: 'Look up',

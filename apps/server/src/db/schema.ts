@@ -64,6 +64,10 @@ export interface ShopTable {
   buy_version: Generated<number>;
   /** JSON of the shop's reservation limits over the defaults (migration 0025); null: the defaults. */
   reservation_limits: Generated<string | null>;
+  /** IANA time zone for the customer's mails ('' : UTC), migration 0029. */
+  time_zone: Generated<string>;
+  /** Opening hours as the owner writes them, migration 0029. */
+  pickup_hours: Generated<string>;
   /** Moved by the database on every write to the shop's orders (migration 0027): the pending queue is kept under it. */
   orders_version: Generated<number>;
 }

@@ -95,10 +95,33 @@ export const ZShopSettings = z.object({
   reservations_enabled: z.boolean().describe('Customers may reserve stock online for pickup (off by default)'),
   reservation_hold_hours: z.number().int().describe('Hours a reservation waits for the shop before it expires (48)'),
   reservation_limits: ZReservationLimits.optional().describe('The shop’s limits of online reservations (issue 38)'),
+  time_zone: z
+    .string()
+    .optional()
+    .describe('The shop’s IANA time zone, in which customers’ mails give times; "" until chosen (times in UTC)'),
+  pickup_hours: z.string().optional().describe('When customers can pick up, as the shop writes it; "" when not said'),
 });
 export type ShopSettings = z.infer<typeof ZShopSettings>;
 
 export const ZSettingsGetRequest = z.object({ token: ZSessionToken });
+
+/** Whether this runtime knows `zone` as an IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A time zone as typed: an IANA name the runtime knows ("America/Chicago"), or "" for none (UTC). */
+export const ZTimeZone = z
+  .string({ error: 'The time zone must be text.' })
+  .trim()
+  .refine((zone) => zone === '' || isTimeZone(zone), {
+    error: 'Choose a time zone from the list (an IANA name such as America/Chicago).',
+  });
 
 /** A subdomain as typed: lower case, the platform's rule, not one of its own host names; "" is none. */
 export const ZSubdomainText = z
@@ -145,4 +168,11 @@ export const ZSettingsSaveRequest = z.object({
   reservation_limits: ZReservationLimits.partial()
     .optional()
     .describe('Any of the limits of online reservations; the ones left out are kept as they are'),
+  time_zone: ZTimeZone.optional().describe('An IANA time zone ("Europe/Berlin"), "" for none; left out, it stays'),
+  pickup_hours: z
+    .string({ error: 'The pickup hours must be text.' })
+    .trim()
+    .max(300, 'The pickup hours must be at most 300 characters.')
+    .optional()
+    .describe('Opening hours for pickup, as customers should read them; left out, they stay'),
 });

@@ -280,6 +280,8 @@ export const ZPublicOrderStatusResponse = z.object({
       price: z.number().describe('Unit price in dollars'),
     }),
   ),
+  shop_address: z.string().optional().describe('Where to pick up: the shop’s address, "" when it has none (issue 38)'),
+  pickup_hours: z.string().optional().describe('When to pick up, as the shop writes it; "" when not said (issue 38)'),
   message: z.string(),
 });
 export type PublicOrderStatus = z.infer<typeof ZPublicOrderStatusResponse>;

@@ -30,6 +30,7 @@ import * as m0025 from './0025-reservation-limits.ts';
 import * as m0026 from './0026-buy-decided-role.ts';
 import * as m0027 from './0027-orders-version.ts';
 import * as m0028 from './0028-pickup-deadline.ts';
+import * as m0029 from './0029-shop-hours.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -66,6 +67,7 @@ const all: Record<string, MigrationFactory> = {
   '0026-buy-decided-role': m0026.migration,
   '0027-orders-version': m0027.migration,
   '0028-pickup-deadline': m0028.migration,
+  '0029-shop-hours': m0029.migration,
 };
 
 class StaticProvider implements MigrationProvider {

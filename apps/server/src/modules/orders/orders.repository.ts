@@ -50,6 +50,15 @@ export const ordersRepository = {
     return query.orderBy(qualityRank).orderBy('inventory.id').execute();
   },
 
+  /** Where and when a shop's customers pick up: its address, opening hours and time zone. */
+  pickupPlace(db: Executor, shopId: number) {
+    return db
+      .selectFrom('shops')
+      .select(['address', 'city', 'state', 'country', 'pickup_hours', 'time_zone'])
+      .where('id', '=', shopId)
+      .executeTakeFirst();
+  },
+
   cardName(db: Executor, cardId: string) {
     return db.selectFrom('cards').select(['name', 'set_code']).where('id', '=', cardId).executeTakeFirst();
   },

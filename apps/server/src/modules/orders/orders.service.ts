@@ -727,7 +727,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
       await expireHolds(shopId);
       const order = await repo.reservation(ctx.db, shopId, orderNumber, email.toLowerCase());
       if (!order) return undefined;
-      return { order, lines: await repo.linesOf(ctx.db, [order.id]) };
+      const [lines, place] = await Promise.all([repo.linesOf(ctx.db, [order.id]), repo.pickupPlace(ctx.db, shopId)]);
+      return { order, lines, place };
     },
 
     /**

@@ -34,12 +34,18 @@ export interface ReservationMails {
   noShow(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
 }
 
-/** A time as a customer reads it: "Friday, November 27, 2026 at 2:00 PM UTC". */
-export function holdText(iso: string): string {
-  const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-  return `${text} UTC`;
+/**
+ * A time as a customer reads it, in the shop's time zone when it has one ("Friday, November 27, 2026 at 8:00 AM
+ * CST"), else in UTC ("… at 2:00 PM UTC").
+ */
+export function holdText(iso: string, timeZone = ''): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'full',
+    timeStyle: 'long',
+    timeZone: timeZone || 'UTC',
+  })
+    .format(new Date(iso))
+    .replace(/:\d\d (?=[AP]M)/, ' ');
 }
 
 /** Finishes as the screens write them, not the stored words ("nonfoil"). */
@@ -71,7 +77,7 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
   async function shopOf(shopId: number) {
     return ctx.db
       .selectFrom('shops')
-      .select(['name', 'subdomain', 'address', 'city', 'state', 'country'])
+      .select(['name', 'subdomain', 'address', 'city', 'state', 'country', 'time_zone', 'pickup_hours'])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
   }
@@ -81,7 +87,12 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
       ? `${ctx.config.publicUrl}/shop/${encodeURIComponent(subdomain)}/order/${encodeURIComponent(orderNumber)}`
       : null;
 
-  async function send(order: ReservationOrder, subject: (shop: string) => string, body: (shop: string) => string) {
+  /** `body` writes times through `at`, in the shop's time zone. */
+  async function send(
+    order: ReservationOrder,
+    subject: (shop: string) => string,
+    body: (shop: string, at: (iso: string) => string) => string,
+  ) {
     if (!order.customer_email) return;
     // Anyone may type anyone's address into a reservation: a recipient gets at most so many of these mails an hour.
     try {
@@ -100,8 +111,10 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
       subject: subject(shop.name),
       text:
         // Names stored before control characters were refused may still hold line breaks.
-        `Hello ${withoutControlCharacters(order.customer_name ?? '')},\n\n${body(shop.name)}\n` +
+        `Hello ${withoutControlCharacters(order.customer_name ?? '')},\n\n` +
+        `${body(shop.name, (iso) => holdText(iso, shop.time_zone))}\n` +
         (where.length > 0 ? `\nPick up at ${shop.name}, ${where.join(', ')}.\n` : '') +
+        (shop.pickup_hours ? `Pickup hours: ${shop.pickup_hours}\n` : '') +
         (link ? `\nSee where your order stands at any time:\n${link}\n` : '') +
         `\nOrder number: ${order.order_number}\n`,
     });
@@ -112,12 +125,12 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
       send(
         order,
         (shop) => `Your reservation ${order.order_number} at ${shop}`,
-        (shop) =>
+        (shop, at) =>
           `${shop} received your reservation ${order.order_number}. These cards are held for you:\n\n` +
           `${itemsText(order, lines)}\n\n` +
           `Pickup callout: ${order.callout}. Give this number at the counter when you pick up and pay.\n\n` +
           (order.hold_until
-            ? `The shop holds your reservation until ${holdText(order.hold_until)}. We will write again when it is ` +
+            ? `The shop holds your reservation until ${at(order.hold_until)}. We will write again when it is ` +
               `ready for pickup; if the shop does not confirm it by then, it expires and the cards go back on sale.\n`
             : ''),
       ),
@@ -125,12 +138,12 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
       send(
         order,
         (shop) => `Your order ${order.order_number} is ready for pickup at ${shop}`,
-        (shop) =>
+        (shop, at) =>
           `Good news: ${shop} confirmed your order ${order.order_number}. It is ready for pickup.\n\n` +
           `${itemsText(order, lines)}\n\n` +
           `Pickup callout: ${order.callout}. Give this number at the counter when you pick up and pay.\n` +
           (order.pickup_until
-            ? `\nThe shop holds your order until ${holdText(order.pickup_until)}. If you do not pick it up by ` +
+            ? `\nThe shop holds your order until ${at(order.pickup_until)}. If you do not pick it up by ` +
               `then, the cards may go back on sale.\n`
             : ''),
       ),
@@ -155,9 +168,9 @@ export function createReservationMails(ctx: AppContext): ReservationMails {
       send(
         order,
         (shop) => `Your order ${order.order_number} at ${shop} was not picked up`,
-        (shop) =>
+        (shop, at) =>
           `${shop} held your order ${order.order_number} for pickup` +
-          (order.pickup_until ? ` until ${holdText(order.pickup_until)}` : '') +
+          (order.pickup_until ? ` until ${at(order.pickup_until)}` : '') +
           `, and it was not picked up, so the cards went back on sale.\n\n${itemsText(order, lines)}\n\n` +
           `Nothing was charged. You are welcome to reserve again.\n`,
       ),

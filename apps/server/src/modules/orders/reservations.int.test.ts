@@ -661,10 +661,43 @@ describe(`online reservations (${testEngine})`, () => {
         ]),
       );
       const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
+      // No time zone chosen yet: the hold time is in UTC, and no hours are said.
+      expect(mail).toMatch(/holds your reservation until \w+day, .+ at \d{1,2}:\d\d [AP]M UTC\./);
+      expect(mail).not.toContain('Pickup hours');
       expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM, Japanese\\)`));
       expect(mail).toMatch(new RegExp(`${escape(c.name)} \\([A-Z0-9]+, Non-Foil, NM\\)`));
       expect(mail).not.toContain('nonfoil');
       expect(mail).toContain(`Pick up at ${shop.shopName}, 12 Main Street, Springfield, IL, US.`);
+    });
+
+    it('writes times in the shop’s time zone and says its pickup hours, in the mails and on the status page', async () => {
+      const shop = await reservingShop();
+      const bad = await api(server, shop).call('settingsSave', {
+        subdomain: shop.subdomain,
+        shop_hidden: 0,
+        time_zone: 'Mars/Olympus_Mons',
+      });
+      expectError(bad, 400);
+      expect(bad.body.message).toBe('Choose a time zone from the list (an IANA name such as America/Chicago).');
+      await save(shop, { time_zone: 'America/Chicago', pickup_hours: 'Mon-Sat 10:00-19:00' });
+      expect(bodyOf(await api(server, shop).call('settingsGet', {}))).toMatchObject({
+        time_zone: 'America/Chicago',
+        pickup_hours: 'Mon-Sat 10:00-19:00',
+      });
+      // A save that leaves them out keeps them (the spec's payload keeps its meaning).
+      await save(shop, {});
+      expect(bodyOf(await api(server, shop).call('settingsGet', {})).time_zone).toBe('America/Chicago');
+
+      const c = card();
+      await add(c, 1, shop);
+      const email = uniqueEmail('zone');
+      const placed = await reserve([line(c)], { subdomain: shop.subdomain, email });
+      expectOk(placed);
+      const mail = await mailTo(email.toLowerCase(), /Subject: Your reservation/);
+      expect(mail).toMatch(/holds your reservation until \w+day, .+ at \d{1,2}:\d\d [AP]M C[SD]T\./);
+      expect(mail).toContain('Pickup hours: Mon-Sat 10:00-19:00');
+      const lookup = bodyOf(await status(placed.body.order_number, email, shop.subdomain));
+      expect(lookup).toMatchObject({ pickup_hours: 'Mon-Sat 10:00-19:00', shop_address: expect.any(String) });
     });
 
     it('takes control characters out of a name, so a mail opens with one line', async () => {

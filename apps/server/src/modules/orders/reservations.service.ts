@@ -82,7 +82,8 @@ export function createReservationsService(ctx: AppContext, reads: InventoryReadM
       const shop = await reads.publicShop({ subdomain: input.subdomain });
       const found = shop && (await orders.reservationStatus(shop.id, input.order_number, input.email));
       if (!found) throw new AppError('NOT_FOUND', messages.reservationsServer.statusNotFound);
-      const { order, lines } = found;
+      const { order, lines, place } = found;
+      const at = (iso: string) => holdText(iso, place?.time_zone);
       const status = order.status as ReservationStatus;
       const pickupUntil = pickupUntilOf(order, reservationLimitsOf(shop.reservation_limits).pickup_days);
       return {
@@ -106,7 +107,14 @@ export function createReservationsService(ctx: AppContext, reads: InventoryReadM
           quantity: l.quantity,
           price: centsToDollars(l.unit_price_cents),
         })),
-        message: messages.reservationsServer.status(status, pickupUntil ? holdText(pickupUntil) : undefined),
+        shop_address: place
+          ? [place.address, place.city, place.state, place.country]
+              .map((p) => p.trim())
+              .filter(Boolean)
+              .join(', ')
+          : '',
+        pickup_hours: place?.pickup_hours ?? '',
+        message: messages.reservationsServer.status(status, pickupUntil ? at(pickupUntil) : undefined),
       };
     },
   };

@@ -18,6 +18,8 @@ export const settingsRepository = {
         'reservations_enabled',
         'reservation_hold_hours',
         'reservation_limits',
+        'time_zone',
+        'pickup_hours',
       ])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
@@ -39,6 +41,8 @@ export const settingsRepository = {
       reservations_enabled?: number;
       reservation_hold_hours?: number;
       reservation_limits?: string;
+      time_zone?: string;
+      pickup_hours?: string;
     },
   ): Promise<void> {
     await db.updateTable('shops').set(values).where('id', '=', shopId).execute();

@@ -45,6 +45,8 @@ export function createSettingsService(ctx: AppContext) {
         reservations_enabled: shop.reservations_enabled === 1,
         reservation_hold_hours: shop.reservation_hold_hours,
         reservation_limits: reservationLimitsOf(shop.reservation_limits),
+        time_zone: shop.time_zone,
+        pickup_hours: shop.pickup_hours,
       };
     },
 
@@ -60,6 +62,8 @@ export function createSettingsService(ctx: AppContext) {
         reservations_enabled?: boolean;
         reservation_hold_hours?: number;
         reservation_limits?: Partial<ReservationLimits>;
+        time_zone?: string;
+        pickup_hours?: string;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'settings');
@@ -94,6 +98,8 @@ export function createSettingsService(ctx: AppContext) {
               ? { reservation_hold_hours: input.reservation_hold_hours }
               : {}),
             ...(limits ? { reservation_limits: JSON.stringify(limits) } : {}),
+            ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
+            ...(input.pickup_hours !== undefined ? { pickup_hours: input.pickup_hours } : {}),
           });
           await auditRepository.record(tx, {
             shop_id: shopId,
@@ -108,6 +114,8 @@ export function createSettingsService(ctx: AppContext) {
               reservations_enabled: input.reservations_enabled ?? null,
               reservation_hold_hours: input.reservation_hold_hours ?? null,
               reservation_limits: limits ?? null,
+              time_zone: input.time_zone ?? null,
+              pickup_hours: input.pickup_hours ?? null,
             }),
             created_at: ctx.clock.now().toISOString(),
           });

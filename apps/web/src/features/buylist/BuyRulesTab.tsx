@@ -1,10 +1,9 @@
-import { buylistMessages, languageNames, qualities, type BuyRules } from '@cardstock/contract';
+import { buylistMessages, languageNames, pricedLanguages, qualities, type BuyRules } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call, errorText } from '../../lib/api.ts';
-import { pricedLanguages } from '../settings/settings-form.ts';
 import { readRulesForm, rulesForm, type RulesErrors, type RulesForm } from './buy-view.ts';
 
 const m = buylistMessages.screen;

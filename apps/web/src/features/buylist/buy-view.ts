@@ -1,13 +1,14 @@
 import {
   buylistMessages,
   languageNames,
+  pricedLanguages,
   type BuyRules,
   type Finish,
   type Language,
   type NoOfferReason,
+  type PricedLanguage,
   type Quality,
 } from '@cardstock/contract';
-import { pricedLanguages, type PricedLanguage } from '../settings/settings-form.ts';
 
 const m = buylistMessages.screen;
 

@@ -1,4 +1,5 @@
 import {
+  pricedLanguages,
   languageNames,
   lowStockLimits,
   messages,
@@ -21,7 +22,6 @@ import {
   exampleSentence,
   formOf,
   holdHoursProblem,
-  pricedLanguages,
   pricingOf,
   productHost,
   perCustomerLimitKeys,
@@ -30,6 +30,9 @@ import {
   storefrontHost,
   type SettingsForm,
 } from './settings-form.ts';
+
+/** Every IANA time zone the browser knows, for the shop's choice (the server checks the same names). */
+const timeZones: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 const m = messages.settings;
 
@@ -269,6 +272,39 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
           onChange={(typed) => update({ reservationLimits: { ...form.reservationLimits, pickup_days: typed } })}
         />
         <p className="hint settings-hint">{m.pickupDaysHint}</p>
+        <label>
+          {m.timeZoneLabel}
+          <select
+            name="time_zone"
+            value={form.timeZone}
+            onChange={(e) => update({ timeZone: e.target.value })}
+            aria-describedby="settings-time-zone-hint"
+          >
+            <option value="">{m.timeZoneNone}</option>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="settings-time-zone-hint" className="hint settings-hint">
+          {m.timeZoneHint}
+        </p>
+        <label>
+          {m.pickupHoursLabel}
+          <input
+            type="text"
+            name="pickup_hours"
+            value={form.pickupHours}
+            maxLength={300}
+            onChange={(e) => update({ pickupHours: e.target.value })}
+            aria-describedby="settings-pickup-hours-hint"
+          />
+        </label>
+        <p id="settings-pickup-hours-hint" className="hint settings-hint">
+          {m.pickupHoursHint}
+        </p>
         <h3 className="settings-subheading">{m.reservationLimitsHeading}</h3>
         <div className="settings-limits">
           {perCustomerLimitKeys.map((key) => (

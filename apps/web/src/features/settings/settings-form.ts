@@ -1,7 +1,7 @@
 import {
   languageNames,
-  languages,
   priceCents,
+  pricedLanguages,
   qualities,
   storefrontSubdomain,
   centsText,
@@ -14,6 +14,7 @@ import {
   type Language,
   type ReservationLimits,
   type PricingRule,
+  type PricedLanguage,
   type Quality,
   type ShopSettings,
 } from '@cardstock/contract';
@@ -42,6 +43,9 @@ export interface SettingsForm {
   holdHours: string;
   /** The shop's reservation limits (issue 38), as typed. */
   reservationLimits: Record<keyof ReservationLimits, string>;
+  /** Where and when customers pick up (issue 38): the shop's time zone ('' for none) and its hours. */
+  timeZone: string;
+  pickupHours: string;
 }
 
 /** The reservation limits in the order the form shows them. */
@@ -49,10 +53,6 @@ export const reservationLimitKeys = Object.keys(defaultReservationLimits) as (ke
 
 /** The limits against abuse, under their heading; the pickup deadline sits with the hold time instead. */
 export const perCustomerLimitKeys = reservationLimitKeys.filter((k) => k !== 'pickup_days');
-
-/** The languages the form prices against English (English is the 100 % they are shares of). */
-export const pricedLanguages = languages.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
-export type PricedLanguage = (typeof pricedLanguages)[number];
 
 /** Longest description the server keeps (ZSettingsSaveRequest). */
 export const descriptionMaxLength = 500;
@@ -92,6 +92,8 @@ export function formOf(settings: ShopSettings): SettingsForm {
     reservationLimits: Object.fromEntries(
       reservationLimitKeys.map((k) => [k, String((settings.reservation_limits ?? defaultReservationLimits)[k])]),
     ) as Record<keyof ReservationLimits, string>,
+    timeZone: settings.time_zone ?? '',
+    pickupHours: settings.pickup_hours ?? '',
   };
 }
 
@@ -148,6 +150,8 @@ export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
     reservations_enabled: form.reservationsEnabled,
     reservation_hold_hours: numberOf(form.holdHours),
     reservation_limits: Object.fromEntries(reservationLimitKeys.map((k) => [k, numberOf(form.reservationLimits[k])])),
+    time_zone: form.timeZone,
+    pickup_hours: form.pickupHours,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
 }

@@ -183,6 +183,8 @@ function OrderView({ order }: { order: OrderStatus }) {
           {t.callout}: <strong>{order.callout}</strong>
         </p>
       )}
+      {order.shop_address && <p>{t.pickupAt(order.shop_address)}</p>}
+      {order.pickup_hours && <p>{t.pickupHours(order.pickup_hours)}</p>}
       <p className="hint">{t.placed(timeText(order.placed_at))}</p>
       <table className="table order-status-lines">
         <thead>
