@@ -1,11 +1,11 @@
 import {
   centsToDollars,
+  finishNames,
   finishOf,
   formatUsd,
   languageNames,
   languageOf,
   withoutControlCharacters,
-  type Finish,
 } from '@cardstock/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -48,13 +48,10 @@ export function holdText(iso: string, timeZone = ''): string {
     .replace(/:\d\d (?=[AP]M)/, ' ');
 }
 
-/** Finishes as the screens write them, not the stored words ("nonfoil"). */
-const finishWords: Record<Finish, string> = { nonfoil: 'Non-Foil', foil: 'Foil', etched: 'Etched' };
-
 /** A card line's printing as a customer reads it: set, finish, condition, and its language when not English. */
 function printingText(l: OrderLineRow): string {
   const language = languageOf(l.language);
-  const parts = [l.set_code.toUpperCase(), finishWords[finishOf(l.finish)], l.quality];
+  const parts = [l.set_code.toUpperCase(), finishNames[finishOf(l.finish)], l.quality];
   if (language !== 'en') parts.push(languageNames[language]);
   return `${l.card_name} (${parts.join(', ')})`;
 }
