@@ -138,7 +138,9 @@ test('Cancel asks first, then rejects the order and its cards go back to the inv
 
   await page.goto('/order-history');
   await expect(page.getByText(m.historyEmpty)).toBeVisible();
-  // The rejected order is kept, under its own tab, with when it was rejected.
+  // The rejected order is kept, under its own tab, with when it was rejected; on a phone the table scrolls, the page
+  // does not.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: m.historyRejectedTab }).click();
   const rejected = orderRow(page, orderNumber);
   await expect(rejected.getByRole('cell').nth(1)).toHaveText('Rejected');
@@ -147,6 +149,7 @@ test('Cancel asks first, then rejects the order and its cards go back to the inv
   const details = page.getByRole('dialog', { name: 'Order Details' });
   await expect(details.getByRole('row').filter({ hasText: card!.name })).toBeVisible();
   await expect(details).toContainText('Rejected');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('a Watcher reviews pending orders without Accept or Cancel', async ({ page, context, request }) => {
