@@ -101,6 +101,13 @@ describe('formOf', () => {
         max_held_copies: '500',
         pickup_days: '7',
       },
+      // A server without the time zone and hours (before migration 0029) shows none.
+      timeZone: '',
+      pickupHours: '',
+    });
+    expect(formOf(settings({ time_zone: 'Europe/Berlin', pickup_hours: 'Mo–Sa 10–18' }))).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      pickupHours: 'Mo–Sa 10–18',
     });
     expect(formOf(settings()).subdomain).toBe('');
     expect(formOf(settings()).inventoryPublic).toBe(false);
@@ -121,6 +128,8 @@ describe('settingsPayload', () => {
         reservations_enabled: false,
         reservation_hold_hours: 48,
         reservation_limits: defaultReservationLimits,
+        time_zone: '',
+        pickup_hours: '',
       },
     });
     if (checked.ok) expect(ZSettingsSaveRequest.safeParse({ token: 't', ...checked.value }).success).toBe(true);
