@@ -13,7 +13,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Node's flags for the server, however it is started. V8 lets the old
  * generation grow to four times what survived its last collection when the
  * heap may reach gigabytes; capped at 1 GB it grows by at most about twice, so
- * a big import peaks near 260 MB instead of 310–390 MB (docs/decisions.md).
+ * a big import peaks near 260 MB instead of 310–390 MB
+ * (docs/decisions/008-csv-import-streams.md).
  * What the server keeps in memory is bounded far below the cap (indexes of
  * 1,000,000 rows, 64 MB of kept answers).
  */

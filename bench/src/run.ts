@@ -800,8 +800,8 @@ console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
  * Every figure against its budget; on PostgreSQL times and rates may be
  * `postgres_within` times worse. A p99 budget is the budget or 1.5× the bare
  * node:http server's own p99 in the same run, whichever is higher: no server
- * answers faster than Node does on this machine (issue 43; docs/decisions.md,
- * "Budgets this machine cannot meet").
+ * answers faster than Node does on this machine (issue 43;
+ * docs/decisions/006-budgets-and-check.md).
  */
 function judge(): { misses: string[]; unjudged: string[] } {
   const misses: string[] = [];

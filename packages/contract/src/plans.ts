@@ -2,7 +2,7 @@
  * The plans a shop pays for (spec 001 §2.6), in one place: the server bills
  * from this table and the page shows it. Plans differ by the service that
  * comes with them, not by screens locked in code: every shop gets every
- * screen (docs/decisions.md, "Billing").
+ * screen (docs/decisions/011-billing.md).
  */
 export const planIds = ['starter', 'pro'] as const;
 export type PlanId = (typeof planIds)[number];

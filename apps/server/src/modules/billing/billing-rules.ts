@@ -35,7 +35,7 @@ export interface Charge {
 
 export const hasEnded = (status: SubscriptionStatus): boolean => endedStatuses.includes(status);
 
-/** Whether the public storefront is up: it goes offline once access has ended (docs/decisions.md, "Billing"). */
+/** Whether the public storefront is up: it goes offline once access has ended (docs/decisions/011-billing.md). */
 export const isStorefrontOnline = (endsAt: string | null, now: Date): boolean =>
   endsAt === null || endsAt > now.toISOString();
 

@@ -121,7 +121,7 @@ function demoId(name: string, set: string): string {
 /**
  * The ids of the demo's printings. They carry real set codes with invented collector numbers, so an import never
  * matches a file's set and number, or its card name, to one of them (only its own Scryfall id finds one: the
- * demo shop's own export reads back). See docs/decisions.md.
+ * demo shop's own export reads back). See docs/decisions/032-demo-printings.md.
  */
 export const demoPrintingIds: readonly string[] = sets.flatMap((set) =>
   set.cards.map(([name]) => demoId(name, set.code)),

@@ -47,8 +47,8 @@ async function* slicesOf(parts: Iterable<Buffer> | AsyncIterable<Buffer>): Async
  * slices, so the server keeps answering while a big file is read. (It used to
  * run in a worker thread: a second V8 heap and two more copies of the file
  * were a fifth of the 300 MB an import of 100,000 lines may take; see
- * docs/decisions.md.) A file that is not CSV (a NUL byte anywhere), or that no known tool wrote, is
- * a 400 with the reason. `keepEmpty`: rows with no copies are lines of quantity 0 (see {@link lineReader}).
+ * docs/decisions/008-csv-import-streams.md.) A file that is not CSV (a NUL byte anywhere), or that no known tool
+ * wrote, is a 400 with the reason. `keepEmpty`: rows with no copies are lines of quantity 0 (see {@link lineReader}).
  */
 export async function* readCsv(
   parts: Iterable<Buffer> | AsyncIterable<Buffer>,

@@ -28,7 +28,7 @@ import { inventoryRepository as repo } from './inventory.repository.ts';
  * - the shop's versions and a storefront's shop row (`RowCache`), kept until this process writes anything.
  *
  * Writers call {@link InventoryReadModel.stockChanged} inside their transaction; nothing else touches the version
- * or the index. docs/decisions.md ("What the server keeps in memory") has the table.
+ * or the index. docs/decisions/020-kept-in-memory.md has the table.
  */
 
 /** What a write did to a shop's stock rows, so the held index can follow it instead of being built again. */

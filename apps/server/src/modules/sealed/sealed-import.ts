@@ -28,7 +28,8 @@ const keyOf = (l: Pick<SealedLine, 'name' | 'category' | 'setCode'>) =>
  * shop's of the same name, category and set (the sealed table's own key); lines of one product add up, the last
  * price given wins. `add` adds the quantity (as Add Sealed Product does); `set` and `sync` set it, 0 included. An
  * empty price keeps the product's (a new one: 0, not for sale until priced). Products the file does not name are
- * left as they are in every mode (docs/decisions.md). A quantity over the bound refuses the whole import.
+ * left as they are in every mode (docs/decisions/033-sealed-in-csv.md). A quantity over the bound refuses the whole
+ * import.
  */
 export async function planSealedImport(
   db: Executor,

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isStorefrontOnline } from '../billing/billing-rules.ts';
 import type { InventoryReadModel, PublicShop } from '../inventory/read-model.ts';
 
-/** Public: the shop chose so, and its subscription has not ended (docs/decisions.md, "Billing"). */
+/** Public: the shop chose so, and its subscription has not ended (docs/decisions/011-billing.md). */
 export const isPublicShop = (shop: { shop_hidden: number; billing_ends_at: string | null }, now: Date): boolean =>
   shop.shop_hidden === 0 && isStorefrontOnline(shop.billing_ends_at, now);
 
