@@ -84,8 +84,12 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory. */
+/**
+ * The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory and
+ * Stripe's events (`customer.subscription.*`, `checkout.*`: Stripe's words, not a shop's customers) as billing.
+ */
 export function activityKindOf(action: string): ActivityKind | null {
+  if ((stripeAuditActions as readonly string[]).includes(action)) return 'billing';
   if (action.startsWith('admin.inventory.')) return 'inventory';
   const first = action.split('.')[0]!;
   if (first === 'subscription') return 'billing';
@@ -94,18 +98,10 @@ export function activityKindOf(action: string): ActivityKind | null {
   return (activityKinds as readonly string[]).includes(first) ? (first as ActivityKind) : null;
 }
 
-/** The audit actions of a kind, as prefixes: `inventory.` and `admin.inventory.` are both inventory. */
-export const actionPrefixesOf: Record<ActivityKind, readonly string[]> = {
-  inventory: ['inventory.', 'admin.inventory.'],
-  sealed: ['sealed.'],
-  order: ['order.'],
-  team: ['team.'],
-  settings: ['settings.'],
-  device: ['device.'],
-  billing: ['subscription.'],
-  customer: ['customer.', 'credit.'],
-  buylist: ['buylist.'],
-};
+/** The audit actions of each kind, from `activityKindOf`: the Activity filter reads exactly these. */
+export const actionsOfKind = Object.fromEntries(
+  activityKinds.map((kind) => [kind, auditActions.filter((action) => activityKindOf(action) === kind)]),
+) as Record<ActivityKind, readonly AuditAction[]>;
 
 export const activityPageSize = 50;
 

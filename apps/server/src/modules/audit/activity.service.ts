@@ -1,4 +1,4 @@
-import { activityKindOf, activityPageSize, actionPrefixesOf, type ActivityKind } from '@cardstock/contract';
+import { activityKindOf, activityPageSize, actionsOfKind, type ActivityKind } from '@cardstock/contract';
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -27,7 +27,7 @@ export function createActivityService(ctx: AppContext) {
       const { shopId } = requireRole(actor, 'activity:view');
       const filter = {
         actor: input.actor || undefined,
-        prefixes: input.kind ? actionPrefixesOf[input.kind] : undefined,
+        actions: input.kind ? actionsOfKind[input.kind] : undefined,
         from: stored(input.from),
         to: stored(input.to),
       };

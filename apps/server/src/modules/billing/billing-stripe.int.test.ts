@@ -270,6 +270,14 @@ describe(`billing with the Stripe provider (${testEngine})`, () => {
     // Stripe's own webhook for the change says the same again: nothing moves.
     expect((await deliver(event('customer.subscription.updated', running))).status).toBe(200);
     expect(await subscription(shop.token)).toMatchObject({ cancelAtPeriodEnd: false, endsAt: null });
+    // On the Activity screen Stripe's `customer.subscription.*` events are billing, not the shop's customers.
+    const activity = async (kind: 'billing' | 'customer') =>
+      bodyOf(await call(server, 'shopActivity', { kind }, { token: shop.token })).entries.map((e) => [
+        e.action,
+        e.kind,
+      ]);
+    expect(await activity('billing')).toContainEqual(['customer.subscription.updated', 'billing']);
+    expect(await activity('customer')).toEqual([]);
 
     // A Stripe failure changes nothing here and says so in words.
     expect((await cancel(shop.token)).status).toBe(200);
