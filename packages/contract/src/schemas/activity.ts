@@ -99,9 +99,21 @@ export function activityKindOf(action: string): ActivityKind | null {
 }
 
 /** The audit actions of each kind, from `activityKindOf`: the Activity filter reads exactly these. */
-export const actionsOfKind = Object.fromEntries(
-  activityKinds.map((kind) => [kind, auditActions.filter((action) => activityKindOf(action) === kind)]),
-) as Record<ActivityKind, readonly AuditAction[]>;
+export const actionsOfKind: Readonly<Record<ActivityKind, readonly AuditAction[]>> = {
+  inventory: actionsOf('inventory'),
+  sealed: actionsOf('sealed'),
+  order: actionsOf('order'),
+  team: actionsOf('team'),
+  settings: actionsOf('settings'),
+  device: actionsOf('device'),
+  billing: actionsOf('billing'),
+  customer: actionsOf('customer'),
+  buylist: actionsOf('buylist'),
+};
+
+function actionsOf(kind: ActivityKind): readonly AuditAction[] {
+  return auditActions.filter((action) => activityKindOf(action) === kind);
+}
 
 export const activityPageSize = 50;
 
