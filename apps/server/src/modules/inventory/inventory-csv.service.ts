@@ -40,7 +40,7 @@ import { readCsv } from './csv-read.ts';
 import type { SealedLine } from './csv-sealed.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
 import { ImportRows, type PendingRow } from './import-rows.ts';
-import { inventoryRepository as repo, type CardKey, type ImportRow } from './inventory.repository.ts';
+import { inventoryRepository as repo, type CardKey, type ImportRow, type StockFields } from './inventory.repository.ts';
 import type { StockWriter } from './read-model.ts';
 
 const CHUNK = 500;
@@ -365,17 +365,7 @@ const isKept = (kept: KeptRows | undefined, r: { card_id: string; name: string }
   );
 
 /** A row as the Activity log lists it, with the copies it had: "Lightning Bolt, 2X2 #117, Foil, LP, Japanese: 4". */
-const auditRowOf = (r: {
-  name: string;
-  set_code: string;
-  collector_number: string;
-  finish: string;
-  quality: string;
-  language: string;
-  signed: number;
-  altered: number;
-  quantity: number;
-}): ZeroedRow => ({
+const auditRowOf = (r: StockFields & { name: string; set_code: string; collector_number: string }): ZeroedRow => ({
   name: r.name,
   set_code: r.set_code,
   collector_number: r.collector_number,

@@ -86,7 +86,7 @@ const rowKeyColumns = (key: RowKey) => ({
 export type ImportRow = Pick<Selectable<InventoryTable>, (typeof importColumns)[number]>;
 
 /** What tells one stock row from another: the unique key `inventory_row`, the conflict target of every upsert. */
-const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
+export const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
 
 const importUpserts = new WeakMap<Executor, Map<string, CompiledQuery>>();
 
@@ -574,14 +574,19 @@ export const inventoryRepository = {
     return db.selectFrom('cards').select(['set_code', 'set_name']).distinct().where('set_code', 'in', codes).execute();
   },
 
-  /** The shop's rows of these printings: what an import would change. */
-  async existingRows(db: Executor, shopId: number, cardIds: string[]) {
-    return db
+  /**
+   * The shop's rows of these printings: what an import would change, or (`unflagged`: neither signed nor altered)
+   * the rows a purchase adds to.
+   */
+  async existingRows(db: Executor, shopId: number, cardIds: readonly string[], { unflagged = false } = {}) {
+    if (cardIds.length === 0) return [];
+    let query = db
       .selectFrom('inventory')
-      .select(['card_id', 'finish', 'quality', 'language', 'signed', 'altered', 'quantity', 'asking_price'])
+      .select(['id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered', 'quantity', 'asking_price'])
       .where('shop_id', '=', shopId)
-      .where('card_id', 'in', cardIds)
-      .execute();
+      .where('card_id', 'in', [...new Set(cardIds)]);
+    if (unflagged) query = query.where('signed', '=', 0).where('altered', '=', 0);
+    return query.execute();
   },
 };
 

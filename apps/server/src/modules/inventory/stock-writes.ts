@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import type { Executor, Tx } from '../../db/database.ts';
-import { inventoryRepository } from './inventory.repository.ts';
+import type { Tx } from '../../db/database.ts';
+import { inventoryRepository, rowKey, type StockFields } from './inventory.repository.ts';
 import type { StockChange, StockWriter } from './read-model.ts';
-
-/** What tells one stock row from another (the inventory's unique key `inventory_row`). */
-const rowKey = ['shop_id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered'] as const;
 
 /** Copies bought from a customer, for one printing, finish, condition and language, at a cost per copy. */
 export interface Purchase {
@@ -21,28 +18,9 @@ export interface Purchase {
 const purchaseKey = (p: Purchase) => `${p.card_id}|${p.finish}|${p.quality}|${p.language}`;
 
 /** Copies an order gives back: to the row it took them from, or, when that row is gone, to one made again. */
-export interface ReturnedCopies {
+export interface ReturnedCopies extends StockFields {
   inventory_id: number | null;
   card_id: string;
-  finish: string;
-  quality: string;
-  language: string;
-  signed: number;
-  altered: number;
-  quantity: number;
-}
-
-/** The shop's unflagged rows of these printings: which a purchase adds to (the rest it creates). */
-function unflaggedRowsOf(db: Executor, shopId: number, cardIds: readonly string[]) {
-  if (cardIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('inventory')
-    .select('id')
-    .where('shop_id', '=', shopId)
-    .where('card_id', 'in', [...new Set(cardIds)])
-    .where('signed', '=', 0)
-    .where('altered', '=', 0)
-    .execute();
 }
 
 /**
@@ -135,12 +113,14 @@ export function stockWrites(reads: StockWriter) {
       const ordered = [...purchases].sort((a, b) =>
         purchaseKey(a) < purchaseKey(b) ? -1 : purchaseKey(a) > purchaseKey(b) ? 1 : 0,
       );
+      // The unflagged rows of these printings, which the purchases add to (the rest they create).
       const existing = new Set(
         (
-          await unflaggedRowsOf(
+          await inventoryRepository.existingRows(
             tx,
             shopId,
             ordered.map((p) => p.card_id),
+            { unflagged: true },
           )
         ).map((r) => r.id),
       );
