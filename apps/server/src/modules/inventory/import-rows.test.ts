@@ -1,7 +1,7 @@
 import { finishes, languages, qualities } from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
 import { ImportRows } from './import-rows.ts';
-import type { CardKey } from './inventory.repository.ts';
+import type { CardKey } from './csv-catalog.repository.ts';
 
 const card = (id: string, name: string): CardKey => ({
   id,

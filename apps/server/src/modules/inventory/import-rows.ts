@@ -1,5 +1,6 @@
 import { finishes, languages, qualities } from '@cardstock/contract';
-import type { CardKey, StockFields } from './inventory.repository.ts';
+import type { CardKey } from './csv-catalog.repository.ts';
+import type { StockFields } from './inventory.repository.ts';
 
 /** What an import keeps of a printing: once per printing, however many of the file's lines name it. */
 interface ImportCard {

@@ -33,6 +33,7 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { planSealedImport, writeSealedImport } from '../sealed/sealed-import.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
+import { csvCatalogRepository as catalog, type CardKey } from './csv-catalog.repository.ts';
 import { EXPORT_LAYOUTS } from './csv-exports.ts';
 import { setRefs } from './csv-set-names.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
@@ -40,7 +41,7 @@ import { readCsv } from './csv-read.ts';
 import type { SealedLine } from './csv-sealed.ts';
 import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
 import { ImportRows, type PendingRow } from './import-rows.ts';
-import { inventoryRepository as repo, type CardKey, type ImportRow, type StockFields } from './inventory.repository.ts';
+import { inventoryRepository as repo, type ImportRow, type StockFields } from './inventory.repository.ts';
 import type { StockWriter } from './read-model.ts';
 
 const CHUNK = 500;
@@ -136,11 +137,11 @@ interface ToolId {
 }
 
 const TOOL_IDS: readonly ToolId[] = [
-  { of: (l) => l.tcgplayerId, find: (db, ids) => repo.cardsByTcgplayer(db, ids), keys: (c) => [c.tcgplayer_id] },
-  { of: (l) => l.cardmarketId, find: (db, ids) => repo.cardsByCardmarket(db, ids), keys: (c) => [c.cardmarket_id] },
+  { of: (l) => l.tcgplayerId, find: (db, ids) => catalog.cardsByTcgplayer(db, ids), keys: (c) => [c.tcgplayer_id] },
+  { of: (l) => l.cardmarketId, find: (db, ids) => catalog.cardsByCardmarket(db, ids), keys: (c) => [c.cardmarket_id] },
   {
     of: (l) => l.mtgoId,
-    find: (db, ids) => repo.cardsByMtgo(db, ids),
+    find: (db, ids) => catalog.cardsByMtgo(db, ids),
     // A premium copy has an id of its own; both are the printing's.
     keys: (c) => [c.mtgo_id, c.mtgo_foil_id],
   },
@@ -163,7 +164,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
 
   const ids = [...new Set(lines.flatMap((l) => (l.scryfallId ? [l.scryfallId] : [])))];
   // A batch's ids in one lookup: on PostgreSQL each is a round trip.
-  for (const part of chunks(ids, 1000)) for (const c of await repo.cardsById(ctx.db, part)) byId.set(c.id, c);
+  for (const part of chunks(ids, 1000)) for (const c of await catalog.cardsById(ctx.db, part)) byId.set(c.id, c);
   for (const l of lines) if (l.scryfallId && byId.has(l.scryfallId)) found.set(l, byId.get(l.scryfallId)!);
 
   const shared = new Map<CsvLine, CardKey[]>();
@@ -194,7 +195,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     ...new Set([...refsOf.values()].flatMap((refs) => refs.flatMap((r) => (r.name ? [r.name.toLowerCase()] : [])))),
   ];
   for (const part of chunks(setNames)) {
-    for (const set of await repo.setsByName(ctx.db, part)) {
+    for (const set of await catalog.setsByName(ctx.db, part)) {
       const key = set.set_name.toLowerCase();
       setCodesByName.set(key, [...(setCodesByName.get(key) ?? []), set.set_code]);
     }
@@ -220,7 +221,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     for (const set of setsOf(l)) pairs.set(`${set}|${l.collectorNumber}`, { set, number: l.collectorNumber });
   }
   for (const part of chunks([...pairs.values()], 200)) {
-    for (const c of await repo.cardsBySetNumber(ctx.db, part))
+    for (const c of await catalog.cardsBySetNumber(ctx.db, part))
       bySetNumber.set(`${c.set_code}|${c.collector_number}`, c);
   }
   for (const l of pending()) {
@@ -236,7 +237,7 @@ async function resolvePrintings(ctx: AppContext, lines: CsvLine[]): Promise<Map<
     ...new Set(pending().flatMap((l) => (l.name ? [normalizeName(l.name), normalizeName(untagged(l.name))] : []))),
   ];
   for (const part of chunks(names, 200)) {
-    for (const c of await repo.cardsByName(ctx.db, part)) {
+    for (const c of await catalog.cardsByName(ctx.db, part)) {
       for (const key of new Set([c.sort_name, ...c.sort_name.split(' // ')])) {
         byName.set(key, [...(byName.get(key) ?? []), c]);
       }
@@ -605,7 +606,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
           const asked = [...new Set(batch.map((r) => r.set_code.slice(1)))].filter((c) => c && !parents.has(c));
           for (const c of asked) parents.set(c, null);
           if (asked.length)
-            for (const set of await repo.setNamesByCode(ctx.db, asked)) parents.set(set.set_code, set.set_name);
+            for (const set of await catalog.setNamesByCode(ctx.db, asked)) parents.set(set.set_code, set.set_name);
           for (const r of batch) {
             const row = { ...r, parent_set_name: parents.get(r.set_code.slice(1)) ?? null };
             if (!csv.writeRow(layout.cells(row))) await once(csv, 'drain');
