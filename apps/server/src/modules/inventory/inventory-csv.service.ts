@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   dollarsToCents,
@@ -14,19 +13,17 @@ import type { FastifyReply } from 'fastify';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { csvStream } from '../../lib/csv.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { planSealedImport, writeSealedImport } from '../sealed/sealed-import.ts';
-import { sealedRepository } from '../sealed/sealed.repository.ts';
-import { csvCatalogRepository as catalog } from './csv-catalog.repository.ts';
-import { EXPORT_LAYOUTS } from './csv-exports.ts';
 import { type CsvFormat, type CsvLine } from './csv-formats.ts';
 import { readCsv } from './csv-read.ts';
 import type { SealedLine } from './csv-sealed.ts';
-import { csvUploadsRepository as uploads, UPLOAD_KEPT_MINUTES } from './csv-uploads.repository.ts';
+import { csvUploadsRepository as uploads } from './csv-uploads.repository.ts';
+import { uploadOf, uploadProgress } from './import-upload.ts';
+import { exportInventory } from './inventory-export.ts';
 import { differenceOf, keptRowsOf } from './import-difference.ts';
 import { resolvePrintings } from './import-printings.ts';
 import { choosePrinting, hasFinish } from './import-review.ts';
@@ -42,77 +39,20 @@ const WRITE_CHUNK = { sqlite: 200, postgres: 5000 } as const;
 export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
   const now = () => ctx.clock.now().toISOString();
 
-  /**
-   * The file an import reads: the one sent, kept under `importId` when one is given (the check's upload, so the
-   * commit needs no second one), or without a file the shop's upload kept under `importId`, read a part at a time;
-   * `keptAt` tells the kept upload from a file sent again under its id since.
-   */
-  async function uploadOf(
-    shopId: number,
-    sent: Buffer | undefined,
-    importId: string | undefined,
-  ): Promise<{ parts: Iterable<Buffer> | AsyncIterable<Buffer>; size: number; keptAt?: string; sent?: boolean }> {
-    if (sent) {
-      // A binary file is refused before it is kept.
-      if (sent.includes(0)) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNotCsv);
-      if (!importId) return { parts: [sent], size: sent.length };
-      const upload = { id: importId, shop_id: shopId, file: sent, created_at: now() };
-      if (!(await withTransaction(ctx.db, (tx) => uploads.keep(tx, upload))))
-        throw new AppError('CONFLICT', messages.inventoryServer.importIdTaken);
-      return { parts: [sent], size: sent.length, keptAt: upload.created_at, sent: true };
-    }
-    if (!importId) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
-    const since = new Date(ctx.clock.now().getTime() - UPLOAD_KEPT_MINUTES * 60_000).toISOString();
-    const kept = await uploads.kept(ctx.db, shopId, importId, since);
-    if (!kept) throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
-    return { parts: uploads.parts(ctx.db, importId), size: kept.total_bytes, keptAt: kept.created_at };
-  }
-
   return {
     /** How far the server has read the shop's upload kept under `importId`. */
     async progress(actor: Actor, importId: string): Promise<ImportProgress> {
       const { shopId } = requireRole(actor, 'inventory:import');
-      const since = new Date(ctx.clock.now().getTime() - UPLOAD_KEPT_MINUTES * 60_000).toISOString();
-      const row = await uploads.status(ctx.db, shopId, importId, since);
-      if (!row) throw new AppError('NOT_FOUND', messages.inventoryServer.importExpired);
-      const { id, ...progress } = row;
-      return { import_id: id, ...progress };
+      return uploadProgress(ctx, shopId, importId);
     },
 
     /**
      * Streams the inventory as CSV: Cardstock's own layout, which the import reads back to the same inventory, or
-     * the layout another tool imports. A cell a spreadsheet would run as a formula is written after a `'`, unless it is
-     * catalog text (a card named "+2 Mace"), which the tools' own exports write bare.
+     * the layout another tool imports.
      */
     async export(actor: Actor, format: ExportFormat, reply: FastifyReply): Promise<FastifyReply> {
       const { shopId } = requireRole(actor, 'inventory:export');
-      const layout = EXPORT_LAYOUTS[format];
-      const csv = csvStream(layout.header, { delimiter: layout.delimiter });
-      // The set a token or promo set goes with ("tktk" → "Khans of Tarkir"), which Deckbox and TCGplayer name.
-      const parents = new Map<string, string | null>();
-      const pump = async () => {
-        for await (const batch of repo.exportBatches(ctx.db, shopId)) {
-          const asked = [...new Set(batch.map((r) => r.set_code.slice(1)))].filter((c) => c && !parents.has(c));
-          for (const c of asked) parents.set(c, null);
-          if (asked.length)
-            for (const set of await catalog.setNamesByCode(ctx.db, asked)) parents.set(set.set_code, set.set_name);
-          for (const r of batch) {
-            const row = { ...r, parent_set_name: parents.get(r.set_code.slice(1)) ?? null };
-            if (!csv.writeRow(layout.cells(row))) await once(csv, 'drain');
-          }
-        }
-        if (layout.sealedCells)
-          for await (const batch of sealedRepository.all(ctx.db, shopId))
-            for (const p of batch) if (!csv.writeRow(layout.sealedCells(p))) await once(csv, 'drain');
-        csv.end();
-      };
-      pump().catch((err: unknown) => csv.destroy(err instanceof Error ? err : new Error(String(err))));
-      const date = ctx.clock.now().toISOString().slice(0, 10);
-      const name = format === 'cardstock' ? `inventory_export_${date}.csv` : `inventory_export_${date}_${format}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(csv);
+      return exportInventory(ctx, shopId, format, reply);
     },
 
     /**
@@ -141,7 +81,7 @@ export function createInventoryCsvService(ctx: AppContext, stock: StockWriter) {
       const { shopId, email } = requireRole(actor, 'inventory:import');
       const mode = input.mode ?? 'add';
       const { importId } = input;
-      const file = await uploadOf(shopId, input.file, importId);
+      const file = await uploadOf(ctx, shopId, input.file, importId);
       const refused: ImportReport['refused'] = [];
       const review: ImportReview[] = [];
       let format: CsvFormat = 'cardstock';
