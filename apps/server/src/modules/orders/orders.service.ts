@@ -30,7 +30,8 @@ import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { buylistRepository, EMPLOYEE_LIMIT_WINDOW_MS } from '../buylist/buylist.repository.ts';
-import { creditRepository, customersRepository } from '../customers/customers.repository.ts';
+import { appendCredit } from '../customers/credit-ledger.ts';
+import { customersRepository } from '../customers/customers.repository.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { stockWrites, type StockWrites } from '../inventory/stock-writes.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
@@ -342,27 +343,26 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     if (order.customer_id === null || order.store_credit_cents <= 0) return;
     const customer = await customersRepository.find(tx, shopId, order.customer_id);
     if (!customer) return;
-    await creditRepository.append(tx, {
-      shopId,
-      customerId: customer.id,
-      kind: 'order_refund',
-      amountCents: order.store_credit_cents,
-      reference: order.order_number,
-      actor: by,
-      at,
-    });
-    await auditRepository.record(tx, {
-      shop_id: shopId,
-      actor: by,
-      action: 'credit.refund',
-      subject: String(customer.id),
-      detail: JSON.stringify({
-        name: customer.name,
-        order: order.order_number,
-        amount: centsToDollars(order.store_credit_cents),
-      }),
-      created_at: at,
-    });
+    await appendCredit(
+      tx,
+      {
+        shopId,
+        customerId: customer.id,
+        kind: 'order_refund',
+        amountCents: order.store_credit_cents,
+        reference: order.order_number,
+        actor: by,
+        at,
+      },
+      {
+        action: 'credit.refund',
+        detail: () => ({
+          name: customer.name,
+          order: order.order_number,
+          amount: centsToDollars(order.store_credit_cents),
+        }),
+      },
+    );
   }
 
   /** The names of the shop's customers these orders are for. */
@@ -504,27 +504,26 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         if (credit && payer && credit.cents > 0) {
           // In the order's transaction: the credit is spent exactly when the order exists, and a balance two orders
           // reach for at once is spent once (the ledger's guarded update), the other order refused whole.
-          const balance = await creditRepository.append(tx, {
-            shopId,
-            customerId: credit.customerId,
-            kind: 'order',
-            amountCents: -credit.cents,
-            reference: orderNumber,
-            actor: source.actor,
-            at,
-          });
+          const balance = await appendCredit(
+            tx,
+            {
+              shopId,
+              customerId: credit.customerId,
+              kind: 'order',
+              amountCents: -credit.cents,
+              reference: orderNumber,
+              actor: source.actor,
+              at,
+            },
+            {
+              action: 'credit.spend',
+              detail: () => ({ name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) }),
+            },
+          );
           if (balance === undefined) {
             const current = await customersRepository.find(tx, shopId, credit.customerId);
             throw new AppError('CONFLICT', messages.customers.server.creditOverBalance(current?.balance_cents ?? 0));
           }
-          await auditRepository.record(tx, {
-            shop_id: shopId,
-            actor: source.actor,
-            action: 'credit.spend',
-            subject: String(credit.customerId),
-            detail: JSON.stringify({ name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) }),
-            created_at: at,
-          });
         }
         await auditRepository.record(tx, {
           shop_id: shopId,
