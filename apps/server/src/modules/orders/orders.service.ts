@@ -38,6 +38,7 @@ import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+import { nextNumber } from './order-number.ts';
 import { holdForPickup, pickupUntilOf } from './pickup.service.ts';
 import type { ReservationMails } from './reservation-mails.ts';
 
@@ -476,9 +477,7 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
         await options.limit?.(tx, lines, totalCents);
         if (credit && credit.cents > totalCents)
           throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
-        const day = at.slice(0, 10).replaceAll('-', '');
-        const callout = await repo.nextCallout(tx, shopId, day);
-        const orderNumber = `${day}-${shopId}-${source.id}-${callout}`;
+        const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at);
         const order = {
           shop_id: shopId,
           order_number: orderNumber,
