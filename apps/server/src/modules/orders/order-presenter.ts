@@ -13,15 +13,34 @@ import { pickupUntilOf } from './pickup.service.ts';
 
 /* The orders' answers: an order as Order Management shows it, pending, in the history, expired or rejected. */
 
+/** What an order and a buy order keep alike of how they were placed: numbered on a day, by a source, a status. */
+interface Placed {
+  callout: number;
+  status: string;
+  created_at: string;
+  source_name: string;
+  source_kind: string;
+}
+
+/**
+ * The part of an order's answer (`T`: PendingOrder) and a buy order's (BuyOrder) that follows its number and reads
+ * the same: its callout, status, when it was placed and by whom.
+ */
+export function placedPart<T extends { status: string; source_kind: string }>(row: Placed) {
+  return {
+    callout: String(row.callout),
+    status: row.status as T['status'],
+    timestamp: row.created_at,
+    source: row.source_name,
+    source_kind: row.source_kind as T['source_kind'],
+  };
+}
+
 /** `names`: the shop's customers' names by id, for the orders that name one (customersRepository.namesOf). */
 export function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<number, string>): PendingOrder {
   return {
     order_number: order.order_number,
-    callout: String(order.callout),
-    status: order.status as PendingOrder['status'],
-    timestamp: order.created_at,
-    source: order.source_name,
-    source_kind: order.source_kind as PendingOrder['source_kind'],
+    ...placedPart<PendingOrder>(order),
     customer:
       order.customer_email === null
         ? null
