@@ -36,6 +36,22 @@ export function placedPart<T extends { status: string; source_kind: string }>(ro
   };
 }
 
+/** An order's line as staff and its customer both read it: the card or sealed product, its copies and unit price. */
+export function toShownLine(l: OrderLineRow) {
+  return {
+    kind: l.card_id === '' ? ('sealed' as const) : ('single' as const),
+    card_name: l.card_name,
+    set_code: l.set_code.toUpperCase(),
+    finish: finishOf(l.finish),
+    quality: qualityOf(l.quality),
+    language: languageOf(l.language),
+    signed: l.signed === 1,
+    altered: l.altered === 1,
+    quantity: l.quantity,
+    price: centsToDollars(l.unit_price_cents),
+  };
+}
+
 /** `names`: the shop's customers' names by id, for the orders that name one (customersRepository.namesOf). */
 export function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<number, string>): PendingOrder {
   return {
@@ -56,16 +72,7 @@ export function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<numb
     items: lines.map((l) => ({
       scryfall_id: l.card_id,
       sealed_id: l.sealed_id,
-      kind: l.card_id === '' ? ('sealed' as const) : ('single' as const),
-      card_name: l.card_name,
-      set_code: l.set_code.toUpperCase(),
-      finish: finishOf(l.finish),
-      quality: qualityOf(l.quality),
-      language: languageOf(l.language),
-      signed: l.signed === 1,
-      altered: l.altered === 1,
-      quantity: l.quantity,
-      price: centsToDollars(l.unit_price_cents),
+      ...toShownLine(l),
       item_total: centsToDollars(l.unit_price_cents * l.quantity),
     })),
   };
