@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { creditRepository } from '../customers/customers.repository.ts';
+import { appendCredit } from '../customers/credit-ledger.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { buylistRepository as repo, EMPLOYEE_LIMIT_WINDOW_MS } from './buylist.repository.ts';
 import type { BuyOrderReads } from './buy-orders.ts';
@@ -92,34 +92,44 @@ export function acceptBuyOrder(ctx: AppContext, writes: StockWrites, { notPendin
       );
 
       for (const [i, line] of lines.entries()) await repo.setOffer(tx, line.id, storableOffer(offers[i]!));
-      let balance: number | undefined;
-      if (payout === 'credit') {
-        balance = await creditRepository.append(tx, {
-          shopId,
-          customerId: order.customer_id!,
-          kind: 'trade_in',
-          amountCents: total,
-          reference: buyNumber,
-          actor: email,
-          at,
-        });
-        if (balance === undefined) throw new AppError('CONFLICT', server.creditNeedsCustomer);
-      }
-      await repo.setPaid(tx, order.id, payout, total);
-      await auditRepository.record(tx, {
-        shop_id: shopId,
-        actor: email,
-        action: 'buylist.accept',
+      const copies = bought.reduce((n, b) => n + b.offer.wanted, 0);
+      const audit = {
+        action: 'buylist.accept' as const,
         subject: buyNumber,
-        detail: JSON.stringify({
+        detail: (balance?: number) => ({
           payout,
           amount_cents: total,
-          copies: bought.reduce((n, b) => n + b.offer.wanted, 0),
+          copies,
           customer_id: order.customer_id,
           ...(balance === undefined ? {} : { balance_cents: balance }),
         }),
-        created_at: at,
-      });
+      };
+      if (payout === 'credit') {
+        // The buy order's own entry tells the trade-in, with the balance it left.
+        const balance = await appendCredit(
+          tx,
+          {
+            shopId,
+            customerId: order.customer_id!,
+            kind: 'trade_in',
+            amountCents: total,
+            reference: buyNumber,
+            actor: email,
+            at,
+          },
+          audit,
+        );
+        if (balance === undefined) throw new AppError('CONFLICT', server.creditNeedsCustomer);
+      } else
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: email,
+          action: audit.action,
+          subject: buyNumber,
+          detail: JSON.stringify(audit.detail()),
+          created_at: at,
+        });
+      await repo.setPaid(tx, order.id, payout, total);
       return total;
     });
     return { message: server.accepted(buyNumber, payout, paid), buy_order: await orderNamed(shopId, buyNumber) };

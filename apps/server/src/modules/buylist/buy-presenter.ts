@@ -1,6 +1,7 @@
 import { buyOffer, centsToDollars, finishOf, languageOf, marketPriceOf, qualityOf } from '@cardstock/contract';
 import type { BuyCard, BuyCardSetting, BuyOrder, BuyRules, OfferLine } from '@cardstock/contract';
 import { toCustomer } from '../customers/customers.mapper.ts';
+import { placedPart } from '../orders/order-presenter.ts';
 import type { BuyCardInfo, BuyLineRow, BuyOrderRow, CustomerRow } from './buylist.repository.ts';
 import { totalsOf, type LineInput, type LineOffer } from './offer-pricing.ts';
 
@@ -71,11 +72,7 @@ export function toBuyOrder(order: BuyOrderRow, lines: BuyLineRow[], offers: Line
   const totals = totalsOf(offers);
   return {
     buy_number: order.buy_number,
-    callout: String(order.callout),
-    status: order.status as BuyOrder['status'],
-    timestamp: order.created_at,
-    source: order.source_name,
-    source_kind: order.source_kind as BuyOrder['source_kind'],
+    ...placedPart<BuyOrder>(order),
     customer: customer && toCustomer(customer),
     items: lines.map((l, i) => ({
       ...toOfferLine(l, { ...l, name: l.card_name }, offers[i]!),

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { customersRepository, type CustomerInput } from '../customers/customers.repository.ts';
-import { ordersRepository } from '../orders/orders.repository.ts';
+import { nextNumber } from '../orders/order-number.ts';
 import { buylistRepository as repo } from './buylist.repository.ts';
 import { offersOf, pricingFor, requireKnown, storableOffer } from './offer-pricing.ts';
 
@@ -83,10 +83,8 @@ export function submitSellList(ctx: AppContext) {
             lines.map((l) => l.card_id),
           );
           const offers = offersOf(lines, pricing);
-          const day = at.slice(0, 10).replaceAll('-', '');
           // Buy orders count their own callouts, apart from orders' ("B" days in the same counters).
-          const callout = await ordersRepository.nextCallout(tx, shopId, `B${day}`);
-          const buyNumber = `B${day}-${shopId}-${source.id}-${callout}`;
+          const { number: buyNumber, callout } = await nextNumber(tx, 'B', shopId, source.id, at);
           await repo.insert(
             tx,
             {

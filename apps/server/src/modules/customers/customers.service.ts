@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { appendCredit } from './credit-ledger.ts';
 import { toCreditEntry, toCustomer } from './customers.mapper.ts';
 import {
   creditRepository,
@@ -44,7 +45,8 @@ async function refuseClash(tx: Tx, shopId: number, input: CustomerInput, exceptI
 
 /**
  * A shop's customers and their store credit. The ledger is append-only and every movement is audited in the same
- * transaction; the balance is the ledger's sum and the guarded update in `creditRepository.append` keeps it ≥ 0.
+ * transaction through one door (credit-ledger.ts); the balance is the ledger's sum and the guarded update in
+ * `creditRepository.append` keeps it ≥ 0.
  */
 export function createCustomersService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
@@ -156,33 +158,24 @@ export function createCustomersService(ctx: AppContext) {
       const row = await withTransaction(ctx.db, async (tx) => {
         const customer = await customerOf(tx, shopId, input.customer_id);
         const at = now();
-        const balance = await creditRepository.append(tx, {
-          shopId,
-          customerId: customer.id,
-          kind: 'adjustment',
-          amountCents,
-          reason: input.reason,
-          actor: email,
-          at,
-        });
+        const balance = await appendCredit(
+          tx,
+          { shopId, customerId: customer.id, kind: 'adjustment', amountCents, reason: input.reason, actor: email, at },
+          {
+            action: 'credit.adjust',
+            detail: (after) => ({
+              name: customer.name,
+              amount: input.amount,
+              reason: input.reason,
+              balance: centsToDollars(after),
+            }),
+          },
+        );
         if (balance === undefined) {
           // Read again: another movement may have landed since the first read.
           const current = await customerOf(tx, shopId, customer.id);
           throw new AppError('CONFLICT', m.wouldGoNegative(current.balance_cents));
         }
-        await auditRepository.record(tx, {
-          shop_id: shopId,
-          actor: email,
-          action: 'credit.adjust',
-          subject: String(customer.id),
-          detail: JSON.stringify({
-            name: customer.name,
-            amount: input.amount,
-            reason: input.reason,
-            balance: centsToDollars(balance),
-          }),
-          created_at: at,
-        });
         return { ...customer, balance_cents: balance };
       });
       return { message: m.adjusted(row.name, row.balance_cents), customer: toCustomer(row) };

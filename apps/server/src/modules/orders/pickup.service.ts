@@ -1,16 +1,14 @@
 import { messages, pickupDeadline, reservationLimitsOf } from '@cardstock/contract';
-import { afterCommit, withTransaction, type Tx } from '../../db/database.ts';
+import { withTransaction, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
+import type { GiveBack } from './order-stock.ts';
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
-import type { ReservationMails } from './reservation-mails.ts';
-
-/** Puts an order's copies back on sale: the orders service's one give-back, which rejecting and expiring use too. */
-type GiveBack = (tx: Tx, shopId: number, orderId: number, at: string) => Promise<void>;
+import { mailAfterCommit, type ReservationMails } from './reservation-mails.ts';
 
 /**
  * Fixes a confirmed online reservation's pickup deadline, in its confirmation's transaction: the shop's days as they
@@ -73,12 +71,7 @@ export function createPickupService(ctx: AppContext, giveBack: GiveBack, mails: 
         };
         const lines = await repo.linesOf(tx, [order.id]);
         // After the commit, and never the call's failure: the cards are back on sale whether or not the mail goes.
-        afterCommit(tx, () => {
-          mails
-            .noShow(closed, lines)
-            .catch((err: unknown) => ctx.log.error({ err }, 'a reservation mail could not be sent'));
-          return Promise.resolve();
-        });
+        mailAfterCommit(ctx, tx, () => mails.noShow(closed, lines));
       }
     });
   }

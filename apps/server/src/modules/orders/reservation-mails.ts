@@ -7,6 +7,7 @@ import {
   languageOf,
   withoutControlCharacters,
 } from '@cardstock/contract';
+import { afterCommit, type Tx } from '../../db/database.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
@@ -32,6 +33,17 @@ export interface ReservationMails {
   rejected(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
   expired(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
   noShow(order: ReservationOrder, lines: OrderLineRow[]): Promise<void>;
+}
+
+/**
+ * Mails an online customer once the transaction has committed; a mail that fails is logged, never the order's failure
+ * (the order, its decision or its give-back stands whether or not the mail goes).
+ */
+export function mailAfterCommit(ctx: AppContext, tx: Tx, send: () => Promise<void>): void {
+  afterCommit(tx, () => {
+    send().catch((err: unknown) => ctx.log.error({ err }, 'a reservation mail could not be sent'));
+    return Promise.resolve();
+  });
 }
 
 /**

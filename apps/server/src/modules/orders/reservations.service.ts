@@ -1,9 +1,6 @@
 import {
   centsToDollars,
-  finishOf,
   messages,
-  languageOf,
-  qualityOf,
   reservationLimitsOf,
   type PublicOrderRequest,
   type ReservationStatus,
@@ -13,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { requirePublicShop } from '../storefront/public-shop.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
+import { toShownLine } from './order-presenter.ts';
 import type { createOrdersService } from './orders.service.ts';
 import { pickupUntilOf } from './pickup.service.ts';
 import { holdText } from './reservation-mails.ts';
@@ -95,18 +93,7 @@ export function createReservationsService(ctx: AppContext, reads: InventoryReadM
         pickup_until: pickupUntil,
         reason: status === 'rejected' ? order.reason : null,
         total: centsToDollars(order.total_cents),
-        items: lines.map((l) => ({
-          card_name: l.card_name,
-          set_code: l.set_code.toUpperCase(),
-          kind: l.card_id === '' ? ('sealed' as const) : ('single' as const),
-          finish: finishOf(l.finish),
-          quality: qualityOf(l.quality),
-          language: languageOf(l.language),
-          signed: l.signed === 1,
-          altered: l.altered === 1,
-          quantity: l.quantity,
-          price: centsToDollars(l.unit_price_cents),
-        })),
+        items: lines.map(toShownLine),
         shop_address: place
           ? [place.address, place.city, place.state, place.country]
               .map((p) => p.trim())

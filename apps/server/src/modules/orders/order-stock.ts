@@ -1,0 +1,199 @@
+import { marketPriceOf, messages, priceCents, qualityOf, type CartLine, type PricingRule } from '@cardstock/contract';
+import type { Executor, Tx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { StockWrites } from '../inventory/stock-writes.ts';
+import { sealedRepository } from '../sealed/sealed.repository.ts';
+import { ordersRepository as repo } from './orders.repository.ts';
+
+/* What an order takes from the shop's stock when it is placed, and gives back when it is rejected, expires or is not
+   picked up. */
+
+/** A refusal that names each card short of stock and how many are left. */
+class NotEnoughStock extends AppError {
+  constructor(readonly shortages: string[]) {
+    super('CONFLICT', shortages.join(' '));
+  }
+}
+
+/** A cart line that names a printing. */
+type CardLine = CartLine & { scryfall_id: string };
+
+/**
+ * Lines of the same printing, finish, language, flags and condition add up, as a cart merges
+ * them; so do lines of the same sealed product. They come out in one order for
+ * every cart (printings by id, finish and condition, then sealed products by
+ * id), so concurrent orders lock stock rows in the same order and never wait on
+ * each other in a circle; rejecting gives back in that order too.
+ */
+function mergeLines(items: CartLine[]) {
+  const cards = new Map<string, CardLine & { position: number }>();
+  const sealed = new Map<number, { sealed_id: number; quantity: number; position: number }>();
+  items.forEach((item, position) => {
+    if (item.sealed_id !== undefined) {
+      const prev = sealed.get(item.sealed_id);
+      sealed.set(item.sealed_id, {
+        sealed_id: item.sealed_id,
+        quantity: (prev?.quantity ?? 0) + item.quantity,
+        position: prev?.position ?? position,
+      });
+      return;
+    }
+    const line = item as CardLine;
+    const key = `${line.scryfall_id}|${line.finish}|${line.language}|${line.signed}|${line.altered}|${line.quality ?? ''}`;
+    const prev = cards.get(key);
+    cards.set(key, prev ? { ...prev, quantity: prev.quantity + line.quantity } : { ...line, position });
+  });
+  return {
+    cards: [...cards.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line),
+    sealed: [...sealed.values()].sort((a, b) => a.sealed_id - b.sealed_id),
+  };
+}
+
+/**
+ * Takes every line's copies from the shop's rows (best condition first),
+ * priced by the shop's rule as they are now. A copy without a price (422)
+ * or any shortage refuses the whole order, naming each card.
+ */
+export async function reserveStock(
+  tx: Executor,
+  shopId: number,
+  items: CartLine[],
+  rule: PricingRule,
+  at: string,
+  taking: ReturnType<StockWrites['taking']>,
+) {
+  const lines: Parameters<typeof repo.insert>[2] = [];
+  // What cannot be filled, told in the cart's order.
+  const shortages: { position: number; text: string }[] = [];
+  // Cards with no price to sell at (no asking price, no market price), in the cart's order.
+  const unpriced: { position: number; name: string }[] = [];
+  const merged = mergeLines(items);
+  for (const item of merged.cards) {
+    const rows = await repo.stockFor(tx, shopId, {
+      cardId: item.scryfall_id,
+      finish: item.finish,
+      quality: item.quality,
+      language: item.language,
+      signed: Number(item.signed),
+      altered: Number(item.altered),
+    });
+    if (rows.length === 0) {
+      const card = await repo.cardName(tx, item.scryfall_id);
+      shortages.push({
+        position: item.position,
+        text: messages.ordersServer.notInInventory(card?.name ?? item.scryfall_id),
+      });
+      continue;
+    }
+    const available = rows.reduce((n, r) => n + r.quantity, 0);
+    if (available < item.quantity) {
+      shortages.push({ position: item.position, text: messages.ordersServer.notEnough(rows[0]!.name, available) });
+      continue;
+    }
+    let wanted = item.quantity;
+    for (const row of rows) {
+      if (wanted === 0) break;
+      const take = Math.min(wanted, row.quantity);
+      if (take === 0) continue;
+      // The row may have changed since it was read (another order, on PostgreSQL): then it is short.
+      const remaining = await taking.take(row.id, take, at);
+      if (remaining === undefined) throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
+      wanted -= take;
+      const market = marketPriceOf(row, item.finish);
+      const quality = qualityOf(row.quality);
+      const price = priceCents({
+        askingCents: row.asking_price,
+        marketCents: market,
+        quality,
+        language: item.language,
+        rule,
+      });
+      // Under a cent is no price (an old $0 asking price, a $0 market price): it would sell for $0, as sealed.
+      if (price === null || price < 1) {
+        if (!unpriced.some((u) => u.name === row.name)) unpriced.push({ position: item.position, name: row.name });
+        continue;
+      }
+      lines.push({
+        shop_id: shopId,
+        inventory_id: row.id,
+        card_id: item.scryfall_id,
+        card_name: row.name,
+        set_code: row.set_code,
+        finish: item.finish,
+        quality,
+        language: item.language,
+        signed: Number(item.signed),
+        altered: Number(item.altered),
+        quantity: take,
+        unit_price_cents: price,
+        // What a copy of this row cost the shop when it is known (bought from customers): the margin's other half.
+        unit_cost_cents: row.cost_cents,
+      });
+    }
+  }
+  for (const item of merged.sealed) {
+    const product = await sealedRepository.find(tx, shopId, item.sealed_id);
+    if (!product) {
+      shortages.push({ position: item.position, text: messages.ordersServer.noSuchSealed(item.sealed_id) });
+      continue;
+    }
+    // A product without a price (0) is not for sale, as a card without one.
+    if (product.price <= 0) {
+      unpriced.push({ position: item.position, name: product.name });
+      continue;
+    }
+    const remaining = await repo.takeSealed(tx, shopId, product.id, item.quantity, at);
+    if (remaining === undefined) {
+      const left = (await sealedRepository.find(tx, shopId, product.id))?.quantity ?? 0;
+      shortages.push({ position: item.position, text: messages.ordersServer.notEnough(product.name, left) });
+      continue;
+    }
+    lines.push({
+      shop_id: shopId,
+      inventory_id: null,
+      sealed_id: product.id,
+      card_id: '',
+      card_name: product.name,
+      set_code: product.set_code,
+      finish: 'nonfoil',
+      quality: 'NM',
+      // Named on every line: a multi-row insert on SQLite writes NULL, not the default, for a missing column.
+      language: 'en',
+      signed: 0,
+      altered: 0,
+      quantity: item.quantity,
+      unit_price_cents: product.price,
+      unit_cost_cents: null,
+    });
+  }
+  // Never a sale at $0: the whole order is refused, nothing reserved (the transaction rolls back).
+  if (unpriced.length)
+    throw new AppError(
+      'NO_PRICE',
+      messages.ordersServer.noPrice(unpriced.sort((a, b) => a.position - b.position).map((u) => u.name)),
+    );
+  if (shortages.length) throw new NotEnoughStock(shortages.sort((a, b) => a.position - b.position).map((s) => s.text));
+  return lines;
+}
+
+/** Puts an order's copies back on sale: the one give-back, which rejecting, expiring and a no-show all use. */
+export type GiveBack = (tx: Tx, shopId: number, orderId: number, at: string) => Promise<void>;
+
+export function stockGiveBack(writes: StockWrites): GiveBack {
+  /**
+   * Puts a decided order's copies back, on their rows or, if a row is gone, on a new one; a sealed product's units
+   * on the product (a product removed since has nowhere to take them).
+   */
+  return async function giveBack(tx: Tx, shopId: number, orderId: number, at: string) {
+    const lines = await repo.linesOf(tx, [orderId]);
+    for (const line of lines)
+      if (line.card_id === '' && line.sealed_id !== null)
+        await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
+    await writes.giveBack(
+      tx,
+      shopId,
+      lines.filter((line) => line.card_id !== ''),
+      at,
+    );
+  };
+}
