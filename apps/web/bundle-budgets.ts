@@ -11,8 +11,9 @@ export const budgets = {
   /** The app shell: router, data layer, layout, toasts. */
   entry: 150,
   /**
-   * The public storefront, its own document (issue 11: under 150 KB; issue 24: 80 KB). Its one call
-   * goes through lib/public-api.ts, without the app client's route table and session module (+3 KB);
+   * The public storefront, its own document (issue 11: under 150 KB; issue 24: 80 KB). Its calls go through
+   * lib/public-api.ts, on the web's one HTTP core (lib/http.ts, +0.3 KB over a copy of its own, issue 40) and the
+   * contract's publicRoutePaths, without the app client's route table and session module (+3 KB);
    * its texts come from the contract's storefront-messages.ts, not the whole catalogue (73.7 KB, was 80.2).
    * The cart (issue 24) adds its store, Add buttons and cart button only (+2.5 KB); the drawer, the checkout and
    * the order status page, with their texts (storefront-cart-messages.ts) and calls (public-order-api.ts), are

@@ -72,10 +72,10 @@ describe('the web client puts the session token where each call carries it', () 
   });
 });
 
-describe('every call that needs a session sends one', () => {
-  // A session route missing from the client's token table went out without its token: "Please log in to continue".
+describe('every call that needs a session (or a tablet’s token) sends one', () => {
+  // A session route missing from the contract's token places went out without its token: "Please log in to continue".
   const sessionRoutes = (Object.keys(routes) as RouteName[]).filter((name) =>
-    ['session', 'admin'].includes(routes[name].auth),
+    ['session', 'admin', 'device'].includes(routes[name].auth),
   );
   it.each(sessionRoutes)('%s', async (name) => {
     // Path parameters are filled with a placeholder: only where the token goes matters here.

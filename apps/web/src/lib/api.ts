@@ -1,84 +1,18 @@
-import { routePaths, type ErrorCode, type RouteName, type Routes } from '@cardstock/contract';
+import { routePaths, type RouteName, type Routes, type TokenPlace } from '@cardstock/contract';
 import type { z } from 'zod';
+import { answerOf, ApiError, refusalOf, send, type Route } from './http.ts';
 import { authToken } from './session.ts';
 
-/**
- * The body field each call carries the session token in, as the spec's
- * clients send it (the server reads any of them, and the Bearer header).
- * The client fills it in: screens never pass the token.
- */
-const bodyTokenField = {
-  logout: 'token',
-  feedback: 'token',
-  inventoryList: 'Authorization',
-  inventoryAdd: 'token',
-  inventoryEdit: 'token',
-  inventoryReprice: 'token',
-  inventoryPriceChanges: 'token',
-  inventoryPriceChangesKeep: 'token',
-  inventoryDeleteAll: 'token',
-  inventoryExport: 'auth_token',
-  // A multipart form: the token is its first field.
-  inventoryImport: 'token',
-  inventoryImportProgress: 'token',
-  settingsGet: 'token',
-  settingsSave: 'token',
-  statsSummary: 'token',
-  statsTotalCards: 'token',
-  statsInventoryValue: 'token',
-  shopActivity: 'token',
-  statsLowStock: 'token',
-  statsOrdersOverTime: 'token',
-  statsTopSelling: 'token',
-  statsLatestSold: 'token',
-  statsBuysOverTime: 'token',
-  customersSearch: 'token',
-  customersGet: 'token',
-  customersCreate: 'token',
-  customersUpdate: 'token',
-  customersAdjust: 'token',
-  teamList: 'token',
-  teamInvite: 'token',
-  teamUpdateRole: 'token',
-  teamRemove: 'token',
-  createDeviceCode: 'auth_token',
-  devices: 'token',
-  removeDevice: 'token',
-  deviceSession: 'token',
-  placeOrder: 'token',
-  pendingOrders: 'token',
-  confirmOrder: 'token',
-  rejectOrder: 'token',
-  pickedUpOrder: 'token',
-  noShowOrder: 'token',
-  orderHistory: 'token',
-  expiredOrders: 'token',
-  rejectedOrders: 'token',
-  sealedList: 'token',
-  sealedAdd: 'token',
-  sealedEdit: 'token',
-  sealedDelete: 'token',
-  search: 'token',
-  shopSuggest: 'token',
-  buylistOffer: 'token',
-  buylistSubmit: 'token',
-  buylistPending: 'token',
-  buylistHistory: 'token',
-  buylistGrade: 'token',
-  buylistAccept: 'token',
-  buylistReject: 'token',
-  buylistRules: 'token',
-  buylistRulesUpdate: 'token',
-  buylistCards: 'token',
-  buylistCardSet: 'token',
-  buylistCardRemove: 'token',
-} as const satisfies Partial<Record<RouteName, 'token' | 'auth_token' | 'Authorization'>>;
+export { ApiError } from './http.ts';
 
-type TokenFieldOf<N extends RouteName> = N extends keyof typeof bodyTokenField ? (typeof bodyTokenField)[N] : never;
+/** Where the call carries the session token (the contract's `routePaths`), if it carries one. */
+const tokenPlace = (name: RouteName): TokenPlace | undefined =>
+  (routePaths[name] as Route)[2] as TokenPlace | undefined;
 
-/** The calls that carry the session token as `Authorization: Bearer` instead: the admin area, billing, two reads. */
-const sendsBearer = (name: RouteName): boolean =>
-  name.startsWith('admin') || name.startsWith('billing') || name === 'shopWebsiteInventory' || name === 'shopExport';
+/** The body field the call carries the token in, which screens leave out of its body. */
+type TokenFieldOf<N extends RouteName> = (typeof routePaths)[N] extends readonly [string, string, infer P]
+  ? Exclude<P & string, 'bearer'>
+  : never;
 
 type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType }
   ? Omit<z.input<Routes[N]['body']>, TokenFieldOf<N>>
@@ -118,29 +52,8 @@ export const SESSION_ENDED_EVENT = 'cardstock:session-ended';
 export const SHOP_SUSPENDED_EVENT = 'cardstock:shop-suspended';
 
 /** Whether a call carries the session cookie's token (not a tablet's token, not a login). */
-const carriesSession = <N extends RouteName>(name: N, token?: string): boolean =>
-  token === undefined && (name in bodyTokenField || sendsBearer(name));
-
-/** The server answered, but not with 2xx: `message` is the server's own sentence (or the fallback), `code` its kind. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly statusText: string,
-    readonly code?: ErrorCode,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** No answer at all: the network or the server is down (or the call was cancelled). */
-export class NetworkError extends Error {
-  constructor() {
-    super('No response from server');
-    this.name = 'NetworkError';
-  }
-}
+const carriesSession = (name: RouteName, token?: string): boolean =>
+  token === undefined && tokenPlace(name) !== undefined;
 
 /** Path with its parameters filled in, and the query string. */
 function urlOf<N extends RouteName>(name: N, input: CallInput<N>): string {
@@ -154,24 +67,32 @@ const tokenFor = <N extends RouteName>(input: CallInput<N>): string | undefined 
 
 /** The Bearer header, for the calls that carry the token there. */
 function bearerHeader(name: RouteName, token: string | undefined): Record<string, string> {
-  return sendsBearer(name) ? { Authorization: `Bearer ${token ?? ''}` } : {};
+  return tokenPlace(name) === 'bearer' ? { Authorization: `Bearer ${token ?? ''}` } : {};
+}
+
+/** The body field the call carries the token in, if it carries it in its body. */
+function bodyField(name: RouteName): string | undefined {
+  const place = tokenPlace(name);
+  return place === 'bearer' ? undefined : place;
+}
+
+/** No answer at all: the network or the server is down (or the call was cancelled). */
+export class NetworkError extends Error {
+  constructor() {
+    super('No response from server');
+    this.name = 'NetworkError';
+  }
 }
 
 /** Sends one call as JSON: the token where the route carries it, cookies included. */
-async function send<N extends RouteName>(name: N, input: CallInput<N>): Promise<Response> {
+async function sendCall<N extends RouteName>(name: N, input: CallInput<N>): Promise<Response> {
   const token = tokenFor(input);
-  const field = (bodyTokenField as Partial<Record<RouteName, string>>)[name];
-  const body: object | undefined = field ? { [field]: token, ...input.body } : input.body;
+  const field = bodyField(name);
   try {
-    return await fetch(urlOf(name, input), {
-      method: routePaths[name][0],
+    return await send(routePaths[name][0], urlOf(name, input), {
+      body: field ? { [field]: token, ...input.body } : input.body,
       credentials: 'include',
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...bearerHeader(name, token),
-        ...input.headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...bearerHeader(name, token), ...input.headers },
       signal: input.signal,
     });
   } catch {
@@ -180,20 +101,24 @@ async function send<N extends RouteName>(name: N, input: CallInput<N>): Promise<
 }
 
 /**
- * The error of an answer that is not 2xx, from its `{ message, code }`.
- * The server's maintenance answer also tells the layout, so every screen says
- * so in one place whatever the call was; it is known by its code alone (any
- * other 503, from a proxy or a service that is down, is that call's own error).
+ * Tells the layout about a refusal where every screen says so in one place, whatever the call was: maintenance (known
+ * by its code alone: any other 503, from a proxy or a service that is down, is that call's own error), a session that
+ * ended, a suspended shop. Answers the error, to throw.
  */
-function refusal(status: number, statusText: string, data: unknown, fallback: string, session: boolean): ApiError {
-  const answer = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; code?: unknown };
-  const message = typeof answer.message === 'string' ? answer.message : fallback;
-  const code = typeof answer.code === 'string' ? (answer.code as ErrorCode) : undefined;
+function announced<E>(err: E, session: boolean): E {
+  if (!(err instanceof ApiError)) return err;
+  const { code, message, status } = err;
   if (code === 'MAINTENANCE') window.dispatchEvent(new CustomEvent(MAINTENANCE_EVENT, { detail: message }));
   if (status === 401 && session) window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: message }));
   if (code === 'SHOP_SUSPENDED') window.dispatchEvent(new CustomEvent(SHOP_SUSPENDED_EVENT, { detail: message }));
-  return new ApiError(status, message, statusText, code);
+  return err;
 }
+
+/** An answer's JSON; a refusal is thrown as `ApiError` (with `fallback` when it carries no sentence), told the layout. */
+const answered = (res: Response, fallback: string, name: RouteName, token?: string) =>
+  answerOf(res, fallback).catch((err: unknown) => {
+    throw announced(err, carriesSession(name, token));
+  });
 
 /**
  * Calls one route of the contract by name, with its typed body and answer.
@@ -204,10 +129,7 @@ export async function call<N extends RouteName>(
   input: CallInput<N> = {},
   fallback = 'Request failed',
 ): Promise<AnswerOf<N>> {
-  const res = await send(name, input);
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw refusal(res.status, res.statusText, data, fallback, carriesSession(name, input.token));
-  return data as AnswerOf<N>;
+  return (await answered(await sendCall(name, input), fallback, name, input.token)) as AnswerOf<N>;
 }
 
 /**
@@ -220,11 +142,8 @@ export async function download<N extends RouteName>(
   input: CallInput<N>,
   fallbackName: string,
 ): Promise<string> {
-  const res = await send(name, input);
-  if (!res.ok) {
-    const data: unknown = await res.json().catch(() => undefined);
-    throw refusal(res.status, res.statusText, data, res.statusText, carriesSession(name, input.token));
-  }
+  const res = await sendCall(name, input);
+  if (!res.ok) await answered(res, res.statusText, name, input.token);
   const file = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: file });
@@ -247,7 +166,7 @@ export function upload<N extends RouteName>(
   onProgress: (fraction: number) => void,
 ): Promise<AnswerOf<N>> {
   const data = new FormData();
-  const field = (bodyTokenField as Partial<Record<RouteName, string>>)[name];
+  const field = bodyField(name);
   const token = authToken();
   if (field) data.set(field, token ?? '');
   for (const [key, value] of Object.entries(form.fields ?? {})) data.set(key, value);
@@ -269,7 +188,7 @@ export function upload<N extends RouteName>(
         answer = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && answer !== undefined) resolve(answer as AnswerOf<N>);
-      else reject(refusal(xhr.status, xhr.statusText, answer, xhr.statusText, carriesSession(name)));
+      else reject(announced(refusalOf(xhr.status, xhr.statusText, answer, xhr.statusText), carriesSession(name)));
     };
     xhr.send(data);
   });

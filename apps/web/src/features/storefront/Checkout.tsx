@@ -5,7 +5,8 @@
 import { CAPTCHA_TEST_TOKEN, formatUsdPlain, storefrontCartMessages } from '@cardstock/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CaptchaWidget } from '../../components/CaptchaWidget.tsx';
-import { PublicCallError, placePublicOrder, publicConfig } from '../../lib/public-order-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { placePublicOrder, publicConfig } from '../../lib/public-order-api.ts';
 import { cartCount, type CartItem } from './cart.ts';
 import { calloutOf, cartSubtotal, linesNamedIn, orderLines, orderStatusHref } from './cart-checkout.ts';
 
@@ -147,7 +148,7 @@ export function Checkout({
       onPlaced({ number: answer.order_number, email: order.email });
     } catch (err) {
       setBusy(false);
-      if (!(err instanceof PublicCallError)) {
+      if (!(err instanceof ApiError)) {
         // No answer: the same key goes again with the next press, so a reservation that did go through is not doubled.
         setError(t.network);
         return;

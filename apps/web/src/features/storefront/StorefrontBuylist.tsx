@@ -6,7 +6,8 @@
 import { buylistMessages, formatUsdPlain } from '@cardstock/contract';
 import { useEffect, useState } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
-import { PublicCallError, publicBuylist } from '../../lib/public-order-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { publicBuylist } from '../../lib/public-order-api.ts';
 import './storefront.css';
 import './we-buy.css';
 
@@ -54,7 +55,7 @@ export function StorefrontBuylist({ subdomain, shopHref }: StorefrontBuylistProp
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setError(err instanceof PublicCallError ? (err.status === 404 ? t.notFound : err.message) : t.failed);
+        setError(err instanceof ApiError ? (err.status === 404 ? t.notFound : err.message) : t.failed);
       },
     );
     return () => controller.abort();

@@ -11,7 +11,8 @@ import {
   type PublicOrderStatus,
 } from '@cardstock/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PublicCallError, publicOrderStatus } from '../../lib/public-order-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { publicOrderStatus } from '../../lib/public-order-api.ts';
 import './cart.css';
 
 const t = storefrontCartMessages.status;
@@ -91,7 +92,7 @@ export function StorefrontOrderStatus({ subdomain, search, orderNumber, shopHref
         (err: unknown) => {
           if (current.signal.aborted) return;
           setOrder(undefined);
-          setError(err instanceof PublicCallError ? err.message : t.network);
+          setError(err instanceof ApiError ? err.message : t.network);
         },
       )
       .finally(() => {

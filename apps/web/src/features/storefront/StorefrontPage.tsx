@@ -14,7 +14,8 @@ import {
 import { CardImage } from '../../components/CardImage.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
-import { PublicPageError, publicShopPage } from '../../lib/public-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
 import { cardProduct, type PageCard } from './cart.ts';
 import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
@@ -66,11 +67,10 @@ async function loadShop(subdomain: string, address: StorefrontAddress, signal: A
     const body = { subdomain, page: String(page), ...(q ? { q } : {}), ...(sort !== 'name' ? { sort } : {}) };
     data = (await publicShopPage(body, signal)) as ShopPage | undefined;
   } catch (err) {
-    if (err instanceof PublicPageError && err.status === 400 && err.serverMessage)
-      throw new SearchRefused(storefront.searchFailed(err.serverMessage));
-    throw new Error(
-      err instanceof PublicPageError ? storefront.httpError(err.status, err.statusText) : storefront.loadFailed,
-    );
+    // The refusal's message is the server's sentence, or empty when it sent none.
+    if (err instanceof ApiError && err.status === 400 && err.message)
+      throw new SearchRefused(storefront.searchFailed(err.message));
+    throw new Error(err instanceof ApiError ? storefront.httpError(err.status, err.statusText) : storefront.loadFailed);
   }
   // A 2xx answer that is not JSON.
   if (!data) throw new Error(storefront.loadFailed);

@@ -23,7 +23,7 @@ export function useShopSealed(subdomain: string | undefined): ShopSealed[] {
     if (!subdomain) return;
     const controller = new AbortController();
     publicShopSealed(subdomain, controller.signal)
-      .then((answer) => setSealed((answer as { sealed?: ShopSealed[] }).sealed ?? []))
+      .then((answer) => setSealed((answer as { sealed?: ShopSealed[] } | undefined)?.sealed ?? []))
       .catch(() => setSealed([]));
     return () => controller.abort();
   }, [subdomain]);
