@@ -23,6 +23,7 @@ export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/devices.ts';
 export * from './schemas/inventory.ts';
+export * from './schemas/import-form.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';
 export * from './schemas/settings.ts';

@@ -29,13 +29,20 @@ describe('routePaths', () => {
     }
   });
 
-  it('names a body field only where the route’s body has it; a multipart form carries it as its first field', () => {
+  it('names a body field only where the route’s body (or its multipart form) has it', () => {
     for (const name of names) {
       const place = placeOf(name);
       if (place === undefined || place === 'bearer') continue;
       const def: RouteDef = routes[name];
-      if (def.multipart) expect(place, name).toBe('token');
-      else expect(def.body && fieldsOf(def.body), name).toContain(place);
+      const fields = def.multipart ? def.form : def.body;
+      expect(fields && fieldsOf(fields), name).toContain(place);
+    }
+  });
+
+  it('gives every multipart route the schema of its form’s fields', () => {
+    for (const name of names) {
+      const def: RouteDef = routes[name];
+      expect(def.form !== undefined, name).toBe(def.multipart === true);
     }
   });
 });

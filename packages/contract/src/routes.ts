@@ -86,6 +86,7 @@ import {
   ZImportProgress,
 } from './schemas/inventory.ts';
 import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
+import { ZImportForm } from './schemas/import-form.ts';
 import {
   ZCreateCodeRequest,
   ZCreateCodeResponse,
@@ -220,6 +221,8 @@ export interface RouteDef {
   params?: z.ZodType;
   /** A multipart form (file upload) instead of a JSON body; its fields are described in `summary`. */
   multipart?: true;
+  /** A multipart form's text fields (the file aside): what the web's upload fills in, and its route reads them with. */
+  form?: z.ZodType;
   /** Schema of the 200 answer. */
   response: z.ZodType;
 }
@@ -475,6 +478,7 @@ export const routes = define({
       'confirm_zero_rows (a sync that sets more than half of the rows with copies to 0 is refused with 422 unless this is the number its check reported in difference.confirm_zero_rows), ' +
       "file_name (the file's name, for the Activity log).",
     tags: ['inventory'],
+    form: ZImportForm,
     response: ZImportReport,
   },
   inventoryImportProgress: {

@@ -20,6 +20,10 @@ type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType }
 type QueryOf<N extends RouteName> = Routes[N] extends { querystring: z.ZodType }
   ? z.input<Routes[N]['querystring']>
   : never;
+/** A multipart form's text fields without the session token (the client adds it), as the contract's `form` takes them. */
+type FormOf<N extends RouteName> = Routes[N] extends { form: z.ZodType }
+  ? Omit<z.input<Routes[N]['form']>, TokenFieldOf<N>>
+  : never;
 type ParamsOf<N extends RouteName> = Routes[N] extends { params: z.ZodType } ? z.input<Routes[N]['params']> : never;
 type AnswerOf<N extends RouteName> = z.output<Routes[N]['response']>;
 
@@ -162,14 +166,16 @@ export async function download<N extends RouteName>(
  */
 export function upload<N extends RouteName>(
   name: N,
-  form: { fields?: Record<string, string>; file?: File },
+  form: { fields?: FormOf<N>; file?: File },
   onProgress: (fraction: number) => void,
 ): Promise<AnswerOf<N>> {
   const data = new FormData();
   const field = bodyField(name);
   const token = authToken();
   if (field) data.set(field, token ?? '');
-  for (const [key, value] of Object.entries(form.fields ?? {})) data.set(key, value);
+  // A form's fields are text: its schema's input (a field left out is not sent).
+  for (const [key, value] of Object.entries(form.fields ?? {}) as [string, string | undefined][])
+    if (value !== undefined) data.set(key, value);
   if (form.file) data.set('file', form.file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -1,4 +1,4 @@
-import { importModes, messages, routes, ZImportId, type ImportMode } from '@cardstock/contract';
+import { messages, routes, ZImportForm, type ImportForm } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,43 +7,20 @@ import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 import type { InventoryReadModel } from './read-model.ts';
 
-/** The picks field of an import: JSON {"<line>": "<Scryfall id>"}; anything else is refused. */
-function picksOf(text: unknown): Map<number, string> | undefined {
-  if (text === undefined || text === '') return undefined;
-  let value: unknown;
-  try {
-    value = typeof text === 'string' ? JSON.parse(text) : undefined;
-  } catch {
-    value = undefined;
-  }
-  const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : null;
-  if (!entries || entries.some(([line, id]) => !/^\d+$/.test(line) || typeof id !== 'string'))
-    throw new AppError('BAD_REQUEST', messages.inventoryServer.picksInvalid);
-  return new Map(entries.map(([line, id]) => [Number(line), String(id).toLowerCase()]));
+/**
+ * The import's form, read with the contract's schema; a refusal is a 400 with the first problem in the order the
+ * form is read: a malformed import_id, then a form with neither a file nor an import_id, then the other fields.
+ */
+function importFormOf(body: Record<string, unknown>, hasFile: boolean): ImportForm {
+  const form = ZImportForm.safeParse(body);
+  const refusal = form.error?.issues[0];
+  if (refusal?.path[0] === 'import_id') throw new AppError('BAD_REQUEST', refusal.message);
+  // A well-formed import_id is never blank: a form refused for another field has one exactly when it is not blank.
+  const hasImportId = form.success ? form.data.import_id !== undefined : Boolean(body.import_id);
+  if (!hasFile && !hasImportId) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
+  if (!form.success) throw new AppError('BAD_REQUEST', form.error.issues[0]!.message);
+  return form.data;
 }
-
-/** The mode field of an import: add (also when absent), set or sync. */
-function modeOf(text: unknown): ImportMode {
-  if (text === undefined || text === '') return 'add';
-  if (typeof text === 'string' && (importModes as readonly string[]).includes(text)) return text as ImportMode;
-  throw new AppError('BAD_REQUEST', messages.inventoryServer.importModeInvalid);
-}
-
-/** The confirm_zero_rows field of a sync: a whole number, or absent. */
-function confirmZeroRowsOf(text: unknown): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  if (typeof text === 'string' && /^\d{1,9}$/.test(text)) return Number(text);
-  throw new AppError('BAD_REQUEST', messages.inventoryServer.confirmZeroRowsInvalid);
-}
-
-/** The file's name as the Activity log keeps it: one line of text, 200 characters at most. */
-const fileNameOf = (text: unknown) =>
-  typeof text === 'string' && text.trim()
-    ? text
-        .replace(/[\p{Cc}]/gu, ' ')
-        .trim()
-        .slice(0, 200)
-    : undefined;
 
 /** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
@@ -67,19 +44,16 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   registerRoute(app, routes.inventoryImportProgress, ({ actor, body }) => csv.progress(actor, body.import_id));
   registerRoute(app, routes.inventoryImport, async ({ actor, body }, _request, reply) => {
     const file = Buffer.isBuffer(body.file) && body.file.length > 0 ? body.file : undefined;
-    const importId =
-      body.import_id === undefined || body.import_id === '' ? undefined : ZImportId.safeParse(body.import_id);
-    if (importId && !importId.success) throw new AppError('BAD_REQUEST', importId.error.issues[0]!.message);
-    if (!file && !importId) throw new AppError('BAD_REQUEST', messages.inventoryServer.importNoFile);
+    const form = importFormOf(body, file !== undefined);
     const { status, report } = await csv.import(actor, {
       file,
-      importId: importId?.data,
-      dryRun: body.dry_run === 'true',
-      acceptPartial: body.accept_partial === 'true',
-      picks: picksOf(body.picks),
-      mode: modeOf(body.mode),
-      confirmZeroRows: confirmZeroRowsOf(body.confirm_zero_rows),
-      fileName: fileNameOf(body.file_name),
+      importId: form.import_id,
+      dryRun: form.dry_run,
+      acceptPartial: form.accept_partial,
+      picks: form.picks,
+      mode: form.mode,
+      confirmZeroRows: form.confirm_zero_rows,
+      fileName: form.file_name,
     });
     if (status === 422) return reply.code(422).send(report);
     return report;

@@ -2,6 +2,7 @@ import { FlagTags } from '../../components/FlagTags.tsx';
 import {
   finishNames,
   type ImportDifference,
+  type ImportFormInput,
   type ImportMode,
   importModes,
   type ImportProgress,
@@ -46,7 +47,7 @@ export function MassUploadModal({ onClose, onImported }: { onClose: () => void; 
     // The check keeps the file under a new id, and its progress is asked by it; the import names it instead of
     // sending the file again (or, if the server no longer keeps it, sends the file again).
     const id = step === 'check' ? newImportId() : (importId ?? newImportId());
-    const fields: Record<string, string> = { mode, import_id: id, file_name: file.name };
+    const fields: ImportFormInput = { mode, import_id: id, file_name: file.name };
     if (step === 'check') fields.dry_run = 'true';
     else {
       if (report?.refused.length) fields.accept_partial = 'true';
