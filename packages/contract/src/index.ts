@@ -6,6 +6,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './plans.ts';
+export * from './percent.ts';
 export * from './pricing.ts';
 export * from './public-route-paths.ts';
 export * from './route-paths.ts';

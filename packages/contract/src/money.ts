@@ -27,6 +27,15 @@ export function wholeCents(dollars: number): number | null {
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
 }
 
+/** Dollars rounded to the cent (12.345 → 12.35, 0.1 + 0.2 → 0.3): a sum or a share of prices, as dollars again. */
+export const roundToCent = (dollars: number): number => centsToDollars(dollarsToCents(dollars));
+
+/**
+ * Typed dollars as cents: whole cents when the amount is a whole number of them (19.99 → 1999), else the fraction
+ * stays (0.125 → 12.5), for the check that refuses it to see it.
+ */
+export const typedCents = (dollars: number): number => wholeCents(dollars) ?? dollars * 100;
+
 /**
  * Whether typed dollars are a whole number of cents, and not a sliver that would be stored as $0 (1e-9 has more than 2
  * decimals, however close it is to 0): the one test every amount a person types passes.
