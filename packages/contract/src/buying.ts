@@ -1,4 +1,5 @@
 import type { Language, Quality } from './constants.ts';
+import { byPercent, shareOf } from './percent.ts';
 
 /** Rarities a target stock can be set for, as Scryfall writes them. */
 export const buyRarities = ['common', 'uncommon', 'rare', 'mythic'] as const;
@@ -73,7 +74,7 @@ const none = (reason: NoOfferReason): BuyOffer => ({ cash_cents: 0, credit_cents
  * buyOffer: a sell list prices 200 lines at every card added.
  */
 function offerCents(fixed: number | null, market: number | null, percent: number, scale: number, step: number) {
-  const cents = fixed !== null ? fixed * scale : market === null ? null : ((market * percent) / 100) * scale;
+  const cents = fixed !== null ? fixed * scale : market === null ? null : byPercent(market, percent) * scale;
   return cents === null ? null : Math.floor(Math.round(cents * 1000) / 1000 / step) * step;
 }
 
@@ -101,8 +102,8 @@ export function buyOffer(input: {
   const room = target === null ? input.quantity : Math.max(0, target - input.held);
   if (room === 0) return none('target_reached');
   const scale =
-    ((rules.condition_percent[input.quality] ?? 100) / 100) *
-    ((rules.language_percent[input.language ?? 'en'] ?? 100) / 100);
+    shareOf(rules.condition_percent[input.quality] ?? 100) *
+    shareOf(rules.language_percent[input.language ?? 'en'] ?? 100);
   const step = Math.max(1, Math.round(rules.rounding_cents));
   const hot = card?.hotlist ?? false;
   const cash = offerCents(

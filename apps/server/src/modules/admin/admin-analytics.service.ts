@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
-import type { AdminAnalytics } from '@cardstock/contract';
+import { asPercent, percentage, type AdminAnalytics } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../../db/database.ts';
 import type { AppContext } from '../../context.ts';
@@ -46,7 +46,7 @@ export function gradeHealth(figures: {
   check(figures.eventLoopP99Ms, healthThresholds.eventLoopP99Ms, `Event loop delay p99 ${figures.eventLoopP99Ms} ms`);
   check(figures.heapPercent, healthThresholds.heapPercent, `Heap ${figures.heapPercent}% of its limit`);
   if (figures.requests >= healthThresholds.minRequestsForErrorRate) {
-    const percent = Math.round((figures.errors / figures.requests) * 1000) / 10;
+    const percent = percentage(figures.errors, figures.requests);
     check(percent, healthThresholds.errorPercent, `${percent}% of answers were server errors`);
   }
   return { health, reasons };
@@ -104,12 +104,12 @@ function serverSampler(app: FastifyInstance) {
     return {
       requests: req,
       errors: err,
-      cpuPercent: elapsedUs > 0 ? round1(((used.user + used.system) / elapsedUs) * 100) : 0,
+      cpuPercent: elapsedUs > 0 ? round1(asPercent((used.user + used.system) / elapsedUs)) : 0,
       eventLoopP99Ms: round1(Number.isFinite(p99) ? p99 : 0),
       rssMb: round1(memory.rss / MB),
       heapUsedMb: round1(memory.heapUsed / MB),
       heapLimitMb: round1(heapLimit / MB),
-      heapPercent: round1((memory.heapUsed / heapLimit) * 100),
+      heapPercent: round1(asPercent(memory.heapUsed / heapLimit)),
     };
   };
 }

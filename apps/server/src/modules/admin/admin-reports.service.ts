@@ -5,6 +5,7 @@ import {
   type ReportRange,
   type ReportTab,
   amountText,
+  roundToCent,
 } from '@cardstock/contract';
 import type { AppContext } from '../../context.ts';
 import { csvText } from '../../lib/csv.ts';
@@ -131,9 +132,7 @@ export function createAdminReportsService(ctx: AppContext) {
       users,
       revenue: {
         total: overview.revenue,
-        average_order: overview.confirmed_orders
-          ? Math.round((overview.revenue / overview.confirmed_orders) * 100) / 100
-          : 0,
+        average_order: overview.confirmed_orders ? roundToCent(overview.revenue / overview.confirmed_orders) : 0,
         by_day: byDay,
       },
     };

@@ -3,6 +3,7 @@ import {
   finishOf,
   lowStockLimits,
   languageOf,
+  percentage,
   priceCents,
   pricingRuleOf,
   qualityOf,
@@ -189,7 +190,7 @@ export function createStatsService(ctx: AppContext) {
               total_sold: Number(r.sold),
               revenue: centsToDollars(Number(r.revenue_cents)),
               margin: margin === null ? null : centsToDollars(margin),
-              margin_percent: margin === null || costed === 0 ? null : Math.round((margin / costed) * 1000) / 10,
+              margin_percent: margin === null || costed === 0 ? null : percentage(margin, costed),
             };
           }),
         },

@@ -1,4 +1,12 @@
-import { type ActivityEntry, centsText, finishNames, finishOf, languageNames, languageOf } from '@cardstock/contract';
+import {
+  type ActivityEntry,
+  centsText,
+  finishNames,
+  finishOf,
+  formatUsdPlain,
+  languageNames,
+  languageOf,
+} from '@cardstock/contract';
 
 type Detail = Record<string, unknown>;
 
@@ -29,7 +37,7 @@ function repriced(detail: Detail | null): string {
   const value = num(detail, 'value');
   switch (text(detail, 'action')) {
     case 'set':
-      return value === undefined ? 'set a price' : `set to $${value.toFixed(2)}`;
+      return value === undefined ? 'set a price' : `set to ${formatUsdPlain(value)}`;
     case 'percent':
       return value === undefined ? 'moved by a percentage' : `${value > 0 ? '+' : ''}${value} %`;
     case 'clear':
@@ -142,12 +150,12 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'credit.adjust': {
       const amount = num(detail, 'amount') ?? 0;
       const sign = amount < 0 ? '−' : '+';
-      return `Adjusted ${text(detail, 'name') ?? 'a customer'}’s store credit by ${sign}$${Math.abs(amount).toFixed(2)}: “${text(detail, 'reason') ?? ''}”`;
+      return `Adjusted ${text(detail, 'name') ?? 'a customer'}’s store credit by ${sign}${formatUsdPlain(Math.abs(amount))}: “${text(detail, 'reason') ?? ''}”`;
     }
     case 'credit.spend':
-      return `${text(detail, 'name') ?? 'A customer'} paid $${(num(detail, 'amount') ?? 0).toFixed(2)} of order #${text(detail, 'order') ?? '?'} with store credit`;
+      return `${text(detail, 'name') ?? 'A customer'} paid ${formatUsdPlain(num(detail, 'amount') ?? 0)} of order #${text(detail, 'order') ?? '?'} with store credit`;
     case 'credit.refund':
-      return `Gave back $${(num(detail, 'amount') ?? 0).toFixed(2)} of store credit to ${text(detail, 'name') ?? 'a customer'} (order #${text(detail, 'order') ?? '?'} rejected)`;
+      return `Gave back ${formatUsdPlain(num(detail, 'amount') ?? 0)} of store credit to ${text(detail, 'name') ?? 'a customer'} (order #${text(detail, 'order') ?? '?'} rejected)`;
     case 'buylist.submit':
       return `Took sell list ${subject} (${plural(num(detail, 'lines') ?? 0, 'line')})`;
     case 'buylist.grade': {

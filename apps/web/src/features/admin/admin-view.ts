@@ -1,4 +1,10 @@
-import { adminLimits, type AdminBound, type PlatformRole, type StoreStatusFilter } from '@cardstock/contract';
+import {
+  adminLimits,
+  asPercent,
+  type AdminBound,
+  type PlatformRole,
+  type StoreStatusFilter,
+} from '@cardstock/contract';
 
 /**
  * Pure helpers of the admin screens (spec 001 §2.9, §5, §9): the store
@@ -32,7 +38,7 @@ export function boundedNumber(typed: string, bound: AdminBound): number {
 
 /** The store performance bar: full at 500 orders (spec 001 §9). */
 export const performancePercent = (orders: number): number =>
-  Math.min(100, Math.max(0, (orders / adminLimits.storePerformanceFullAt) * 100));
+  Math.min(100, Math.max(0, asPercent(orders / adminLimits.storePerformanceFullAt)));
 
 /** The platform roles as the user screen shows them. */
 export const roleLabels: Record<PlatformRole, string> = {

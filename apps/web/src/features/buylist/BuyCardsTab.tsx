@@ -1,4 +1,4 @@
-import { buylistMessages, formatUsd, type BuyCard } from '@cardstock/contract';
+import { amountText, buylistMessages, formatUsd, type BuyCard } from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -221,7 +221,7 @@ export function BuyCardsTab({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-const moneyText = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(2));
+const moneyText = (v: number | null | undefined) => (v === null || v === undefined ? '' : amountText(v));
 
 /** A card's own word: fixed offers (empty: by the rules), not buying, hotlist, target stock (empty: the rarity's). */
 function BuyCardDialog({ card, onClose, onSaved }: { card: Editing; onClose: () => void; onSaved: () => void }) {

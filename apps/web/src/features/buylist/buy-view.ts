@@ -1,5 +1,9 @@
 import {
   buylistMessages,
+  centsText,
+  centsToDollars,
+  dollarsToCents,
+  formatUsdPlain,
   languageNames,
   pricedLanguages,
   type BuyRules,
@@ -8,6 +12,7 @@ import {
   type NoOfferReason,
   type PricedLanguage,
   type Quality,
+  wholeCents,
 } from '@cardstock/contract';
 
 const m = buylistMessages.screen;
@@ -84,8 +89,6 @@ export interface RulesForm {
   employee_accept_limit: string;
 }
 
-const dollarsText = (cents: number) => (cents / 100).toFixed(2);
-
 export function rulesForm(rules: BuyRules): RulesForm {
   const target = (r: keyof BuyRules['target_by_rarity']) => {
     const t = rules.target_by_rarity[r];
@@ -106,15 +109,15 @@ export function rulesForm(rules: BuyRules): RulesForm {
     language_percent: Object.fromEntries(
       pricedLanguages.map((l) => [l, rules.language_percent[l] === undefined ? '' : String(rules.language_percent[l])]),
     ) as Record<PricedLanguage, string>,
-    min_offer: dollarsText(rules.min_offer_cents),
-    rounding: dollarsText(rules.rounding_cents),
+    min_offer: centsText(rules.min_offer_cents),
+    rounding: centsText(rules.rounding_cents),
     target_by_rarity: {
       common: target('common'),
       uncommon: target('uncommon'),
       rare: target('rare'),
       mythic: target('mythic'),
     },
-    employee_accept_limit: dollarsText(rules.employee_accept_limit_cents),
+    employee_accept_limit: centsText(rules.employee_accept_limit_cents),
   };
 }
 
@@ -137,9 +140,10 @@ export function readRulesForm(form: RulesForm, kept: BuyRules): { rules?: BuyRul
   };
   const cents = (field: string, text: string, label: string, maxDollars: number, min = 0): number => {
     const dollars = number(field, text, label, maxDollars);
-    const c = Math.round(dollars * 100);
-    if (!errors[field] && Math.abs(c - dollars * 100) > 1e-6) errors[field] = `${label} can have at most 2 decimals.`;
-    else if (!errors[field] && c < min) errors[field] = `${label} must be at least $${(min / 100).toFixed(2)}.`;
+    const c = dollarsToCents(dollars);
+    if (!errors[field] && wholeCents(dollars) === null) errors[field] = `${label} can have at most 2 decimals.`;
+    else if (!errors[field] && c < min)
+      errors[field] = `${label} must be at least ${formatUsdPlain(centsToDollars(min))}.`;
     return c;
   };
   const targets: BuyRules['target_by_rarity'] = {};
@@ -192,7 +196,7 @@ function dollarsOrEmpty(text: string, label: string): { value: number | null } |
   if (t === '') return { value: null };
   const n = Number(t);
   if (!Number.isFinite(n) || n < 0) return { problem: `${label} must be a number of dollars, or empty.` };
-  if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return { problem: `${label} can have at most 2 decimals.` };
+  if (wholeCents(n) === null) return { problem: `${label} can have at most 2 decimals.` };
   return { value: n };
 }
 

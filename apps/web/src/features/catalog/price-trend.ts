@@ -1,4 +1,4 @@
-import { marketPriceColumn, type Finish, type PricePoint } from '@cardstock/contract';
+import { marketPriceColumn, percentage, type Finish, type PricePoint } from '@cardstock/contract';
 
 /** A finish's market price over the kept days: the points it had a price on, and how far it moved. */
 export interface Trend {
@@ -23,7 +23,7 @@ export function trendOf(history: readonly PricePoint[], finish: Finish): Trend |
   const newest = history.at(-1)![column];
   const change =
     points.length > 1 && first.dollars > 0 && newest !== null
-      ? Math.round(((newest - first.dollars) / first.dollars) * 1000) / 10
+      ? percentage(newest - first.dollars, first.dollars)
       : null;
   return { points, last: newest, changePercent: change, since: first.day };
 }

@@ -1,4 +1,4 @@
-import { formatUsd, messages, type Customer } from '@cardstock/contract';
+import { amountText, formatUsd, messages, roundToCent, type Customer } from '@cardstock/contract';
 import { useId } from 'react';
 import { creditAmount, defaultCredit } from './customer-form.ts';
 import { CustomerSearch } from './CustomerSearch.tsx';
@@ -44,9 +44,9 @@ export function CreditPayment({
   if (!customer)
     return <CustomerSearch disabled={disabled} onPick={(c) => onChange({ customer: c, creditText: undefined })} />;
 
-  const shown = choice.creditText ?? defaultCredit(customer.balance, total).toFixed(2);
+  const shown = choice.creditText ?? amountText(defaultCredit(customer.balance, total));
   const credit = creditAmount(shown);
-  const rest = credit === undefined ? undefined : Math.max(0, Math.round((total - credit) * 100) / 100);
+  const rest = credit === undefined ? undefined : Math.max(0, roundToCent(total - credit));
   return (
     <div className="customer-picker">
       <span>{m.picker}</span>

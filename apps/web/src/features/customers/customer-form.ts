@@ -1,5 +1,5 @@
 import type { Customer } from '@cardstock/contract';
-import { messages } from '@cardstock/contract';
+import { messages, roundToCent } from '@cardstock/contract';
 
 const m = messages.customers.screen;
 
@@ -47,4 +47,4 @@ export function creditAmount(text: string): number | undefined {
 
 /** The credit an order takes by default: all of the balance the total can use. */
 export const defaultCredit = (balance: number, total: number): number =>
-  Math.max(0, Math.round(Math.min(balance, total) * 100) / 100);
+  Math.max(0, roundToCent(Math.min(balance, total)));

@@ -1,4 +1,11 @@
-import { finishNames, languageNames, messages, roleAllows, type StaffInventoryRow } from '@cardstock/contract';
+import {
+  amountText,
+  finishNames,
+  languageNames,
+  messages,
+  roleAllows,
+  type StaffInventoryRow,
+} from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -104,7 +111,7 @@ export function EditInventoryModal({
           <input
             type="text"
             inputMode="decimal"
-            placeholder={row.price === null || row.inv_asking_price !== null ? '' : row.price.toFixed(2)}
+            placeholder={row.price === null || row.inv_asking_price !== null ? '' : amountText(row.price)}
             aria-invalid={asking === undefined}
             aria-describedby="asking-price-hint"
             readOnly={!canPrice}

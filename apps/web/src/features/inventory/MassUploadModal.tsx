@@ -1,6 +1,7 @@
 import { FlagTags } from '../../components/FlagTags.tsx';
 import {
   finishNames,
+  formatUsdPlain,
   type ImportDifference,
   type ImportFormInput,
   type ImportMode,
@@ -340,7 +341,7 @@ function ReviewLine({
           <span>
             {c.set_name} ({c.set_code.toUpperCase()}) #{c.collector_number} ·{' '}
             {c.finishes.map((fin) => finishNames[fin]).join(', ')} ·{' '}
-            {c.price === null || c.price === undefined ? m.reviewNoPrice : `$${c.price.toFixed(2)}`}
+            {c.price === null || c.price === undefined ? m.reviewNoPrice : formatUsdPlain(c.price)}
           </span>
         </label>
       ))}
@@ -351,7 +352,7 @@ function ReviewLine({
 /** What the import changes in the inventory: counts, then the first changed rows, before and after. */
 function Difference({ difference: d }: { difference: ImportDifference }) {
   const all = d.new_rows + d.quantities_changed + d.prices_changed + d.zeroed;
-  const price = (dollars: number | null) => (dollars === null ? m.priceRule : `$${dollars.toFixed(2)}`);
+  const price = (dollars: number | null) => (dollars === null ? m.priceRule : formatUsdPlain(dollars));
   return (
     <section className="import-difference" aria-label={m.differenceTitle}>
       <p>

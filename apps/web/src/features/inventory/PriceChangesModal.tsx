@@ -4,6 +4,7 @@ import {
   formatUsdPlain,
   languageNames,
   messages,
+  percentage,
   type PriceChange,
   priceChangeLimits,
 } from '@cardstock/contract';
@@ -23,7 +24,7 @@ function moveOf(item: PriceChange): string {
   const { market_before: before, market_after: after } = item;
   if (before === null || before === 0) return m.changesAppeared;
   if (after === null) return m.changesVanished;
-  const percent = Math.round(((after - before) / before) * 1000) / 10;
+  const percent = percentage(after - before, before);
   return `${percent > 0 ? '+' : ''}${percent} %`;
 }
 

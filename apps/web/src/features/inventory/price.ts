@@ -1,9 +1,9 @@
-import { formatUsdPlain, maxAskingPrice, messages, wholeCents } from '@cardstock/contract';
+import { amountText, formatUsdPlain, maxAskingPrice, messages, wholeCents } from '@cardstock/contract';
 
 const m = messages.inventory;
 
 /** An asking price as the Edit dialog's field holds it: two decimals, or empty for none. */
-export const askingPriceText = (dollars: number | null): string => (dollars === null ? '' : dollars.toFixed(2));
+export const askingPriceText = (dollars: number | null): string => (dollars === null ? '' : amountText(dollars));
 
 /**
  * What the asking price field says: null when empty (the pricing rule prices the row), the price in dollars, or

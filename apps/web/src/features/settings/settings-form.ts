@@ -7,7 +7,7 @@ import {
   centsText,
   centsToDollars,
   formatUsd,
-  wholeCents,
+  typedCents,
   ZPricingRule,
   ZSettingsSaveRequest,
   defaultReservationLimits,
@@ -101,10 +101,7 @@ export function formOf(settings: ShopSettings): SettingsForm {
 const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** Dollars to cents; fractions of a cent stay fractional so the schema says "whole cents". */
-function centsOf(dollarsText: string): number {
-  const dollars = numberOf(dollarsText);
-  return wholeCents(dollars) ?? dollars * 100;
-}
+const centsOf = (dollarsText: string): number => typedCents(numberOf(dollarsText));
 
 /** The pricing fields as the wire's rule, before checking. */
 const rawPricing = (form: SettingsForm) => ({

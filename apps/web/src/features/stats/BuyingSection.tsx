@@ -1,4 +1,4 @@
-import { formatUsd, messages, plural, type ZBuysOverTimeResponse } from '@cardstock/contract';
+import { formatUsd, messages, plural, roundToCent, type ZBuysOverTimeResponse } from '@cardstock/contract';
 import type { z } from 'zod';
 import type { ChartPoint } from './chart-scale.ts';
 import { OrdersChart, type ChartLabels } from './OrdersChart.tsx';
@@ -31,7 +31,7 @@ export function BuyingSection({ buys }: { buys: BuysOverTime }) {
   const points: ChartPoint[] = buys.buys_by_date.map((d) => ({
     date: d.date,
     orders: d.cards_bought,
-    revenue: Math.round((d.cash_paid + d.credit_issued) * 100) / 100,
+    revenue: roundToCent(d.cash_paid + d.credit_issued),
   }));
   const { totals } = buys;
   return (

@@ -2,7 +2,7 @@
  * The cart drawer's, checkout's and status page's pure rules (issue 24): quantities, the subtotal, the lines an order
  * sends, the lines a refusal names, the status page's address. Loaded with those chunks, not the storefront's entry.
  */
-import { dollarsToCents, type Finish, type Language, type Quality } from '@cardstock/contract';
+import { centsToDollars, dollarsToCents, type Finish, type Language, type Quality } from '@cardstock/contract';
 import type { CartItem } from './cart.ts';
 
 /** A cart line as `POST /api/public/shop/order` takes it (the staff cart's ZCartLine). */
@@ -32,7 +32,7 @@ export const removeLine = (cart: readonly CartItem[], key: string): CartItem[] =
 
 /** The subtotal in dollars at the prices shown, summed in whole cents so it is exact. */
 export const cartSubtotal = (cart: readonly CartItem[]): number =>
-  cart.reduce((cents, line) => cents + dollarsToCents(line.price) * line.quantity, 0) / 100;
+  centsToDollars(cart.reduce((cents, line) => cents + dollarsToCents(line.price) * line.quantity, 0));
 
 /** The lines an order sends: singles with every stock property, sealed products by id. */
 export const orderLines = (cart: readonly CartItem[]): OrderLine[] =>
