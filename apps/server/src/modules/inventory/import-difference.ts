@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  centsToDollars,
   finishOf,
   importChangeSampleLimit,
   languageOf,
@@ -19,8 +20,6 @@ import type { CsvLine } from './csv-formats.ts';
 import type { ImportRows, PendingRow } from './import-rows.ts';
 import { comparable, resolvePrintings, untagged } from './import-printings.ts';
 import { inventoryRepository as repo, type StockFields } from './inventory.repository.ts';
-
-const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** The zeroed rows the Activity log names one by one (an import's audit entry stays a few kilobytes). */
 const AUDIT_ZEROED_LIMIT = 200;
@@ -160,7 +159,7 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
           quantity_before: 0,
           quantity_after: r.quantity,
           price_before: null,
-          price_after: dollarsOf(r.asking_price),
+          price_after: centsToDollars(r.asking_price),
         };
       });
       continue;
@@ -192,8 +191,8 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
         ...shown(r),
         quantity_before: quantityWas,
         quantity_after: quantity,
-        price_before: dollarsOf(askingWas),
-        price_after: dollarsOf(price),
+        price_before: centsToDollars(askingWas),
+        price_after: centsToDollars(price),
       }));
   }
   const zeroedIds: number[] = [];
@@ -211,8 +210,8 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
             ...shown(r),
             quantity_before: r.quantity,
             quantity_after: r.quantity,
-            price_before: dollarsOf(r.asking_price),
-            price_after: dollarsOf(r.asking_price),
+            price_before: centsToDollars(r.asking_price),
+            price_after: centsToDollars(r.asking_price),
           }));
           continue;
         }
@@ -223,8 +222,8 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
           ...shown(r),
           quantity_before: r.quantity,
           quantity_after: 0,
-          price_before: dollarsOf(r.asking_price),
-          price_after: dollarsOf(r.asking_price),
+          price_before: centsToDollars(r.asking_price),
+          price_after: centsToDollars(r.asking_price),
         }));
       }
       await nextTurn();
