@@ -4,6 +4,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Money has one home (issue 40): cents ↔ dollars, rounding to the cent and price texts are spelled in
+ * packages/contract/src/money.ts, percentages in packages/contract/src/percent.ts. Anywhere else `.toFixed(2)`,
+ * `/ 100` and `* 100` are refused: a second spelling of the rule is how a price came to be shown unrounded.
+ * Proved by module-boundaries.test.ts.
+ */
+const moneySpelledOnce = [
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+    message: 'Spell money with packages/contract/src/money.ts: amountText, centsText, formatUsdPlain or formatUsd.',
+  },
+  ...[
+    'BinaryExpression[operator=/^[*/]$/][right.value=100]',
+    "BinaryExpression[operator='*'][left.value=100]",
+    'AssignmentExpression[operator=/^[*/]=$/][right.value=100]',
+  ].map((selector) => ({
+    selector,
+    message:
+      'Convert money with packages/contract/src/money.ts (centsToDollars, dollarsToCents, roundToCent, typedCents), ' +
+      'percentages with percent.ts (percentage, asPercent, shareOf, byPercent).',
+  })),
+];
+
+/** Stock is written only through the inventory module (see the block that applies it). */
+const inventoryWrite = {
+  selector:
+    "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/][arguments.0.value='inventory']",
+  message: 'Stock is written only through the inventory module: use modules/inventory/stock-writes.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -55,20 +85,25 @@ export default tseslint.config(
     },
   },
   {
+    // Money in one home. Tests spell expected amounts as they please; the fixtures write other tools' CSV files as
+    // those tools do, on their own (they do not import the contract they test).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: [
+      'packages/contract/src/money.ts',
+      'packages/contract/src/percent.ts',
+      'packages/fixtures/**',
+      '**/*.test.ts',
+      '**/test/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...moneySpelledOnce] },
+  },
+  {
     // Stock is written only through the inventory module (stock-writes.ts for other modules): its writers tell the
-    // read model what changed in the same transaction, which a write elsewhere would forget.
+    // read model what changed in the same transaction, which a write elsewhere would forget. (A later block's
+    // no-restricted-syntax replaces an earlier one's, so this one repeats the money selectors.)
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/modules/inventory/**', 'apps/server/src/db/migrations/**', '**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/][arguments.0.value='inventory']",
-          message: 'Stock is written only through the inventory module: use modules/inventory/stock-writes.ts.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', inventoryWrite, ...moneySpelledOnce] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -4,8 +4,9 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The module boundaries eslint.config.js holds (issue 40), each proved by a deliberate breach linted in place of an
- * existing server file's text: the rule must name it, and the same code where it belongs must pass.
+ * The module boundaries eslint.config.js holds (issue 40), and the one home of money, each proved by a deliberate
+ * breach linted in place of an existing file's text: the rule must name it, and the same code where it belongs must
+ * pass.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /**
@@ -22,6 +23,12 @@ const eslint = new ESLint({
 async function rulesBroken(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
   return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** What lint says of `code` in place of the file at `filePath`, one sentence per problem. */
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.map((m) => m.message);
 }
 
 describe('module boundaries held by lint', () => {
@@ -47,4 +54,64 @@ describe('module boundaries held by lint', () => {
     );
     expect(await rulesBroken('apps/server/src/modules/inventory/inventory.repository.ts', write)).toEqual([]);
   });
+});
+
+describe('money spelled only in money.ts (and percentages in percent.ts)', () => {
+  const spellMoney = /^Spell money with packages\/contract\/src\/money\.ts/;
+  const convertMoney = /^Convert money with packages\/contract\/src\/money\.ts/;
+
+  it('refuses .toFixed(2) on a screen, and takes money.ts’s texts or other decimals', async () => {
+    const breach = 'export const text = (dollars: number) => `$${dollars.toFixed(2)}`;\n';
+    expect(await problems('apps/web/src/features/inventory/price.ts', breach)).toEqual([
+      expect.stringMatching(spellMoney),
+    ]);
+    const spelled =
+      "import { formatUsdPlain } from '@cardstock/contract';\n" +
+      'export const text = (dollars: number) => formatUsdPlain(dollars);\n' +
+      'export const seconds = (ms: number) => (ms / 1000).toFixed(1);\n';
+    expect(await problems('apps/web/src/features/inventory/price.ts', spelled)).toEqual([]);
+  }, 60_000);
+
+  it('refuses / 100 and * 100 either way round, in the server, the web and the contract alike', async () => {
+    const breaches = [
+      ['apps/server/src/modules/stats/stats.service.ts', 'export const dollars = (cents: number) => cents / 100;\n'],
+      ['apps/server/src/modules/stats/stats.service.ts', 'export const cents = (dollars: number) => 100 * dollars;\n'],
+      ['apps/web/src/features/stats/stats-view.ts', 'export const round = (d: number) => Math.round(d * 100) / 100;\n'],
+      ['packages/contract/src/pricing.ts', 'export const share = (n: number) => {\n  n /= 100;\n  return n;\n};\n'],
+    ] as const;
+    for (const [file, code] of breaches) {
+      const said = await problems(file, code);
+      expect(said.length, `${file}: ${code}`).toBeGreaterThan(0);
+      for (const sentence of said) expect(sentence).toMatch(convertMoney);
+    }
+    const other = 'export const seconds = (ms: number) => ms / 1000;\nexport const ms = (s: number) => s * 1000;\n';
+    expect(await problems('apps/server/src/modules/stats/stats.service.ts', other)).toEqual([]);
+  }, 60_000);
+
+  it('holds in the inventory module too, beside the stock-write rule where both apply', async () => {
+    const conversion = 'export const dollarsOf = (cents: number) => cents / 100;\n';
+    expect(await problems('apps/server/src/modules/inventory/inventory.routes.ts', conversion)).toEqual([
+      expect.stringMatching(convertMoney),
+    ]);
+    const both =
+      "import type { Executor } from '../../db/database.ts';\n" +
+      "export const wipe = (db: Executor) => db.deleteFrom('inventory').execute();\n" +
+      conversion;
+    const said = await problems('apps/server/src/modules/stats/stats.repository.ts', both);
+    expect(said).toHaveLength(2);
+    expect(said).toContainEqual(expect.stringMatching(/^Stock is written only through the inventory module/));
+    expect(said).toContainEqual(expect.stringMatching(convertMoney));
+  }, 60_000);
+
+  it('lets money.ts and percent.ts spell what they are the home of', async () => {
+    expect(
+      await problems(
+        'packages/contract/src/money.ts',
+        'export const dollars = (cents: number) => cents / 100;\nexport const text = (d: number) => d.toFixed(2);\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('packages/contract/src/percent.ts', 'export const asPercent = (share: number) => share * 100;\n'),
+    ).toEqual([]);
+  }, 60_000);
 });
