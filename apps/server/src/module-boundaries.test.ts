@@ -20,16 +20,18 @@ const eslint = new ESLint({
   ruleFilter: ({ ruleId }) => boundaryRules.has(ruleId),
 });
 
-async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+/** What lint finds in `code` put in place of the file at `filePath`. */
+async function lint(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result!.messages.map((m) => m.ruleId ?? m.message);
+  return result!.messages;
 }
 
+const rulesBroken = async (filePath: string, code: string): Promise<string[]> =>
+  (await lint(filePath, code)).map((m) => m.ruleId ?? m.message);
+
 /** What lint says of `code` in place of the file at `filePath`, one sentence per problem. */
-async function problems(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result!.messages.map((m) => m.message);
-}
+const problems = async (filePath: string, code: string): Promise<string[]> =>
+  (await lint(filePath, code)).map((m) => m.message);
 
 describe('module boundaries held by lint', () => {
   // Loading the config's plugins (TypeScript's parser among them) is the slow part, once: not a rule's time.
