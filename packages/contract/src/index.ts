@@ -7,6 +7,7 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './plans.ts';
 export * from './pricing.ts';
+export * from './route-call.ts';
 export * from './route-paths.ts';
 export * from './routes.ts';
 export * from './storefront-messages.ts';
