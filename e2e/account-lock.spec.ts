@@ -2,9 +2,11 @@ import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { cli, logInAs } from './support/admin.ts';
 import { uniqueEmail } from './support/accounts.ts';
+import { api, expectStatus } from './support/api.ts';
 import { e2eEnv } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { registerShop } from './support/seed.ts';
 
 /** The login limits at their real size (the suite's server scales them up): a server of its own. */
 let server: OwnServer;
@@ -23,28 +25,18 @@ test.afterAll(() => {
 
 test('the holder of an account that wrong passwords locked unlocks it from the mailed link', async ({ page }) => {
   test.setTimeout(60_000);
-  const owner = { email: uniqueEmail('locked'), password: 'the right one' };
-  const registered = await fetch(`${server.base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...owner,
-      shop_name: 'Locked Vault Games',
-      user_first_name: 'Lena',
-      user_last_name: 'Owner',
-      invite_code: cli(server.dataDir, 'invite', 'create'),
-      turnstileToken: 'test',
-    }),
+  const owner = await registerShop(server.request, 'Locked Vault Games', {
+    email: uniqueEmail('locked'),
+    password: 'the right one',
+    invite: cli(server.dataDir, 'invite', 'create'),
   });
-  expect(registered.status).toBe(200);
   // Ten wrong passwords from anywhere lock the account; the next try, even with the right password, is refused.
   for (let i = 0; i < 10; i++) {
-    const res = await fetch(`${server.base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` },
-      body: JSON.stringify({ email: owner.email, password: `guess ${i}`, turnstileToken: 'test' }),
-    });
-    expect(res.status).toBe(401);
+    const guess = { email: owner.email, password: `guess ${i}`, turnstileToken: 'test' };
+    expectStatus(
+      await api(server.request).call('login', guess, { headers: { 'x-forwarded-for': `192.0.2.${i}` } }),
+      401,
+    );
   }
   await logInAs(page, owner, server.base);
   await expect(page.getByRole('alert')).toHaveText(messages.auth.tooManyAttempts(15));

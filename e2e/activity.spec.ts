@@ -1,8 +1,10 @@
 import { messages } from '@cardstock/contract';
 import { fixtureCards, LAYOUTS, type StockLine } from '@cardstock/fixtures';
 import { expect, test } from '@playwright/test';
-import { registerShop, useSession } from './support/accounts.ts';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf, isCall } from './support/api.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { registerShop, sellList, stock } from './support/seed.ts';
 
 /** Issue 21: Owners and Managers read who changed what on the Activity screen. */
 const m = messages.activity;
@@ -19,10 +21,7 @@ test('the owner sets a price, then reads it on the Activity screen, filters it, 
 }) => {
   const account = await registerShop(request, 'Ledger Games');
   const [card] = await pricedCards(request, 'counterspell', 1);
-  const add = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: card!.id, quantity: 2, foil: false, quality: 'NM' },
-  });
-  expect(add.status()).toBe(200);
+  await stock(request, account, [{ card: card!, quantity: 2 }]);
   await useSession(context, account);
 
   await page.goto('/inventory-management');
@@ -73,7 +72,7 @@ test('an Employee has no Activity tile and is told who can read it', async ({ pa
   await useSession(context, account, 'Employee');
   const calls: string[] = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/shop/activity') calls.push(req.url());
+    if (isCall(req, 'shopActivity')) calls.push(req.url());
   });
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: /Statistics/ })).toBeVisible();
@@ -90,19 +89,9 @@ test('a buy order’s events read as sentences on the Activity screen, not as co
 }) => {
   const account = await registerShop(request, 'Sentence Games');
   const [card] = await pricedCards(request, 'counterspell', 1);
-  const submit = await request.post('/api/buylist/submit', {
-    data: {
-      token: account.token,
-      items: [{ scryfall_id: card!.id, quality: 'NM', quantity: 1 }],
-      customer: { name: 'Sid Seller', phone: '555 0101' },
-    },
-  });
-  expect(submit.status()).toBe(200);
-  const { buy_number: buyNumber } = (await submit.json()) as { buy_number: string };
-  const reject = await request.post('/api/buylist/reject', {
-    data: { token: account.token, buy_number: buyNumber, reason: 'played copies' },
-  });
-  expect(reject.status()).toBe(200);
+  const sold = [{ scryfall_id: card!.id, quality: 'NM' as const, quantity: 1 }];
+  const { buy_number: buyNumber } = await sellList(request, account, sold, { name: 'Sid Seller', phone: '555 0101' });
+  bodyOf(await api(request, account).call('buylistReject', { buy_number: buyNumber, reason: 'played copies' }));
   await useSession(context, account);
   await page.goto('/activity');
   const rows = page.getByRole('row');
@@ -131,13 +120,8 @@ test('a sync that set rows to 0 names its file, and lists the rows it took under
     { card: cards[2]!, finish: 'foil', quality: 'LP', quantity: 4, language: 'ja' },
     { card: cards[3]!, finish: 'nonfoil', quality: 'HP', quantity: 1 },
   ];
-  const stocked = await request.post('/api/shop/inventory/csv/import', {
-    multipart: {
-      token: account.token,
-      file: { name: 'start.csv', mimeType: 'text/csv', buffer: Buffer.from(LAYOUTS.cardstock.write(lines)) },
-    },
-  });
-  expect(stocked.status()).toBe(200);
+  const file = { name: 'start.csv', mimeType: 'text/csv', buffer: Buffer.from(LAYOUTS.cardstock.write(lines)) };
+  bodyOf(await api(request, account).upload('inventoryImport', { file }));
   await useSession(context, account);
 
   // The counted shelf names the first two rows: a sync through the dialog takes the other two to 0.

@@ -1,8 +1,8 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { cli, createSuperadmin, logInAs } from './support/admin.ts';
-import { uniqueEmail } from './support/accounts.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { registerShop } from './support/seed.ts';
 
 /**
  * Maintenance mode is platform-wide: it gets a server of its own (same build,
@@ -25,20 +25,10 @@ test('maintenance mode turns shop calls into the 503 message; turning it off res
   // the rest of the suite; the default 30 s left no room.
   test.setTimeout(60_000);
   const staff = createSuperadmin(dataDir);
-  const owner = { email: uniqueEmail(), password: 'owner password' };
-  const registered = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...owner,
-      shop_name: 'Quiet Hours Games',
-      user_first_name: 'Olive',
-      user_last_name: 'Owner',
-      invite_code: cli(dataDir, 'invite', 'create'),
-      turnstileToken: 'test',
-    }),
+  const owner = await registerShop(server.request, 'Quiet Hours Games', {
+    password: 'owner password',
+    invite: cli(dataDir, 'invite', 'create'),
   });
-  expect(registered.status).toBe(200);
 
   const shop = await (await browser.newContext()).newPage();
   await logInAs(shop, owner, base);

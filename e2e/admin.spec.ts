@@ -3,25 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { adminFeedbackTypes, messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createSuperadmin, logInAs, type Staff } from './support/admin.ts';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, expectStatus } from './support/api.ts';
+import { useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { counterOrder, publicShop, registerShop, stock } from './support/seed.ts';
 
 const m = messages.admin;
 
 /** A shop with priced stock, public under a unique subdomain. */
-async function publicShop(request: APIRequestContext, name: string, cards = 3) {
+async function dragonShop(request: APIRequestContext, name: string, cards = 3) {
   const account = await registerShop(request, name);
-  for (const card of await pricedCards(request, 'dragon', cards)) {
-    const res = await request.post('/api/shop/inventory/add', {
-      data: { token: account.token, scryfall_id: card.id, quantity: 2, foil: false, quality: 'NM' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const subdomain = `adm-${randomUUID().slice(0, 8)}`;
-  const res = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain, shop_hidden: 0, shop_description: 'Dragons of every era. '.repeat(8) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  const dragons = await pricedCards(request, 'dragon', cards);
+  await stock(
+    request,
+    account,
+    dragons.map((card) => ({ card, quantity: 2 })),
+  );
+  const subdomain = await publicShop(request, account, { shop_description: 'Dragons of every era. '.repeat(8) });
   return { account, subdomain };
 }
 
@@ -52,7 +50,7 @@ test('a superadmin deactivates a shop: its owner cannot log in and its storefron
   // past the 30 s of a test once on a busy machine (2026-11-26): three times that.
   test.slow();
   const name = `Suspended Scales ${randomUUID().slice(0, 6)}`;
-  const { account, subdomain } = await publicShop(request, name);
+  const { account, subdomain } = await dragonShop(request, name);
 
   await logInAs(page, root);
   await expect(page).toHaveURL(/\/admin$/);
@@ -141,10 +139,11 @@ test('a superadmin deactivates a shop: its owner cannot log in and its storefron
 
 test('a bulk +10% on a store’s inventory changes the prices its storefront shows', async ({ page, request }) => {
   const name = `Bulk Wyrm ${randomUUID().slice(0, 6)}`;
-  const { subdomain } = await publicShop(request, name, 2);
+  const { subdomain } = await dragonShop(request, name, 2);
   const prices = async () => {
-    const res = await request.post('/api/public/shop/inventory', { data: { subdomain, page: '1' } });
-    return ((await res.json()) as { inventory: { price: number }[] }).inventory.map((c) => c.price);
+    const { inventory } = bodyOf(await api(request).call('publicInventory', { subdomain, page: '1' }));
+    // Priced printings only (pricedCards): every card has a price.
+    return inventory.map((c) => c.price!);
   };
   const before = await prices();
 
@@ -170,13 +169,9 @@ test('a bulk +10% on a store’s inventory changes the prices its storefront sho
 
 test('a CSV report downloads with the real rows of the shops', async ({ page, request }) => {
   const name = `Report Roost ${randomUUID().slice(0, 6)}`;
-  const { account } = await publicShop(request, name, 1);
+  const { account, subdomain } = await dragonShop(request, name, 1);
   const [card] = await pricedCards(request, 'dragon', 1);
-  const placed = await request.post('/api/device/order', {
-    data: { token: account.token, items: [{ scryfall_id: card!.id, quantity: 2 }] },
-  });
-  const { order_number } = (await placed.json()) as { order_number: string };
-  await request.post('/api/order/confirm', { data: { token: account.token, order_number } });
+  await counterOrder(request, account, [{ card: card!, quantity: 2 }], { confirmed: true });
 
   await logInAs(page, root);
   await page.getByRole('link', { name: /Reports/ }).click();
@@ -204,7 +199,7 @@ test('a CSV report downloads with the real rows of the shops', async ({ page, re
     .split('\n');
   expect(csv[0]).toBe('Store,Subdomain,Active,Orders,Confirmed orders,Cards sold,Revenue ($)');
   expect(csv.find((line) => line.startsWith(`${name},`))).toMatch(
-    new RegExp(`^${name},adm-[\\w]+,Yes,1,1,2,\\d+\\.\\d{2}$`),
+    new RegExp(`^${name},${subdomain},Yes,1,1,2,\\d+\\.\\d{2}$`),
   );
 
   const pdf = page.waitForEvent('download');
@@ -240,9 +235,7 @@ test('users: a superadmin’s role is locked and it cannot be deleted; another u
   const other = createSuperadmin();
   const account = await registerShop(request, 'Member Moth Games');
   const member = `member-${randomUUID().slice(0, 8)}@example.com`;
-  await request.post('/api/team/invite', {
-    data: { token: account.token, name: 'Mo Member', email: member, role: 'Watcher' },
-  });
+  bodyOf(await api(request, account).call('teamInvite', { name: 'Mo Member', email: member, role: 'Watcher' }));
 
   await logInAs(page, root);
   await page.getByRole('link', { name: /User Management/ }).click();
@@ -277,7 +270,7 @@ test('a store is deleted for good only after its name is typed; its owner and st
   request,
 }) => {
   const name = `Doomed Drakes ${randomUUID().slice(0, 6)}`;
-  const { account, subdomain } = await publicShop(request, name, 1);
+  const { account, subdomain } = await dragonShop(request, name, 1);
   await logInAs(page, root);
   await (await storeCard(page, name)).getByRole('link', { name: 'Edit Store' }).click();
   const danger = page.getByRole('region', { name: m.deleteStoreTitle });
@@ -291,12 +284,12 @@ test('a store is deleted for good only after its name is typed; its owner and st
   await expect(page.getByText(messages.adminServer.storeDeleted(name))).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  const login = await request.post('/api/login', {
-    data: { email: account.email, password: account.password, turnstileToken: 'test' },
-  });
-  expect(login.status()).toBe(401);
-  const front = await request.post('/api/public/shop/inventory', { data: { subdomain, page: '1' } });
-  expect(front.status()).toBe(404);
+  const visitor = api(request);
+  expectStatus(
+    await visitor.call('login', { email: account.email, password: account.password, turnstileToken: 'test' }),
+    401,
+  );
+  expectStatus(await visitor.call('publicInventory', { subdomain, page: '1' }), 404);
 });
 
 test('the lightning-bolt feedback button lies over no part of the first store card, on a desktop and on a phone', async ({

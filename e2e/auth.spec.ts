@@ -1,8 +1,10 @@
 import { cookies, messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createInvite, registerShop, uniqueEmail, useSession } from './support/accounts.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { createInvite, uniqueEmail, useSession } from './support/accounts.ts';
+import { api, bodyOf, expectStatus, isCall, urlOf } from './support/api.ts';
 import { e2eEnv } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
+import { registerShop } from './support/seed.ts';
 
 const m = messages.register;
 
@@ -57,7 +59,7 @@ test('/create-account is the same registration form', async ({ page }) => {
 test('each registration rule shows its message, in the spec order, and sends nothing', async ({ page }) => {
   let posted = false;
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/register')) posted = true;
+    if (isCall(r, 'register')) posted = true;
   });
   await page.goto('/register');
   const submit = () => page.getByRole('button', { name: m.title }).click();
@@ -89,7 +91,7 @@ test('each registration rule shows its message, in the spec order, and sends not
 
 test('a used invite code shows the server message', async ({ page, request }) => {
   const values = complete();
-  await registerShopWithInvite(request, values['Invite Code']);
+  await registerShop(request, 'First Come', { invite: values['Invite Code'] });
   await page.goto('/register');
   await fillRegistration(page, values);
   await page.getByLabel(/I agree to the/).check();
@@ -98,27 +100,12 @@ test('a used invite code shows the server message', async ({ page, request }) =>
   await expect(page.getByRole('button', { name: m.title })).toBeEnabled();
 });
 
-async function registerShopWithInvite(request: APIRequestContext, invite: string) {
-  const res = await request.post('/api/register', {
-    data: {
-      email: uniqueEmail(),
-      password: 'another good one',
-      shop_name: 'First Come',
-      user_first_name: 'F',
-      user_last_name: 'C',
-      invite_code: invite,
-      turnstileToken: 't',
-    },
-  });
-  expect(res.status()).toBe(200);
-}
-
 test('login with a wrong password shows the server message in red above the form', async ({ page, request }) => {
   const account = await registerShop(request);
   await page.goto('/login');
   let posted = false;
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/login')) posted = true;
+    if (isCall(r, 'login')) posted = true;
   });
   // E-mail and password are required fields: an empty form is not sent.
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -154,15 +141,14 @@ test('login stores the cookies and opens the dashboard; logout ends the server s
   });
   const token = jar[cookies.authToken]!;
 
-  const logoutCall = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+  const logoutCall = page.waitForResponse((r) => isCall(r, 'logout'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await logoutCall).status()).toBe(200);
   const names = (await context.cookies()).map((c) => c.name);
   expect(names).not.toContain(cookies.authToken);
   expect(names).not.toContain(cookies.shopName);
-  const reuse = await request.post('/api/feedback', { data: { token, feedback_text: 'old token' } });
-  expect(reuse.status()).toBe(401);
+  expectStatus(await api(request, token).call('feedback', { feedback_text: 'old token' }), 401);
 });
 
 test('a session ended elsewhere sends the visitor to log in, told why, and back to the page after', async ({
@@ -175,7 +161,7 @@ test('a session ended elsewhere sends the visitor to log in, told why, and back 
   await page.goto('/stats');
   await expect(page.getByRole('heading', { name: /Statistics/ })).toBeVisible();
   // Logged out from another PC: the browser still holds the cookie, the server no longer the session.
-  expect((await request.post('/api/logout', { data: { token: account.token } })).status()).toBe(200);
+  bodyOf(await api(request, account).call('logout'));
 
   await page.goto('/inventory-management?tab=singles');
   await expect(page).toHaveURL('/login?next=%2Finventory-management%3Ftab%3Dsingles');
@@ -293,7 +279,7 @@ test('the dashboard shows every tile and the feedback popup sends', async ({ pag
 
 test('a refused feedback gets "Failed to send feedback." in red', async ({ page, context, request }) => {
   await useSession(context, await registerShop(request, 'Feedback Refused'));
-  await page.route('**/api/feedback', (route) =>
+  await page.route(urlOf('feedback'), (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
   );
   await page.goto('/dashboard');
@@ -326,7 +312,7 @@ test.describe('in Turnstile mode', () => {
     await page.route('https://challenges.cloudflare.com/**', (route) => route.abort());
     let posted = false;
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/login')) posted = true;
+      if (isCall(r, 'login')) posted = true;
     });
     await page.goto('/login');
     await expect(page.getByText(messages.common.captchaHint)).toBeVisible();

@@ -1,17 +1,18 @@
-import { messages, plans, type PaymentsResponse, type SubscriptionResponse } from '@cardstock/contract';
+import { messages, plans } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, isCall, routesTagged, urlOf } from './support/api.ts';
+import { registerShop } from './support/seed.ts';
 
 const m = messages.billing;
+/** The billing routes of the table: every call the billing screen may make. */
+const billingRoutes = routesTagged('billing');
 
 async function billingOf(request: APIRequestContext, account: Account) {
-  const headers = { authorization: `Bearer ${account.token}` };
-  const subscription = await request.get('/api/stripe/subscription', { headers });
-  const payments = await request.get('/api/stripe/payments', { headers });
-  expect(subscription.status(), await subscription.text()).toBe(200);
+  const owner = api(request, account);
   return {
-    subscription: ((await subscription.json()) as SubscriptionResponse).subscription!,
-    payments: ((await payments.json()) as PaymentsResponse).payments,
+    subscription: bodyOf(await owner.call('billingSubscription')).subscription!,
+    payments: bodyOf(await owner.call('billingPayments')).payments,
   };
 }
 
@@ -40,7 +41,7 @@ test('the Owner sees the trial, upgrades to Pro with a payment, then cancels to 
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    '**/api/stripe/subscription',
+    urlOf('billingSubscription'),
     async (route) => {
       await held;
       await route.continue();
@@ -49,7 +50,7 @@ test('the Owner sees the trial, upgrades to Pro with a payment, then cancels to 
   );
   const loads: { auth?: string }[] = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/stripe/subscription') loads.push({ auth: req.headers().authorization });
+    if (isCall(req, 'billingSubscription')) loads.push({ auth: req.headers().authorization });
   });
   await page.goto('/stripe-management');
   await expect(page.getByRole('heading', { name: m.heading, level: 1 })).toBeVisible();
@@ -109,7 +110,7 @@ test('the Owner sees the trial, upgrades to Pro with a payment, then cancels to 
   // Cancel asks first; keeping it sends nothing.
   let cancels = 0;
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/stripe/subscription/cancel') cancels += 1;
+    if (isCall(req, 'billingCancel')) cancels += 1;
   });
   await details.getByRole('button', { name: 'Cancel Subscription' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel Subscription' });
@@ -121,7 +122,7 @@ test('the Owner sees the trial, upgrades to Pro with a payment, then cancels to 
   expect(cancels).toBe(0);
 
   await details.getByRole('button', { name: 'Cancel Subscription' }).click();
-  const sent = page.waitForRequest('**/api/stripe/subscription/cancel');
+  const sent = page.waitForRequest(urlOf('billingCancel'));
   const reloadedAgain = page.waitForEvent('load');
   await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
   const request_ = await sent;
@@ -175,9 +176,10 @@ test('Quick Actions: the history, payment methods, support and a bug report', as
 test('a refused load says "Failed to load Stripe data" in red', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Refused Load Games');
   await useSession(context, account);
-  await page.route('**/api/stripe/**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
-  );
+  for (const name of billingRoutes)
+    await page.route(urlOf(name), (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+    );
   await page.goto('/stripe-management');
   const error = page.getByRole('alert');
   await expect(error).toHaveText(m.loadFailed);
@@ -189,7 +191,7 @@ test('a Manager is told who manages billing, and the page makes no calls', async
   await useSession(context, account, 'Manager');
   const calls: string[] = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname.startsWith('/api/stripe/')) calls.push(req.url());
+    if (isCall(req, ...billingRoutes)) calls.push(req.url());
   });
   await page.goto('/stripe-management');
   await expect(page.getByRole('heading', { name: m.heading })).toBeVisible();
@@ -203,8 +205,7 @@ test('the Owner resumes a cancelled subscription before it ends: it renews again
   request,
 }) => {
   const account = await registerShop(request, 'Resume Realm');
-  const headers = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
-  expect((await request.post('/api/stripe/subscription/cancel', { headers })).status()).toBe(200);
+  bodyOf(await api(request, account).call('billingCancel'));
   const cancelled = (await billingOf(request, account)).subscription;
   expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, canResume: true });
   await useSession(context, account);
@@ -216,11 +217,11 @@ test('the Owner resumes a cancelled subscription before it ends: it renews again
   await expect(details.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
 
   // Slow the answer to see the button hold while the server works.
-  await page.route('**/api/stripe/subscription/resume', async (route) => {
+  await page.route(urlOf('billingResume'), async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
-  const sent = page.waitForRequest('**/api/stripe/subscription/resume');
+  const sent = page.waitForRequest(urlOf('billingResume'));
   await details.getByRole('button', { name: 'Resume subscription' }).click();
   await expect(details.getByRole('button', { name: 'Resuming...' })).toBeDisabled();
   expect((await sent).headers().authorization).toBe(`Bearer ${account.token}`);
@@ -241,14 +242,14 @@ test('the Owner resumes a cancelled subscription before it ends: it renews again
 
 test('a resume the server refuses says its reason', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Refused Resume Games');
-  const headers = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
-  expect((await request.post('/api/stripe/subscription/cancel', { headers })).status()).toBe(200);
+  const owner = api(request, account);
+  bodyOf(await owner.call('billingCancel'));
   await useSession(context, account);
   await page.goto('/stripe-management');
   const details = page.getByRole('region', { name: 'Subscription Details' });
   await expect(details.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
   // Resumed meanwhile from another tab: this page's button is now stale, and the server says so.
-  expect((await request.post('/api/stripe/subscription/resume', { headers })).status()).toBe(200);
+  bodyOf(await owner.call('billingResume'));
   await details.getByRole('button', { name: 'Resume subscription' }).click();
   await expect(page.getByText(messages.billingServer.notCancelled)).toBeVisible();
   await expect(details.getByRole('button', { name: 'Resume subscription' })).toBeEnabled();

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { buylistMessages, customerMessages, formatUsd, storefrontMessages, type BuyOrder } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import {
+  buylistMessages,
+  customerMessages,
+  formatUsd,
+  storefrontMessages,
+  type BuyOrder,
+  type RouteCallInput,
+} from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, urlOf } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
-import { baseURL } from './support/env.ts';
+import { customer, pairedTablet, publicShop, registerShop, sellList } from './support/seed.ts';
 
 const s = buylistMessages.screen;
 const k = buylistMessages.kiosk;
@@ -24,37 +32,11 @@ const sellCards = [
   { name: 'Daxos the Returned', set: 'Commander 2015' },
 ];
 
-async function post<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
-  const res = await request.post(path, { data });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as T;
-}
-
 /** A printing's id by name and set code, from the catalog. */
 async function printingId(request: APIRequestContext, name: string, set: string): Promise<string> {
-  const found = (await (await request.get(`/api/cards/search?q=${encodeURIComponent(name)}`)).json()) as {
-    data: { id: string; name: string }[];
-  };
-  const hit = found.data.find((c) => c.name === name)!;
-  const prints = (await (await request.get(`/api/cards/${hit.id}/prints`)).json()) as {
-    data: { id: string; set: string }[];
-  };
-  return prints.data.find((p) => p.set === set)!.id;
-}
-
-/** A tablet paired with the shop, on the kiosk's first screen. */
-async function pairedTablet(browser: Browser, request: APIRequestContext, account: Account): Promise<Page> {
-  const { data } = await post<{ data: { pair_url: string } }>(request, '/api/user/create_code', {
-    auth_token: account.token,
-    device_name: 'Counter tablet',
-  });
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const tablet = await context.newPage();
-  await tablet.route('https://cards.scryfall.io/**', (route) => route.abort());
-  const url = new URL(data.pair_url);
-  await tablet.goto(url.pathname + url.search);
-  await expect(tablet.getByRole('heading', { name: account.shopName })).toBeVisible();
-  return tablet;
+  const client = api(request);
+  const hit = bodyOf(await client.call('cardSearch', { q: name })).data.find((c) => c.name === name)!;
+  return bodyOf(await client.call('cardPrints', { id: hit.id })).data.find((p) => p.set === set)!.id;
 }
 
 /** Finds a card by name on a sell list and adds the printing of that set. */
@@ -71,10 +53,8 @@ async function addToSellList(page: Page, name: string, set: string) {
   ).toBeVisible();
 }
 
-const pendingOf = (request: APIRequestContext, account: Account) =>
-  post<{ data: { buy_orders: BuyOrder[] } }>(request, '/api/buylist/pending', { token: account.token }).then(
-    (a) => a.data.buy_orders,
-  );
+const pendingOf = async (request: APIRequestContext, account: Account): Promise<BuyOrder[]> =>
+  bodyOf(await api(request, account).call('buylistPending')).data.buy_orders;
 
 test('a paired kiosk submits a sell list of five cards; staff regrade one line and accept it for store credit; the seller spends some of it at the counter; statistics show the buy', async ({
   page,
@@ -85,7 +65,7 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   // Five cards found and priced on a tablet, then reviewed, accepted and checked in the inventory: a long walk.
   test.setTimeout(150_000);
   const account = await registerShop(request, `Sell Spot ${randomUUID().slice(0, 6)}`);
-  const tablet = await pairedTablet(browser, request, account);
+  const tablet = await pairedTablet(browser, request, account, { viewport: { width: 1280, height: 900 } });
 
   await tablet.getByRole('button', { name: k.sellMode }).click();
   await expect(tablet.getByRole('button', { name: k.sellMode })).toHaveAttribute('aria-pressed', 'true');
@@ -106,7 +86,7 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   await tablet.getByRole('button', { name: s.submit }).click();
   await expect(tablet.getByRole('alert')).toHaveText(s.contactRequired);
   await tablet.getByLabel('E-mail', { exact: true }).fill('sam@example.com');
-  const sent = tablet.waitForRequest('**/api/buylist/submit');
+  const sent = tablet.waitForRequest(urlOf('buylistSubmit'));
   await tablet.getByRole('button', { name: s.submit }).click();
   expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(tablet.getByText(k.calloutLead)).toBeVisible();
@@ -151,9 +131,7 @@ test('a paired kiosk submits a sell list of five cards; staff regrade one line a
   await expect(page.getByRole('row', { name: `Sell list ${order!.callout}` })).toContainText(`${total} credit`);
 
   // The cards are in the inventory: the quantities bought, each with what a copy cost.
-  const inventory = await post<{
-    inventory: { card_name: string; inv_quantity: number; inv_cost?: number | null }[];
-  }>(request, '/api/shop/inventory', { Authorization: account.token, page: '1' });
+  const inventory = bodyOf(await api(request).call('inventoryList', { Authorization: account.token, page: '1' }));
   const held = Object.fromEntries(inventory.inventory.map((r) => [r.card_name, r.inv_quantity]));
   expect(held).toEqual({
     'Fire Bowman': 2,
@@ -223,10 +201,9 @@ test('a Watcher sees pending buy orders and the rules but cannot grade, accept o
 }) => {
   const account = await registerShop(request, `Watch Post ${randomUUID().slice(0, 6)}`);
   const id = await printingId(request, 'Field Marshal', '10e');
-  const submitted = await post<{ callout: string }>(request, '/api/buylist/submit', {
-    token: account.token,
-    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
-    customer: { name: 'Wendy Walk-in', phone: '555 0100' },
+  const submitted = await sellList(request, account, [{ scryfall_id: id, quality: 'NM', quantity: 1 }], {
+    name: 'Wendy Walk-in',
+    phone: '555 0100',
   });
   await useSession(context, account, 'Watcher');
   await page.goto('/buylist');
@@ -263,10 +240,9 @@ test('a buy order decided elsewhere while under review says so and leaves the li
 }) => {
   const account = await registerShop(request, `Two Desks ${randomUUID().slice(0, 6)}`);
   const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
-  const submitted = await post<{ buy_number: string; callout: string }>(request, '/api/buylist/submit', {
-    token: account.token,
-    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
-    customer: { name: 'Dee Double', email: 'dee@example.com' },
+  const submitted = await sellList(request, account, [{ scryfall_id: id, quality: 'NM', quantity: 1 }], {
+    name: 'Dee Double',
+    email: 'dee@example.com',
   });
   await useSession(context, account);
   await page.goto('/buylist');
@@ -278,11 +254,7 @@ test('a buy order decided elsewhere while under review says so and leaves the li
   await expect(dialog).toContainText('Dee Double');
 
   // Another desk pays it out in cash meanwhile; grading here is refused and the list refreshed.
-  await post(request, '/api/buylist/accept', {
-    token: account.token,
-    buy_number: submitted.buy_number,
-    payout: 'cash',
-  });
+  bodyOf(await api(request, account).call('buylistAccept', { buy_number: submitted.buy_number, payout: 'cash' }));
   await dialog.getByLabel('Condition of Gisela, the Broken Blade').selectOption('LP');
   await expect(page.getByText(s.changedElsewhere)).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -298,8 +270,7 @@ test('the rules change an offer; a hotlist card shows on the We buy page with it
 }) => {
   test.setTimeout(60_000);
   const account = await registerShop(request, `Rule Room ${randomUUID().slice(0, 6)}`);
-  const subdomain = `wb-${randomUUID().slice(0, 8)}`;
-  await post(request, '/api/shop/settings', { token: account.token, subdomain, shop_hidden: 0 });
+  const subdomain = await publicShop(request, account);
   await useSession(context, account);
   await page.goto('/buylist');
 
@@ -322,25 +293,17 @@ test('the rules change an offer; a hotlist card shows on the We buy page with it
   await page.getByLabel('Japanese').fill('50');
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText(buylistMessages.server.rulesSaved)).toBeVisible();
-  const rules = await post<{ data: { rules: { cash_percent: number; language_percent: Record<string, number> } } }>(
-    request,
-    '/api/buylist/rules',
-    { token: account.token },
-  );
+  const rules = bodyOf(await api(request, account).call('buylistRules'));
   expect(rules.data.rules.cash_percent).toBe(80);
   expect(rules.data.rules.language_percent).toEqual({ ja: 50 });
 
   // The same card is now offered more.
   const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
-  const offer = await post<{ data: { total_cash: number } }>(request, '/api/buylist/offer', {
-    token: account.token,
-    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
-  });
+  const offerOf = async (items: RouteCallInput<'buylistOffer'>['items']) =>
+    bodyOf(await api(request, account).call('buylistOffer', { items }));
+  const offer = await offerOf([{ scryfall_id: id, quality: 'NM', quantity: 1 }]);
   expect(offer.data.total_cash).toBeGreaterThan(at50);
-  const japanese = await post<{ data: { total_cash: number } }>(request, '/api/buylist/offer', {
-    token: account.token,
-    items: [{ scryfall_id: id, quality: 'NM', language: 'ja', quantity: 1 }],
-  });
+  const japanese = await offerOf([{ scryfall_id: id, quality: 'NM', language: 'ja', quantity: 1 }]);
   expect(japanese.data.total_cash).toBeLessThan(offer.data.total_cash);
 
   // Gisela on the hotlist, from the Cards tab.
@@ -376,10 +339,7 @@ test('staff take a sell list at the PC for one of the shop’s customers, found 
   request,
 }) => {
   const account = await registerShop(request, `Known Seller ${randomUUID().slice(0, 6)}`);
-  const { customer } = await post<{ customer: { id: number } }>(request, '/api/customers/create', {
-    token: account.token,
-    customer: { name: 'Rowan Regular', email: 'rowan@example.com' },
-  });
+  const rowan = await customer(request, account, { name: 'Rowan Regular', email: 'rowan@example.com' });
   await useSession(context, account);
   await page.goto('/buylist');
   await page.getByRole('tab', { name: 'New buy' }).click();
@@ -397,7 +357,7 @@ test('staff take a sell list at the PC for one of the shop’s customers, found 
   await expect(page.getByText('Callout', { exact: true })).toBeVisible();
 
   const [order] = await pendingOf(request, account);
-  expect(order?.customer?.id).toBe(customer.id);
+  expect(order?.customer?.id).toBe(rowan.id);
   expect(order?.customer?.name).toBe('Rowan Regular');
 });
 
@@ -408,19 +368,14 @@ test('Accept pressed right after typing a quantity opens the confirmation with t
 }) => {
   const account = await registerShop(request, `Quick Hands ${randomUUID().slice(0, 6)}`);
   const id = await printingId(request, 'Gisela, the Broken Blade', 'emn');
-  const submitted = await post<{ buy_number: string; callout: string }>(request, '/api/buylist/submit', {
-    token: account.token,
-    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
-    customer: { name: 'Quinn Quick', email: 'quinn@example.com' },
+  const submitted = await sellList(request, account, [{ scryfall_id: id, quality: 'NM', quantity: 1 }], {
+    name: 'Quinn Quick',
+    email: 'quinn@example.com',
   });
   // The shop's Employee limit: $1, below this payout.
-  const rules = await post<{ data: { rules: Record<string, unknown> } }>(request, '/api/buylist/rules', {
-    token: account.token,
-  });
-  await post(request, '/api/buylist/rules/update', {
-    token: account.token,
-    rules: { ...rules.data.rules, employee_accept_limit_cents: 100 },
-  });
+  const owner = api(request, account);
+  const { rules } = bodyOf(await owner.call('buylistRules')).data;
+  bodyOf(await owner.call('buylistRulesUpdate', { rules: { ...rules, employee_accept_limit_cents: 100 } }));
   await useSession(context, account, 'Employee');
   await page.goto('/buylist');
   await page
@@ -454,10 +409,9 @@ test('the pending list shows the seller’s contact under their name, not the e-
 }) => {
   const account = await registerShop(request, `Whose Mail ${randomUUID().slice(0, 6)}`);
   const id = await printingId(request, 'Field Marshal', '10e');
-  const withPhone = await post<{ callout: string }>(request, '/api/buylist/submit', {
-    token: account.token,
-    items: [{ scryfall_id: id, quality: 'NM', quantity: 1 }],
-    customer: { name: 'Pat Phone', phone: '555 0199' },
+  const withPhone = await sellList(request, account, [{ scryfall_id: id, quality: 'NM', quantity: 1 }], {
+    name: 'Pat Phone',
+    phone: '555 0199',
   });
   await useSession(context, account);
   await page.goto('/buylist');

@@ -1,7 +1,9 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
-import { registerShop, useSession } from './support/accounts.ts';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf, urlOf } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
+import { registerShop } from './support/seed.ts';
 
 // Air Elemental, Limited Edition Alpha #46, from the card fixture (packages/fixtures).
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
@@ -59,10 +61,11 @@ test('other printings are listed, and hovering one shows its preview; a failed f
   await page.goto(`/card-details?scryfallid=${AIR_ELEMENTAL}`);
   await expect(page.getByRole('heading', { name: 'Air Elemental' }).first()).toBeVisible();
   // Lightning Bolt has several printings in the sample: open one and walk to another.
-  const bolt = await (await page.request.get('/api/cards/search?q=lightning%20bolt')).json();
-  const prints = await (await page.request.get(`/api/cards/${bolt.data[0].id}/prints`)).json();
+  const catalog = api(page.request);
+  const bolt = bodyOf(await catalog.call('cardSearch', { q: 'lightning bolt' }));
+  const prints = bodyOf(await catalog.call('cardPrints', { id: bolt.data[0]!.id }));
   expect(prints.data.length).toBeGreaterThanOrEqual(3);
-  await page.goto(`/card-details?scryfallid=${bolt.data[0].id}`);
+  await page.goto(`/card-details?scryfallid=${bolt.data[0]!.id}`);
   const printings = page.locator('ul.printings li');
   await expect(printings).toHaveCount(prints.data.length);
   const others = page.locator('ul.printings li:not([aria-current])');
@@ -78,7 +81,7 @@ test('other printings are listed, and hovering one shows its preview; a failed f
   const failing = others.last();
   const href = (await failing.getByRole('link').getAttribute('href'))!;
   const failingId = new URL(href, 'http://x').searchParams.get('scryfallid')!;
-  await page.route(`**/api/cards/${failingId}`, (route) => route.abort());
+  await page.route(urlOf('card', { id: failingId }), (route) => route.abort());
   const failed = page.waitForEvent('requestfailed', (r) => r.url().includes(failingId));
   await failing.getByRole('link').hover();
   await failed;

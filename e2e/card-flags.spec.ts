@@ -1,9 +1,10 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
-import { registerShop, useSession } from './support/accounts.ts';
+import { useSession } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { openAddDetail, printingLabel } from './support/inventory.ts';
 import { pendingOrders } from './support/orders.ts';
+import { registerShop, stock } from './support/seed.ts';
 
 /** Issue 22 in the browser: a signed copy is a stock row of its own, from the Add dialog to the order. */
 const m = messages.inventory;
@@ -22,10 +23,7 @@ test('a signed copy added in the dialog is tagged in the inventory and on /order
   const [bolt] = await pricedCards(request, 'lightning bolt', 1);
   const printing = await printingLabel(request, bolt!.id);
   // Two plain copies of the same printing, from the API as the spec's clients add them (no flags).
-  const plain = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: bolt!.id, quantity: 2, foil: false, quality: 'NM' },
-  });
-  expect(plain.status(), await plain.text()).toBe(200);
+  await stock(request, account, [{ card: bolt!, quantity: 2, foil: false, quality: 'NM' }]);
 
   await useSession(context, account);
   await page.goto('/inventory-management');

@@ -1,5 +1,6 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
+import { isCall } from './support/api.ts';
 import { e2eEnv } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
 
@@ -12,7 +13,7 @@ test('an incomplete form raises "Please fill in all fields." and sends nothing',
   });
   let posted = false;
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/contactus')) posted = true;
+    if (isCall(r, 'contactUs')) posted = true;
   });
   await page.getByLabel('Name').fill('Ann');
   await page.getByRole('button', { name: messages.contact.send }).click();

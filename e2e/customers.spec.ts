@@ -1,7 +1,9 @@
-import { messages, routes } from '@cardstock/contract';
+import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
+import { customer, registerShop, stock } from './support/seed.ts';
 
 const m = messages.customers.screen;
 
@@ -11,15 +13,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** `quantity` NM copies of `card` at the shop, each asking $10. */
-async function stock(request: APIRequestContext, account: Account, card: PricedCard, quantity: number) {
-  const add = await request.post(routes.inventoryAdd.path, {
-    data: { token: account.token, scryfall_id: card.id, quantity },
-  });
-  expect(add.status(), await add.text()).toBe(200);
-  const edit = await request.post(routes.inventoryEdit.path, {
-    data: { token: account.token, scryfall_id: card.id, finish: 'nonfoil', quality: 'NM', quantity, asking_price: 10 },
-  });
-  expect(edit.status(), await edit.text()).toBe(200);
+async function stockAtTen(request: APIRequestContext, account: Account, card: PricedCard, quantity: number) {
+  await stock(request, account, [{ card, quantity }]);
+  bodyOf(
+    await api(request, account).call('inventoryEdit', {
+      scryfall_id: card.id,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity,
+      asking_price: 10,
+    }),
+  );
 }
 
 /** With E2E_SHOTS set, the page at a desktop's and a phone's size, for a person to look at. */
@@ -48,7 +52,7 @@ test('a customer is added, given credit with a reason, pays part of an order wit
   test.setTimeout(90_000);
   const account = await registerShop(request, 'Credit Union Cards');
   const [card] = await pricedCards(request, 'dragon', 1);
-  await stock(request, account, card!, 3);
+  await stockAtTen(request, account, card!, 3);
   await useSession(context, account);
 
   // The dashboard leads to the customers, none yet.
@@ -163,16 +167,13 @@ test('a customer is added, given credit with a reason, pays part of an order wit
 
 test('a Watcher sees customers and balances but cannot add or adjust', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Watchful Games');
-  const made = await request.post(routes.customersCreate.path, {
-    data: { token: account.token, customer: { name: 'Quinn Watcher', phone: '555 222 3333' } },
-  });
-  expect(made.status(), await made.text()).toBe(200);
+  await customer(request, account, { name: 'Quinn Watcher', phone: '555 222 3333' }, { credit: 12.5 });
   await useSession(context, account, 'Watcher');
   await page.goto('/customers');
   await expect(page.getByRole('link', { name: 'Quinn Watcher' })).toBeVisible();
   await expect(page.getByRole('button', { name: m.add })).toHaveCount(0);
   await page.getByRole('link', { name: 'Quinn Watcher' }).click();
-  await expect(balance(page)).toHaveText('$0.00');
+  await expect(balance(page)).toHaveText('$12.50');
   await expect(page.getByRole('button', { name: m.adjust })).toHaveCount(0);
   await expect(page.getByRole('button', { name: m.edit })).toHaveCount(0);
 });

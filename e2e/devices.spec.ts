@@ -1,6 +1,8 @@
 import { limits, messages, type Device } from '@cardstock/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, expectStatus, isCall } from './support/api.ts';
+import { pairedDevice, registerShop } from './support/seed.ts';
 
 const m = messages.devices;
 
@@ -11,9 +13,7 @@ const localTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
 async function listDevices(request: APIRequestContext, account: Account): Promise<Device[]> {
-  const res = await request.post('/api/shop/devices', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { devices: Device[] } }).data.devices;
+  return bodyOf(await api(request, account).call('devices')).data.devices;
 }
 
 test('create a code, pair a tablet, see it listed, remove it and its token stops working', async ({
@@ -60,10 +60,9 @@ test('create a code, pair a tablet, see it listed, remove it and its token stops
   await expect(shown).toBeHidden();
 
   // The tablet pairs on its own, through the API; Refresh lists it.
-  const paired = await request.post('/api/device/pair', { data: { code, serial_number: 'TAB-E2E-0001' } });
-  expect(paired.status(), await paired.text()).toBe(200);
-  const { device_token: deviceToken } = (await paired.json()) as { device_token: string };
-  expect((await request.post('/api/search', { data: { token: deviceToken, q: '*' } })).status()).toBe(200);
+  const paired = await api(request).call('pairDevice', { code, serial_number: 'TAB-E2E-0001' });
+  const tablet = api(request, bodyOf(paired).device_token);
+  bodyOf(await tablet.call('search', { q: '*' }));
 
   await page.getByRole('button', { name: 'Refresh' }).click();
   const [device] = await listDevices(request, account);
@@ -101,8 +100,7 @@ test('create a code, pair a tablet, see it listed, remove it and its token stops
   await expect(row.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hide removed devices (1)' })).toHaveAttribute('aria-expanded', 'true');
 
-  const refused = await request.post('/api/search', { data: { token: deviceToken, q: '*' } });
-  expect(refused.status()).toBe(401);
+  expectStatus(await tablet.call('search', { q: '*' }), 401);
 });
 
 test('a role other than Owner or Manager sees a note and no controls', async ({ page, context, request }) => {
@@ -112,7 +110,7 @@ test('a role other than Owner or Manager sees a note and no controls', async ({ 
   await useSession(context, account, 'Employee');
   let listed = false;
   page.on('request', (req) => {
-    if (req.url().endsWith('/api/shop/devices')) listed = true;
+    if (isCall(req, 'devices')) listed = true;
   });
   await page.goto('/device-manager');
   await expect(page.getByText('Devices are managed by the Owner or a Manager.')).toBeVisible();
@@ -124,26 +122,14 @@ test('a role other than Owner or Manager sees a note and no controls', async ({ 
 
 test('removed devices are hidden behind a toggle that works from the keyboard', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Toggle Tabletop');
-  const pair = async (name: string, serial: string): Promise<void> => {
-    const made = await request.post('/api/user/create_code', {
-      data: { auth_token: account.token, device_name: name },
-    });
-    expect(made.status(), await made.text()).toBe(200);
-    const { code } = ((await made.json()) as { data: { code: string } }).data;
-    const paired = await request.post('/api/device/pair', { data: { code, serial_number: serial } });
-    expect(paired.status(), await paired.text()).toBe(200);
-  };
-  await pair('Front tablet', 'TAB-KEEP-0001');
-  await pair('Old tablet', 'TAB-GONE-0001');
-  await pair('Older tablet', 'TAB-GONE-0002');
+  await pairedDevice(request, account, 'Front tablet', 'TAB-KEEP-0001');
+  await pairedDevice(request, account, 'Old tablet', 'TAB-GONE-0001');
+  await pairedDevice(request, account, 'Older tablet', 'TAB-GONE-0002');
   for (const [name, serial] of [
     ['Old tablet', 'TAB-GONE-0001'],
     ['Older tablet', 'TAB-GONE-0002'],
-  ]) {
-    const res = await request.post('/api/shop/devices/remove', {
-      data: { token: account.token, device_name: name, serial_number: serial },
-    });
-    expect(res.status(), await res.text()).toBe(200);
+  ] as const) {
+    bodyOf(await api(request, account).call('removeDevice', { device_name: name, serial_number: serial }));
   }
 
   await useSession(context, account);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@cardstock/contract';
 import { fixtureCards, LAYOUTS, type FixtureCard, type LayoutName, type StockLine } from '@cardstock/fixtures';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, isCall } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
+import { registerShop } from './support/seed.ts';
 
 const m = messages.inventory;
 
@@ -37,10 +39,7 @@ const csvFile = (layout: LayoutName, lines: StockLine[]) => ({
 test.beforeAll(() => importFixtureCatalog());
 
 async function hits(request: APIRequestContext, account: Account) {
-  const res = await request.post('/api/search', { data: { token: account.token, q: '*' } });
-  const body = (await res.json()) as {
-    data: { hits: { scryfallId: string; finish: string; quality: string; quantity: number }[] };
-  };
+  const body = bodyOf(await api(request, account).call('search', { q: '*' }));
   return body.data.hits.map((h) => `${h.scryfallId}|${h.finish}|${h.quality}|${h.quantity}`).sort();
 }
 
@@ -84,14 +83,8 @@ for (const [tool, layout] of [
 
 test('export, then import into another shop, gives the same inventory', async ({ page, context, request, browser }) => {
   const a = await registerShop(request, 'Exporter');
-  const upload = await request.post('/api/shop/inventory/csv/import', {
-    multipart: {
-      token: a.token,
-      accept_partial: 'true',
-      file: csvFile('delverlens-scryfall', stock().slice(0, -1)),
-    },
-  });
-  expect(upload.status()).toBe(200);
+  const stocked = csvFile('delverlens-scryfall', stock().slice(0, -1));
+  bodyOf(await api(request, a).upload('inventoryImport', { accept_partial: 'true', file: stocked }));
   await useSession(context, a);
   await page.goto('/inventory-management');
   const download = page.waitForEvent('download');
@@ -199,10 +192,7 @@ test('export for another tool, then make a file the inventory: the difference fi
 }) => {
   const account = await registerShop(request, 'Syncer');
   const lines = stock().slice(0, -1);
-  const first = await request.post('/api/shop/inventory/csv/import', {
-    multipart: { token: account.token, file: csvFile('delverlens-scryfall', lines) },
-  });
-  expect(first.status()).toBe(200);
+  bodyOf(await api(request, account).upload('inventoryImport', { file: csvFile('delverlens-scryfall', lines) }));
   await useSession(context, account);
   await page.goto('/inventory-management');
 
@@ -274,7 +264,7 @@ test('a large file: the upload’s bar, then the server’s reading of it, then 
   await dialog.getByLabel('CSV file').setInputFiles(file);
   const imports: Request[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/shop/inventory/csv/import')) imports.push(r);
+    if (isCall(r, 'inventoryImport')) imports.push(r);
   });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   // The server's progress, while it reads: some lines read, not all.

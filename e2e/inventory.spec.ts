@@ -1,7 +1,9 @@
 import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
+import { registerShop, stock } from './support/seed.ts';
 
 const m = messages.inventory;
 
@@ -12,15 +14,12 @@ test.beforeEach(async ({ page }) => {
 
 /** Adds the first `count` cards found by `q` that are printed without foil, two copies each. */
 async function addViaApi(request: APIRequestContext, account: Account, q: string, count: number) {
-  const found = await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json();
+  const client = api(request);
   let added = 0;
-  for (const hit of found.data) {
-    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
+  for (const hit of bodyOf(await client.call('cardSearch', { q })).data) {
+    const card = bodyOf(await client.call('card', { id: hit.id }));
     if (!card.finishes.includes('nonfoil')) continue;
-    const res = await request.post('/api/shop/inventory/add', {
-      data: { token: account.token, scryfall_id: card.id, quantity: 2, foil: false, quality: 'NM' },
-    });
-    expect(res.status()).toBe(200);
+    await stock(request, account, [{ card, quantity: 2, foil: false, quality: 'NM' }]);
     if (++added === count) return;
   }
   throw new Error(`Only ${added} nonfoil printings for "${q}"`);

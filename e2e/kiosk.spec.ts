@@ -1,10 +1,11 @@
 import { messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail, useSession, type Account } from './support/accounts.ts';
 import { createSuperadmin } from './support/admin.ts';
+import { api, bodyOf, urlOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
-import { baseURL } from './support/env.ts';
 import { pendingOrders } from './support/orders.ts';
+import { openTablet, pairedTablet, pairingCode, registerShop, stock, stockCard } from './support/seed.ts';
 
 const k = messages.kiosk;
 const m = messages.ordering;
@@ -16,55 +17,13 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
-/** Puts `quantity` nonfoil NM copies of the newest priced printing of card `name` into the shop's inventory. */
-async function stock(request: APIRequestContext, account: Account, name: string, quantity: number): Promise<void> {
-  // A printing with a market price: a card without one cannot be sold.
-  const [card] = await pricedCards(request, name, 1);
-  expect(card?.name).toBe(name);
-  const res = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: card!.id, quantity, foil: false, quality: 'NM' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** A pairing code for a named tablet, as Device Management makes it. */
-async function createCode(
-  request: APIRequestContext,
-  account: Account,
-  deviceName = 'Counter tablet',
-): Promise<{ code: string; pairUrl: string }> {
-  const res = await request.post('/api/user/create_code', {
-    data: { auth_token: account.token, device_name: deviceName },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { data } = await res.json();
-  return { code: data.code, pairUrl: data.pair_url };
-}
-
 async function removeDevice(request: APIRequestContext, account: Account, name: string): Promise<string> {
-  const list = await request.post('/api/shop/devices', { data: { token: account.token } });
-  expect(list.status(), await list.text()).toBe(200);
-  const devices: { name: string; serial_number: string; is_active: boolean }[] = (await list.json()).data.devices;
+  const client = api(request, account);
+  const { devices } = bodyOf(await client.call('devices')).data;
   const device = devices.find((d) => d.name === name && d.is_active);
   expect(device, JSON.stringify(devices)).toBeDefined();
-  const res = await request.post('/api/shop/devices/remove', {
-    data: { token: account.token, device_name: name, serial_number: device!.serial_number },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  bodyOf(await client.call('removeDevice', { device_name: name, serial_number: device!.serial_number }));
   return device!.serial_number;
-}
-
-/** A tablet: a browser context of its own, no cookies, no staff session. */
-async function openTablet(browser: Browser): Promise<{ tablet: Page; alerts: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
-  const tablet = await context.newPage();
-  await tablet.route('https://cards.scryfall.io/**', (route) => route.abort());
-  const alerts: string[] = [];
-  tablet.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  return { tablet, alerts };
 }
 
 const cardTile = (page: Page, name: string) => page.getByRole('article', { name });
@@ -79,9 +38,9 @@ test('a tablet pairs from the QR address, a customer orders and sees the callout
   browser,
 }) => {
   const account = await registerShop(request, 'Kiosk Corner');
-  await stock(request, account, 'Lightning Bolt', 2);
-  await stock(request, account, 'Counterspell', 3);
-  const { pairUrl } = await createCode(request, account);
+  await stockCard(request, account, 'Lightning Bolt', 2);
+  await stockCard(request, account, 'Counterspell', 3);
+  const { pairUrl } = await pairingCode(request, account);
   const address = new URL(pairUrl);
   expect(address.pathname).toBe('/kiosk');
 
@@ -128,7 +87,7 @@ test('a tablet pairs from the QR address, a customer orders and sees the callout
   await cardTile(tablet, 'Counterspell').getByRole('button', { name: 'Add Counterspell to cart' }).click();
   await expect(cartLines(tablet)).toHaveCount(2);
 
-  const sent = tablet.waitForRequest('**/api/device/order');
+  const sent = tablet.waitForRequest(urlOf('placeOrder'));
   await tablet.getByRole('button', { name: 'Place Order' }).click();
   expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(tablet.getByText(k.calloutNote)).toBeVisible();
@@ -166,8 +125,8 @@ test('a tablet pairs from the QR address, a customer orders and sees the callout
 
 test('pairing by hand, resuming after a reload, a 401 while ordering, a used code', async ({ request, browser }) => {
   const account = await registerShop(request, 'Tablet Tavern');
-  await stock(request, account, 'Serra Angel', 2);
-  const { code } = await createCode(request, account, 'Window tablet');
+  await stockCard(request, account, 'Serra Angel', 2);
+  const { code } = await pairingCode(request, account, 'Window tablet');
 
   const { tablet } = await openTablet(browser);
   await tablet.goto('/kiosk');
@@ -177,7 +136,7 @@ test('pairing by hand, resuming after a reload, a 401 while ordering, a used cod
   await expect(pairingAlert(tablet)).toHaveText(messages.devicesServer.codeUnknown);
 
   // Pair holds 'Pairing...' while the server answers.
-  await tablet.route('**/api/device/pair', async (route) => {
+  await tablet.route(urlOf('pairDevice'), async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
@@ -209,46 +168,26 @@ test('pairing by hand, resuming after a reload, a 401 while ordering, a used cod
 /** Platform staff acting on a shop through the admin API, as the admin screens do. */
 async function platformStaff(request: APIRequestContext) {
   const root = createSuperadmin();
-  const login = await request.post('/api/login', { data: { ...root, turnstileToken: 'test' } });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { token } = bodyOf(await api(request).call('login', { ...root, turnstileToken: 'test' }));
+  const admin = api(request, token);
   const shopId = async (name: string): Promise<number> => {
-    const res = await request.get(`/api/admin/stores?q=${encodeURIComponent(name)}`, { headers });
-    expect(res.status(), await res.text()).toBe(200);
-    const { stores } = (await res.json()) as { stores: { id: number; shop_name: string }[] };
+    const { stores } = bodyOf(await admin.call('adminStores', { q: name }));
     return stores.find((s) => s.shop_name === name)!.id;
   };
   return {
     async setActive(name: string, isActive: boolean) {
-      const res = await request.post(`/api/admin/stores/${await shopId(name)}/active`, {
-        headers,
-        data: { is_active: isActive },
-      });
-      expect(res.status(), await res.text()).toBe(200);
+      bodyOf(await admin.call('adminStoreSetActive', { id: await shopId(name), is_active: isActive }));
     },
     async remove(name: string) {
-      const res = await request.delete(`/api/admin/stores/${await shopId(name)}`, {
-        headers,
-        data: { confirm_name: name },
-      });
-      expect(res.status(), await res.text()).toBe(200);
+      bodyOf(await admin.call('adminStoreDelete', { id: await shopId(name), confirm_name: name }));
     },
   };
-}
-
-/** A tablet paired with the shop through the kiosk page, on its ordering screen. */
-async function pairedTablet(browser: Browser, request: APIRequestContext, account: Account, deviceName: string) {
-  const { pairUrl } = await createCode(request, account, deviceName);
-  const { tablet } = await openTablet(browser);
-  await tablet.goto(new URL(pairUrl).pathname + new URL(pairUrl).search);
-  await expect(tablet.getByRole('heading', { name: account.shopName })).toBeVisible();
-  return tablet;
 }
 
 test.describe('a paired tablet that is refused says the true reason', () => {
   test('removed from the shop: back to pairing, asked to pair again', async ({ request, browser }) => {
     const account = await registerShop(request, `Removal Realm ${uniqueEmail('r').slice(2, 8)}`);
-    const tablet = await pairedTablet(browser, request, account, 'Door tablet');
+    const tablet = await pairedTablet(browser, request, account, { deviceName: 'Door tablet' });
     await removeDevice(request, account, 'Door tablet');
     await tablet.reload();
     await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
@@ -262,9 +201,9 @@ test.describe('a paired tablet that is refused says the true reason', () => {
     browser,
   }) => {
     const account = await registerShop(request, `Suspense Spot ${uniqueEmail('s').slice(2, 8)}`);
-    await stock(request, account, 'Serra Angel', 2);
+    await stockCard(request, account, 'Serra Angel', 2);
     const staff = await platformStaff(request);
-    const tablet = await pairedTablet(browser, request, account, 'Till tablet');
+    const tablet = await pairedTablet(browser, request, account, { deviceName: 'Till tablet' });
     const token = await stored(tablet, tokenKey);
     const suspended =
       'This shop’s Cardstock account is suspended, so this tablet cannot take orders right now. Please ask staff.';
@@ -302,7 +241,7 @@ test.describe('a paired tablet that is refused says the true reason', () => {
   }) => {
     const account = await registerShop(request, `Closing Corner ${uniqueEmail('c').slice(2, 8)}`);
     const staff = await platformStaff(request);
-    const tablet = await pairedTablet(browser, request, account, 'Last tablet');
+    const tablet = await pairedTablet(browser, request, account, { deviceName: 'Last tablet' });
     await staff.remove(account.shopName);
     await tablet.reload();
     await expect(tablet.getByRole('heading', { name: k.title })).toBeVisible();
@@ -321,17 +260,13 @@ test('on a portrait tablet a floating button with the cart’s counts brings the
   browser,
 }) => {
   const account = await registerShop(request, 'Portrait Parlour');
-  for (const card of await pricedCards(request, 'dragon', 10, { distinctNames: true })) {
-    const res = await request.post('/api/shop/inventory/add', {
-      data: { token: account.token, scryfall_id: card.id, quantity: 3, foil: false, quality: 'NM' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const { pairUrl } = await createCode(request, account);
-  const { tablet } = await openTablet(browser);
-  await tablet.setViewportSize({ width: 800, height: 1280 });
-  const address = new URL(pairUrl);
-  await tablet.goto(address.pathname + address.search);
+  const cards = await pricedCards(request, 'dragon', 10, { distinctNames: true });
+  await stock(
+    request,
+    account,
+    cards.map((card) => ({ card, quantity: 3 })),
+  );
+  const tablet = await pairedTablet(browser, request, account, { viewport: { width: 800, height: 1280 } });
   await expect(tablet.getByRole('article')).toHaveCount(10);
 
   // Portrait: the cart stacks below the whole grid, out of sight; the floating button says what is in it.

@@ -1,9 +1,11 @@
 import { defaultPricingRule, messages, priceCents } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
-import { registerShop, useSession } from './support/accounts.ts';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { openAddDetail, printingLabel } from './support/inventory.ts';
 import { pendingOrders } from './support/orders.ts';
+import { counterOrder, registerShop, stock } from './support/seed.ts';
 
 /** Issue 22 in the browser: a German copy is a stock row of its own, from the Add dialog to the pending order. */
 const m = messages.inventory;
@@ -22,10 +24,7 @@ test('German copies are added in the dialog, found by lang:de, sold from /orderi
   const [bolt] = await pricedCards(request, 'lightning bolt', 1);
   const printing = await printingLabel(request, bolt!.id);
   // Two English copies of the same printing, from the API as the spec's clients add them (no language).
-  const english = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: bolt!.id, quantity: 2, foil: false, quality: 'NM' },
-  });
-  expect(english.status(), await english.text()).toBe(200);
+  await stock(request, account, [{ card: bolt!, quantity: 2, foil: false, quality: 'NM' }]);
 
   await useSession(context, account);
   await page.goto('/inventory-management');
@@ -89,16 +88,12 @@ test('the owner prices Japanese copies at 150 % of English in Settings; the tabl
 }) => {
   const account = await registerShop(request, 'Nihongo Cards');
   const [card] = await pricedCards(request, 'lightning bolt', 1);
-  const usd = ((await (await request.get(`/api/cards/${card!.id}`)).json()) as { prices: { usd: string } }).prices.usd;
+  const usd = bodyOf(await api(request).call('card', { id: card!.id })).prices.usd;
   const marketCents = Math.round(Number(usd) * 100);
-  for (const language of ['en', 'ja'])
-    expect(
-      (
-        await request.post('/api/shop/inventory/add', {
-          data: { token: account.token, scryfall_id: card!.id, quantity: 2, foil: false, quality: 'NM', language },
-        })
-      ).status(),
-    ).toBe(200);
+  await stock(request, account, [
+    { card: card!, quantity: 2, foil: false, quality: 'NM', language: 'en' },
+    { card: card!, quantity: 2, foil: false, quality: 'NM', language: 'ja' },
+  ]);
   const dollars = (cents: number | null) => `$${(cents! / 100).toFixed(2)}`;
   const english = dollars(priceCents({ askingCents: null, marketCents, quality: 'NM' }));
   const rule = { ...defaultPricingRule, language_percent: { ja: 150 } };
@@ -127,10 +122,7 @@ test('the owner prices Japanese copies at 150 % of English in Settings; the tabl
   await expect(rows.filter({ hasText: 'Japanese' }).getByRole('cell').nth(7)).toContainText(japanese);
   await expect(rows.filter({ hasText: 'English' }).getByRole('cell').nth(7)).toContainText(english);
 
-  const placed = await request.post('/api/device/order', {
-    data: { token: account.token, items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 1, language: 'ja' }] },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
+  await counterOrder(request, account, [{ card: card!, finish: 'nonfoil', quantity: 1, language: 'ja' }]);
   const [order] = await pendingOrders(request, account);
   expect(order!.items.map((i) => [i.language, `$${i.price.toFixed(2)}`])).toEqual([['ja', japanese]]);
 });

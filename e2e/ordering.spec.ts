@@ -1,8 +1,10 @@
 import { cookies, messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf, isCall, urlOf } from './support/api.ts';
+import { importFixtureCatalog } from './support/catalog.ts';
 import { pendingOrders } from './support/orders.ts';
+import { registerShop, stockCard } from './support/seed.ts';
 
 const m = messages.ordering;
 
@@ -10,18 +12,6 @@ test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-/** Puts `quantity` nonfoil NM copies of the newest priced printing of card `name` into the shop's inventory. */
-async function stock(request: APIRequestContext, account: Account, name: string, quantity: number): Promise<string> {
-  // A printing with a market price: a card without one cannot be sold.
-  const [card] = await pricedCards(request, name, 1);
-  expect(card?.name).toBe(name);
-  const res = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: card!.id, quantity, foil: false, quality: 'NM' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return card!.id;
-}
 
 /** Every window.alert the page raises, accepted. */
 function alerts(page: Page): string[] {
@@ -48,8 +38,8 @@ test('add cards, merge, refuse above stock, place the order and find it pending'
   request,
 }) => {
   const account = await registerShop(request, 'Counter Culture');
-  const boltId = await stock(request, account, 'Lightning Bolt', 2);
-  const counterId = await stock(request, account, 'Counterspell', 5);
+  const boltId = await stockCard(request, account, 'Lightning Bolt', 2);
+  const counterId = await stockCard(request, account, 'Counterspell', 5);
   await useSession(context, account);
   const seen = alerts(page);
 
@@ -104,7 +94,7 @@ test('add cards, merge, refuse above stock, place the order and find it pending'
 
 test("placing an empty cart says 'Cart is empty'", async ({ page, context, request }) => {
   const account = await registerShop(request);
-  await stock(request, account, 'Serra Angel', 1);
+  await stockCard(request, account, 'Serra Angel', 1);
   await useSession(context, account);
   const seen = alerts(page);
   await page.goto('/ordering');
@@ -116,22 +106,22 @@ test("placing an empty cart says 'Cart is empty'", async ({ page, context, reque
 
 test('a network failure keeps the cart; the retry reuses the Idempotency-Key', async ({ page, context, request }) => {
   const account = await registerShop(request);
-  await stock(request, account, 'Dark Ritual', 4);
+  await stockCard(request, account, 'Dark Ritual', 4);
   await useSession(context, account);
   await page.goto('/ordering');
   await addToCart(page, 'Dark Ritual', '2');
 
   const keys: string[] = [];
-  await page.route('**/api/device/order', async (route) => {
+  await page.route(urlOf('placeOrder'), async (route) => {
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     await route.abort('connectionrefused');
   });
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: m.network })).toBeVisible();
   await expect(cartLines(page)).toHaveCount(1);
-  await page.unroute('**/api/device/order');
+  await page.unroute(urlOf('placeOrder'));
 
-  const retry = page.waitForRequest('**/api/device/order');
+  const retry = page.waitForRequest(urlOf('placeOrder'));
   await page.getByRole('button', { name: 'Place Order' }).click();
   expect((await retry).headers()['idempotency-key']).toBe(keys[0]);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -141,15 +131,19 @@ test('a network failure keeps the cart; the retry reuses the Idempotency-Key', a
 
 test('a refusal shows the server message', async ({ page, context, request }) => {
   const account = await registerShop(request);
-  const id = await stock(request, account, 'Giant Growth', 3);
+  const id = await stockCard(request, account, 'Giant Growth', 3);
   await useSession(context, account);
   await page.goto('/ordering');
   await addToCart(page, 'Giant Growth', '3');
   // Someone else sells two in the meantime.
-  const edit = await request.post('/api/shop/inventory/edit', {
-    data: { token: account.token, scryfall_id: id, quality: 'NM', finish: 'nonfoil', quantity: 1 },
-  });
-  expect(edit.status(), await edit.text()).toBe(200);
+  bodyOf(
+    await api(request, account).call('inventoryEdit', {
+      scryfall_id: id,
+      quality: 'NM',
+      finish: 'nonfoil',
+      quantity: 1,
+    }),
+  );
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.ordersServer.notEnough('Giant Growth', 1));
   await expect(cartLines(page)).toHaveCount(1);
@@ -165,8 +159,8 @@ test('search with suggestions pauses the refresh; clearing returns to the invent
   await page.goto('/ordering');
   await expect(page.getByText(m.noInventory)).toBeVisible();
 
-  await stock(request, account, 'Lightning Bolt', 2);
-  await stock(request, account, 'Llanowar Elves', 1);
+  await stockCard(request, account, 'Lightning Bolt', 2);
+  await stockCard(request, account, 'Llanowar Elves', 1);
   // Browsing refreshes on its own every 5 s.
   await expect(page.getByRole('article')).toHaveCount(2, { timeout: 8000 });
 
@@ -184,13 +178,13 @@ test('search with suggestions pauses the refresh; clearing returns to the invent
   await expect(cardTile(page, 'Lightning Bolt')).toBeVisible();
 
   // While the box holds text, the inventory is not reloaded.
-  await stock(request, account, 'Counterspell', 1);
+  await stockCard(request, account, 'Counterspell', 1);
   await box.fill('zzzz');
   await box.press('Enter');
   await expect(page.getByText(m.noResults)).toBeVisible();
   let reloads = 0;
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/search') && r.postDataJSON()?.q === '*') reloads += 1;
+    if (isCall(r, 'search') && r.postDataJSON()?.q === '*') reloads += 1;
   });
   await page.waitForTimeout(6000);
   expect(reloads).toBe(0);
@@ -219,12 +213,10 @@ test('suggestions offer only names the shop has in stock, not the whole card dat
   request,
 }) => {
   const account = await registerShop(request);
-  await stock(request, account, 'Lightning Bolt', 2);
+  await stockCard(request, account, 'Lightning Bolt', 2);
   // The card database knows other names starting so; this shop holds none of them.
-  const catalog = await (await request.get('/api/search/suggest?q=light')).json();
-  expect(catalog.map((s: { name: string }) => s.name)).toEqual(
-    expect.arrayContaining(['Lightning Strike', 'Lightless Evangel']),
-  );
+  const catalog = bodyOf(await api(request).call('suggest', { q: 'light' }));
+  expect(catalog.map((s) => s.name)).toEqual(expect.arrayContaining(['Lightning Strike', 'Lightless Evangel']));
 
   await useSession(context, account);
   await page.goto('/ordering');
@@ -235,15 +227,14 @@ test('suggestions offer only names the shop has in stock, not the whole card dat
   await expect(options).toContainText('Lightning Bolt');
 
   // Sold out, it is no longer offered.
-  const row = (await (await request.post('/api/search', { data: { token: account.token, q: '*' } })).json()).data
-    .hits[0];
-  const edit = await request.post('/api/shop/inventory/edit', {
-    data: { token: account.token, scryfall_id: row.scryfallId, finish: 'nonfoil', quality: 'NM', quantity: 0 },
-  });
-  expect(edit.status(), await edit.text()).toBe(200);
+  const owner = api(request, account);
+  const [row] = bodyOf(await owner.call('search', { q: '*' })).data.hits;
+  bodyOf(
+    await owner.call('inventoryEdit', { scryfall_id: row!.scryfallId, finish: 'nonfoil', quality: 'NM', quantity: 0 }),
+  );
   await page.reload();
   await page.getByRole('combobox', { name: 'Search inventory' }).fill('lightning');
-  await page.waitForResponse((r) => r.url().endsWith('/api/shop/suggest'));
+  await page.waitForResponse((r) => isCall(r, 'shopSuggest'));
   await expect(page.getByRole('listbox', { name: 'Suggestions' })).toHaveCount(0);
 });
 
@@ -261,7 +252,7 @@ test('a Watcher browses the stock without add controls or a cart, told who place
   request,
 }) => {
   const account = await registerShop(request, 'Watchful Games');
-  await stock(request, account, 'Lightning Bolt', 3);
+  await stockCard(request, account, 'Lightning Bolt', 3);
   await useSession(context, account, 'Watcher');
   await page.goto('/ordering');
   await expect(cardTile(page, 'Lightning Bolt')).toContainText(messages.storefront.inStock(3));

@@ -1,41 +1,17 @@
 import { messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { useSession } from './support/accounts.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { waitForMail } from './support/mail.ts';
 import { pendingOrders } from './support/orders.ts';
+import { copiesInStock, counterOrder, pendingReservation, publicShop, registerShop, stock } from './support/seed.ts';
 
 const m = messages.orders;
-
-type Card = PricedCard;
 
 test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-async function stock(request: APIRequestContext, account: Account, quantity: number, cards: Card[]) {
-  for (const card of cards) {
-    const res = await request.post('/api/shop/inventory/add', {
-      data: { token: account.token, scryfall_id: card.id, quantity, foil: false, quality: 'NM' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
-
-async function placeOrder(request: APIRequestContext, account: Account, card: Card, quantity = 1): Promise<string> {
-  const res = await request.post('/api/device/order', {
-    data: { token: account.token, items: [{ scryfall_id: card.id, finish: 'nonfoil', quantity }] },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { order_number: string }).order_number;
-}
-
-async function inventoryQuantity(request: APIRequestContext, account: Account, card: Card): Promise<number> {
-  const res = await request.post('/api/shop/inventory', { data: { token: account.token, page: '1', filter: '' } });
-  const rows = ((await res.json()) as { inventory: { card_scryfallid: string; inv_quantity: number }[] }).inventory;
-  return rows.filter((r) => r.card_scryfallid === card.id).reduce((n, r) => n + r.inv_quantity, 0);
-}
 
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 const callout = (orderNumber: string) => orderNumber.split('-').at(-1)!;
@@ -49,8 +25,11 @@ test('a pending order is reviewed and accepted, a new one shows up by itself, hi
   test.setTimeout(60_000);
   const account = await registerShop(request, 'Callout Cards');
   const [first, second] = await pricedCards(request, 'dragon', 2);
-  await stock(request, account, 3, [first!, second!]);
-  const firstNumber = await placeOrder(request, account, first!, 2);
+  await stock(request, account, [
+    { card: first!, quantity: 3 },
+    { card: second!, quantity: 3 },
+  ]);
+  const firstNumber = await counterOrder(request, account, [{ card: first!, quantity: 2 }]);
   const [placed] = await pendingOrders(request, account);
   await useSession(context, account);
 
@@ -64,7 +43,7 @@ test('a pending order is reviewed and accepted, a new one shows up by itself, hi
   await expect(row.getByRole('cell').nth(4)).toHaveText('Non-Foil');
 
   // Another counter places an order while the page is open: the next poll (10 s) shows it.
-  const secondNumber = await placeOrder(request, account, second!, 1);
+  const secondNumber = await counterOrder(request, account, [{ card: second!, quantity: 1 }]);
   await expect(page.getByText(m.pendingUpdated)).toBeVisible({ timeout: 15_000 });
   await expect(orderRow(page, secondNumber)).toBeVisible();
 
@@ -115,9 +94,9 @@ test('Cancel asks first, then rejects the order and its cards go back to the inv
 }) => {
   const account = await registerShop(request);
   const [card] = await pricedCards(request, 'goblin', 1);
-  await stock(request, account, 2, [card!]);
-  const orderNumber = await placeOrder(request, account, card!, 2);
-  expect(await inventoryQuantity(request, account, card!)).toBe(0);
+  await stock(request, account, [{ card: card!, quantity: 2 }]);
+  const orderNumber = await counterOrder(request, account, [{ card: card!, quantity: 2 }]);
+  expect(await copiesInStock(request, account, card!.id)).toBe(0);
   await useSession(context, account);
 
   await page.goto('/order-management');
@@ -134,7 +113,7 @@ test('Cancel asks first, then rejects the order and its cards go back to the inv
   await expect(page.getByText(m.rejected)).toBeVisible();
   await expect(review).toBeHidden();
   await expect(page.getByText(m.pendingEmpty)).toBeVisible();
-  expect(await inventoryQuantity(request, account, card!)).toBe(2);
+  expect(await copiesInStock(request, account, card!.id)).toBe(2);
 
   await page.goto('/order-history');
   await expect(page.getByText(m.historyEmpty)).toBeVisible();
@@ -155,8 +134,8 @@ test('Cancel asks first, then rejects the order and its cards go back to the inv
 test('a Watcher reviews pending orders without Accept or Cancel', async ({ page, context, request }) => {
   const account = await registerShop(request);
   const [card] = await pricedCards(request, 'elemental', 1);
-  await stock(request, account, 1, [card!]);
-  const orderNumber = await placeOrder(request, account, card!);
+  await stock(request, account, [{ card: card!, quantity: 1 }]);
+  const orderNumber = await counterOrder(request, account, [{ card: card!, quantity: 1 }]);
   await useSession(context, account, 'Watcher');
 
   await page.goto('/order-management');
@@ -173,16 +152,17 @@ test('a Watcher reviews pending orders without Accept or Cancel', async ({ page,
 test('order history checks again every 90 seconds and says so', async ({ page, context, request }) => {
   const account = await registerShop(request);
   const [first, second] = await pricedCards(request, 'angel', 2);
-  await stock(request, account, 1, [first!, second!]);
-  const firstNumber = await placeOrder(request, account, first!);
-  await request.post('/api/order/confirm', { data: { token: account.token, order_number: firstNumber } });
+  await stock(request, account, [
+    { card: first!, quantity: 1 },
+    { card: second!, quantity: 1 },
+  ]);
+  const firstNumber = await counterOrder(request, account, [{ card: first!, quantity: 1 }], { confirmed: true });
   await useSession(context, account);
 
   await page.clock.install();
   await page.goto('/order-history');
   await expect(orderRow(page, firstNumber)).toBeVisible();
-  const secondNumber = await placeOrder(request, account, second!);
-  await request.post('/api/order/confirm', { data: { token: account.token, order_number: secondNumber } });
+  const secondNumber = await counterOrder(request, account, [{ card: second!, quantity: 1 }], { confirmed: true });
   await expect(orderRow(page, secondNumber)).toHaveCount(0);
 
   await page.clock.fastForward(90_000);
@@ -197,27 +177,17 @@ test('an online reservation shows its badge, customer and hold; rejecting it wit
 }) => {
   const account = await registerShop(request);
   const [card] = await pricedCards(request, 'island', 1);
-  await stock(request, account, 3, [card!]);
-  const subdomain = `resv-${Date.now().toString(36)}`;
-  const saved = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain, shop_hidden: 0, reservations_enabled: true, reservation_hold_hours: 24 },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await stock(request, account, [{ card: card!, quantity: 3 }]);
+  const subdomain = await publicShop(request, account, { reservations_enabled: true, reservation_hold_hours: 24 });
   const email = `casey-${Date.now().toString(36)}@example.com`;
-  const reserved = await request.post('/api/public/shop/order', {
-    headers: { 'idempotency-key': `e2e-${email}` },
-    data: {
-      subdomain,
-      items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 2 }],
-      name: 'Casey Customer',
-      email,
-      phone: '+1 555 0100',
-      turnstileToken: 'test-token',
-    },
-  });
-  expect(reserved.status(), await reserved.text()).toBe(200);
-  const { order_number: orderNumber } = (await reserved.json()) as { order_number: string };
-  expect(await inventoryQuantity(request, account, card!)).toBe(1);
+  const orderNumber = await pendingReservation(
+    request,
+    subdomain,
+    [{ card: card!, quantity: 2 }],
+    { name: 'Casey Customer', email, phone: '+1 555 0100' },
+    `e2e-${email}`,
+  );
+  expect(await copiesInStock(request, account, card!.id)).toBe(1);
   await useSession(context, account);
 
   await page.goto('/order-management');
@@ -238,7 +208,7 @@ test('an online reservation shows its badge, customer and hold; rejecting it wit
   await review.getByRole('button', { name: 'Reject Order' }).click();
   await expect(page.getByText(m.rejected)).toBeVisible();
   await expect(review).toBeHidden();
-  expect(await inventoryQuantity(request, account, card!)).toBe(3);
+  expect(await copiesInStock(request, account, card!.id)).toBe(3);
 
   const mail = await waitForMail(
     (mail) =>

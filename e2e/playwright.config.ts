@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { routes } from '@cardstock/contract';
 import { defineConfig } from '@playwright/test';
 import { baseURL, e2eEnv } from './support/env.ts';
 
@@ -52,7 +53,7 @@ export default defineConfig({
     {
       command: 'node apps/server/dist/main.js',
       cwd: '..',
-      url: `${baseURL}/api/ready`,
+      url: `${baseURL}${routes.ready.path}`,
       // Server errors show in the test output (warnings and worse; LOG_LEVEL is warn).
       stdout: 'pipe',
       env: {
@@ -68,7 +69,7 @@ export default defineConfig({
       // The same server in Turnstile mode, for the widget's own states.
       command: 'node apps/server/dist/main.js',
       cwd: '..',
-      url: `http://127.0.0.1:${e2eEnv.turnstilePort}/api/ready`,
+      url: `http://127.0.0.1:${e2eEnv.turnstilePort}${routes.ready.path}`,
       env: {
         ...serverEnv,
         PORT: String(e2eEnv.turnstilePort),

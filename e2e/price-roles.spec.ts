@@ -1,8 +1,9 @@
 import { messages } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { openAddDetail, printingLabel } from './support/inventory.ts';
+import { registerShop, sealedProduct, stock } from './support/seed.ts';
 
 /** Issue 38 in the browser: an Employee sees prices but cannot change them; the Add dialog takes an asking price. */
 const m = messages.inventory;
@@ -11,11 +12,6 @@ test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-async function post(request: APIRequestContext, path: string, data: object) {
-  const res = await request.post(path, { data });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function shot(page: Page, name: string) {
   for (const [width, height] of [
@@ -30,9 +26,8 @@ async function shot(page: Page, name: string) {
 async function stockedShop(request: APIRequestContext): Promise<{ account: Account; name: string }> {
   const account = await registerShop(request, 'Price Rule Games');
   const [card] = await pricedCards(request, 'lightning bolt', 1);
-  await post(request, '/api/shop/inventory/add', { token: account.token, scryfall_id: card!.id, quantity: 4 });
-  await post(request, '/api/shop/sealed/add', {
-    token: account.token,
+  await stock(request, account, [{ card: card!, quantity: 4 }]);
+  await sealedProduct(request, account, {
     name: 'Play Booster Box',
     category: 'Booster Box',
     price: 120,

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtureCardLines } from '@cardstock/fixtures';
-import { messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { messages, type Quality } from '@cardstock/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards, refreshPrices } from './support/catalog.ts';
-import { baseURL } from './support/env.ts';
 import { pendingOrders } from './support/orders.ts';
+import { pairedTablet, publicShop, registerShop, sealedProduct, stock } from './support/seed.ts';
 
 /** Issue 21 in the browser: the shop sets its prices, reprices a search, and never sells a card without a price. */
 const m = messages.inventory;
@@ -18,36 +19,18 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
-async function add(request: APIRequestContext, account: Account, id: string, quantity = 4, quality = 'NM') {
-  const res = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: id, quantity, foil: false, quality },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+async function add(request: APIRequestContext, account: Account, id: string, quantity = 4, quality: Quality = 'NM') {
+  await stock(request, account, [{ card: id, quantity, quality }]);
 }
 
 /** Air Elemental from Alpha: the catalog has no USD price for it. */
 async function unpricedCard(request: APIRequestContext): Promise<string> {
-  const found = await (await request.get('/api/cards/search?q=air%20elemental')).json();
-  for (const hit of found.data as { id: string }[]) {
-    const card = await (await request.get(`/api/cards/${hit.id}`)).json();
+  const client = api(request);
+  for (const hit of bodyOf(await client.call('cardSearch', { q: 'air elemental' })).data) {
+    const card = bodyOf(await client.call('card', { id: hit.id }));
     if (card.prices.usd === null && card.finishes.includes('nonfoil')) return card.id;
   }
   throw new Error('the fixture has no Air Elemental without a USD price');
-}
-
-/** A paired tablet of the shop, its own browser context, showing the kiosk. */
-async function pairedTablet(browser: Browser, request: APIRequestContext, account: Account): Promise<Page> {
-  const res = await request.post('/api/user/create_code', {
-    data: { auth_token: account.token, device_name: `Tablet ${randomUUID().slice(0, 4)}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const address = new URL((await res.json()).data.pair_url);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
-  const tablet = await context.newPage();
-  await tablet.route('https://cards.scryfall.io/**', (route) => route.abort());
-  await tablet.goto(address.pathname + address.search);
-  await expect(tablet).toHaveURL(/\/kiosk$/);
-  return tablet;
 }
 
 const inventoryRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
@@ -61,11 +44,7 @@ test('the owner prices a card in the Edit dialog: the table, the storefront, the
   const account = await registerShop(request, 'Price Tag Games');
   const [card] = await pricedCards(request, 'lightning bolt', 1);
   await add(request, account, card!.id);
-  const subdomain = `pt-${randomUUID().slice(0, 8)}`;
-  const settings = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain, shop_hidden: 0 },
-  });
-  expect(settings.status()).toBe(200);
+  const subdomain = await publicShop(request, account);
 
   await useSession(context, account);
   await page.goto('/inventory-management');
@@ -164,17 +143,13 @@ test('a sealed product is ordered from the kiosk, confirmed, and counted in stat
   browser,
 }) => {
   const account = await registerShop(request, 'Sealed Deal');
-  const added = await request.post('/api/shop/sealed/add', {
-    data: {
-      token: account.token,
-      name: 'Foundations Play Booster Box',
-      category: 'Booster Box',
-      set_code: 'fdn',
-      price: 149.99,
-      quantity: 3,
-    },
+  await sealedProduct(request, account, {
+    name: 'Foundations Play Booster Box',
+    category: 'Booster Box',
+    set_code: 'fdn',
+    price: 149.99,
+    quantity: 3,
   });
-  expect(added.status(), await added.text()).toBe(200);
   const [card] = await pricedCards(request, 'lightning bolt', 1);
   await add(request, account, card!.id, 2);
 
@@ -217,16 +192,14 @@ test('the storefront shows the shop’s sealed products in stock, with their pri
     ['Aetherdrift Bundle', 0, 2],
     ['Sold Out Bundle', 40, 0],
   ] as const) {
-    const res = await request.post('/api/shop/sealed/add', {
-      data: { token: account.token, name, category: name.endsWith('Box') ? 'Booster Box' : 'Bundle', price, quantity },
+    await sealedProduct(request, account, {
+      name,
+      category: name.endsWith('Box') ? 'Booster Box' : 'Bundle',
+      price,
+      quantity,
     });
-    expect(res.status(), await res.text()).toBe(200);
   }
-  const subdomain = `bb-${randomUUID().slice(0, 8)}`;
-  const settings = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain, shop_hidden: 0 },
-  });
-  expect(settings.status()).toBe(200);
+  const subdomain = await publicShop(request, account);
 
   await page.goto(`/shop/${subdomain}`);
   const sealed = page.getByRole('region', { name: messages.storefront.sealedTitle });

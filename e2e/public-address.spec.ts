@@ -1,8 +1,10 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
-import { registerShop, uniqueEmail, useSession } from './support/accounts.ts';
+import { uniqueEmail, useSession } from './support/accounts.ts';
 import { cli, logInAs } from './support/admin.ts';
+import { api, bodyOf } from './support/api.ts';
 import { startOwnServer } from './support/own-server.ts';
+import { publicShop, registerShop } from './support/seed.ts';
 
 /** Issue 38: one address for one storefront, and a platform without PUBLIC_URL says so where the owner looks. */
 
@@ -12,9 +14,7 @@ test('Settings says one address for the storefront: the editor’s hint is the P
   request,
 }) => {
   const account = await registerShop(request, 'One Address Games');
-  const subdomain = `one-${Date.now().toString(36)}`;
-  const saved = await request.post('/api/shop/settings', { data: { token: account.token, subdomain, shop_hidden: 0 } });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const subdomain = await publicShop(request, account);
   await useSession(context, account);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/shop-settings');
@@ -32,21 +32,11 @@ test('without PUBLIC_URL, Settings and Device Management tell the owner the QR c
   test.setTimeout(60_000);
   const server = await startOwnServer('no-public-url', { PUBLIC_URL: undefined });
   try {
-    const owner = { email: uniqueEmail('nourl'), password: 'a good password' };
-    const registered = await fetch(`${server.base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ...owner,
-        shop_name: 'Backroom Games',
-        user_first_name: 'Nora',
-        user_last_name: 'Owner',
-        invite_code: cli(server.dataDir, 'invite', 'create'),
-        turnstileToken: 'test',
-      }),
+    const owner = await registerShop(server.request, 'Backroom Games', {
+      email: uniqueEmail('nourl'),
+      invite: cli(server.dataDir, 'invite', 'create'),
     });
-    expect(registered.status).toBe(200);
-    const config = (await (await fetch(`${server.base}/api/config`)).json()) as { public_url: string };
+    const config = bodyOf(await api(server.request).call('publicConfig'));
     expect(config.public_url).toMatch(/^http:\/\/localhost:/);
     // Opened at the local default address itself (the server refuses calls from another origin than its own).
     const local = server.base.replace('127.0.0.1', 'localhost');

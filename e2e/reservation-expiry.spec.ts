@@ -2,11 +2,13 @@ import { fixtureCardLines, fixtureCardsFile } from '@cardstock/fixtures';
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { cli } from './support/admin.ts';
+import { api } from './support/api.ts';
 import { uniqueEmail, useSession } from './support/accounts.ts';
 import { movableClock } from './support/clock.ts';
 import { e2eEnv } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { copiesInStock, pendingReservation, publicShop, registerShop, stock } from './support/seed.ts';
 
 /** A printing of the fixture with a nonfoil market price: it has a price from the shop's rule. */
 const card = fixtureCardLines(400)
@@ -27,66 +29,30 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-/** POSTs JSON to the test's own server and answers status and body. */
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 test('a reservation the shop does not confirm in its hold time expires: stock back, the customer mailed', async ({
   page,
   context,
 }) => {
-  const owner = { email: uniqueEmail('holder'), password: 'a good password', shopName: 'Hourglass Games' };
-  const registered = await post('/api/register', {
-    ...owner,
-    shop_name: owner.shopName,
-    user_first_name: 'Hana',
-    user_last_name: 'Owner',
-    invite_code: cli(server.dataDir, 'invite', 'create'),
-    turnstileToken: 'test',
+  const { request } = server;
+  const account = await registerShop(request, 'Hourglass Games', {
+    email: uniqueEmail('holder'),
+    invite: cli(server.dataDir, 'invite', 'create'),
   });
-  expect(registered.status).toBe(200);
-  const token = registered.body.token as string;
-  expect((await post('/api/shop/inventory/add', { token, scryfall_id: card.id, quantity: 2 })).status).toBe(200);
-  const subdomain = `hourglass-${Date.now().toString(36)}`;
-  expect(
-    (
-      await post('/api/shop/settings', {
-        token,
-        subdomain,
-        shop_hidden: 0,
-        reservations_enabled: true,
-        reservation_hold_hours: 1,
-      })
-    ).status,
-  ).toBe(200);
+  await stock(request, account, [{ card: card.id, quantity: 2 }]);
+  const subdomain = await publicShop(request, account, { reservations_enabled: true, reservation_hold_hours: 1 });
 
   const email = uniqueEmail('late-customer');
-  const reserved = await post(
-    '/api/public/shop/order',
-    {
-      subdomain,
-      items: [{ scryfall_id: card.id, finish: 'nonfoil', quantity: 2 }],
-      name: 'Lou Late',
-      email,
-      turnstileToken: 'test',
-    },
-    { 'idempotency-key': `expiry-${email}` },
+  const orderNumber = await pendingReservation(
+    request,
+    subdomain,
+    [{ card: card.id, quantity: 2 }],
+    { name: 'Lou Late', email },
+    `expiry-${email}`,
   );
-  expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
-  const orderNumber = reserved.body.order_number as string;
-  const stockLeft = async () => {
-    const res = await post('/api/shop/inventory', { token, page: '1', filter: '' });
-    return (res.body.inventory as { inv_quantity: number }[]).reduce((n, r) => n + r.inv_quantity, 0);
-  };
+  const stockLeft = () => copiesInStock(request, account);
   expect(await stockLeft()).toBe(0);
 
-  await useSession(context, { ...owner, token });
+  await useSession(context, account);
   await page.goto(`${server.base}/order-management`);
   await expect(page.getByRole('row').filter({ hasText: orderNumber })).toBeVisible();
 
@@ -96,10 +62,10 @@ test('a reservation the shop does not confirm in its hold time expires: stock ba
   await page.reload();
   await expect(page.getByText(messages.orders.pendingEmpty)).toBeVisible();
   expect(await stockLeft()).toBe(2);
-  const status = await post('/api/public/shop/order/status', { subdomain, order_number: orderNumber, email });
+  const status = await api(request).call('publicOrderStatus', { subdomain, order_number: orderNumber, email });
   expect(status.body).toMatchObject({ status: 'expired', message: messages.reservationsServer.status('expired') });
   const mail = await waitForMail(
     (m) => !Array.isArray(m.to) && m.to?.text === email && /expired/.test(m.subject ?? ''),
   );
-  expect(mail.subject).toBe(`Your reservation ${orderNumber} at ${owner.shopName} expired`);
+  expect(mail.subject).toBe(`Your reservation ${orderNumber} at ${account.shopName} expired`);
 });

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { messages, storefrontCartMessages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { expect, test } from '@playwright/test';
+import { uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { waitForMail } from './support/mail.ts';
+import { copiesInStock, pendingReservation, publicShop, registerShop, stock } from './support/seed.ts';
 
 const m = messages.orders;
 const statusText = storefrontCartMessages.status;
@@ -15,13 +16,6 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
 
-/** POSTs through the API and answers the body; anything but 200 fails the test with the server's words. */
-async function post(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
-  const res = await request.post(path, { data, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 test('staff mark one confirmed reservation picked up and another a no-show; the customer’s status page follows', async ({
   page,
   browser,
@@ -29,42 +23,26 @@ test('staff mark one confirmed reservation picked up and another a no-show; the 
 }) => {
   const shop: Account = await registerShop(request, 'Pickup Point Games');
   const [card] = await pricedCards(request, 'dragon', 1);
-  await post(request, '/api/shop/inventory/add', { token: shop.token, scryfall_id: card!.id, quantity: 5 });
-  const subdomain = `pu-${randomUUID().slice(0, 8)}`;
-  await post(request, '/api/shop/settings', {
-    token: shop.token,
-    subdomain,
-    shop_hidden: 0,
+  await stock(request, shop, [{ card: card!, quantity: 5 }]);
+  const subdomain = await publicShop(request, shop, {
     reservations_enabled: true,
     reservation_limits: { pickup_days: 3 },
   });
-  const stock = async () => {
-    const body = await post(request, '/api/shop/inventory', { token: shop.token, page: '1', filter: '' });
-    return (body.inventory as { inv_quantity: number }[]).reduce((n, r) => n + r.inv_quantity, 0);
-  };
+  const copies = () => copiesInStock(request, shop);
   /** A reservation of `quantity` copies, placed on the storefront and confirmed by the shop. */
   const readyForPickup = async (email: string, quantity: number) => {
-    const placed = await post(
-      request,
-      '/api/public/shop/order',
-      {
-        subdomain,
-        items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity }],
-        name: 'Parker Pickup',
-        email,
-        turnstileToken: 'test',
-      },
-      { 'idempotency-key': randomUUID() },
-    );
-    const orderNumber = placed.order_number as string;
-    await post(request, '/api/order/confirm', { token: shop.token, order_number: orderNumber });
+    const orderNumber = await pendingReservation(request, subdomain, [{ card: card!, quantity }], {
+      name: 'Parker Pickup',
+      email,
+    });
+    bodyOf(await api(request, shop).call('confirmOrder', { order_number: orderNumber }));
     return orderNumber;
   };
   const collector = uniqueEmail('collector');
   const absent = uniqueEmail('absent');
   const collected = await readyForPickup(collector, 1);
   const missed = await readyForPickup(absent, 3);
-  expect(await stock()).toBe(1);
+  expect(await copies()).toBe(1);
   // The ready mail names the deadline: the shop's 3 days from the confirmation.
   const ready = await waitForMail(
     (mail) => JSON.stringify(mail.to ?? '').includes(absent) && (mail.subject ?? '').includes('ready for pickup'),
@@ -90,7 +68,7 @@ test('staff mark one confirmed reservation picked up and another a no-show; the 
   await expect(review).toBeHidden();
   await expect(row(collected)).toContainText('Picked Up');
   await expect(row(collected)).not.toContainText('Pick up by');
-  expect(await stock()).toBe(1);
+  expect(await copies()).toBe(1);
 
   // A no-show before its deadline asks first, naming the deadline; keeping it holds the copies.
   await row(missed).getByRole('button', { name: 'Review' }).click();
@@ -98,14 +76,14 @@ test('staff mark one confirmed reservation picked up and another a no-show; the 
   await expect(review.getByRole('alert')).toContainText('The deadline is');
   await expect(review.getByRole('alert')).toContainText('release the copies anyway?');
   await review.getByRole('button', { name: m.keepHolding }).click();
-  expect(await stock()).toBe(1);
+  expect(await copies()).toBe(1);
   await review.getByRole('button', { name: m.noShowButton }).click();
   await staffPage.setViewportSize({ width: 390, height: 844 });
   if (shots) await staffPage.screenshot({ path: `${shots}/pickup-noshow-390.png` });
   await review.getByRole('button', { name: m.releaseAnyway }).click();
   await expect(staffPage.getByText(m.noShow)).toBeVisible();
   await expect(row(missed)).toContainText('No-Show');
-  expect(await stock()).toBe(4);
+  expect(await copies()).toBe(4);
   if (shots) await staffPage.screenshot({ path: `${shots}/pickup-history-390.png`, fullPage: true });
   await staff.close();
 
@@ -133,37 +111,21 @@ test('the status page names a copy’s language and flags and the shop’s picku
 }) => {
   const shop: Account = await registerShop(request, 'Lingua Cards');
   const [card] = await pricedCards(request, 'dragon', 1);
-  await post(request, '/api/shop/inventory/add', {
-    token: shop.token,
-    scryfall_id: card!.id,
-    quantity: 2,
-    language: 'ja',
-    signed: true,
-  });
-  const subdomain = `lg-${randomUUID().slice(0, 8)}`;
-  await post(request, '/api/shop/settings', {
-    token: shop.token,
-    subdomain,
-    shop_hidden: 0,
+  await stock(request, shop, [{ card: card!, quantity: 2, language: 'ja', signed: true }]);
+  const subdomain = await publicShop(request, shop, {
     reservations_enabled: true,
     pickup_hours: 'Tue–Sun 11:00–18:00',
   });
   const email = uniqueEmail('lingua');
-  const placed = await post(
+  const orderNumber = await pendingReservation(
     request,
-    '/api/public/shop/order',
-    {
-      subdomain,
-      items: [{ scryfall_id: card!.id, finish: 'nonfoil', language: 'ja', signed: true, quantity: 1 }],
-      name: 'Kei Tanaka',
-      email,
-      turnstileToken: 'test',
-    },
-    { 'idempotency-key': randomUUID() },
+    subdomain,
+    [{ card: card!, language: 'ja', signed: true, quantity: 1 }],
+    { name: 'Kei Tanaka', email },
   );
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/shop/${subdomain}/order?number=${String(placed.order_number)}&email=${encodeURIComponent(email)}`);
+  await page.goto(`/shop/${subdomain}/order?number=${orderNumber}&email=${encodeURIComponent(email)}`);
   const line = page.locator('.order-status-lines tbody tr').filter({ hasText: card!.name });
   await expect(line).toContainText('Japanese');
   await expect(line).toContainText(statusText.signed);

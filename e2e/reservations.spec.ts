@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { messages, storefrontCartMessages, storefrontMessages } from '@cardstock/contract';
 import { fixtureCardsFile } from '@cardstock/fixtures';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { uniqueEmail, useSession, type Account } from './support/accounts.ts';
 import { cli } from './support/admin.ts';
+import { api, bodyOf, isCall, urlOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
 import { movableClock } from './support/clock.ts';
 import { e2eEnv } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
+import { pendingOrders } from './support/orders.ts';
 import { startOwnServer } from './support/own-server.ts';
+import { counterOrder, publicShop, registerShop, sealedProduct, stock } from './support/seed.ts';
 
 const cartText = storefrontCartMessages.cart;
 const statusText = storefrontCartMessages.status;
@@ -31,28 +34,23 @@ async function reservingShop(
   { copies = 3, reservations = true } = {},
 ): Promise<ReservingShop> {
   const cards = await pricedCards(request, 'dragon', 2, { distinctNames: true });
-  for (const card of cards) {
-    const res = await request.post('/api/shop/inventory/add', {
-      data: { token: account.token, scryfall_id: card.id, quantity: copies, foil: false, quality: 'NM' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const sealed = await request.post('/api/shop/sealed/add', {
-    data: { token: account.token, name: SEALED, category: 'Booster Box', set_code: 'fdn', price: 49.99, quantity: 2 },
+  await stock(
+    request,
+    account,
+    cards.map((card) => ({ card, quantity: copies })),
+  );
+  await sealedProduct(request, account, {
+    name: SEALED,
+    category: 'Booster Box',
+    set_code: 'fdn',
+    price: 49.99,
+    quantity: 2,
   });
-  expect(sealed.status(), await sealed.text()).toBe(200);
-  const subdomain = `rv-${randomUUID().slice(0, 8)}`;
-  const settings = await request.post('/api/shop/settings', {
-    data: {
-      token: account.token,
-      subdomain,
-      shop_hidden: 0,
-      shop_description: 'Reserve online, pick up in store.',
-      reservations_enabled: reservations,
-      reservation_hold_hours: HOLD_HOURS,
-    },
+  const subdomain = await publicShop(request, account, {
+    shop_description: 'Reserve online, pick up in store.',
+    reservations_enabled: reservations,
+    reservation_hold_hours: HOLD_HOURS,
   });
-  expect(settings.status(), await settings.text()).toBe(200);
   return { account, subdomain, cards };
 }
 
@@ -89,7 +87,7 @@ test('a customer reserves two cards and a sealed product, the shop confirms it, 
   const email = uniqueEmail('customer');
   const idempotencyKeys: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/public/shop/order')) idempotencyKeys.push(r.headers()['idempotency-key'] ?? '');
+    if (isCall(r, 'publicOrder')) idempotencyKeys.push(r.headers()['idempotency-key'] ?? '');
   });
   // The cart joins a page React adopts from the server's drawing: no mismatch, no error on the way.
   const problems: string[] = [];
@@ -206,10 +204,7 @@ test('a card that ran out after it was added: the server’s message names it, t
   await expect(addButton(page, card.name)).toBeDisabled();
 
   // The counter sells one of the two copies meanwhile.
-  const sold = await request.post('/api/device/order', {
-    data: { token: shop.account.token, items: [{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }] },
-  });
-  expect(sold.status(), await sold.text()).toBe(200);
+  await counterOrder(request, shop.account, [{ card, quantity: 1 }]);
 
   await cartButton(page).click();
   await cartDialog(page).getByRole('button', { name: cartText.checkout }).click();
@@ -241,7 +236,7 @@ test('a lost answer: Reserve again sends the same Idempotency-Key and gets the f
   const [card] = shop.cards as [PricedCard];
   const keys: string[] = [];
   let dropped = false;
-  await page.route('**/api/public/shop/order', async (route) => {
+  await page.route(urlOf('publicOrder'), async (route) => {
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     // The first one reaches the server, which takes the order; its answer is lost on the way back.
     const response = await route.fetch();
@@ -261,8 +256,7 @@ test('a lost answer: Reserve again sends the same Idempotency-Key and gets the f
 
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
-  const pending = await request.post('/api/pending', { data: { token: shop.account.token } });
-  const orders = ((await pending.json()) as { data: { orders: { order_number: string }[] } }).data.orders;
+  const orders = await pendingOrders(request, shop.account);
   expect(orders.map((o) => o.order_number)).toEqual([number]);
 });
 
@@ -280,7 +274,6 @@ test('a shop that takes no reservations shows no Add to cart and no cart', async
 test('the status page shows a rejection’s reason; an expired reservation (clock moved) gives its stock back and is listed in Order Management', async ({
   browser,
   page,
-  playwright,
 }) => {
   test.setTimeout(120_000);
   const clock = movableClock(`${e2eEnv.dataDir}/reservations-clock-${randomUUID().slice(0, 8)}`);
@@ -290,24 +283,8 @@ test('the status page shows a rejection’s reason; an expired reservation (cloc
   });
   try {
     cli(server.dataDir, 'cards', 'import', fixtureCardsFile);
-    const request = await playwright.request.newContext({ baseURL: server.base });
-    const owner = { email: uniqueEmail(), password: 'a good password' };
-    const registered = await request.post('/api/register', {
-      data: {
-        ...owner,
-        shop_name: 'Hourglass Games',
-        user_first_name: 'Hana',
-        user_last_name: 'Owner',
-        invite_code: cli(server.dataDir, 'invite', 'create'),
-        turnstileToken: 'test',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(200);
-    const account: Account = {
-      ...owner,
-      shopName: 'Hourglass Games',
-      token: ((await registered.json()) as { token: string }).token,
-    };
+    const { request } = server;
+    const account = await registerShop(request, 'Hourglass Games', { invite: cli(server.dataDir, 'invite', 'create') });
     const shop = await reservingShop(request, account, { copies: 1 });
     const [card, other] = shop.cards as [PricedCard, PricedCard];
     const shopUrl = `${server.base}/shop/${shop.subdomain}`;
@@ -333,10 +310,12 @@ test('the status page shows a rejection’s reason; an expired reservation (cloc
     await expect(tile.getByText(storefrontMessages.outOfStock)).toBeVisible();
     await expect(addButton(page, card.name)).toHaveCount(0);
 
-    const rejected = await request.post('/api/order/reject', {
-      data: { token: account.token, order_number: rejectedNumber, reason: 'That copy was damaged.' },
-    });
-    expect(rejected.status(), await rejected.text()).toBe(200);
+    bodyOf(
+      await api(request, account).call('rejectOrder', {
+        order_number: rejectedNumber,
+        reason: 'That copy was damaged.',
+      }),
+    );
     await page.goto(`${shopUrl}/order?number=${rejectedNumber}&email=${encodeURIComponent(email)}`);
     const result = page.locator('.order-status-result');
     await expect(result.getByText(statusText.rejected)).toBeVisible();
@@ -368,7 +347,6 @@ test('the status page shows a rejection’s reason; an expired reservation (cloc
     await expect(details).toContainText('Rae Reserver');
     await expect(details).toContainText(messages.orders.expiredAt);
     await staff.close();
-    await request.dispose();
   } finally {
     server.stop();
   }

@@ -1,14 +1,25 @@
-import { messages } from '@cardstock/contract';
+import { messages, type RouteCallInput } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { isCall } from './support/api.ts';
+import { registerShop, sealedProduct } from './support/seed.ts';
 
 const m = messages.sealed;
 
-async function addViaApi(request: APIRequestContext, account: Account, name: string, extra: object = {}) {
-  const res = await request.post('/api/shop/sealed/add', {
-    data: { token: account.token, name, category: 'Bundle', set_code: 'dsk', price: 49.99, quantity: 2, ...extra },
+async function addViaApi(
+  request: APIRequestContext,
+  account: Account,
+  name: string,
+  extra: Partial<RouteCallInput<'sealedAdd'>> = {},
+) {
+  await sealedProduct(request, account, {
+    name,
+    category: 'Bundle',
+    set_code: 'dsk',
+    price: 49.99,
+    quantity: 2,
+    ...extra,
   });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 const sealedSection = (page: Page) => page.getByRole('region', { name: m.title });
@@ -17,7 +28,7 @@ test('an owner adds, edits, filters and removes sealed products', async ({ page,
   await useSession(context, await registerShop(request, 'Sealed Vault'));
   const sends: string[] = [];
   page.on('request', (r) => {
-    if (/\/api\/shop\/sealed\/(add|edit)$/.test(r.url())) sends.push(r.url());
+    if (isCall(r, 'sealedAdd', 'sealedEdit')) sends.push(r.url());
   });
   await page.goto('/inventory-management');
   const section = sealedSection(page);

@@ -2,22 +2,22 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { messages, timings, type ShopSettings } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, isCall, urlOf } from './support/api.ts';
 import { baseURL } from './support/env.ts';
+import { registerShop } from './support/seed.ts';
 
 const m = messages.settings;
 
 async function serverSettings(request: APIRequestContext, account: Account): Promise<ShopSettings> {
-  const res = await request.post('/api/shop/settings/get', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as ShopSettings;
+  return bodyOf(await api(request, account).call('settingsGet'));
 }
 
 /** Every save the page sends, to prove that a refused form sends nothing. */
 function countSaves(page: Page): () => number {
   let saves = 0;
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/shop/settings') saves += 1;
+    if (isCall(req, 'settingsSave')) saves += 1;
   });
   return () => saves;
 }
@@ -35,7 +35,7 @@ test('an Owner sets a subdomain, goes public and changes the pricing; a second s
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    '**/api/shop/settings/get',
+    urlOf('settingsGet'),
     async (route) => {
       await held;
       await route.continue();
@@ -270,7 +270,7 @@ test('an Employee is told who can change settings, and the page makes no calls',
   await useSession(context, account, 'Employee');
   const calls: string[] = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname.startsWith('/api/shop/settings')) calls.push(req.url());
+    if (isCall(req, 'settingsGet', 'settingsSave')) calls.push(req.url());
   });
   await page.goto('/shop-settings');
   await expect(page.getByRole('heading', { name: 'Shop Settings' })).toBeVisible();

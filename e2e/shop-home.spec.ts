@@ -1,7 +1,9 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
-import { registerShop, useSession } from './support/accounts.ts';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
+import { registerShop, stock } from './support/seed.ts';
 
 // Air Elemental, Limited Edition Alpha #46, from the card fixture (packages/fixtures).
 const AIR_ELEMENTAL = '69c3b2a3-0daa-4d42-832d-fcdfda6555ea';
@@ -18,12 +20,8 @@ test('the shop home shows the shop’s cards as 223x310 pictures leading to the 
 }) => {
   // A fresh shop is private (shop_hidden 1): its own staff still see its home page.
   const account = await registerShop(request, 'Home Sweet Hobby');
-  const added = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: AIR_ELEMENTAL, quantity: 2, foil: false, quality: 'NM' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const list = await request.post('/api/shop/inventory', { data: { token: account.token, page: '1', filter: '' } });
-  const [row] = ((await list.json()) as { inventory: { inv_pkey: number; card_uuid: string }[] }).inventory;
+  await stock(request, account, [{ card: AIR_ELEMENTAL, quantity: 2 }]);
+  const [row] = bodyOf(await api(request, account).call('inventoryList', { page: '1', filter: '' })).inventory;
   await useSession(context, account);
 
   await page.goto('/shop-home');

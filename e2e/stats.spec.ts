@@ -1,38 +1,16 @@
 import { messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, useSession, type Account } from './support/accounts.ts';
-import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf, urlOf } from './support/api.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { counterOrder, registerShop, stock } from './support/seed.ts';
 
 const m = messages.stats;
-
-type Card = PricedCard;
 
 test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-async function stock(request: APIRequestContext, account: Account, card: Card, quantity: number) {
-  const res = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: card.id, quantity, foil: false, quality: 'NM' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Places an order from the API, as a paired tablet would, and confirms it. */
-async function sell(request: APIRequestContext, account: Account, lines: [Card, number][]): Promise<string> {
-  const placed = await request.post('/api/device/order', {
-    data: {
-      token: account.token,
-      items: lines.map(([card, quantity]) => ({ scryfall_id: card.id, finish: 'nonfoil', quantity })),
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const { order_number } = (await placed.json()) as { order_number: string };
-  const confirmed = await request.post('/api/order/confirm', { data: { token: account.token, order_number } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return order_number;
-}
 
 /** The number shown under a figure's label (Total Orders, Cards Sold, Total Cards in Shop). */
 const figure = (page: Page, label: string) =>
@@ -44,14 +22,21 @@ const figure = (page: Page, label: string) =>
 test('confirmed orders show in the figures, the chart and both tables', async ({ page, context, request }) => {
   const account = await registerShop(request, 'Stats Emporium');
   const [first, second, unsold] = await pricedCards(request, 'angel', 3, { distinctNames: true });
-  await stock(request, account, first!, 5);
-  await stock(request, account, second!, 4);
-  await stock(request, account, unsold!, 3);
-  const one = await sell(request, account, [[first!, 2]]);
-  const two = await sell(request, account, [
-    [first!, 1],
-    [second!, 2],
+  await stock(request, account, [
+    { card: first!, quantity: 5 },
+    { card: second!, quantity: 4 },
+    { card: unsold!, quantity: 3 },
   ]);
+  const one = await counterOrder(request, account, [{ card: first!, quantity: 2 }], { confirmed: true });
+  const two = await counterOrder(
+    request,
+    account,
+    [
+      { card: first!, quantity: 1 },
+      { card: second!, quantity: 2 },
+    ],
+    { confirmed: true },
+  );
   await useSession(context, account);
 
   await page.goto('/stats');
@@ -101,12 +86,9 @@ test('confirmed orders show in the figures, the chart and both tables', async ({
 test('a shop without confirmed orders sees "No sales yet."', async ({ page, context, request }) => {
   const account = await registerShop(request);
   const [card] = await pricedCards(request, 'angel', 1, { distinctNames: true });
-  await stock(request, account, card!, 4);
+  await stock(request, account, [{ card: card!, quantity: 4 }]);
   // A pending order is not a sale yet.
-  const placed = await request.post('/api/device/order', {
-    data: { token: account.token, items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 1 }] },
-  });
-  expect(placed.status()).toBe(200);
+  await counterOrder(request, account, [{ card: card!, quantity: 1 }]);
   await useSession(context, account);
 
   await page.goto('/stats');
@@ -122,7 +104,7 @@ test('shows the loading text, then the HTTP status of a failed call', async ({ p
   await useSession(context, await registerShop(request));
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/shop/stats/summary', async (route) => {
+  await page.route(urlOf('statsSummary'), async (route) => {
     await held;
     await route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
   });
@@ -141,8 +123,10 @@ test('the owner raises the low-stock threshold in Settings, and Statistics lists
 }) => {
   const account = await registerShop(request, 'Low Shelf Games');
   const [few, many] = await pricedCards(request, 'dragon', 2, { distinctNames: true });
-  await stock(request, account, few!, 2);
-  await stock(request, account, many!, 9);
+  await stock(request, account, [
+    { card: few!, quantity: 2 },
+    { card: many!, quantity: 9 },
+  ]);
   await useSession(context, account);
 
   await page.goto('/stats');
@@ -174,12 +158,13 @@ test('a long Low Stock list shows ten lines and the rest on "Show all"; Top Sell
 }) => {
   const account = await registerShop(request, 'Single Copy Cards');
   const cards = await pricedCards(request, 'of', 12, { distinctNames: true });
-  for (const card of cards) await stock(request, account, card, 1);
-  const saved = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain: '', shop_hidden: 1, low_stock_threshold: 1 },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  await sell(request, account, [[cards[0]!, 1]]);
+  await stock(
+    request,
+    account,
+    cards.map((card) => ({ card, quantity: 1 })),
+  );
+  bodyOf(await api(request, account).call('settingsSave', { subdomain: '', shop_hidden: 1, low_stock_threshold: 1 }));
+  await counterOrder(request, account, [{ card: cards[0]!, quantity: 1 }], { confirmed: true });
   await useSession(context, account);
   await page.setViewportSize({ width: 1440, height: 900 });
 

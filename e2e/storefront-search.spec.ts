@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { STOREFRONT_PAGE_SIZE, storefrontMessages as m } from '@cardstock/contract';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop } from './support/accounts.ts';
+import { isCall } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
+import { publicShop, registerShop, stock } from './support/seed.ts';
 
 type Printing = { id: string; name: string; set: string; finishes: string[]; prices?: { usd?: string | null } };
 const fixture = fixtureCardLines().map((line) => JSON.parse(line) as Printing);
@@ -18,23 +18,16 @@ const foilBolts = [
   { id: printing('Lightning Bolt', 'fca'), quality: 'LP' },
   { id: printing('Obliterating Bolt', 'bro'), quality: 'NM' },
   { id: printing('Plasma Bolt', 'eoe'), quality: 'LP' },
-];
+] as const;
 
 /** A public shop with the nonfoil printings and the foil bolts in stock. */
 async function boltShop(request: APIRequestContext): Promise<string> {
   const account = await registerShop(request, 'Bolt Emporium');
-  const lines = [
-    ...nonfoil.map((c) => ({ scryfall_id: c.id, foil: false, quality: 'NM' })),
-    ...foilBolts.map((b) => ({ scryfall_id: b.id, foil: true, quality: b.quality })),
-  ];
-  for (const line of lines) {
-    const res = await request.post('/api/shop/inventory/add', { data: { token: account.token, quantity: 2, ...line } });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const subdomain = `ss-${randomUUID().slice(0, 8)}`;
-  const res = await request.post('/api/shop/settings', { data: { token: account.token, subdomain, shop_hidden: 0 } });
-  expect(res.status(), await res.text()).toBe(200);
-  return subdomain;
+  await stock(request, account, [
+    ...nonfoil.map((c) => ({ card: c.id, quantity: 2, foil: false, quality: 'NM' as const })),
+    ...foilBolts.map((b) => ({ card: b.id, quantity: 2, foil: true, quality: b.quality })),
+  ]);
+  return publicShop(request, account);
 }
 
 const cards = (page: Page) => page.locator('.storefront-grid > li');
@@ -111,7 +104,7 @@ test('a shared link opens page 2 of a sorted search straight from the document',
   const subdomain = await boltShop(request);
   const calls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/public/shop/inventory')) calls.push(r.postData() ?? '');
+    if (isCall(r, 'publicInventory')) calls.push(r.postData() ?? '');
   });
   await page.goto(`/shop/${subdomain}?q=is%3Anonfoil&sort=price_desc&page=2`);
   await expect(cards(page)).toHaveCount(NONFOIL_COUNT - STOREFRONT_PAGE_SIZE);

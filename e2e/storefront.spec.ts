@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { STOREFRONT_PAGE_SIZE, limits, messages } from '@cardstock/contract';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerShop, type Account } from './support/accounts.ts';
+import { type Account } from './support/accounts.ts';
+import { api, bodyOf, isCall } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
 import { e2eEnv } from './support/env.ts';
+import { publicShop, registerShop, stock } from './support/seed.ts';
 
 const m = messages.storefront;
 const CARD_COUNT = STOREFRONT_PAGE_SIZE + 5;
@@ -21,25 +22,18 @@ interface PublicShop {
   subdomain: string;
 }
 
-/** A shop of its own with `count` printings in stock, public under a unique subdomain. */
-async function publicShop(request: APIRequestContext, count = CARD_COUNT): Promise<PublicShop> {
-  const account = await registerShop(request, 'Owl & Goblin Games');
-  for (const id of printings.slice(0, count)) {
-    const res = await request.post('/api/shop/inventory/add', {
-      data: { token: account.token, scryfall_id: id, quantity: 3, foil: false, quality: 'NM' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const subdomain = `sf-${randomUUID().slice(0, 8)}`;
-  await setVisibility(request, account, subdomain, 0);
-  return { account, subdomain };
-}
+const description = 'Singles from Alpha to today.';
 
-async function setVisibility(request: APIRequestContext, account: Account, subdomain: string, hidden: 0 | 1) {
-  const res = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain, shop_hidden: hidden, shop_description: 'Singles from Alpha to today.' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+/** A shop of its own with `count` printings in stock, public under a unique subdomain. */
+async function stockedShop(request: APIRequestContext, count = CARD_COUNT): Promise<PublicShop> {
+  const account = await registerShop(request, 'Owl & Goblin Games');
+  await stock(
+    request,
+    account,
+    printings.slice(0, count).map((id) => ({ card: id, quantity: 3 })),
+  );
+  const subdomain = await publicShop(request, account, { shop_description: description });
+  return { account, subdomain };
 }
 
 const cards = (page: Page) => page.locator('.storefront-grid > li');
@@ -56,7 +50,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the shop page shows the banner, priced cards with stock, and the footer', async ({ page, request }) => {
-  const { subdomain } = await publicShop(request);
+  const { subdomain } = await stockedShop(request);
   await page.goto(`/shop/${subdomain}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Owl & Goblin Games' })).toBeVisible();
   await expect(page.getByText('Singles from Alpha to today.')).toBeVisible();
@@ -81,10 +75,10 @@ test('the first page comes inside the document, so it shows without a call; the 
   page,
   request,
 }) => {
-  const { subdomain } = await publicShop(request);
+  const { subdomain } = await stockedShop(request);
   const calls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/public/shop/inventory')) calls.push(r.postData() ?? '');
+    if (isCall(r, 'publicInventory')) calls.push(r.postData() ?? '');
   });
   const response = await page.goto(`/shop/${subdomain}`);
   expect(await response?.text()).toContain('<title>Owl &amp; Goblin Games — Cardstock</title>');
@@ -100,7 +94,7 @@ test('the banner comes drawn in the document: it shows without scripts, and the 
   page,
   request,
 }) => {
-  const { subdomain } = await publicShop(request);
+  const { subdomain } = await stockedShop(request);
   const noScripts = await browser.newContext({ javaScriptEnabled: false });
   const still = await noScripts.newPage();
   await still.goto(`/shop/${subdomain}`);
@@ -137,7 +131,7 @@ test('a malformed ?page (abc, 0, 1e1) is page 1 in the document and in the page,
   page,
   request,
 }) => {
-  const { subdomain } = await publicShop(request);
+  const { subdomain } = await stockedShop(request);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().includes('net::ERR_FAILED')) problems.push(message.text());
@@ -156,7 +150,7 @@ test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next dis
   page,
   request,
 }) => {
-  const { subdomain } = await publicShop(request);
+  const { subdomain } = await stockedShop(request);
   await page.goto(`/shop/${subdomain}`);
   const nav = pages(page);
   await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -200,20 +194,22 @@ test('Next, the page box (Enter) and ?page=2 reach page 2; Previous and Next dis
 });
 
 test('a shop with one page shows no pagination', async ({ page, request }) => {
-  const { subdomain } = await publicShop(request, 2);
+  const { subdomain } = await stockedShop(request, 2);
   await page.goto(`/shop/${subdomain}`);
   await expect(cards(page)).toHaveCount(2);
   await expect(pages(page)).toHaveCount(0);
 });
 
 test('storefront mode shows the same shop; a private shop is Shop Not Found on both', async ({ page, request }) => {
-  const { account, subdomain } = await publicShop(request, 3);
+  const { account, subdomain } = await stockedShop(request, 3);
   await page.goto(`${storefrontHost(subdomain)}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Owl & Goblin Games' })).toBeVisible();
   await expect(cards(page)).toHaveCount(3);
   await expect(page.locator('header.site-header')).toHaveCount(0);
 
-  await setVisibility(request, account, subdomain, 1);
+  bodyOf(
+    await api(request, account).call('settingsSave', { subdomain, shop_hidden: 1, shop_description: description }),
+  );
   await page.reload();
   await expect(page.getByRole('heading', { name: m.notFoundTitle })).toBeVisible();
   await expect(page.getByText(m.httpError(404, 'Not Found'))).toBeVisible();
@@ -223,7 +219,7 @@ test('storefront mode shows the same shop; a private shop is Shop Not Found on b
 });
 
 test('the grid has 1 to 5 columns by width, each card at most 250 px', async ({ page, request }) => {
-  const { subdomain } = await publicShop(request, 12);
+  const { subdomain } = await stockedShop(request, 12);
   for (const [width, columns] of [
     [400, 1],
     [700, 2],

@@ -1,18 +1,20 @@
 import { cookies, messages, type TeamMember } from '@cardstock/contract';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { registerShop, uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { uniqueEmail, useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf, expectStatus, isCall, routesTagged } from './support/api.ts';
 import { importFixtureCatalog } from './support/catalog.ts';
 import { baseURL } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
+import { registerShop } from './support/seed.ts';
 
 const m = messages.team;
+/** Every call of the team screen: a screen that may not manage the team makes none of them. */
+const teamRoutes = routesTagged('team');
 
 test.beforeAll(() => importFixtureCatalog());
 
 async function listTeam(request: APIRequestContext, account: Account): Promise<TeamMember[]> {
-  const res = await request.post('/api/team/list', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: TeamMember[] }).data;
+  return bodyOf(await api(request, account).call('teamList')).data;
 }
 
 async function tokenOf(context: BrowserContext): Promise<string> {
@@ -23,9 +25,7 @@ async function tokenOf(context: BrowserContext): Promise<string> {
 
 /** One card of the card fixture, by name. */
 async function cardId(request: APIRequestContext, q: string): Promise<string> {
-  const found = (await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json()) as {
-    data: { id: string }[];
-  };
+  const found = bodyOf(await api(request).call('cardSearch', { q }));
   expect(found.data.length).toBeGreaterThan(0);
   return found.data[0]!.id;
 }
@@ -53,7 +53,7 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
   // A missing field is refused before anything is sent; a new user starts as a Watcher.
   let invites = 0;
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/team/invite')) invites += 1;
+    if (isCall(r, 'teamInvite')) invites += 1;
   });
   await page.getByRole('button', { name: '+ Add User' }).click();
   const add = page.getByRole('dialog', { name: 'Add User' });
@@ -115,12 +115,10 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
 
   // An Employee may add inventory.
   const scryfallId = await cardId(request, 'lightning bolt');
+  const member = api(request, memberToken);
   const addCard = () =>
-    request.post('/api/shop/inventory/add', {
-      data: { token: memberToken, scryfall_id: scryfallId, quantity: 1, foil: false, quality: 'NM' },
-    });
-  const allowed = await addCard();
-  expect(allowed.status(), await allowed.text()).toBe(200);
+    member.call('inventoryAdd', { scryfall_id: scryfallId, quantity: 1, foil: false, quality: 'NM' });
+  bodyOf(await addCard());
 
   // The dashboard offers an Employee no team, billing, device or settings screens.
   const tiles = memberPage.getByRole('navigation', { name: 'Dashboard' });
@@ -129,11 +127,9 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
     await expect(tiles.getByRole('link', { name: hidden })).toHaveCount(0);
 
   // …and confirms an order from Order Management.
-  const placed = await request.post('/api/device/order', {
-    data: { token: memberToken, items: [{ scryfall_id: scryfallId, finish: 'nonfoil', quantity: 1 }] },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const { order_number: orderNumber } = (await placed.json()) as { order_number: string };
+  const { order_number: orderNumber } = bodyOf(
+    await member.call('placeOrder', { items: [{ scryfall_id: scryfallId, finish: 'nonfoil', quantity: 1 }] }),
+  );
   await memberPage.goto('/order-management');
   await memberPage
     .getByRole('row', { name: new RegExp(orderNumber) })
@@ -145,7 +141,7 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
   // …but not manage the team: the page says so, shows no controls and calls nothing.
   let teamCalls = 0;
   memberPage.on('request', (r) => {
-    if (r.url().includes('/api/team/')) teamCalls += 1;
+    if (isCall(r, ...teamRoutes)) teamCalls += 1;
   });
   await memberPage.goto('/sub-account-management');
   await expect(memberPage.getByText(m.ownerOnly)).toBeVisible();
@@ -184,8 +180,8 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
 
   // The member's session is the same, the role is not: a Watcher cannot add.
   const refused = await addCard();
-  expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { message: string }).message).toBe('A Watcher cannot add or edit inventory.');
+  expectStatus(refused, 403);
+  expect(refused.body.message).toBe('A Watcher cannot add or edit inventory.');
 
   // Remove asks first; Cancel keeps the member.
   await memberRow.getByRole('button', { name: 'Edit' }).click();
@@ -205,8 +201,7 @@ test('the Owner invites an Employee, who joins; the Owner demotes them to Watche
   expect((await listTeam(request, owner)).map((t) => t.user_email)).toEqual([owner.email]);
 
   // Signed out at once.
-  const after = await request.post('/api/pending', { data: { token: memberToken } });
-  expect(after.status()).toBe(401);
+  expectStatus(await member.call('pendingOrders'), 401);
   await memberContext.close();
 });
 
@@ -230,7 +225,7 @@ test('only the Owner sees the team controls, even with a Manager cookie', async 
   await useSession(context, owner, 'Manager');
   let teamCalls = 0;
   page.on('request', (r) => {
-    if (r.url().includes('/api/team/')) teamCalls += 1;
+    if (isCall(r, ...teamRoutes)) teamCalls += 1;
   });
   await page.goto('/sub-account-management');
   await expect(page.getByText(m.ownerOnly)).toBeVisible();
@@ -245,10 +240,7 @@ test('inviting an address already on the team shows the server’s reason in the
 }) => {
   const owner = await registerShop(request, 'Reason Games');
   const invited = uniqueEmail('invited');
-  const first = await request.post('/api/team/invite', {
-    data: { token: owner.token, name: 'Ivy Invited', email: invited, role: 'Employee' },
-  });
-  expect(first.status(), await first.text()).toBe(200);
+  bodyOf(await api(request, owner).call('teamInvite', { name: 'Ivy Invited', email: invited, role: 'Employee' }));
   await useSession(context, owner);
   await page.goto('/sub-account-management');
   const add = page.getByRole('dialog', { name: 'Add User' });
@@ -258,7 +250,7 @@ test('inviting an address already on the team shows the server’s reason in the
     await page.getByRole('button', { name: '+ Add User' }).click();
     await add.getByLabel('Name').fill('Someone Again');
     await add.getByLabel('Email').fill(email);
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/team/invite'));
+    const answer = page.waitForResponse((r) => isCall(r, 'teamInvite'));
     await add.getByRole('button', { name: 'Add', exact: true }).click();
     const refused = await answer;
     expect(refused.status()).toBe(409);

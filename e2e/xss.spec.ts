@@ -4,8 +4,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { expect, test, type Page } from '@playwright/test';
-import { registerShop, useSession } from './support/accounts.ts';
+import { useSession } from './support/accounts.ts';
 import { importCatalog } from './support/catalog.ts';
+import { publicShop, registerShop, stock } from './support/seed.ts';
 
 const HOSTILE_CARD = '<img src=x onerror="window.__pwned=1">Goblin <b>Guide</b>';
 const HOSTILE_TEXT = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"> & Sons';
@@ -34,15 +35,8 @@ test('card names and shop texts with markup show as text on the staff screens an
 }) => {
   const cardId = hostileCatalog();
   const account = await registerShop(request, HOSTILE_TEXT);
-  const added = await request.post('/api/shop/inventory/add', {
-    data: { token: account.token, scryfall_id: cardId, quantity: 2, foil: false, quality: 'NM' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const subdomain = `xss-${randomUUID().slice(0, 8)}`;
-  const settings = await request.post('/api/shop/settings', {
-    data: { token: account.token, subdomain, shop_hidden: 0, shop_description: HOSTILE_TEXT },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  await stock(request, account, [{ card: cardId, quantity: 2 }]);
+  const subdomain = await publicShop(request, account, { shop_description: HOSTILE_TEXT });
   page.on('dialog', (dialog) => {
     throw new Error(`a dialog opened: ${dialog.message()}`);
   });

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cookies } from '@cardstock/contract';
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { baseURL, e2eEnv } from './env.ts';
+import type { BrowserContext } from '@playwright/test';
+import { e2eEnv } from './env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,26 +25,6 @@ export interface Account {
   password: string;
   shopName: string;
   token: string;
-}
-
-/** Registers a shop and its Owner through the API (for tests about something else). */
-export async function registerShop(request: APIRequestContext, shopName = 'Owl & Goblin Games'): Promise<Account> {
-  const email = uniqueEmail();
-  const password = 'a good password';
-  const res = await request.post(`${baseURL}/api/register`, {
-    data: {
-      email,
-      password,
-      shop_name: shopName,
-      user_first_name: 'Olive',
-      user_last_name: 'Owner',
-      invite_code: createInvite(),
-      turnstileToken: 'test',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { token: string };
-  return { email, password, shopName, token: body.token };
 }
 
 /** Puts a session into the browser the way the login page does. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fixtureCardsFile } from '@cardstock/fixtures';
 import type { APIRequestContext } from '@playwright/test';
+import { api, bodyOf } from './api.ts';
 import { e2eEnv } from './env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,19 +47,13 @@ export async function pricedCards(
   count: number,
   { distinctNames = false } = {},
 ): Promise<PricedCard[]> {
-  const found = (await (await request.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json()) as {
-    data: { id: string }[];
-  };
+  const client = api(request);
+  const found = bodyOf(await client.call('cardSearch', { q }));
   const cards: PricedCard[] = [];
   for (const hit of found.data) {
-    const prints = (await (await request.get(`/api/cards/${hit.id}/prints`)).json()) as { data: { id: string }[] };
+    const prints = bodyOf(await client.call('cardPrints', { id: hit.id }));
     for (const printing of prints.data) {
-      const card = (await (await request.get(`/api/cards/${printing.id}`)).json()) as {
-        id: string;
-        name: string;
-        finishes: string[];
-        prices: { usd: string | null };
-      };
+      const card = bodyOf(await client.call('card', { id: printing.id }));
       const fresh = !distinctNames || !cards.some((c) => c.name === card.name);
       if (!card.finishes.includes('nonfoil') || !(Number(card.prices.usd) > 0)) continue;
       if (fresh) cards.push({ id: card.id, name: card.name });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { api, bodyOf } from './api.ts';
 
 /** A printing as the Select Set dialog names it. */
 export interface PrintingLabel {
@@ -8,7 +9,8 @@ export interface PrintingLabel {
 
 /** A printing's set and collector number, from the card details call. */
 export async function printingLabel(request: APIRequestContext, id: string): Promise<PrintingLabel> {
-  return (await (await request.get(`/api/cards/${id}`)).json()) as PrintingLabel;
+  const { set, collector_number } = bodyOf(await api(request).call('card', { id }));
+  return { set, collector_number };
 }
 
 /**

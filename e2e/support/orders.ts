@@ -1,10 +1,9 @@
 import type { PendingOrder } from '@cardstock/contract';
-import { expect, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Account } from './accounts.ts';
+import { api, bodyOf } from './api.ts';
 
-/** The shop's pending orders as Order Management reads them (`POST /api/pending`). */
+/** The shop's pending orders as Order Management reads them. */
 export async function pendingOrders(request: APIRequestContext, account: Account): Promise<PendingOrder[]> {
-  const res = await request.post('/api/pending', { data: { token: account.token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { orders: PendingOrder[] } }).data.orders;
+  return bodyOf(await api(request, account).call('pendingOrders')).data.orders;
 }

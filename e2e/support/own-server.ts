@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { api } from './api.ts';
 import { e2eEnv } from './env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +22,8 @@ async function freePort(): Promise<number> {
 export interface OwnServer {
   base: string;
   dataDir: string;
+  /** An API request context on this server, for `api(server.request)` and the seeds. */
+  request: APIRequestContext;
   stop(): void;
 }
 
@@ -50,6 +53,15 @@ export async function startOwnServer(name: string, env: Record<string, string | 
     },
     stdio: 'ignore',
   });
-  await expect(async () => expect((await fetch(`${base}/api/ready`)).ok).toBe(true)).toPass({ timeout: 20_000 });
-  return { base, dataDir, stop: () => server.kill('SIGTERM') };
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  await expect(async () => expect((await api(request).call('ready')).ok).toBe(true)).toPass({ timeout: 20_000 });
+  return {
+    base,
+    dataDir,
+    request,
+    stop: () => {
+      server.kill('SIGTERM');
+      void request.dispose();
+    },
+  };
 }

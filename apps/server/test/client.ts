@@ -1,6 +1,12 @@
-import { routes, type RouteName, type Routes } from '@cardstock/contract';
+import {
+  routeCallRequest,
+  type RouteCallArgs,
+  type RouteCallInput,
+  type RouteCallOptions,
+  type RouteCallOutput,
+  type RouteName,
+} from '@cardstock/contract';
 import { expect } from 'vitest';
-import type { z } from 'zod';
 import type { TestServer } from './harness.ts';
 
 /**
@@ -10,17 +16,11 @@ import type { TestServer } from './harness.ts';
  * stays the way to send raw or malformed bodies.
  */
 
-/** What a schema slot of a route accepts, or nothing when the route has no such slot. */
-type SlotInput<D, K extends string> = D extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : unknown;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
 /** The input of a route: its body, query string and path parameters in one object. */
-export type CallInput<N extends RouteName> = Simplify<
-  SlotInput<Routes[N], 'body'> & SlotInput<Routes[N], 'querystring'> & SlotInput<Routes[N], 'params'>
->;
+export type CallInput<N extends RouteName> = RouteCallInput<N>;
 
 /** The answer of a 2xx call: what the route's response schema gives. */
-export type CallOutput<N extends RouteName> = z.output<Routes[N]['response']>;
+export type CallOutput<N extends RouteName> = RouteCallOutput<N>;
 
 /** Every refusal's body (lib/error-handler.ts): the message, and field issues for a validation failure. */
 export interface ApiError {
@@ -39,56 +39,15 @@ export type ApiOk<N extends RouteName> = Answer & { ok: true; body: CallOutput<N
 export type ApiFailure = Answer & { ok: false; body: ApiError };
 export type ApiResult<N extends RouteName> = ApiOk<N> | ApiFailure;
 
-export interface CallOptions {
-  /** Session or device token: sent as the body's `token` when the route's body declares one, else as Bearer. */
-  token?: string;
-  headers?: Record<string, string>;
-}
+export type CallOptions = RouteCallOptions;
 
-type Args<N extends RouteName> =
-  Record<string, never> extends CallInput<N>
-    ? [input?: CallInput<N>, options?: CallOptions]
-    : [input: CallInput<N>, options?: CallOptions];
-
-/** Whether the route's body schema has a `token` field: the spec's clients put the token there. */
-function bodyTakesToken(name: RouteName): boolean {
-  const body = (routes[name] as { body?: { shape?: Record<string, unknown> } }).body;
-  return Boolean(body?.shape && 'token' in body.shape);
-}
+type Args<N extends RouteName> = RouteCallArgs<N>;
 
 /** Calls route `name` of the contract on `server` over HTTP. */
 export async function call<N extends RouteName>(server: TestServer, name: N, ...args: Args<N>): Promise<ApiResult<N>> {
-  const [input = {}, options = {}] = args as [Record<string, unknown>?, CallOptions?];
-  const def = routes[name];
-  if ('multipart' in def && def.multipart) throw new Error(`${name} takes a multipart form: send it with fetch`);
-  const rest: Record<string, unknown> = { ...input };
-  const path = def.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
-    const value = rest[key];
-    if (typeof value !== 'string' && typeof value !== 'number')
-      throw new Error(`${name}: path parameter ${key} is missing`);
-    delete rest[key];
-    return encodeURIComponent(String(value));
-  });
-  const headers: Record<string, string> = { ...options.headers };
-  const hasBody = 'body' in def && def.body !== undefined;
-  if (options.token !== undefined) {
-    const inBody = bodyTakesToken(name) && !['token', 'auth_token', 'Authorization'].some((field) => field in rest);
-    if (inBody) rest.token = options.token;
-    else headers.authorization ??= `Bearer ${options.token}`;
-  }
-  let url = path;
-  let body: unknown = undefined;
-  const hasQuery = 'querystring' in def && def.querystring !== undefined;
-  if (!hasQuery && (hasBody || (def.method !== 'GET' && Object.keys(rest).length > 0))) body = rest;
-  else {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(rest)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
-    }
-    if (query.size) url += `?${query.toString()}`;
-  }
-  const res = await server.request(def.method, url, body, headers);
+  const [input, options] = args;
+  const { method, url, body, headers } = routeCallRequest(name, input, options);
+  const res = await server.request(method, url, body, headers);
   // The body is what the server sent, unchecked: the route's response schema when 2xx, an ApiError otherwise.
   return {
     ok: res.status >= 200 && res.status < 300,

@@ -9,6 +9,7 @@ export * from './plans.ts';
 export * from './percent.ts';
 export * from './pricing.ts';
 export * from './public-route-paths.ts';
+export * from './route-call.ts';
 export * from './route-paths.ts';
 export * from './routes.ts';
 export * from './storefront-messages.ts';
