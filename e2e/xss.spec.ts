@@ -11,10 +11,14 @@ import { publicShop, registerShop, stock } from './support/seed.ts';
 const HOSTILE_CARD = '<img src=x onerror="window.__pwned=1">Goblin <b>Guide</b>';
 const HOSTILE_TEXT = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"> & Sons';
 
-/** A printing from the card fixture, renamed to markup: card data comes from outside and is never trusted. */
+/**
+ * A printing from the card fixture, renamed to markup: card data comes from outside and is never trusted. A card of
+ * its own (its own oracle id), so it is never listed among the printings of the card it was copied from.
+ */
 function hostileCatalog(): string {
   const first = fixtureCardLines(1)[0]!;
-  const card = { ...(JSON.parse(first) as Record<string, unknown>), id: randomUUID(), name: HOSTILE_CARD };
+  const copied = JSON.parse(first) as Record<string, unknown>;
+  const card = { ...copied, id: randomUUID(), oracle_id: randomUUID(), name: HOSTILE_CARD };
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xss-')), 'hostile.ndjson');
   fs.writeFileSync(file, JSON.stringify(card));
   importCatalog(file);
