@@ -1,12 +1,10 @@
+import { copyFlagsOf } from './inventory.mapper.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   centsToDollars,
-  finishOf,
   importChangeSampleLimit,
-  languageOf,
   maxStockQuantity,
   messages,
-  qualityOf,
   type ImportChange,
   type ImportDifference,
   type ImportMode,
@@ -125,11 +123,7 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
     name: r.name,
     set_code: r.set_code,
     collector_number: r.collector_number,
-    finish: finishOf(r.finish),
-    quality: qualityOf(r.quality),
-    language: languageOf(r.language),
-    signed: r.signed === 1,
-    altered: r.altered === 1,
+    ...copyFlagsOf(r),
   });
   for (let row = 0; row < rows.size; row++) {
     const added = rows.quantity(row);

@@ -11,6 +11,23 @@ import {
 } from '@cardstock/contract';
 import type { InventoryJoinedRow } from './inventory.repository.ts';
 
+/** A copy's finish, condition, language, signature and alteration as stored, in the wire's words. */
+export function copyFlagsOf(row: {
+  finish: string;
+  quality: string;
+  language: string;
+  signed: number;
+  altered: number;
+}) {
+  return {
+    finish: finishOf(row.finish),
+    quality: qualityOf(row.quality),
+    language: languageOf(row.language),
+    signed: row.signed === 1,
+    altered: row.altered === 1,
+  };
+}
+
 /** A joined row as the spec's shop inventory row, priced by the shop's rule. */
 export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): InventoryRow {
   const quality = qualityOf(row.quality);

@@ -1,7 +1,7 @@
+import { copyFlagsOf } from './inventory.mapper.ts';
 import {
   centsToDollars,
   dollarsToCents,
-  finishOf,
   languageOf,
   movedByPercent,
   priceCents,
@@ -84,11 +84,7 @@ export function planReprice(
 export const sampleOf = ({ row, before, after }: RepriceChange) => ({
   card_name: row.name,
   set_code: row.set_code.toUpperCase(),
-  finish: finishOf(row.finish),
-  quality: qualityOf(row.quality),
-  language: languageOf(row.language),
-  signed: row.signed === 1,
-  altered: row.altered === 1,
+  ...copyFlagsOf(row),
   before: centsToDollars(before),
   after: centsToDollars(after),
 });

@@ -1,8 +1,6 @@
+import { copyFlagsOf } from '../inventory/inventory.mapper.ts';
 import {
   centsToDollars,
-  finishOf,
-  languageOf,
-  qualityOf,
   type ExpiredOrder,
   type HistoryOrder,
   type PendingOrder,
@@ -42,11 +40,7 @@ export function toShownLine(l: OrderLineRow) {
     kind: l.card_id === '' ? ('sealed' as const) : ('single' as const),
     card_name: l.card_name,
     set_code: l.set_code.toUpperCase(),
-    finish: finishOf(l.finish),
-    quality: qualityOf(l.quality),
-    language: languageOf(l.language),
-    signed: l.signed === 1,
-    altered: l.altered === 1,
+    ...copyFlagsOf(l),
     quantity: l.quantity,
     price: centsToDollars(l.unit_price_cents),
   };

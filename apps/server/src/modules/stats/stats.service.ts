@@ -1,6 +1,6 @@
+import { copyFlagsOf } from '../inventory/inventory.mapper.ts';
 import {
   centsToDollars,
-  finishOf,
   lowStockLimits,
   languageOf,
   percentage,
@@ -98,11 +98,7 @@ export function createStatsService(ctx: AppContext) {
             name: r.name,
             set_code: setCode(r.set_code),
             collector_number: r.collector_number,
-            finish: finishOf(r.finish),
-            quality: qualityOf(r.quality),
-            language: languageOf(r.language),
-            signed: r.signed === 1,
-            altered: r.altered === 1,
+            ...copyFlagsOf(r),
             quantity: r.quantity,
           })),
           ...sealed.rows.map((r) => ({
