@@ -15,6 +15,8 @@ export const errorStatus = {
   SHOP_SUSPENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  NOT_PENDING: 409,
   NO_PRICE: 422,
   IDEMPOTENCY_MISMATCH: 422,
   PAYLOAD_TOO_LARGE: 413,
@@ -30,6 +32,8 @@ const purposeCodes: readonly ErrorCode[] = [
   'VALIDATION',
   'MAINTENANCE',
   'NO_PRICE',
+  'OUT_OF_STOCK',
+  'NOT_PENDING',
   'IDEMPOTENCY_MISMATCH',
   'SHOP_SUSPENDED',
 ];

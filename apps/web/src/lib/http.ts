@@ -3,7 +3,9 @@
  * calls (public-api.ts, public-order-api.ts): send, read the JSON, turn a refusal into `ApiError`, the one error of
  * an answer that is not 2xx. Small on purpose: the storefront's entry carries it (its budget is 80 KB).
  */
-import type { ErrorCode } from '@cardstock/contract';
+import type { ErrorCode, ErrorResponse } from '@cardstock/contract';
+
+type FieldIssue = NonNullable<ErrorResponse['errors']>[number];
 
 /**
  * The server answered, but not with 2xx: `message` is the server's own sentence (or the caller's fallback when the
@@ -15,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     readonly statusText: string,
     readonly code?: ErrorCode,
+    /** What the refusal says of each field or line (`items.2` is the cart's third line), when it says it. */
+    readonly errors: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,14 +50,18 @@ export const send = (method: string, url: string, { body, headers, ...init }: Se
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-/** The error of an answer that is not 2xx, from its `{ message, code }`; `fallback` when it carries no sentence. */
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  typeof (value as FieldIssue | null)?.field === 'string' && typeof (value as FieldIssue).message === 'string';
+
+/** The error of an answer that is not 2xx, from its `{ message, code, errors }`; `fallback` when it carries no sentence. */
 export function refusalOf(status: number, statusText: string, data: unknown, fallback: string): ApiError {
-  const { message, code } = (data ?? {}) as { message?: unknown; code?: unknown };
+  const { message, code, errors } = (data ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
   return new ApiError(
     status,
     typeof message === 'string' && message ? message : fallback,
     statusText,
     typeof code === 'string' ? (code as ErrorCode) : undefined,
+    Array.isArray(errors) ? errors.filter(isFieldIssue) : [],
   );
 }
 

@@ -60,11 +60,18 @@ describe('the storefront’s calls go to the contract’s routes', () => {
 });
 
 describe('their refusals are the one ApiError', () => {
-  it('with the status, the server’s sentence and its code', async () => {
-    answer = () => Response.json({ message: 'Lightning Bolt: only 1 left', code: 'CONFLICT' }, { status: 409 });
+  it('with the status, the server’s sentence, its code and what it says of each line', async () => {
+    const short = { field: 'items.1', message: 'Lightning Bolt: only 1 left' };
+    answer = () =>
+      Response.json(
+        { message: 'Lightning Bolt: only 1 left', code: 'OUT_OF_STOCK', errors: [short, { field: 3 }] },
+        { status: 409 },
+      );
     const err = await placePublicOrder({}, 'key', 'failed').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 409, message: 'Lightning Bolt: only 1 left', code: 'CONFLICT' });
+    // A malformed entry is left out, not trusted.
+    expect(err).toMatchObject({ status: 409, message: 'Lightning Bolt: only 1 left', code: 'OUT_OF_STOCK' });
+    expect((err as ApiError).errors).toEqual([short]);
   });
 
   it('with the caller’s fallback (empty for a shop page) and the status text when the answer has no sentence', async () => {
@@ -73,6 +80,7 @@ describe('their refusals are the one ApiError', () => {
       status: 502,
       message: 'Could not load',
       code: undefined,
+      errors: [],
     });
     await expect(publicShopPage({ subdomain: 'owl', page: '1' }, signal)).rejects.toMatchObject({
       status: 502,

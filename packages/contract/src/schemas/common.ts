@@ -7,6 +7,9 @@ import { z } from 'zod';
  * `NO_PRICE` is a sale of stock that has no price yet (422);
  * `IDEMPOTENCY_MISMATCH` is an Idempotency-Key sent again with another request than the first (422);
  * `SHOP_SUSPENDED` is a caller whose shop Cardstock deactivated (403);
+ * `OUT_OF_STOCK` is an order or reservation that asks for more than the shelf holds (409; `errors` names each short
+ * line as `items.N`, N its place in the cart, with its own sentence);
+ * `NOT_PENDING` is a decision on an order or buy order that another screen decided meanwhile (409);
  * `MAINTENANCE` is the platform switched off for maintenance, where
  * `UNAVAILABLE` is one service the call needs being down.
  */
@@ -18,6 +21,8 @@ export const errorCodes = [
   'SHOP_SUSPENDED',
   'NOT_FOUND',
   'CONFLICT',
+  'OUT_OF_STOCK',
+  'NOT_PENDING',
   'NO_PRICE',
   'IDEMPOTENCY_MISMATCH',
   'PAYLOAD_TOO_LARGE',

@@ -57,7 +57,7 @@ export function buyOrderReads(ctx: AppContext) {
 
   async function notPending(db: Executor, shopId: number, buyNumber: string, status: string) {
     const current = await repo.find(db, shopId, buyNumber);
-    return new AppError('CONFLICT', server.notPending(buyNumber, current?.status ?? status));
+    return new AppError('NOT_PENDING', server.notPending(buyNumber, current?.status ?? status));
   }
 
   return { withLines, orderNamed, pendingOrder, notPending };

@@ -417,6 +417,7 @@ describe(`buying from customers (${testEngine})`, () => {
     const again = await accept(shop, placed.buy_number, 'credit');
     expectError(again, 409);
     expect(again.body.message).toBe(`Buy order ${placed.buy_number} is no longer pending: it was accepted.`);
+    expect(again.body.code).toBe('NOT_PENDING');
     expectError(await reject(shop, placed.buy_number), 409);
     expectError(
       await api(server, shop).call('buylistGrade', {
@@ -449,6 +450,8 @@ describe(`buying from customers (${testEngine})`, () => {
     const refused = await accept(shop, third.buy_number, 'credit');
     expectError(refused, 409);
     expect(refused.body.message).toBe('Store credit needs a customer: add one to the buy order first.');
+    // Not "decided elsewhere": the order is still pending, and a screen must not read it so.
+    expect(refused.body.code).toBe('CONFLICT');
     expect((await pending(shop)).map((o) => o.status)).toEqual(['pending']);
     expect((await rows(shop.id, card))[0]!.quantity).toBe(3);
   });
@@ -478,6 +481,7 @@ describe(`buying from customers (${testEngine})`, () => {
     const nothing = await accept(shop, unwanted.buy_number, 'cash');
     expectError(nothing, 409);
     expect(nothing.body.message).toBe('The shop buys none of these cards now: nothing to accept.');
+    expect(nothing.body.code).toBe('CONFLICT');
     expect((await pending(shop)).map((o) => o.buy_number)).toEqual([unwanted.buy_number]);
     const unknown = await accept(shop, 'B20260101-1-1-99', 'cash');
     expectError(unknown, 404);

@@ -326,7 +326,12 @@ describe(`prices the shop controls (${testEngine})`, () => {
         ],
       });
       expectError(res, 422);
-      expect(res.body).toEqual({ code: 'NO_PRICE', message: messages.ordersServer.noPrice(['Air Elemental']) });
+      // The unpriced line is named by its place in the cart, so a cart can mark it.
+      expect(res.body).toEqual({
+        code: 'NO_PRICE',
+        message: messages.ordersServer.noPrice(['Air Elemental']),
+        errors: [{ field: 'items.1', message: messages.ordersServer.noPrice(['Air Elemental']) }],
+      });
       expect((await rows(owner)).map((r) => r.inv_quantity)).toEqual([4, 4, 4]);
       expect(bodyOf(await owner.call('pendingOrders')).data.orders).toEqual([]);
     });
@@ -342,7 +347,11 @@ describe(`prices the shop controls (${testEngine})`, () => {
         .execute();
       const res = await owner.call('placeOrder', { items: [{ scryfall_id: unpricedId, quantity: 1 }] });
       expectError(res, 422);
-      expect(res.body).toEqual({ code: 'NO_PRICE', message: messages.ordersServer.noPrice(['Air Elemental']) });
+      expect(res.body).toEqual({
+        code: 'NO_PRICE',
+        message: messages.ordersServer.noPrice(['Air Elemental']),
+        errors: [{ field: 'items.0', message: messages.ordersServer.noPrice(['Air Elemental']) }],
+      });
       expect(bodyOf(await owner.call('pendingOrders')).data.orders).toEqual([]);
     });
 

@@ -79,7 +79,10 @@ export function decideOrder(ctx: AppContext, giveBack: GiveBack, mails: Reservat
         throw new AppError('FORBIDDEN', messages.ordersServer.confirmOwnCredit(orderNumber));
       if (!(await repo.decide(tx, order.id, status, email, at, reason))) {
         const current = await repo.find(tx, shopId, orderNumber);
-        throw new AppError('CONFLICT', messages.ordersServer.notPending(orderNumber, current?.status ?? order.status));
+        throw new AppError(
+          'NOT_PENDING',
+          messages.ordersServer.notPending(orderNumber, current?.status ?? order.status),
+        );
       }
       await after(tx, shopId, order, at);
       await auditRepository.record(tx, {

@@ -8,10 +8,22 @@ import { ordersRepository as repo } from './orders.repository.ts';
 /* What an order takes from the shop's stock when it is placed, and gives back when it is rejected, expires or is not
    picked up. */
 
-/** A refusal that names each card short of stock and how many are left. */
+/** A cart line the shelf cannot fill: its place in the cart and the sentence that says why. */
+interface Shortage {
+  position: number;
+  text: string;
+}
+
+/**
+ * A refusal that names each card short of stock and how many are left: the sentences in the cart's order, and each
+ * line as `items.N` in `errors`, so a cart marks its own lines without reading the sentence.
+ */
 class NotEnoughStock extends AppError {
-  constructor(readonly shortages: string[]) {
-    super('CONFLICT', shortages.join(' '));
+  constructor(shortages: Shortage[]) {
+    const inOrder = [...shortages].sort((a, b) => a.position - b.position);
+    super('OUT_OF_STOCK', inOrder.map((s) => s.text).join(' '), {
+      errors: inOrder.map((s) => ({ field: `items.${s.position}`, message: s.text })),
+    });
   }
 }
 
@@ -64,7 +76,7 @@ export async function reserveStock(
 ) {
   const lines: Parameters<typeof repo.insert>[2] = [];
   // What cannot be filled, told in the cart's order.
-  const shortages: { position: number; text: string }[] = [];
+  const shortages: Shortage[] = [];
   // Cards with no price to sell at (no asking price, no market price), in the cart's order.
   const unpriced: { position: number; name: string }[] = [];
   const merged = mergeLines(items);
@@ -97,7 +109,8 @@ export async function reserveStock(
       if (take === 0) continue;
       // The row may have changed since it was read (another order, on PostgreSQL): then it is short.
       const remaining = await taking.take(row.id, take, at);
-      if (remaining === undefined) throw new NotEnoughStock([messages.ordersServer.notEnough(row.name, 0)]);
+      if (remaining === undefined)
+        throw new NotEnoughStock([{ position: item.position, text: messages.ordersServer.notEnough(row.name, 0) }]);
       wanted -= take;
       const market = marketPriceOf(row, item.finish);
       const quality = qualityOf(row.quality);
@@ -167,12 +180,13 @@ export async function reserveStock(
     });
   }
   // Never a sale at $0: the whole order is refused, nothing reserved (the transaction rolls back).
-  if (unpriced.length)
-    throw new AppError(
-      'NO_PRICE',
-      messages.ordersServer.noPrice(unpriced.sort((a, b) => a.position - b.position).map((u) => u.name)),
-    );
-  if (shortages.length) throw new NotEnoughStock(shortages.sort((a, b) => a.position - b.position).map((s) => s.text));
+  if (unpriced.length) {
+    const inOrder = unpriced.sort((a, b) => a.position - b.position);
+    throw new AppError('NO_PRICE', messages.ordersServer.noPrice(inOrder.map((u) => u.name)), {
+      errors: inOrder.map((u) => ({ field: `items.${u.position}`, message: messages.ordersServer.noPrice([u.name]) })),
+    });
+  }
+  if (shortages.length) throw new NotEnoughStock(shortages);
   return lines;
 }
 

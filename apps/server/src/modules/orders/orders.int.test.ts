@@ -81,6 +81,12 @@ describe(`orders (${testEngine})`, () => {
     ]);
     expectError(res, 409);
     expect(res.body.message).toBe(`${spare.name}: only 2 left in stock. ${gone.name} is not in this shop’s inventory.`);
+    // Each short line by its place in the cart, with its own sentence: what a cart marks, never read off the sentence.
+    expect(res.body.code).toBe('OUT_OF_STOCK');
+    expect(res.body.errors).toEqual([
+      { field: 'items.1', message: `${spare.name}: only 2 left in stock.` },
+      { field: 'items.2', message: `${gone.name} is not in this shop’s inventory.` },
+    ]);
     expect(await stock(ritual)).toBe(before);
     expect(await stock(spare)).toBe(2);
     const bad = await place([]);
@@ -160,6 +166,7 @@ describe(`orders (${testEngine})`, () => {
     const twice = await decide('confirm', order!.order_number);
     expectError(twice, 409);
     expect(twice.body.message).toBe(`Order ${order!.order_number} is no longer pending: it was confirmed.`);
+    expect(twice.body.code).toBe('NOT_PENDING');
     expect((await decide('reject', order!.order_number)).status).toBe(409);
     const unknown = await decide('confirm', '20260101-1-1-99');
     expectError(unknown, 404);

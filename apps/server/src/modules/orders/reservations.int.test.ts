@@ -201,6 +201,10 @@ describe(`online reservations (${testEngine})`, () => {
     const res = await reserve([line(plenty, 2), line(short, 2)]);
     expectError(res, 409);
     expect(res.body.message).toBe(messages.ordersServer.notEnough(short.name, 1));
+    expect(res.body).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      errors: [{ field: 'items.1', message: messages.ordersServer.notEnough(short.name, 1) }],
+    });
     expect(await stockOf(plenty)).toBe(5);
     expect(await stockOf(short)).toBe(1);
   });

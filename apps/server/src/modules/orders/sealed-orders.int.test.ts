@@ -117,7 +117,11 @@ describe(`sealed products in orders (${testEngine})`, () => {
         ],
       });
       expectError(res, 409);
-      expect(res.body.message).toBe(messages.ordersServer.noSuchSealed(sealed_id));
+      expect(res.body).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: messages.ordersServer.noSuchSealed(sealed_id),
+        errors: [{ field: 'items.1', message: messages.ordersServer.noSuchSealed(sealed_id) }],
+      });
     }
     expect(await unitsOf(owner, id)).toBe(3);
     expect(bodyOf(await other.owner.call('pendingOrders')).data.orders).toEqual([]);
@@ -130,6 +134,7 @@ describe(`sealed products in orders (${testEngine})`, () => {
     expect(res.body).toEqual({
       code: 'NO_PRICE',
       message: messages.ordersServer.noPrice(['Foundations Play Booster Box']),
+      errors: [{ field: 'items.0', message: messages.ordersServer.noPrice(['Foundations Play Booster Box']) }],
     });
     expect(await unitsOf(owner, id)).toBe(3);
   });

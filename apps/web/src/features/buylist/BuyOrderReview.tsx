@@ -49,7 +49,7 @@ interface BuyOrderReviewProps {
  * One buy order under review: the callout, the seller, each line with its condition and copies (changing either
  * asks the server to grade it, and the offer it answers is the one shown), per-line and total offers, the payout
  * (cash, or store credit for a known customer), Accept after a confirmation naming the amount, and Reject with a
- * reason. An order decided elsewhere meanwhile (409) is said so, and the list is refreshed.
+ * reason. An order decided elsewhere meanwhile (NOT_PENDING) is said so, and the list is refreshed.
  */
 export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }: BuyOrderReviewProps) {
   const pending = order.status === 'pending';
@@ -79,9 +79,12 @@ export function BuyOrderReview({ order, canTake, onClose, onChanged, onDecided }
   const limit = employee ? rules.data?.employee_accept_limit_cents : undefined;
   const overLimit = limit !== undefined && dollarsToCents(amount) > limit;
 
-  /** A refusal: 409 means another screen decided the order; anything else is said in the dialog. */
+  /**
+   * A refusal: NOT_PENDING means another screen decided the order (the list is refreshed); anything else, other
+   * conflicts too (nothing wanted, credit without a customer), is said in the dialog.
+   */
   function failed(err: unknown, fallback: string): false {
-    if (err instanceof ApiError && err.status === 409) {
+    if (err instanceof ApiError && err.code === 'NOT_PENDING') {
       toast.error(`${err.message} ${m.changedElsewhere}`);
       onDecided(order.buy_number, true);
     } else setError(errorText(err, m.network, fallback));
