@@ -4,7 +4,7 @@
  * budget is 80 KB): it names its routes from the contract's `publicRoutePaths`. No token: the page is public.
  * The cart's calls are in public-order-api.ts, loaded with the chunks that make them.
  */
-import { publicRoutePaths } from '@cardstock/contract';
+import { publicRoutePaths, type RouteCallOutput } from '@cardstock/contract';
 import { request } from './http.ts';
 
 /**
@@ -16,11 +16,19 @@ import { request } from './http.ts';
 export const publicShopPage = (
   body: { subdomain: string; page: string; q?: string; sort?: string },
   signal: AbortSignal,
-): Promise<unknown> => request(publicRoutePaths.publicInventory, { body, signal }, '');
+): Promise<RouteCallOutput<'publicInventory'> | undefined> =>
+  request(publicRoutePaths.publicInventory, { body, signal }, '') as Promise<
+    RouteCallOutput<'publicInventory'> | undefined
+  >;
 
 /**
  * `POST /api/public/shop/sealed` (routes.publicSealed): a public shop's sealed products in stock.
  * @throws ApiError for a refusal; the fetch's own error when the network fails or the call is cancelled.
  */
-export const publicShopSealed = (subdomain: string, signal: AbortSignal): Promise<unknown> =>
-  request(publicRoutePaths.publicSealed, { body: { subdomain }, signal }, '');
+export const publicShopSealed = (
+  subdomain: string,
+  signal: AbortSignal,
+): Promise<RouteCallOutput<'publicSealed'> | undefined> =>
+  request(publicRoutePaths.publicSealed, { body: { subdomain }, signal }, '') as Promise<
+    RouteCallOutput<'publicSealed'> | undefined
+  >;

@@ -343,3 +343,4 @@ export const ZPublicBuylistResponse = z.object({
   page: z.number().int(),
   total_pages: z.number().int(),
 });
+export type PublicBuylist = z.infer<typeof ZPublicBuylistResponse>;

@@ -62,6 +62,8 @@ export const ZPublicInventoryResponse = z.object({
     .describe('Whether the shop takes online reservations (POST /api/public/shop/order)'),
   reservation_hold_hours: z.number().int().describe('How long a reservation is held for pickup before it expires'),
 });
+export type PublicInventoryItem = z.infer<typeof ZPublicInventoryItem>;
+export type PublicInventoryPage = z.infer<typeof ZPublicInventoryResponse>;
 
 /** Most sealed products a storefront lists (in stock, name order). */
 export const STOREFRONT_SEALED_LIMIT = 200;
@@ -79,6 +81,7 @@ export const ZPublicSealedItem = z.object({
 });
 
 export const ZPublicSealedResponse = z.object({ sealed: z.array(ZPublicSealedItem) });
+export type PublicSealedItem = z.infer<typeof ZPublicSealedItem>;
 
 /** The demo shop page's call (spec 001 §7): a public shop by name, one page, optionally filtered. */
 export const ZShopWebsiteRequest = z.object({

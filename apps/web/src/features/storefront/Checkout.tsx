@@ -8,7 +8,7 @@ import { CaptchaWidget } from '../../components/CaptchaWidget.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { placePublicOrder, publicConfig } from '../../lib/public-order-api.ts';
 import { cartCount, type CartItem } from './cart.ts';
-import { calloutOf, cartSubtotal, linesNamedIn, orderLines, orderStatusHref } from './cart-checkout.ts';
+import { calloutOf, cartSubtotal, orderLines, orderStatusHref, refusedLines } from './cart-checkout.ts';
 
 const t = storefrontCartMessages.cart;
 
@@ -44,10 +44,7 @@ interface CaptchaConfig {
 let captchaConfig: Promise<CaptchaConfig> | undefined;
 function loadCaptchaConfig(): Promise<CaptchaConfig> {
   captchaConfig ??= publicConfig().then(
-    (answer) => {
-      const a = answer as { captcha_mode?: 'test' | 'turnstile'; turnstile_site_key?: string | null };
-      return { mode: a.captcha_mode, siteKey: a.turnstile_site_key ?? '' };
-    },
+    (answer) => ({ mode: answer?.captcha_mode, siteKey: answer?.turnstile_site_key ?? '' }),
     (error: unknown) => {
       captchaConfig = undefined;
       throw error;
@@ -142,9 +139,9 @@ export function Checkout({
     const body = JSON.stringify(order);
     if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
     try {
-      const answer = (await placePublicOrder({ ...order, turnstileToken }, attempt.current.key, t.failed)) as {
-        order_number: string;
-      };
+      const answer = await placePublicOrder({ ...order, turnstileToken }, attempt.current.key, t.failed);
+      // A 2xx that is not the answer (a proxy's page): told as no answer, and the same key goes again.
+      if (!answer) throw new TypeError('The reservation was not answered.');
       onPlaced({ number: answer.order_number, email: order.email });
     } catch (err) {
       setBusy(false);
@@ -154,8 +151,7 @@ export function Checkout({
         return;
       }
       setError(err.message);
-      const named = linesNamedIn(cart, err.message);
-      onRefused(Object.fromEntries(named.map((key) => [key, err.message])));
+      onRefused(refusedLines(cart, err.errors));
       if (err.code === 'IDEMPOTENCY_MISMATCH') attempt.current = undefined;
       setToken('');
       setCaptchaRound((n) => n + 1);

@@ -3,7 +3,7 @@
  * of its own loaded by the storefront's entry: the shop's cash and credit shares, and the hotlist cards with what it
  * pays for each, a page at a time.
  */
-import { buylistMessages, formatUsdPlain } from '@cardstock/contract';
+import { buylistMessages, formatUsdPlain, type PublicBuylist } from '@cardstock/contract';
 import { useEffect, useState } from 'react';
 import { CardImage } from '../../components/CardImage.tsx';
 import { ApiError } from '../../lib/http.ts';
@@ -12,26 +12,6 @@ import './storefront.css';
 import './we-buy.css';
 
 const t = buylistMessages.weBuy;
-
-/** The answer of routes.publicBuylist (ZPublicBuylistResponse). */
-interface WeBuy {
-  shop_name: string;
-  cash_percent: number;
-  credit_percent: number;
-  hotlist: {
-    scryfall_id: string;
-    card_name: string;
-    set_code: string;
-    collector_number: string;
-    image_url: string | null;
-    cash: number;
-    credit: number;
-    wanted: number | null;
-  }[];
-  total: number;
-  page: number;
-  total_pages: number;
-}
 
 export interface StorefrontBuylistProps {
   subdomain: string;
@@ -43,15 +23,15 @@ export function StorefrontBuylist({ subdomain, shopHref }: StorefrontBuylistProp
   const [page, setPage] = useState(() =>
     Math.max(1, Number(new URLSearchParams(window.location.search).get('page')) || 1),
   );
-  const [data, setData] = useState<WeBuy>();
+  const [data, setData] = useState<PublicBuylist>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     const controller = new AbortController();
     publicBuylist({ subdomain, page: String(page) }, t.failed, controller.signal).then(
       (answer) => {
-        setData(answer as WeBuy);
-        setError(undefined);
+        setData(answer);
+        setError(answer ? undefined : t.failed);
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;

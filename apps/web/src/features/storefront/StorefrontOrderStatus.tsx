@@ -86,8 +86,8 @@ export function StorefrontOrderStatus({ subdomain, search, orderNumber, shopHref
     publicOrderStatus({ subdomain, order_number: orderNumber.trim(), email: address.trim() }, t.failed, current.signal)
       .then(
         (answer) => {
-          setOrder(answer as OrderStatus);
-          setError(undefined);
+          setOrder(answer);
+          setError(answer ? undefined : t.failed);
         },
         (err: unknown) => {
           if (current.signal.aborted) return;

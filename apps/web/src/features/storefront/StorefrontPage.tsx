@@ -1,4 +1,11 @@
-import { finishNames, PRODUCT_NAME, storefrontMessages as storefront, timings } from '@cardstock/contract';
+import {
+  finishNames,
+  PRODUCT_NAME,
+  storefrontMessages as storefront,
+  timings,
+  type PublicInventoryItem,
+  type PublicInventoryPage,
+} from '@cardstock/contract';
 import {
   lazy,
   startTransition,
@@ -17,7 +24,7 @@ import { LanguageTag } from '../../components/LanguageTag.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { publicShopPage } from '../../lib/public-api.ts';
 import { ManaCost } from '../../components/ManaCost.tsx';
-import { cardProduct, type PageCard } from './cart.ts';
+import { cardProduct } from './cart.ts';
 import { AddToCartButton, CartButton } from './StorefrontCart.tsx';
 import { StorefrontSearch } from './StorefrontSearch.tsx';
 import { useShopSealed } from './use-shop-sealed.ts';
@@ -25,27 +32,11 @@ import { addressOf, searchOf, type StorefrontAddress } from './storefront-search
 import { priceText, requestedPage, scryfallPrintingUrl, shopTitle, stockText } from './storefront-view.ts';
 import './storefront.css';
 
-/** A card on the public page, as POST /api/public/shop/inventory sends it (ZPublicInventoryItem): what the cart reads, and the picture. */
-interface ShopCard extends PageCard {
-  id: number;
-  image_url: string | null;
-  card_manaCost: string | null;
-}
+/** A card on the public page, as POST /api/public/shop/inventory sends it: what the cart reads, and the picture. */
+type ShopCard = PublicInventoryItem;
 
-/** One page of a shop (ZPublicInventoryResponse); fields are optional until the inventory check. */
-interface ShopPage {
-  shop_name?: string;
-  shop_info?: { shop_description?: string };
-  inventory?: ShopCard[];
-  total_pages?: number;
-  page?: number;
-  /** Cards matching the search; missing from servers older than the storefront search. */
-  total?: number;
-  message?: string;
-  /** Whether the shop takes online reservations: Add to cart and the cart show only then. */
-  reservations_enabled?: boolean;
-  reservation_hold_hours?: number;
-}
+/** One page of a shop (the contract's answer); fields are optional until the inventory check. */
+type ShopPage = Partial<PublicInventoryPage>;
 
 /** The Sealed section (a chunk of its own): loaded when the shop has sealed products in stock, after its call. */
 const StorefrontSealed = lazy(() => import('./StorefrontSealed.tsx').then((m) => ({ default: m.StorefrontSealed })));
@@ -65,7 +56,7 @@ async function loadShop(subdomain: string, address: StorefrontAddress, signal: A
     const { q, sort, page } = address;
     // The spec's two fields alone for the plain list; the search and order only when asked for.
     const body = { subdomain, page: String(page), ...(q ? { q } : {}), ...(sort !== 'name' ? { sort } : {}) };
-    data = (await publicShopPage(body, signal)) as ShopPage | undefined;
+    data = await publicShopPage(body, signal);
   } catch (err) {
     // The refusal's message is the server's sentence, or empty when it sent none.
     if (err instanceof ApiError && err.status === 400 && err.message)

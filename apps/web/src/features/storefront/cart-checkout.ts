@@ -2,21 +2,11 @@
  * The cart drawer's, checkout's and status page's pure rules (issue 24): quantities, the subtotal, the lines an order
  * sends, the lines a refusal names, the status page's address. Loaded with those chunks, not the storefront's entry.
  */
-import { centsToDollars, dollarsToCents, type Finish, type Language, type Quality } from '@cardstock/contract';
+import { centsToDollars, dollarsToCents, type PublicOrderRequest } from '@cardstock/contract';
 import type { CartItem } from './cart.ts';
 
 /** A cart line as `POST /api/public/shop/order` takes it (the staff cart's ZCartLine). */
-export type OrderLine =
-  | {
-      scryfall_id: string;
-      finish: Finish;
-      quality: Quality;
-      language: Language;
-      signed: boolean;
-      altered: boolean;
-      quantity: number;
-    }
-  | { sealed_id: number; quantity: number };
+export type OrderLine = PublicOrderRequest['items'][number];
 
 /** The cart with a line's quantity set: from 1 up to the stock the page showed (a whole number; else unchanged). */
 export function setQuantity(cart: readonly CartItem[], key: string, quantity: number): CartItem[] {
@@ -51,11 +41,21 @@ export const orderLines = (cart: readonly CartItem[]): OrderLine[] =>
   );
 
 /**
- * The lines a refusal's sentence is about: the server names the card that ran out, so a line whose name the
- * sentence holds is the one to mark. Several lines of one name (two conditions) are all marked.
+ * What a refused order says of each cart line, by the line's key: the server names each line it could not fill as
+ * `items.N` (N the line's place in the order it was sent, the cart's order) with that line's own sentence.
  */
-export const linesNamedIn = (cart: readonly CartItem[], message: string): string[] =>
-  cart.filter((line) => line.name && message.includes(line.name)).map((line) => line.key);
+export function refusedLines(
+  cart: readonly CartItem[],
+  errors: readonly { field: string; message: string }[],
+): Record<string, string> {
+  const said: Record<string, string> = {};
+  for (const { field, message } of errors) {
+    const place = /^items\.(\d+)$/.exec(field)?.[1];
+    const line = place === undefined ? undefined : cart[Number(place)];
+    if (line) said[line.key] = message;
+  }
+  return said;
+}
 
 /**
  * The address of a shop's order status page: `/shop/{subdomain}/order` on the platform's host, `/order` on the

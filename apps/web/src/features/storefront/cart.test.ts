@@ -16,9 +16,9 @@ import {
 import {
   calloutOf,
   cartSubtotal,
-  linesNamedIn,
   orderLines,
   orderStatusHref,
+  refusedLines,
   removeLine,
   setQuantity,
 } from './cart-checkout.ts';
@@ -153,12 +153,21 @@ describe('what the cart sends and shows', () => {
     expect(cartSubtotal(cart)).toBe(0.5);
     expect(cartSubtotal([])).toBe(0);
   });
-  it('marks the lines whose name the server’s refusal holds', () => {
+  it('marks the lines a refusal names as items.N, each with its own sentence', () => {
     let cart = addToCart([], bolt);
     cart = addToCart(cart, { ...bolt, quality: 'LP' });
     cart = addToCart(cart, box);
-    expect(linesNamedIn(cart, 'Lightning Bolt: only 1 left in stock.')).toEqual([cart[0]!.key, cart[1]!.key]);
-    expect(linesNamedIn(cart, 'Too many requests.')).toEqual([]);
+    const short = 'Lightning Bolt: only 1 left in stock.';
+    // The second line (LP) and the box are short; a field that is no cart line (or past its end) marks nothing.
+    expect(
+      refusedLines(cart, [
+        { field: 'items.1', message: short },
+        { field: 'items.2', message: 'Foundations Play Booster Box: only 0 left in stock.' },
+        { field: 'items.7', message: short },
+        { field: 'email', message: 'Enter an e-mail.' },
+      ]),
+    ).toEqual({ [cart[1]!.key]: short, [cart[2]!.key]: 'Foundations Play Booster Box: only 0 left in stock.' });
+    expect(refusedLines(cart, [])).toEqual({});
   });
   it('links the status page under /shop/{subdomain} or at /order on the shop’s host, with the order', () => {
     expect(orderStatusHref('/shop/owl', 'owl')).toBe('/shop/owl/order');

@@ -4,7 +4,15 @@
  * schemas here: this module is in the storefront's entry, whose budget is 80 KB (the drawer's rules are in
  * cart-checkout.ts, loaded with it).
  */
-import { languages, qualities, type Finish, type Language, type Quality } from '@cardstock/contract';
+import {
+  languages,
+  qualities,
+  type Finish,
+  type Language,
+  type PublicInventoryItem,
+  type PublicSealedItem,
+  type Quality,
+} from '@cardstock/contract';
 
 /**
  * The most lines a reservation takes: the contract's `reservationLimits.maxLines` (a unit test holds them equal),
@@ -128,31 +136,18 @@ export function parseStoredCart(text: string | null): CartItem[] {
 /** The cart as storage keeps it. */
 export const storedCartText = (cart: readonly CartItem[]): string => JSON.stringify(cart);
 
-/** A card of the page as the cart needs it (ZPublicInventoryItem's fields). */
-export interface PageCard {
-  card_name: string;
-  card_scryfallid: string;
-  card_setCode: string;
-  price: number | null;
-  inv_quantity: number;
-  inv_finish: Finish;
-  /** Missing from servers older than the storefront search: not shown. */
-  inv_quality?: Quality;
-  /** Missing from servers older than languages: English. */
-  inv_language?: Language;
-  /** Missing from servers older than the flags: unflagged. */
-  inv_signed?: boolean;
-  inv_altered?: boolean;
-}
+/**
+ * A card of the page as the cart needs it (the contract's public inventory item). Condition, language and flags are
+ * missing from servers older than the storefront search, languages and flags: NM, English, unflagged then.
+ */
+export type PageCard = Pick<
+  PublicInventoryItem,
+  'card_name' | 'card_scryfallid' | 'card_setCode' | 'price' | 'inv_quantity' | 'inv_finish'
+> &
+  Partial<Pick<PublicInventoryItem, 'inv_quality' | 'inv_language' | 'inv_signed' | 'inv_altered'>>;
 
-/** A sealed product of the page as the cart needs it (ZPublicSealedItem's fields). */
-export interface PageSealed {
-  id: number;
-  name: string;
-  set_code: string | null;
-  price: number | null;
-  quantity: number;
-}
+/** A sealed product of the page as the cart needs it (the contract's public sealed item). */
+export type PageSealed = Pick<PublicSealedItem, 'id' | 'name' | 'set_code' | 'price' | 'quantity'>;
 
 /**
  * A card of the page as a cart product, or undefined when it cannot be reserved (no price yet, none in stock).
