@@ -1,7 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import { precompiled, type Executor } from '../../db/database.ts';
 import type { BuyLineTable, BuyOrderTable } from '../../db/schema.ts';
-import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
 
 /** How far back an Employee's accepts count towards their limit, and their credit keeps their confirms away. */
 export const EMPLOYEE_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,18 +21,9 @@ const cardColumns = [
   'image_normal',
 ] as const;
 
-/** What an offer checks its kept reads against, and the shop's buy rules: run on every offer on PostgreSQL. */
+/** The shop's buy rules and the version its word on printings is kept under (the stock's is the read model's). */
 const offerStateOf = precompiled((db: Executor, shopId: number) =>
-  db
-    .selectFrom('shops')
-    .select([
-      'inventory_version',
-      'buy_version',
-      'buy_rules',
-      (eb) =>
-        eb.selectFrom('system_settings').select('value').where('key', '=', CATALOG_VERSION_KEY).as('catalog_version'),
-    ])
-    .where('id', '=', shopId),
+  db.selectFrom('shops').select(['buy_version', 'buy_rules']).where('id', '=', shopId),
 );
 
 /** Every write of a shop's buy rules or its word on a printing moves its buy version, in the writing transaction. */

@@ -22,7 +22,7 @@ import { submitSellList } from './submit-sell-list.ts';
  * the use cases, one file each.
  */
 export function createBuylistService(ctx: AppContext, reads: InventoryReadModel) {
-  const keeps = new OfferKeeps(ctx.db);
+  const keeps = new OfferKeeps(ctx.db, (shopId) => reads.quoteState(shopId));
   const orders = buyOrderReads(ctx);
 
   return {

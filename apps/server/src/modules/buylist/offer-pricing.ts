@@ -81,48 +81,51 @@ export async function pricingFor(db: Executor, shopId: number, cardIds: readonly
   };
 }
 
-interface OfferState {
-  catalog: string;
-  inventory: string;
+interface BuyState {
   buy: string;
   rules: BuyRules;
 }
+
+/** The versions of the shop's stock and the catalog a quote is kept under: the inventory read model's. */
+export type QuoteState = (shopId: number) => Promise<{ inventory: number; catalog: string }>;
 
 /**
  * What offers keep, so a customer's sell list, priced again at every card added, costs little more than its own
  * arithmetic: the printings' catalog data (name, rarity, finishes, market prices) under the catalog's version, which
  * every write to card data moves; per shop the copies held of each printing under the shop's inventory version,
  * which every stock write moves, and its word on each printing under its buy version, which every write of its buy
- * rules or word moves. The versions and rules are one row, kept until this process writes, at most a second, on
- * either engine (as a storefront's shop): an offer is a quote another server's change reaches within a second, and
- * submitting, grading and accepting read the database in their transaction.
+ * rules or word moves. The stock's and catalog's versions are the inventory read model's (`quoteState`); the buy
+ * version and rules one row, kept as they are: until this process writes, at most a second, on either engine (as a
+ * storefront's shop). An offer is a quote another server's change reaches within a second; submitting, grading and
+ * accepting read the database in their transaction.
  */
 export class OfferKeeps {
-  private readonly states: RowCache<number, OfferState>;
+  private readonly states: RowCache<number, BuyState>;
   private readonly cards = new KeptByVersion<BuyCardInfo>(20_000);
   private readonly held = new PerShop<number>(100, 20_000);
   private readonly settings = new PerShop<BuyCardSetting | null>(100, 20_000);
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly quoteState: QuoteState,
+  ) {
     this.states = new RowCache(writeCounterOf(db));
   }
 
   async pricing(shopId: number, cardIds: readonly string[]): Promise<Pricing> {
-    const state = await this.states.get(shopId, async () => {
-      const row = await repo.offerStateOf(this.db, shopId);
-      return {
-        catalog: row?.catalog_version ?? '',
-        inventory: String(row?.inventory_version ?? 0),
-        buy: String(row?.buy_version ?? 0),
-        rules: buyRulesOf(row?.buy_rules ?? null),
-      };
-    });
+    const [stock, state] = await Promise.all([
+      this.quoteState(shopId),
+      this.states.get(shopId, async () => {
+        const row = await repo.offerStateOf(this.db, shopId);
+        return { buy: String(row?.buy_version ?? 0), rules: buyRulesOf(row?.buy_rules ?? null) };
+      }),
+    ]);
     const ids = [...new Set(cardIds)];
-    const cards = await this.cards.get(state.catalog, ids, async (missing) =>
+    const cards = await this.cards.get(stock.catalog, ids, async (missing) =>
       byId(await repo.cardsByIds(this.db, missing)),
     );
     // A printing the shop holds none of is kept as 0, so it is not asked for again.
-    const held = await this.held.of(shopId).get(state.inventory, ids, async (missing) => {
+    const held = await this.held.of(shopId).get(String(stock.inventory), ids, async (missing) => {
       const found = await repo.heldOf(this.db, shopId, missing);
       return new Map(missing.map((id) => [id, found.get(id) ?? 0]));
     });

@@ -141,6 +141,8 @@ export class InventoryReadModel {
   private readonly publicShops: RowCache<string, PublicShop | undefined>;
   // The versions every list and search checks (staffRowAgeMs: kept on the embedded database only).
   private readonly states: RowCache<number, InventoryState>;
+  // The versions a quote checks (an offer for a sell list): kept a second on either engine, as a storefront's shop.
+  private readonly quoteStates: RowCache<number, InventoryState>;
 
   constructor(
     private readonly db: Db,
@@ -148,6 +150,7 @@ export class InventoryReadModel {
   ) {
     this.publicShops = new RowCache(writeCounterOf(db));
     this.states = new RowCache(writeCounterOf(db), staffRowAgeMs(engine));
+    this.quoteStates = new RowCache(writeCounterOf(db));
   }
 
   /**
@@ -199,14 +202,25 @@ export class InventoryReadModel {
 
   /** The state of a shop's inventory its staff's answers are kept under. */
   state(shopId: number): Promise<InventoryState> {
-    return this.states.get(shopId, async () => {
-      const row = await inventoryStateOf(this.db, shopId);
-      return {
-        inventory: Number(row?.inventory_version ?? 0),
-        catalog: row?.catalog_version ?? '',
-        pricing: row?.pricing ?? null,
-      };
-    });
+    return this.states.get(shopId, () => this.readState(shopId));
+  }
+
+  /**
+   * The state a quote is kept under (what the shop offers for a customer's sell list): until this process writes, at
+   * most a second, on either engine, as a storefront's shop; another server's change reaches it within that second.
+   * Acting on the stock (submitting, grading, accepting) reads the database in its own transaction instead.
+   */
+  quoteState(shopId: number): Promise<InventoryState> {
+    return this.quoteStates.get(shopId, () => this.readState(shopId));
+  }
+
+  private async readState(shopId: number): Promise<InventoryState> {
+    const row = await inventoryStateOf(this.db, shopId);
+    return {
+      inventory: Number(row?.inventory_version ?? 0),
+      catalog: row?.catalog_version ?? '',
+      pricing: row?.pricing ?? null,
+    };
   }
 
   /** A shop by its subdomain (kept), or by name or id (read each time), with its inventory's state. */
