@@ -34,6 +34,27 @@ const inventoryWrite = {
   message: 'Stock is written only through the inventory module: use modules/inventory/stock-writes.ts.',
 };
 
+/** The shop's inventory version is the read model's: it moves it with every stock write, and reads it for others. */
+const versionTouch = {
+  selector: "Literal[value='inventory_version'], Property[key.name='inventory_version']",
+  message: "The inventory version is the read model's: ask modules/inventory/read-model.ts (state, quoteState).",
+};
+
+/**
+ * Store credit moves through one door (issue 40): customers/credit-ledger.ts appends the movement and its audit entry
+ * in the caller's transaction; only the customers repository writes the ledger table, for that door.
+ */
+const ledgerWrite = {
+  selector:
+    "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/][arguments.0.value='credit_ledger']",
+  message: 'Store credit is written only by the customers repository, for modules/customers/credit-ledger.ts.',
+};
+const ledgerAppend = {
+  selector: "CallExpression[callee.object.name='creditRepository'][callee.property.name='append']",
+  message:
+    'Move store credit with appendCredit (modules/customers/credit-ledger.ts): it audits in the same transaction.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -99,11 +120,31 @@ export default tseslint.config(
   },
   {
     // Stock is written only through the inventory module (stock-writes.ts for other modules): its writers tell the
-    // read model what changed in the same transaction, which a write elsewhere would forget. (A later block's
-    // no-restricted-syntax replaces an earlier one's, so this one repeats the money selectors.)
+    // read model what changed in the same transaction, which a write elsewhere would forget. Store credit only
+    // through its ledger's door. (A later block's no-restricted-syntax replaces an earlier one's, so each block
+    // below lists every selector that applies to its files.)
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/modules/inventory/**', 'apps/server/src/db/migrations/**', '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', inventoryWrite, ...moneySpelledOnce] },
+    ignores: ['apps/server/src/db/migrations/**', '**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', inventoryWrite, versionTouch, ledgerWrite, ledgerAppend, ...moneySpelledOnce],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/inventory/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', versionTouch, ledgerWrite, ledgerAppend, ...moneySpelledOnce] },
+  },
+  {
+    files: ['apps/server/src/modules/inventory/read-model.ts'],
+    rules: { 'no-restricted-syntax': ['error', ledgerWrite, ledgerAppend, ...moneySpelledOnce] },
+  },
+  {
+    files: ['apps/server/src/modules/customers/customers.repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', inventoryWrite, versionTouch, ledgerAppend, ...moneySpelledOnce] },
+  },
+  {
+    files: ['apps/server/src/modules/customers/credit-ledger.ts'],
+    rules: { 'no-restricted-syntax': ['error', inventoryWrite, versionTouch, ledgerWrite, ...moneySpelledOnce] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

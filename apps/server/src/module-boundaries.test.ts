@@ -56,6 +56,50 @@ describe('module boundaries held by lint', () => {
     );
     expect(await rulesBroken('apps/server/src/modules/inventory/inventory.repository.ts', write)).toEqual([]);
   });
+
+  it('only the read model reads or moves the inventory version', async () => {
+    const read =
+      "import type { Executor } from '../../db/database.ts';\n" +
+      "export const versionOf = (db: Executor, id: number) => db.selectFrom('shops').select('inventory_version').where('id', '=', id).execute();\n";
+    const bump =
+      "import { sql } from 'kysely';\nimport type { Executor } from '../../db/database.ts';\n" +
+      "export const bump = (db: Executor) => db.updateTable('shops').set({ inventory_version: sql`0` }).execute();\n";
+    const readModelOnly = /^The inventory version is the read model's/;
+    for (const file of [
+      'apps/server/src/modules/buylist/buylist.repository.ts',
+      'apps/server/src/modules/inventory/inventory.repository.ts',
+    ]) {
+      expect(await problems(file, read), file).toEqual([expect.stringMatching(readModelOnly)]);
+      expect(await problems(file, bump), file).toEqual([expect.stringMatching(readModelOnly)]);
+    }
+    expect(await problems('apps/server/src/modules/inventory/read-model.ts', read)).toEqual([]);
+    expect(await problems('apps/server/src/modules/inventory/read-model.ts', bump)).toEqual([]);
+  });
+
+  it('store credit moves only through the credit ledger’s door, the inventory module included', async () => {
+    const append =
+      "import type { Tx } from '../../db/database.ts';\n" +
+      "import { creditRepository, type CreditMovement } from '../customers/customers.repository.ts';\n" +
+      'export const pay = (tx: Tx, m: CreditMovement) => creditRepository.append(tx, m);\n';
+    for (const file of [
+      'apps/server/src/modules/orders/place-order.ts',
+      'apps/server/src/modules/inventory/stock-writes.ts',
+    ])
+      expect(await problems(file, append), file).toEqual([
+        expect.stringMatching(/^Move store credit with appendCredit/),
+      ]);
+    const insert =
+      "import type { Executor } from '../../db/database.ts';\n" +
+      "export const give = (db: Executor) => db.insertInto('credit_ledger').values({} as never).execute();\n";
+    expect(await problems('apps/server/src/modules/buylist/accept-buy-order.ts', insert)).toEqual([
+      expect.stringMatching(/^Store credit is written only by the customers repository/),
+    ]);
+    // The door itself appends; the repository writes the table for it.
+    expect(
+      await problems('apps/server/src/modules/customers/credit-ledger.ts', append.replace('../customers/', './')),
+    ).toEqual([]);
+    expect(await problems('apps/server/src/modules/customers/customers.repository.ts', insert)).toEqual([]);
+  });
 });
 
 describe('money spelled only in money.ts (and percentages in percent.ts)', () => {
