@@ -5,6 +5,7 @@ import { routes } from '@cardstock/contract';
 import { api, bodyOf } from '../../test/client.ts';
 import { catalog, shop as buildShop, type Shop } from '../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../test/harness.ts';
+import { openDatabase } from '../db/database.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
 
 /**
@@ -156,13 +157,32 @@ describe(`kept answers and their encodings (${testEngine})`, () => {
     );
     const number = placed.order_number;
     expect((await queue()).map((o) => o.order_number)).toEqual([...before.map((o) => o.order_number), number]);
-    // Another server (or an operator) writes the order: nothing in this process hears of it, the database does.
+    // An operator's write through this process's handle shows at once.
     await server.ctx.db
       .updateTable('orders')
       .set({ source_name: 'Counter 2' })
       .where('order_number', '=', number)
       .execute();
     expect((await queue()).find((o) => o.order_number === number)?.source).toBe('Counter 2');
+    // Another server writes the order, on a connection of its own: nothing in this process hears of it, the database
+    // does, and the kept orders version is read again within a second.
+    const other = openDatabase(server.ctx.config.database);
+    try {
+      await other.db
+        .updateTable('orders')
+        .set({ source_name: 'Counter 3' })
+        .where('order_number', '=', number)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    const shownBy = Date.now() + 2_000;
+    let source = (await queue()).find((o) => o.order_number === number)?.source;
+    while (source !== 'Counter 3' && Date.now() < shownBy) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      source = (await queue()).find((o) => o.order_number === number)?.source;
+    }
+    expect(source, 'another server’s write shows on this one within a second').toBe('Counter 3');
     bodyOf(await owner.call('rejectOrder', { order_number: number, reason: 'test' }));
     expect((await queue()).map((o) => o.order_number)).not.toContain(number);
 

@@ -1,13 +1,15 @@
 import { reservationLimitsOf, routes } from '@cardstock/contract';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeCounterOf } from '../../db/database.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import { RowCache } from '../../lib/row-cache.ts';
 import { Serialized } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { toExpiredOrder, toHistoryOrder, toOrder, toRejectedOrder } from './order-presenter.ts';
-import { ordersRepository as repo, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderLineRow, type OrderRow, type OrdersState } from './orders.repository.ts';
 
 const HISTORY_LIMIT = 500;
 
@@ -20,6 +22,12 @@ export function orderReads(ctx: AppContext, expireHolds: (shopId?: number) => Pr
   const now = () => ctx.clock.now().toISOString();
   /** Each shop's pending queue under its orders version; a queue of 500 orders is a few hundred KB. */
   const pendingAnswers = new AnswerCache(16 * 1024 * 1024);
+  /**
+   * Each shop's orders version, kept as a storefront's shop is: until this process writes, at most a second, on
+   * either engine. Every staff screen polls the queue (every 10 s each); another server's order reaches it within
+   * that second, and deciding an order reads the database in its own transaction.
+   */
+  const states = new RowCache<number, OrdersState>(writeCounterOf(ctx.db));
 
   async function ordersWithLines(orders: OrderRow[]) {
     const lines = orders.length
@@ -69,9 +77,11 @@ export function orderReads(ctx: AppContext, expireHolds: (shopId?: number) => Pr
      */
     async pending(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');
-      let state = await repo.ordersState(ctx.db, shopId, now());
-      // Reservations past their hold leave the list now, not at the sweep's next turn.
-      if (state.holdsDue && (await expireHolds(shopId)) > 0) state = await repo.ordersState(ctx.db, shopId, now());
+      const stateOf = () => states.get(shopId, () => repo.ordersState(ctx.db, shopId));
+      let state = await stateOf();
+      // Reservations past their hold leave the list now, not at the sweep's next turn (expiring writes: read again).
+      if (state.firstHoldEnds !== null && state.firstHoldEnds <= now() && (await expireHolds(shopId)) > 0)
+        state = await stateOf();
       return pendingAnswers.get(`pending:${shopId}:${state.version}`, async () => {
         const { orders, names } = await listed(shopId, 'pending');
         return Serialized.of(routes.pendingOrders.response, {

@@ -1,6 +1,6 @@
 import { qualities } from '@cardstock/contract';
 import { sql, type Insertable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { precompiled, type Executor } from '../../db/database.ts';
 import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
 
 /** Best condition first: an order without a quality takes NM copies before LP ones. */
@@ -17,6 +17,29 @@ export const saleStatuses = ['confirmed', 'picked_up'] as const;
 
 /** `saleStatuses` as an SQL condition on a status column, for sums written as SQL. */
 export const isSaleSql = (column: string) => sql<boolean>`${sql.ref(column)} in ('confirmed', 'picked_up')`;
+
+/** What a shop's pending queue is kept under: its orders version, and when its first pending hold ends. */
+export interface OrdersState {
+  version: number;
+  /** ISO time the earliest pending reservation's hold ends, null when none is held. */
+  firstHoldEnds: string | null;
+}
+
+/** The pending queue's state: run on a poll the kept state does not answer (compiled once; see `precompiled`). */
+const ordersStateOf = precompiled((db: Executor, shopId: number) =>
+  db
+    .selectFrom('shops')
+    .select((eb) => [
+      'orders_version',
+      eb
+        .selectFrom('orders')
+        .select((o) => o.fn.min<string>('orders.hold_until').as('first'))
+        .where('orders.status', '=', 'pending')
+        .whereRef('orders.shop_id', '=', 'shops.id')
+        .as('first_hold_ends'),
+    ])
+    .where('id', '=', shopId),
+);
 
 export const ordersRepository = {
   /** The shop's rows that can serve a cart line, best condition first, with what pricing needs. */
@@ -243,28 +266,12 @@ export const ordersRepository = {
   },
 
   /**
-   * The shop's orders version (moved by the database on every write to its orders, migration 0027), and whether a
-   * reservation of the shop is past its hold at `at`: one query for what every poll of the queue must know first.
+   * The shop's orders version (moved by the database on every write to its orders, migration 0027), and when the
+   * first of its pending reservations' holds ends (null for none): what every poll of the queue must know first.
    */
-  async ordersState(db: Executor, shopId: number, at: string): Promise<{ version: number; holdsDue: boolean }> {
-    const row = await db
-      .selectFrom('shops')
-      .select((eb) => [
-        'orders_version',
-        eb
-          .exists(
-            eb
-              .selectFrom('orders')
-              .select('orders.id')
-              .where('orders.status', '=', 'pending')
-              .where('orders.hold_until', '<=', at)
-              .whereRef('orders.shop_id', '=', 'shops.id'),
-          )
-          .as('holds_due'),
-      ])
-      .where('id', '=', shopId)
-      .executeTakeFirst();
-    return { version: Number(row?.orders_version ?? 0), holdsDue: Boolean(row?.holds_due) };
+  async ordersState(db: Executor, shopId: number): Promise<OrdersState> {
+    const row = await ordersStateOf(db, shopId);
+    return { version: Number(row?.orders_version ?? 0), firstHoldEnds: row?.first_hold_ends ?? null };
   },
 
   /**
