@@ -42,6 +42,8 @@ import { soak, type SoakRow } from './soak.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The shared server's log level: unset, the server's default (`info`, a line per request), as `npm start` runs. */
 const serverLog = process.env.BENCH_SERVER_LOG;
+/** More node flags for the server, to look inside a run: `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`. */
+const extraServerFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -188,7 +190,7 @@ async function startServer(target: Target, tuned = false): Promise<{ url: string
   // As production starts it (docs/deployment.md).
   // With request logging on, the lines go to a file in the data folder, as a deployment keeps them.
   const out = tuned ? 'inherit' : fs.openSync(path.join(target.dataDir, 'server.log'), 'a');
-  const child = spawn('node', [...serverNodeFlags, 'apps/server/dist/main.js'], {
+  const child = spawn('node', [...serverNodeFlags, ...extraServerFlags, 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...serverEnv(target, tuned), PORT: String(port) },
     stdio: ['ignore', out, 'inherit'],
