@@ -8,6 +8,7 @@ export * from './permissions.ts';
 export * from './plans.ts';
 export * from './percent.ts';
 export * from './pricing.ts';
+export * from './register.ts';
 export * from './public-route-paths.ts';
 export * from './route-call.ts';
 export * from './route-paths.ts';
