@@ -22,6 +22,7 @@ import { createRateLimiter } from './lib/rate-limit.ts';
 import { openRedis } from './lib/redis.ts';
 import { installJsonParser, sessionOnce } from './lib/route.ts';
 import { buylistRoutes } from './modules/buylist/buylist.routes.ts';
+import { registerSaleRoutes } from './modules/register/register.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(
   const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
   const orders = ordersRoutes(app, ctx, inventoryReads);
   buylistRoutes(app, ctx, inventoryReads);
+  registerSaleRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);

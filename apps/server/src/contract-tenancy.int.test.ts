@@ -66,6 +66,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('buy_cards').selectAll().where('shop_id', '=', shopId).orderBy('card_id').execute(),
       db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sales').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -118,6 +119,12 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       items: [{ scryfall_id: theirs.id, finish: 'nonfoil', quantity: 1 }],
       customer_id: ids.customer,
       store_credit: 1,
+    },
+    // A's card and A's customer's credit, rung up by B: B holds neither.
+    registerSale: {
+      items: [{ scryfall_id: theirs.id, finish: 'nonfoil', quantity: 1 }],
+      customer_id: ids.customer,
+      tenders: [{ kind: 'store_credit', amount: 1 }],
     },
     pendingOrders: {},
     confirmOrder: { order_number: ids.pending },

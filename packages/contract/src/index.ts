@@ -30,6 +30,7 @@ export * from './schemas/import-form.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/register.ts';
 export * from './schemas/shop-data.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/activity.ts';

@@ -410,6 +410,21 @@ export const messages = {
     confirmOwnCredit: (orderNumber: string) =>
       `Order ${orderNumber} is paid with store credit you granted in the last 24 hours: an Owner or a Manager must confirm it.`,
   },
+  // Issue 44: the counter register.
+  registerServer: {
+    sold: (saleNumber: string, changeText: string) =>
+      changeText ? `Sale ${saleNumber} complete. Change due: ${changeText}.` : `Sale ${saleNumber} complete.`,
+    short: (dueText: string, paidText: string) => `The tenders come to ${paidText}, less than the ${dueText} due.`,
+    overNonCash: (dueText: string) =>
+      `Card, store credit and other tenders come to more than the ${dueText} due: only cash gives change.`,
+    creditNeedsCustomer: 'Store credit needs a customer: attach one to the sale first.',
+    creditOverBalance: (balanceText: string) => `The customer has ${balanceText} of store credit: tender no more.`,
+    discountOverLimit: (limit: number) =>
+      `An Employee may discount a sale by at most ${limit} %: ask an Owner or a Manager for more.`,
+    idempotencyMismatch:
+      'This Idempotency-Key already rang up a sale with another cart. Send a new key for a new sale.',
+    receiptNotFound: 'No receipt was found at this link.',
+  },
   reservationsServer: {
     reserved: (orderNumber: string, email: string) =>
       `Reservation ${orderNumber} received. We sent a confirmation to ${email}; the shop will confirm it when it is ready for pickup.`,

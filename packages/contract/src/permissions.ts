@@ -16,6 +16,7 @@ export const permissions = {
   'orders:view': { roles: ['Owner', 'Manager', 'Employee', 'Watcher'], says: 'view orders' },
   'orders:place': { roles: ['Owner', 'Manager', 'Employee'], says: 'place orders' },
   'orders:decide': { roles: ['Owner', 'Manager', 'Employee'], says: 'confirm or reject orders' },
+  'register:sell': { roles: ['Owner', 'Manager', 'Employee'], says: 'ring up sales at the register' },
   'buylist:view': { roles: ['Owner', 'Manager', 'Employee', 'Watcher'], says: 'view buy orders and buy rules' },
   'buylist:sell': { roles: ['Owner', 'Manager', 'Employee'], says: 'price or submit a sell list' },
   'buylist:take': { roles: ['Owner', 'Manager', 'Employee'], says: 'grade, accept or reject buy orders' },

@@ -65,6 +65,16 @@ const WHOLE = 100_000;
 const divideHalfUp = (numerator: number, denominator: number): number =>
   Math.floor((2 * numerator + denominator) / (2 * denominator));
 
+/** Whether a percentage has at most three decimals (8.875), as the register counts them. */
+export const hasThreeDecimals = (percent: number): boolean =>
+  Math.abs(percent * PER_CENT_SCALE - Math.round(percent * PER_CENT_SCALE)) < 1e-6;
+
+/** A percentage as whole thousandths of a percent. */
+export const percentThousandths = (percent: number): number => Math.round(percent * PER_CENT_SCALE);
+
+/** Whole thousandths of a percent as a percentage (8875 → 8.875). */
+export const percentOfThousandths = (thousandths: number): number => thousandths / PER_CENT_SCALE;
+
 /** A percentage as whole thousandths of a percent. */
 const thousandths = (percent: number): number => Math.round(percent * PER_CENT_SCALE);
 

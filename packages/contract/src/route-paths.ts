@@ -65,6 +65,8 @@ export const routePaths = {
   pairDevice: ['POST', '/api/device/pair'],
   deviceSession: ['POST', '/api/device/session', 'token'],
   placeOrder: ['POST', '/api/device/order', 'token'],
+  registerSale: ['POST', '/api/register/sale', 'token'],
+  registerReceipt: ['GET', '/api/register/receipt/:receipt'],
   pendingOrders: ['POST', '/api/pending', 'token'],
   confirmOrder: ['POST', '/api/order/confirm', 'token'],
   rejectOrder: ['POST', '/api/order/reject', 'token'],

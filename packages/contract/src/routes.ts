@@ -139,6 +139,7 @@ import {
   ZShopWebsiteResponse,
 } from './schemas/storefront.ts';
 import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './schemas/settings.ts';
+import { ZReceiptPage, ZReceiptParams, ZRegisterSaleRequest, ZRegisterSaleResponse } from './schemas/register.ts';
 import { ZShopExport } from './schemas/shop-data.ts';
 import {
   ZInventoryValueResponse,
@@ -843,6 +844,26 @@ export const routes = define({
     tags: ['orders'],
     body: ZPlaceOrderRequest,
     response: ZPlaceOrderResponse,
+  },
+  registerSale: {
+    method: 'POST',
+    path: '/api/register/sale',
+    auth: 'session',
+    permission: 'register:sell',
+    summary:
+      'Ring up a sale at the counter (issue 44): the stock leaves, the shop’s prices with its discount and tax, paid by the tenders at once; an Idempotency-Key header makes a retry answer the first sale',
+    tags: ['register'],
+    body: ZRegisterSaleRequest,
+    response: ZRegisterSaleResponse,
+  },
+  registerReceipt: {
+    method: 'GET',
+    path: '/api/register/receipt/:receipt',
+    auth: 'none',
+    summary: 'A sale’s printable receipt (HTML), by the unguessable link its sale answered (receipt_url)',
+    tags: ['register'],
+    params: ZReceiptParams,
+    response: ZReceiptPage,
   },
   pendingOrders: {
     method: 'POST',

@@ -70,6 +70,11 @@ export interface ShopTable {
   pickup_hours: Generated<string>;
   /** Moved by the database on every write to the shop's orders (migration 0027): the pending queue is kept under it. */
   orders_version: Generated<number>;
+  /** The register's tax (migration 0030): the rate in thousandths of a percent (8.875 % is 8875), and 1 when shelf
+   * prices already hold it; how much of a sale an Employee may discount, in percent. */
+  tax_rate_thousandths: Generated<number>;
+  prices_include_tax: Generated<number>;
+  employee_discount_limit_percent: Generated<number>;
 }
 
 export interface UserTable {
@@ -275,9 +280,41 @@ export interface OrderLineTable {
   unit_price_cents: number;
   /** The cost per copy of what was sold, when the row's cost was known (migration 0022). */
   unit_cost_cents: Generated<number | null>;
+  /** A register sale's line (migration 0030): its share of the sale's discount and tax, in cents; 0 on an order. */
+  discount_cents: Generated<number>;
+  tax_cents: Generated<number>;
 }
 
 /** A shop's customer (issue 25); e-mail lower-case, '' for none; the balance is the ledger's sum, never below 0. */
+/** A register sale (migration 0030): the figures of an order confirmed as it was rung up, and its receipt's token. */
+export interface SaleTable {
+  id: Generated<number>;
+  shop_id: number;
+  order_id: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  paid_cents: number;
+  change_cents: number;
+  tax_rate_thousandths: number;
+  prices_include_tax: number;
+  customer_id: number | null;
+  receipt_token: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** What paid a sale: one row per tender. */
+export interface SaleTenderTable {
+  id: Generated<number>;
+  shop_id: number;
+  sale_id: number;
+  kind: string;
+  amount_cents: number;
+  reference: Generated<string>;
+}
+
 export interface CustomerTable {
   id: Generated<number>;
   shop_id: number;
@@ -290,6 +327,8 @@ export interface CustomerTable {
   balance_cents: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 1 when the customer pays no tax at the register (migration 0030). */
+  tax_exempt: Generated<number>;
 }
 
 /** The store-credit ledger: append-only, one entry per movement. */
@@ -473,6 +512,8 @@ export interface DB {
   cards: CardTable;
   contact_messages: ContactMessageTable;
   audit_log: AuditLogTable;
+  sales: SaleTable;
+  sale_tenders: SaleTenderTable;
   card_prices: CardPriceTable;
   csv_uploads: CsvUploadTable;
   csv_upload_parts: CsvUploadPartTable;

@@ -60,6 +60,7 @@ export const auditActions = [
   'credit.adjust',
   'credit.spend',
   'credit.refund',
+  'register.sale',
   'buylist.submit',
   'buylist.grade',
   'buylist.accept',
@@ -85,8 +86,8 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /**
- * The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory and
- * Stripe's events (`customer.subscription.*`, `checkout.*`: Stripe's words, not a shop's customers) as billing.
+ * The kind of an audit action: its first word, with the platform staff's edits of a shop's stock as inventory, a
+ * register sale as an order, and Stripe's events (`customer.subscription.*`, `checkout.*`: Stripe's words, not a shop's customers) as billing.
  */
 export function activityKindOf(action: string): ActivityKind | null {
   if ((stripeAuditActions as readonly string[]).includes(action)) return 'billing';
@@ -95,6 +96,8 @@ export function activityKindOf(action: string): ActivityKind | null {
   if (first === 'subscription') return 'billing';
   // A customer's store credit moves with their record: one filter shows both.
   if (first === 'credit') return 'customer';
+  // A sale rung up at the register is an order confirmed as it is made.
+  if (first === 'register') return 'order';
   return (activityKinds as readonly string[]).includes(first) ? (first as ActivityKind) : null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasThreeDecimals } from '../register.ts';
 import { ZReservationLimits } from './storefront.ts';
 import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
@@ -100,6 +101,12 @@ export const ZShopSettings = z.object({
     .optional()
     .describe('The shop’s IANA time zone, in which customers’ mails give times; "" until chosen (times in UTC)'),
   pickup_hours: z.string().optional().describe('When customers can pick up, as the shop writes it; "" when not said'),
+  tax_rate_percent: z.number().optional().describe('The register’s sales tax in percent (0–30, up to 3 decimals; 0)'),
+  prices_include_tax: z.boolean().optional().describe('Whether shelf prices already hold the tax (false)'),
+  employee_discount_limit_percent: z
+    .number()
+    .optional()
+    .describe('How much of a sale an Employee may discount at the register, in percent (10)'),
 });
 export type ShopSettings = z.infer<typeof ZShopSettings>;
 
@@ -175,4 +182,22 @@ export const ZSettingsSaveRequest = z.object({
     .max(300, 'The pickup hours must be at most 300 characters.')
     .optional()
     .describe('Opening hours for pickup, as customers should read them; left out, they stay'),
+  tax_rate_percent: z
+    .number({ error: 'The tax rate must be a number.' })
+    .min(0, 'The tax rate cannot be negative.')
+    .max(30, 'The tax rate must be at most 30 %.')
+    .refine(hasThreeDecimals, 'The tax rate can have at most 3 decimals.')
+    .optional()
+    .describe('Leave it out to keep the tax rate as it is'),
+  prices_include_tax: z
+    .boolean({ error: 'prices_include_tax must be true or false.' })
+    .optional()
+    .describe('Leave it out to keep it as it is'),
+  employee_discount_limit_percent: z
+    .number({ error: 'The discount limit must be a number.' })
+    .int('The discount limit must be a whole percentage.')
+    .min(0, 'The discount limit cannot be negative.')
+    .max(100, 'The discount limit must be at most 100 %.')
+    .optional()
+    .describe('Leave it out to keep the limit as it is'),
 });

@@ -25,5 +25,8 @@ export const ZShopExport = z.object({
   buy_cards: ZRows.optional(),
   buy_orders: ZRows.optional(),
   buy_lines: ZRows.optional(),
+  // The counter register (issue 44).
+  sales: ZRows.optional().describe('Sales rung up at the register, beside their orders'),
+  sale_tenders: ZRows.optional().describe('What paid each sale'),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

@@ -31,6 +31,7 @@ import * as m0026 from './0026-buy-decided-role.ts';
 import * as m0027 from './0027-orders-version.ts';
 import * as m0028 from './0028-pickup-deadline.ts';
 import * as m0029 from './0029-shop-hours.ts';
+import * as m0030 from './0030-register.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -68,6 +69,7 @@ const all: Record<string, MigrationFactory> = {
   '0027-orders-version': m0027.migration,
   '0028-pickup-deadline': m0028.migration,
   '0029-shop-hours': m0029.migration,
+  '0030-register': m0030.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -71,9 +71,22 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
       /** Runs on the priced lines before the order is written: a throw refuses the order whole. */
       limit?: (
         tx: Tx,
-        lines: { card_id: string; card_name: string; sealed_id?: number | null; quantity: number }[],
+        lines: {
+          card_id: string;
+          card_name: string;
+          sealed_id?: number | null;
+          quantity: number;
+          unit_price_cents: number;
+        }[],
         totalCents: number,
       ) => Promise<void>;
+      /**
+       * A sale rung up at the register (issue 44): the order is confirmed as it is written, by this actor, and audited
+       * by `then` (one entry for the sale) instead of as an order placed.
+       */
+      confirmedBy?: string;
+      /** Runs once the order is written, in its transaction: a throw still refuses the whole order. */
+      then?: (tx: Tx, placed: { orderId: number; orderNumber: string }) => Promise<void>;
     } = {},
   ): Promise<{ orderNumber: string }> {
     const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
@@ -107,7 +120,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           source_kind: source.kind,
           source_id: source.id,
           source_name: source.name,
-          status: 'pending',
+          status: options.confirmedBy === undefined ? 'pending' : 'confirmed',
           idempotency_key: key?.stored ?? null,
           idempotency_fingerprint: key?.fingerprint ?? null,
           total_items: lines.reduce((n, l) => n + l.quantity, 0),
@@ -121,7 +134,11 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           customer_id: credit?.customerId ?? null,
           store_credit_cents: credit?.cents ?? 0,
         };
-        const orderId = await repo.insert(tx, order, lines);
+        const orderId = await repo.insert(
+          tx,
+          options.confirmedBy === undefined ? order : { ...order, decided_at: at, decided_by: options.confirmedBy },
+          lines,
+        );
         if (credit && payer && credit.cents > 0) {
           // In the order's transaction: the credit is spent exactly when the order exists, and a balance two orders
           // reach for at once is spent once (the ledger's guarded update), the other order refused whole.
@@ -146,14 +163,16 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
             throw new AppError('CONFLICT', messages.customers.server.creditOverBalance(current?.balance_cents ?? 0));
           }
         }
-        await auditRepository.record(tx, {
-          shop_id: shopId,
-          actor: source.actor,
-          action: customer ? 'order.reserve' : 'order.place',
-          subject: orderNumber,
-          detail: JSON.stringify({ lines: lines.length }),
-          created_at: at,
-        });
+        if (options.confirmedBy === undefined)
+          await auditRepository.record(tx, {
+            shop_id: shopId,
+            actor: source.actor,
+            action: customer ? 'order.reserve' : 'order.place',
+            subject: orderNumber,
+            detail: JSON.stringify({ lines: lines.length }),
+            created_at: at,
+          });
+        await options.then?.(tx, { orderId, orderNumber });
         await taking.done();
         if (customer) {
           const placed = { ...order, id: orderId, decided_at: null, decided_by: null, reason: null };

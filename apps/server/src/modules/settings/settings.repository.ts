@@ -20,6 +20,9 @@ export const settingsRepository = {
         'reservation_limits',
         'time_zone',
         'pickup_hours',
+        'tax_rate_thousandths',
+        'prices_include_tax',
+        'employee_discount_limit_percent',
       ])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
@@ -43,6 +46,9 @@ export const settingsRepository = {
       reservation_limits?: string;
       time_zone?: string;
       pickup_hours?: string;
+      tax_rate_thousandths?: number;
+      prices_include_tax?: number;
+      employee_discount_limit_percent?: number;
     },
   ): Promise<void> {
     await db.updateTable('shops').set(values).where('id', '=', shopId).execute();

@@ -6,6 +6,8 @@ import {
   type PricingRule,
   type ReservationLimits,
   type ShopSettings,
+  percentOfThousandths,
+  percentThousandths,
 } from '@cardstock/contract';
 import { isUniqueViolation, withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
@@ -47,6 +49,9 @@ export function createSettingsService(ctx: AppContext) {
         reservation_limits: reservationLimitsOf(shop.reservation_limits),
         time_zone: shop.time_zone,
         pickup_hours: shop.pickup_hours,
+        tax_rate_percent: percentOfThousandths(shop.tax_rate_thousandths),
+        prices_include_tax: shop.prices_include_tax === 1,
+        employee_discount_limit_percent: shop.employee_discount_limit_percent,
       };
     },
 
@@ -64,6 +69,9 @@ export function createSettingsService(ctx: AppContext) {
         reservation_limits?: Partial<ReservationLimits>;
         time_zone?: string;
         pickup_hours?: string;
+        tax_rate_percent?: number;
+        prices_include_tax?: boolean;
+        employee_discount_limit_percent?: number;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'settings');
@@ -85,6 +93,16 @@ export function createSettingsService(ctx: AppContext) {
             ...reservationLimitsOf((await repo.shop(tx, shopId)).reservation_limits),
             ...input.reservation_limits,
           };
+          // The register's settings (issue 44), each only when sent; the rate kept in thousandths of a percent.
+          const register = {
+            ...(input.tax_rate_percent !== undefined
+              ? { tax_rate_thousandths: percentThousandths(input.tax_rate_percent) }
+              : {}),
+            ...(input.prices_include_tax !== undefined ? { prices_include_tax: Number(input.prices_include_tax) } : {}),
+            ...(input.employee_discount_limit_percent !== undefined
+              ? { employee_discount_limit_percent: input.employee_discount_limit_percent }
+              : {}),
+          };
           await repo.save(tx, shopId, {
             subdomain,
             shop_hidden: input.shop_hidden,
@@ -100,6 +118,7 @@ export function createSettingsService(ctx: AppContext) {
             ...(limits ? { reservation_limits: JSON.stringify(limits) } : {}),
             ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
             ...(input.pickup_hours !== undefined ? { pickup_hours: input.pickup_hours } : {}),
+            ...register,
           });
           await auditRepository.record(tx, {
             shop_id: shopId,
@@ -116,6 +135,12 @@ export function createSettingsService(ctx: AppContext) {
               reservation_limits: limits ?? null,
               time_zone: input.time_zone ?? null,
               pickup_hours: input.pickup_hours ?? null,
+              // Only when sent, so an entry saved without them reads as before (issue 44).
+              ...(input.tax_rate_percent !== undefined ? { tax_rate_percent: input.tax_rate_percent } : {}),
+              ...(input.prices_include_tax !== undefined ? { prices_include_tax: input.prices_include_tax } : {}),
+              ...(input.employee_discount_limit_percent !== undefined
+                ? { employee_discount_limit_percent: input.employee_discount_limit_percent }
+                : {}),
             }),
             created_at: ctx.clock.now().toISOString(),
           });

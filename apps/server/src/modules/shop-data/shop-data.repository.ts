@@ -42,6 +42,11 @@ export const shopDataRepository = {
       db.selectFrom('buy_orders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('buy_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
+    // The register's sales and what paid them (issue 44).
+    const [sales, saleTenders] = await Promise.all([
+      db.selectFrom('sales').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_tenders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
     return {
       shop: withoutSecrets(shop)[0],
       users: withoutSecrets(users),
@@ -61,6 +66,8 @@ export const shopDataRepository = {
       buy_cards: buyCards,
       buy_orders: buyOrders,
       buy_lines: buyLines,
+      sales,
+      sale_tenders: saleTenders,
     };
   },
 
@@ -85,6 +92,8 @@ export const shopDataRepository = {
       .where((eb) => eb.or([eb('shop_id', '=', shopId), eb('user_id', 'in', people)]))
       .execute();
     for (const table of [
+      'sale_tenders',
+      'sales',
       'order_lines',
       'orders',
       'order_counters',

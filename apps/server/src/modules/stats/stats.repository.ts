@@ -177,9 +177,12 @@ export const statsRepository = {
         'order_lines.card_name',
         'order_lines.set_code',
         sold.as('sold'),
-        sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents)`.as('revenue_cents'),
+        // A register sale's line counts after its share of the sale's discount (0 on an order).
+        sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents - order_lines.discount_cents)`.as(
+          'revenue_cents',
+        ),
         // Only the copies whose cost is known count toward the margin: their revenue and their cost.
-        sql<number>`sum(case when order_lines.unit_cost_cents is null then 0 else order_lines.quantity * order_lines.unit_price_cents end)`.as(
+        sql<number>`sum(case when order_lines.unit_cost_cents is null then 0 else order_lines.quantity * order_lines.unit_price_cents - order_lines.discount_cents end)`.as(
           'costed_revenue_cents',
         ),
         sql<number | null>`sum(order_lines.quantity * order_lines.unit_cost_cents)`.as('cost_cents'),

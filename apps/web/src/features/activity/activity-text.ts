@@ -107,6 +107,10 @@ export function describeActivity(entry: ActivityEntry): string {
       return `Reservation #${subject} expired unconfirmed; its stock went back on sale`;
     case 'order.picked_up':
       return `Reservation #${subject} was picked up`;
+    case 'register.sale': {
+      const total = num(detail, 'total_cents');
+      return `Rang up sale #${subject} at the register${total === undefined ? '' : ` (${price(total)})`}`;
+    }
     case 'order.no_show':
       return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
     case 'team.invite':

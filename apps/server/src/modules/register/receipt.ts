@@ -1,0 +1,86 @@
+import { centsText, finishNames, finishOf, languageNames, languageOf, percentOfThousandths } from '@cardstock/contract';
+import type { OrderLineRow } from '../orders/orders.repository.ts';
+import type { SaleRow, TenderRow } from './register.repository.ts';
+
+/** Text made safe inside HTML. */
+const html = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const money = (cents: number) => `$${centsText(cents)}`;
+
+const tenderNames: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  store_credit: 'Store credit',
+  other: 'Other',
+};
+
+/** What a line is, beyond its name: set, finish, condition and language (English and nonfoil go unsaid). */
+function lineKind(line: OrderLineRow): string {
+  if (line.card_id === '') return line.set_code;
+  const finish = finishOf(line.finish);
+  const language = languageOf(line.language);
+  return [
+    line.set_code,
+    finish === 'nonfoil' ? '' : finishNames[finish],
+    line.quality,
+    language === 'en' ? '' : languageNames[language],
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * A sale's receipt as a printable page (issue 44): the shop's name and address, the sale's number and time, its lines,
+ * discount, tax, total, tenders and change. Sized for an 80 mm thermal roll when printed, readable on A4 and on a
+ * screen. Every text from the shop or the catalog is escaped.
+ */
+export function receiptHtml(
+  shop: { name: string; address: string; city: string; state: string; country: string },
+  sale: SaleRow,
+  lines: readonly OrderLineRow[],
+  tenders: readonly TenderRow[],
+): string {
+  const include = sale.prices_include_tax === 1;
+  const rate = percentOfThousandths(sale.tax_rate_thousandths);
+  const place = [shop.address, [shop.city, shop.state].filter(Boolean).join(', '), shop.country].filter(Boolean);
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td>${html(line.card_name)}<small>${html(lineKind(line))}</small></td>` +
+        `<td class="n">${line.quantity} × ${money(line.unit_price_cents)}</td>` +
+        `<td class="n">${money(line.unit_price_cents * line.quantity - line.discount_cents)}</td></tr>`,
+    )
+    .join('');
+  const totals = [
+    ['Subtotal', money(sale.subtotal_cents)],
+    ...(sale.discount_cents > 0 ? [['Discount', `−${money(sale.discount_cents)}`]] : []),
+    [include ? `Tax included (${rate} %)` : `Tax (${rate} %)`, money(sale.tax_cents)],
+    ['Total', money(sale.total_cents)],
+    ...tenders.map((t) => [
+      `${tenderNames[t.kind] ?? t.kind}${t.reference ? ` (${t.reference})` : ''}`,
+      money(t.amount_cents),
+    ]),
+    ...(sale.change_cents > 0 ? [['Change', money(sale.change_cents)]] : []),
+  ]
+    .map(([label, value]) => `<tr><th colspan="2">${html(label!)}</th><td class="n">${html(value!)}</td></tr>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Receipt ${html(sale.order_number)} — ${html(shop.name)}</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;max-width:80mm;margin:1rem auto;padding:0 .5rem;color:#000}
+h1{font-size:1.2rem;margin:0;text-align:center}p{margin:.2rem 0;text-align:center}
+table{width:100%;border-collapse:collapse;margin-top:.8rem}td,th{padding:.15rem 0;vertical-align:top;text-align:left;font-weight:normal}
+td small{display:block;color:#444}.n{text-align:right;white-space:nowrap;padding-left:.5rem}
+tbody+tbody tr:first-child *{border-top:1px dashed #000;padding-top:.4rem}
+@media print{@page{size:80mm auto;margin:3mm}body{margin:0;max-width:none}}
+</style></head><body>
+<h1>${html(shop.name)}</h1>
+${place.map((p) => `<p>${html(p)}</p>`).join('')}
+<p>Sale ${html(sale.order_number)}</p>
+<p><time datetime="${html(sale.created_at)}">${html(sale.created_at.slice(0, 16).replace('T', ' '))} UTC</time></p>
+<table><tbody>${rows}</tbody><tbody>${totals}</tbody></table>
+<p>Thank you!</p>
+</body></html>`;
+}

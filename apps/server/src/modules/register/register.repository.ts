@@ -1,0 +1,83 @@
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { SaleTable } from '../../db/schema.ts';
+
+/** The register's rows: a sale beside its order, the tenders that paid it, and each sold line's share of its figures. */
+export const registerRepository = {
+  /** What the register needs of the shop: its tax, how much an Employee may discount. */
+  taxOf(db: Executor, shopId: number) {
+    return db
+      .selectFrom('shops')
+      .select(['tax_rate_thousandths', 'prices_include_tax', 'employee_discount_limit_percent'])
+      .where('id', '=', shopId)
+      .executeTakeFirstOrThrow();
+  },
+
+  async insert(
+    db: Executor,
+    sale: Insertable<SaleTable>,
+    tenders: { kind: string; amount_cents: number; reference: string }[],
+  ): Promise<number> {
+    const { id } = await db.insertInto('sales').values(sale).returning('id').executeTakeFirstOrThrow();
+    if (tenders.length)
+      await db
+        .insertInto('sale_tenders')
+        .values(tenders.map((t) => ({ ...t, sale_id: id, shop_id: sale.shop_id })))
+        .execute();
+    return id;
+  },
+
+  /** A sale's order counts what it sold for: after the discount, before tax (statistics read orders' totals). */
+  async setOrderTotal(db: Executor, orderId: number, totalCents: number) {
+    await db.updateTable('orders').set({ total_cents: totalCents }).where('id', '=', orderId).execute();
+  },
+
+  /** A sold line's share of its sale's discount and tax. */
+  async setShares(db: Executor, lineId: number, shares: { discount_cents: number; tax_cents: number }) {
+    await db.updateTable('order_lines').set(shares).where('id', '=', lineId).execute();
+  },
+
+  /** A shop's sale by its number (the order's), with its order's id. */
+  byNumber(db: Executor, shopId: number, saleNumber: string) {
+    return db
+      .selectFrom('sales')
+      .innerJoin('orders', 'orders.id', 'sales.order_id')
+      .selectAll('sales')
+      .select('orders.order_number')
+      .where('sales.shop_id', '=', shopId)
+      .where('orders.order_number', '=', saleNumber)
+      .executeTakeFirst();
+  },
+
+  /** A sale by its receipt's token, whichever shop: the token is the key. */
+  byReceipt(db: Executor, token: string) {
+    return db
+      .selectFrom('sales')
+      .innerJoin('orders', 'orders.id', 'sales.order_id')
+      .selectAll('sales')
+      .select('orders.order_number')
+      .where('sales.receipt_token', '=', token)
+      .executeTakeFirst();
+  },
+
+  tendersOf(db: Executor, saleId: number) {
+    return db
+      .selectFrom('sale_tenders')
+      .select(['kind', 'amount_cents', 'reference'])
+      .where('sale_id', '=', saleId)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** What a receipt prints of the shop. */
+  shopOf(db: Executor, shopId: number) {
+    return db
+      .selectFrom('shops')
+      .select(['name', 'address', 'city', 'state', 'country'])
+      .where('id', '=', shopId)
+      .executeTakeFirstOrThrow();
+  },
+};
+
+export type SaleRow = NonNullable<Awaited<ReturnType<typeof registerRepository.byNumber>>>;
+export type TenderRow = Awaited<ReturnType<typeof registerRepository.tendersOf>>[number];

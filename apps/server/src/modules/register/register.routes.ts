@@ -1,0 +1,28 @@
+import { routes } from '@cardstock/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/route.ts';
+import type { AppContext } from '../../context.ts';
+import type { InventoryReadModel } from '../inventory/read-model.ts';
+import { createRegisterService } from './register.service.ts';
+
+/** The first Idempotency-Key header of a request, if any. */
+const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
+  const key = headers['idempotency-key'];
+  return Array.isArray(key) ? key[0] : key;
+};
+
+/** The counter register's routes (issue 44). */
+export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
+  const register = createRegisterService(ctx, reads);
+  registerRoute(app, routes.registerSale, ({ actor, body }, request) =>
+    register.sale(actor, body, idempotencyKeyOf(request.headers)),
+  );
+  registerRoute(app, routes.registerReceipt, async ({ params }, _request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      // The link is the key: kept out of shared caches and of other sites' referrers.
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(await register.receipt(params.receipt)),
+  );
+}

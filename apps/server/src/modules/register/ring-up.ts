@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  centsText,
+  dollarsToCents,
+  messages,
+  percentOfThousandths,
+  saleFigures,
+  settle,
+  withinDiscountLimit,
+  type CartLine,
+  type Discount,
+  type SaleFigures,
+  type Settled,
+  type TenderKind,
+  type TenderProblem,
+} from '@cardstock/contract';
+import type { Tx } from '../../db/database.ts';
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { customersRepository } from '../customers/customers.repository.ts';
+import { ordersRepository } from '../orders/orders.repository.ts';
+import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
+import { registerRepository as repo } from './register.repository.ts';
+import { toSaleAnswer } from './sale-presenter.ts';
+
+const said = messages.registerServer;
+type ShopTax = Awaited<ReturnType<typeof repo.taxOf>>;
+const dollarsText = (cents: number) => `$${centsText(cents)}`;
+
+/** A sale as the route read it: the cart, the customer, the discount (dollars as sent) and the tenders. */
+export interface SaleInput {
+  items: CartLine[];
+  customer_id?: number;
+  discount?: { percent: number } | { amount: number };
+  tenders: { kind: TenderKind; amount: number; reference?: string }[];
+}
+
+/** The sentence of a tender refusal. */
+function tenderRefusal(problem: TenderProblem, dueCents: number, paidCents: number, balanceCents: number | null) {
+  switch (problem) {
+    case 'short':
+      return said.short(dollarsText(dueCents), dollarsText(paidCents));
+    case 'over_non_cash':
+      return said.overNonCash(dollarsText(dueCents));
+    case 'credit_without_customer':
+      return said.creditNeedsCustomer;
+    case 'credit_over_balance':
+      return said.creditOverBalance(dollarsText(balanceCents ?? 0));
+    case 'not_positive':
+      return 'Every tender must be more than $0.00.';
+  }
+}
+
+/**
+ * Rings up a sale at the counter (issue 44) through the orders' one door: the stock leaves in the same transaction
+ * as the order is written, confirmed at once, priced by the shop (never by the request), so two registers never sell
+ * the last copy twice; the discount, tax and tenders follow decision 037; the same Idempotency-Key again answers the
+ * first sale, with another body 422. One audit entry, `register.sale`.
+ */
+export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
+  return async function sale(actor: Actor, input: SaleInput, idempotencyKey: string | undefined) {
+    const { shopId, email, userId, role } = requireRole(actor, 'register:sell');
+    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
+      throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+    const discount: Discount | undefined =
+      input.discount === undefined
+        ? undefined
+        : 'percent' in input.discount
+          ? { percent: input.discount.percent }
+          : { amount_cents: dollarsToCents(input.discount.amount) };
+    const tenders = input.tenders.map((t) => ({
+      kind: t.kind,
+      amount_cents: dollarsToCents(t.amount),
+      reference: t.reference ?? '',
+    }));
+    const creditCents = tenders.filter((t) => t.kind === 'store_credit').reduce((n, t) => n + t.amount_cents, 0);
+    const key = idempotencyKey
+      ? {
+          // Apart from orders' keys: a sale and an order never answer each other's retry.
+          stored: `register:${idempotencyKey}`,
+          fingerprint: createHash('sha256')
+            .update(
+              JSON.stringify({
+                items: input.items.map(withoutUnsetFlags),
+                customer_id: input.customer_id ?? null,
+                discount: discount ?? null,
+                tenders,
+              }),
+            )
+            .digest('hex'),
+        }
+      : null;
+    // What pricing the cart decided, before anything is written; the sale is recorded from it once the order is.
+    let priced: { figures: SaleFigures; settled: Settled; tax: ShopTax } | undefined;
+    try {
+      const { orderNumber } = await placeAs(
+        shopId,
+        { kind: 'staff', id: userId, name: email, actor: email },
+        input.items,
+        key,
+        {
+          confirmedBy: email,
+          credit: input.customer_id === undefined ? undefined : { customerId: input.customer_id, cents: creditCents },
+          // Priced, before anything is written: the figures, the Employee's discount limit and the tenders.
+          limit: async (tx, lines) => {
+            const tax = await repo.taxOf(tx, shopId);
+            const customer =
+              input.customer_id === undefined
+                ? undefined
+                : await customersRepository.find(tx, shopId, input.customer_id);
+            if (input.customer_id !== undefined && !customer)
+              throw new AppError('NOT_FOUND', messages.customers.server.notFound);
+            const figures = saleFigures({
+              lines: lines.map((l) => ({ unit_cents: l.unit_price_cents, quantity: l.quantity })),
+              sale_discount: discount,
+              tax: {
+                rate_percent: percentOfThousandths(tax.tax_rate_thousandths),
+                prices_include_tax: tax.prices_include_tax === 1,
+                exempt: customer?.tax_exempt === 1,
+              },
+            });
+            if (role === 'Employee' && !withinDiscountLimit(figures, tax.employee_discount_limit_percent))
+              throw new AppError('FORBIDDEN', said.discountOverLimit(tax.employee_discount_limit_percent));
+            const balance = customer ? customer.balance_cents : null;
+            const result = settle(figures.due_cents, tenders, balance);
+            if (!result.ok) {
+              const paid = tenders.reduce((n, t) => n + t.amount_cents, 0);
+              const sentence = tenderRefusal(result.problem, figures.due_cents, paid, balance);
+              throw new AppError('VALIDATION', sentence, { errors: [{ field: 'tenders', message: sentence }] });
+            }
+            priced = { figures, settled: result.settled, tax };
+          },
+          then: async (tx, { orderId, orderNumber: saleNumber }) => {
+            if (!priced) throw new Error('a sale is recorded only after its cart was priced');
+            await record(
+              tx,
+              { shopId, actor: email, orderId, saleNumber, customerId: input.customer_id, tenders },
+              priced,
+            );
+          },
+        },
+      );
+      return await answerOf(shopId, orderNumber);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'IDEMPOTENCY_MISMATCH')
+        throw new AppError('IDEMPOTENCY_MISMATCH', said.idempotencyMismatch);
+      throw err;
+    }
+  };
+
+  /** Writes the sale beside its order: its figures, each line's share, its tenders, its receipt's token, its audit. */
+  async function record(
+    tx: Tx,
+    sale: {
+      shopId: number;
+      actor: string;
+      orderId: number;
+      saleNumber: string;
+      customerId: number | undefined;
+      tenders: { kind: string; amount_cents: number; reference: string }[];
+    },
+    { figures, settled, tax }: { figures: SaleFigures; settled: Settled; tax: ShopTax },
+  ) {
+    const { shopId, actor, orderId, saleNumber, customerId, tenders } = sale;
+    const at = ctx.clock.now().toISOString();
+    const lines = await ordersRepository.linesOf(tx, [orderId]);
+    await repo.setOrderTotal(tx, orderId, figures.subtotal_cents - figures.discount_cents);
+    // The figures were shared over the priced lines in this order (the order's lines, by id).
+    for (const [i, line] of lines.entries())
+      await repo.setShares(tx, line.id, {
+        discount_cents: figures.lines[i]!.discount_cents,
+        tax_cents: figures.lines[i]!.tax_cents,
+      });
+    await repo.insert(
+      tx,
+      {
+        shop_id: shopId,
+        order_id: orderId,
+        subtotal_cents: figures.subtotal_cents,
+        discount_cents: figures.discount_cents,
+        tax_cents: figures.tax_cents,
+        total_cents: figures.total_cents,
+        paid_cents: settled.paid_cents,
+        change_cents: settled.change_cents,
+        tax_rate_thousandths: tax.tax_rate_thousandths,
+        prices_include_tax: tax.prices_include_tax,
+        customer_id: customerId ?? null,
+        receipt_token: randomBytes(18).toString('base64url'),
+        created_by: actor,
+        created_at: at,
+      },
+      tenders,
+    );
+    await auditRepository.record(tx, {
+      shop_id: shopId,
+      actor,
+      action: 'register.sale',
+      subject: saleNumber,
+      detail: JSON.stringify({
+        lines: lines.length,
+        total_cents: figures.total_cents,
+        tax_cents: figures.tax_cents,
+        discount_cents: figures.discount_cents,
+        tenders: Object.fromEntries(Object.entries(settled.by_kind).filter(([, cents]) => cents > 0)),
+      }),
+      created_at: at,
+    });
+  }
+
+  /** The sale as stored: the answer to the sale and to any retry of it. */
+  async function answerOf(shopId: number, saleNumber: string) {
+    const sale = await repo.byNumber(ctx.db, shopId, saleNumber);
+    if (!sale) throw new AppError('CONFLICT', said.idempotencyMismatch);
+    const lines = await ordersRepository.linesOf(ctx.db, [sale.order_id]);
+    return toSaleAnswer(sale, lines);
+  }
+}

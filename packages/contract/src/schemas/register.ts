@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isCentAmount } from '../money.ts';
+import { hasThreeDecimals, tenderKinds } from '../register.ts';
+import { ZSessionToken } from './auth.ts';
+import { ZCustomerId } from './customers.ts';
+import { orderLimits, ZCartLine } from './orders.ts';
+import { finishes } from './inventory.ts';
+import { languages, qualities } from '../constants.ts';
+
+/** A dollar amount with at most 2 decimals, from 0 up to `max` (the register's discounts and tenders). */
+const dollars = (field: string, max = 1_000_000) =>
+  z
+    .number({ error: `${field} must be a number of dollars.` })
+    .min(0, `${field} cannot be negative.`)
+    .max(max, `${field} is too large.`)
+    .refine(isCentAmount, `${field} can have at most 2 decimals.`);
+
+/** A discount on the whole sale: a percentage (0–100, up to 3 decimals) or an amount off in dollars. */
+export const ZSaleDiscount = z.union(
+  [
+    z.strictObject({
+      percent: z
+        .number({ error: 'discount.percent must be a number.' })
+        .min(0, 'discount.percent cannot be negative.')
+        .max(100, 'discount.percent must be at most 100.')
+        .refine(hasThreeDecimals, 'discount.percent can have at most 3 decimals.'),
+    }),
+    z.strictObject({ amount: dollars('discount.amount') }),
+  ],
+  { error: 'discount is { percent } or { amount }.' },
+);
+
+/** One tender of a sale: cash, card (on the shop's own terminal), store credit or other, and how much, in dollars. */
+export const ZTender = z.object({
+  kind: z.enum(tenderKinds, `kind must be one of ${tenderKinds.join(', ')}.`),
+  amount: dollars('amount').refine((a) => a > 0, 'amount must be more than 0.'),
+  reference: z
+    .string({ error: 'reference must be text.' })
+    .trim()
+    .max(100, 'reference must be at most 100 characters.')
+    .optional()
+    .describe('The card terminal’s reference, for example; kept with the sale'),
+});
+
+/**
+ * A sale rung up at the counter (issue 44): the lines (printings or sealed products, priced by the shop, never by the
+ * request), the customer it is for, a discount on the whole sale, and the tenders that pay it. Sent with an
+ * `Idempotency-Key` header: the same key again answers the first sale, with another body 422.
+ */
+export const ZRegisterSaleRequest = z.object({
+  token: ZSessionToken,
+  items: z
+    .array(ZCartLine, { error: 'items must be a list of cart lines.' })
+    .min(1, 'The sale has no items.')
+    .max(orderLimits.maxLines, `A sale has at most ${orderLimits.maxLines} lines.`),
+  customer_id: ZCustomerId.optional().describe('The shop’s customer the sale is for (needed to pay in store credit)'),
+  discount: ZSaleDiscount.optional().describe(
+    'A discount on the whole sale, shared over its lines; an Employee may give up to the shop’s limit',
+  ),
+  tenders: z
+    .array(ZTender, { error: 'tenders must be a list of { kind, amount }.' })
+    .max(10, 'A sale has at most 10 tenders.')
+    .describe('What pays the sale: cash may exceed what is due (the rest is change); the others may not'),
+});
+export type RegisterSaleRequest = z.input<typeof ZRegisterSaleRequest>;
+
+const money = (what: string) => z.number().describe(`${what}, in dollars`);
+
+/** One line of a sale as the receipt shows it; `line` names it for a return. */
+export const ZSaleLine = z.object({
+  line: z.number().int().describe('The line’s id, for a return'),
+  kind: z.enum(['single', 'sealed']),
+  scryfall_id: z.string().describe('"" on a sealed product’s line'),
+  sealed_id: z.number().int().nullable(),
+  name: z.string(),
+  set_code: z.string(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  language: z.enum(languages),
+  quantity: z.number().int(),
+  unit_price: money('The shop’s price per copy'),
+  discount: money('The line’s share of the sale’s discount'),
+  tax: money('The line’s share of the sale’s tax'),
+  total: money('What the line paid: after its discount, with its tax unless prices include it'),
+});
+
+export const ZRegisterSaleResponse = z.object({
+  message: z.string(),
+  sale_number: z.string().describe('The order number the sale was recorded under'),
+  subtotal: money('The lines at the shop’s prices'),
+  discount: money('Every discount'),
+  tax: money('The tax collected (with tax-inclusive prices, the part of the total that is tax)'),
+  total: money('What the sold lines cost, tax included'),
+  trade_in_total: money('Cards bought in the same sale (0 until trade-in lands)'),
+  paid: money('Every tender together'),
+  change_due: money('Cash given back'),
+  receipt_url: z.string().describe('A printable receipt (HTML) the shop’s staff, or whoever holds the link, can open'),
+  lines: z.array(ZSaleLine),
+});
+export type RegisterSaleResponse = z.infer<typeof ZRegisterSaleResponse>;
+
+export const ZReceiptParams = z.object({
+  receipt: z.string({ error: 'receipt must be text.' }).regex(/^[A-Za-z0-9_-]{20,64}$/, 'That is not a receipt link.'),
+});
+export const ZReceiptPage = z.string().describe('text/html: the sale’s printable receipt');
