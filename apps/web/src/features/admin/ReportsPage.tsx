@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { errorText } from '../../lib/api.ts';
-import { formatLocalTime, formatPrice } from '../orders/order-view.ts';
+import { formatLocalTime, formatPrice } from '../../lib/format.ts';
 import { OrdersChart } from '../stats/OrdersChart.tsx';
 import '../stats/stats.css';
 import { downloadAdminFile, useAdminQuery } from './admin-api.ts';

@@ -15,7 +15,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ApiError, call, errorText } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { OrderCardLink } from '../orders/OrderParts.tsx';
 import { reasonText } from './buy-view.ts';
 

@@ -7,7 +7,7 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { orderSetChanged } from '../orders/order-view.ts';
+import { orderSetChanged } from '../../lib/order-set.ts';
 import '../orders/order-screens.css';
 import { BuyCardsTab } from './BuyCardsTab.tsx';
 import { BuyOrderReview } from './BuyOrderReview.tsx';

@@ -1,6 +1,6 @@
 import { messages, type ExpiredOrder, type HistoryOrder, type RejectedOrder } from '@cardstock/contract';
 import { Modal } from '../../components/Modal.tsx';
-import { formatPrice } from './order-view.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
 import { isReadyForPickup, PickupActions } from './PickupActions.tsx';
 

@@ -11,7 +11,8 @@ import { Link } from 'react-router';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
-import { calloutOf, cardPageUrl, formatLocalTime, splitOrderNumber } from './order-view.ts';
+import { calloutOf, formatLocalTime, splitOrderNumber } from '../../lib/format.ts';
+import { cardPageUrl } from '../../lib/scryfall.ts';
 import './order-screens.css';
 
 type Status = PendingOrder['status'] | ExpiredOrder['status'];

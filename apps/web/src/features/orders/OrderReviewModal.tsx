@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
-import { finishLabel, formatPrice } from './order-view.ts';
+import { finishLabel } from './order-view.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
 
 const m = messages.orders;

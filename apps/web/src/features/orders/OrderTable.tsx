@@ -1,7 +1,8 @@
 import { formatUsd, messages, type ExpiredOrder, type PendingOrder } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { CreditBadge, OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
-import { finishSummary, formatLocalTime } from './order-view.ts';
+import { finishSummary } from './order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 
 /**
  * The orders table the order screens show (spec 000): number with its
