@@ -10,7 +10,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { FeedbackDialog } from '../feedback/FeedbackButton.tsx';
+import { FeedbackDialog } from '../../components/FeedbackButton.tsx';
 import { formatPrice, saleDate as formatDay } from '../../lib/format.ts';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { QuickActions } from './QuickActions.tsx';
