@@ -8,7 +8,7 @@ import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from '../../lib/order-set.ts';
-import '../orders/order-screens.css';
+import '../../components/order-review.css';
 import { BuyCardsTab } from './BuyCardsTab.tsx';
 import { BuyOrderReview } from './BuyOrderReview.tsx';
 import { BuyOrderTable } from './BuyOrderTable.tsx';

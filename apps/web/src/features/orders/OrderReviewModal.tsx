@@ -2,10 +2,11 @@ import { messages, type PendingOrder } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
+import { OrderCardLink } from '../../components/OrderCardLink.tsx';
 import { call } from '../../lib/api.ts';
-import { finishLabel } from './order-view.ts';
 import { formatPrice } from '../../lib/format.ts';
-import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+import { finishLabel } from './order-view.ts';
+import { OrderSummary } from './OrderParts.tsx';
 
 const m = messages.orders;
 
