@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { planIds } from '../plans.ts';
+import { ZZeroedRow, type AuditAction } from './activity.ts';
+import { ZAdminStoreUpdateRequest, ZAdminUserUpdateRequest, ZSystemSettings } from './admin.ts';
+import { ZBuyRules } from './buylist.ts';
+import { importModes, repriceActions } from './inventory.ts';
+import { ZPricingRule } from './settings.ts';
+import { ZReservationLimits } from './storefront.ts';
+
+/*
+ * What each audit action keeps in its entry's `detail` (issue 40): exactly the keys its call site writes, in the
+ * words the log stores them (the stored JSON is what the server has always written; these shapes only name it).
+ * Leaves are plain types, not the forms' rules: an entry is a record of what happened, read back as it was written.
+ */
+
+const none = z.object({});
+const count = (what: string) => z.number().describe(what);
+
+/** A copy's kind as inventory entries write it: the wire's words (finish, condition, language) and its flags. */
+const copyKind = {
+  finish: z.string().describe('nonfoil, foil or etched'),
+  quality: z.string().describe('NM, LP, MP, HP or D'),
+  language: z.string().describe('Scryfall language code'),
+  signed: z.literal(true).optional().describe('Only when the copies are signed'),
+  altered: z.literal(true).optional().describe('Only when the copies are altered'),
+};
+
+/** A sealed product as its entries keep it: enough to tell what it was without the row. */
+const ZSealedSnapshot = z.object({
+  name: z.string(),
+  category: z.string(),
+  set_code: z.string(),
+  price: z.number().describe('Cents'),
+  quantity: z.number(),
+});
+
+/** A customer as their entries keep them. */
+const ZCustomerSnapshot = z.object({ name: z.string(), email: z.string(), phone: z.string(), notes: z.string() });
+
+/** An order's number with the store credit it moved, as the credit entries keep them (dollars). */
+const ZOrderCredit = z.object({ name: z.string(), order: z.string(), amount: z.number().describe('Dollars') });
+
+/** A decision's reason, written only when one was given. */
+const ZReason = z.object({ reason: z.string().optional() });
+
+const ZPickup = z.object({ pickup_until: z.string().nullable().describe('ISO 8601: the pickup deadline it had') });
+
+const ZStripeEvent = z.object({ event: z.string().describe('Stripe’s event id') });
+
+/** The platform settings as one flat object, as a save writes them (the screen's four tabs' fields). */
+const ZFlatSystemSettings = z.object({
+  ...ZSystemSettings.shape.platform.shape,
+  ...ZSystemSettings.shape.security.shape,
+  ...ZSystemSettings.shape.notifications.shape,
+  ...ZSystemSettings.shape.api.shape,
+});
+
+/**
+ * The detail of every audit action, one shape each (the unit test holds this map to `auditActions`, no more, no
+ * less). The server's recorder takes only these (`AuditEvent`); the Activity screen reads them back.
+ */
+export const auditDetailSchemas = {
+  'inventory.add': z.object({
+    ...copyKind,
+    quantity: count('Copies added'),
+    asking_price: z.number().optional().describe('Cents: the asking price given with the copies, when one was'),
+  }),
+  'inventory.edit': z.object({
+    ...copyKind,
+    quantity: count('The row’s new quantity'),
+    asking_price: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('Cents, only when the price changed; null: back to the pricing rule'),
+  }),
+  'inventory.import': z.object({
+    mode: z.enum(importModes),
+    rows: count('Lines of the file'),
+    added: count('New rows'),
+    merged: count('Lines merged into a row another line made'),
+    zeroed: count('Rows set to 0'),
+    refused: count('Lines refused'),
+    file: z.string().optional().describe('The file’s name, when the dialog sent it'),
+    sealed_added: count('Sealed products added').optional(),
+    sealed_changed: count('Sealed products changed').optional(),
+    kept: count('Rows a sync left as they were').optional(),
+    zeroed_rows: z.array(ZZeroedRow).optional().describe('The first 200 rows set to 0'),
+    zeroed_rows_more: count('Rows set to 0 beyond those listed').optional(),
+  }),
+  'inventory.reprice': z.object({
+    action: z.enum(repriceActions),
+    value: z.number().nullable().describe('Dollars for set, percent for percent'),
+    changed: count('Rows repriced'),
+  }),
+  'inventory.keep_prices': z.object({ min_percent: z.number(), kept: count('Rows that kept their price') }),
+  'inventory.delete_all': z.object({ deleted: count('Rows deleted') }),
+  'sealed.add': ZSealedSnapshot.extend({
+    added: count('Copies added'),
+    import: z.literal(true).optional().describe('Added by a CSV import'),
+  }),
+  'sealed.edit': z.object({
+    before: ZSealedSnapshot,
+    after: ZSealedSnapshot,
+    import: z.literal(true).optional().describe('Changed by a CSV import'),
+  }),
+  'sealed.delete': ZSealedSnapshot,
+  'order.place': z.object({ lines: count('Order lines') }),
+  'order.reserve': z.object({ lines: count('Order lines') }),
+  'order.confirm': none,
+  'order.reject': ZReason,
+  'order.expire': none,
+  'order.picked_up': ZPickup,
+  'order.no_show': ZPickup,
+  'team.invite': z.object({ role: z.string() }),
+  'team.role': z.object({ from: z.string().nullable(), to: z.string() }),
+  'team.remove': z.object({ role: z.string().nullable() }),
+  'settings.save': z.object({
+    subdomain: z.string().nullable(),
+    shop_hidden: z.number().describe('0 public, 1 private'),
+    pricing: ZPricingRule.nullable(),
+    low_stock_threshold: z.number().nullable(),
+    reservations_enabled: z.boolean().nullable(),
+    reservation_hold_hours: z.number().nullable(),
+    reservation_limits: ZReservationLimits.nullable(),
+    time_zone: z.string().nullable(),
+    pickup_hours: z.string().nullable(),
+  }),
+  'device.code': z.object({ expires_at: z.string() }),
+  'device.pair': z.object({ serial_number: z.string(), ip: z.string() }),
+  'device.remove': z.object({ serial_number: z.string() }),
+  'subscription.upgrade': z.object({
+    from: z.string(),
+    to: z.enum(planIds),
+    cents: z.number().optional().describe('Local billing: what the upgrade charged'),
+    stripe_subscription: z.string().optional().describe('Stripe billing: the subscription changed'),
+  }),
+  'subscription.cancel': z.object({
+    plan: z.string(),
+    ends_at: z.string().nullable().optional().describe('Local billing: when the subscription ends'),
+    stripe_subscription: z.string().optional().describe('Stripe billing: the subscription cancelled'),
+  }),
+  'subscription.resume': z.object({
+    plan: z.string(),
+    stripe_subscription: z.string().optional().describe('Stripe billing: the subscription resumed'),
+  }),
+  'checkout.session.completed': ZStripeEvent,
+  'customer.subscription.created': ZStripeEvent,
+  'customer.subscription.updated': ZStripeEvent,
+  'customer.subscription.deleted': ZStripeEvent,
+  'customer.subscription.paused': ZStripeEvent,
+  'customer.subscription.resumed': ZStripeEvent,
+  'customer.create': ZCustomerSnapshot,
+  'customer.update': z.object({ before: ZCustomerSnapshot, after: ZCustomerSnapshot }),
+  'credit.adjust': z.object({
+    name: z.string(),
+    amount: z.number().describe('Dollars, negative when taken'),
+    reason: z.string(),
+    balance: z.number().describe('Dollars after the adjustment'),
+  }),
+  'credit.spend': ZOrderCredit,
+  'credit.refund': ZOrderCredit,
+  'buylist.submit': z.object({ lines: count('Lines of the sell list'), customer_id: z.number().nullable() }),
+  'buylist.grade': z.object({
+    lines: z.array(z.object({ line_id: z.number(), quality: z.string().optional(), quantity: z.number().optional() })),
+  }),
+  'buylist.accept': z.object({
+    payout: z.enum(['cash', 'credit']),
+    amount_cents: z.number(),
+    copies: count('Copies bought'),
+    customer_id: z.number().nullable(),
+    balance_cents: z.number().optional().describe('Paid in store credit: the balance it left'),
+  }),
+  'buylist.reject': ZReason,
+  'buylist.rules': ZBuyRules,
+  'buylist.card': z.object({
+    fixed_cash_cents: z.number().nullable(),
+    fixed_credit_cents: z.number().nullable(),
+    not_buying: z.number().describe('1 or 0'),
+    hotlist: z.number().describe('1 or 0'),
+    target_stock: z.number().nullable(),
+  }),
+  'buylist.card.remove': none,
+  'admin.inventory.edit': z.object({
+    id: z.number(),
+    from: z.object({ quantity: z.number(), asking_price: z.number().nullable().describe('Cents') }),
+    to: z.object({
+      quantity: z.number().optional(),
+      asking_price: z.number().nullable().optional().describe('Cents'),
+    }),
+  }),
+  'admin.inventory.delete': z.object({
+    id: z.number(),
+    card_id: z.string(),
+    finish: z.string(),
+    quality: z.string(),
+    language: z.string(),
+    quantity: z.number(),
+  }),
+  'admin.inventory.bulk_price': z.object({
+    percent: z.number(),
+    items: count('Rows repriced in this shop'),
+    filter: z.object({ q: z.string() }),
+  }),
+  'admin.shop.create': z.object({ subdomain: z.string(), owner: z.string().describe('The Owner’s e-mail') }),
+  'admin.shop.update': ZAdminStoreUpdateRequest,
+  'admin.shop.delete': none,
+  'admin.shop.activate': none,
+  'admin.shop.deactivate': none,
+  'admin.user.update': ZAdminUserUpdateRequest,
+  'admin.user.delete': none,
+  'admin.settings': ZFlatSystemSettings,
+  'admin.invite': z.object({ note: z.string() }),
+  'admin.superadmin.create': none,
+  'admin.superadmin.promote': none,
+} satisfies Record<AuditAction, z.ZodObject>;
+
+/** What an action keeps in its entry's `detail`. */
+export type AuditDetail<A extends AuditAction> = z.infer<(typeof auditDetailSchemas)[A]>;
+
+/** One audit event: an action with its own detail, as the server records it. */
+export type AuditEvent<A extends AuditAction = AuditAction> = { [K in A]: { action: K; detail: AuditDetail<K> } }[A];
+
+/** Whether a stored action is one the contract knows (an older row may hold one no longer recorded). */
+export function isAuditAction(action: string): action is AuditAction {
+  return Object.hasOwn(auditDetailSchemas, action);
+}
