@@ -63,7 +63,11 @@ export const auditDetailSchemas = {
   'inventory.add': z.object({
     ...copyKind,
     quantity: count('Copies added'),
-    asking_price: z.number().optional().describe('Cents: the asking price given with the copies, when one was'),
+    asking_price: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('Cents, when the copies came with a price; null: the pricing rule'),
   }),
   'inventory.edit': z.object({
     ...copyKind,
