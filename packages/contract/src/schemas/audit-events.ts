@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { planIds } from '../plans.ts';
 import { ZZeroedRow, type AuditAction } from './activity.ts';
 import { ZAdminStoreUpdateRequest, ZAdminUserUpdateRequest, ZSystemSettings } from './admin.ts';
 import { ZBuyRules } from './buylist.ts';
@@ -135,7 +134,7 @@ export const auditDetailSchemas = {
   'device.remove': z.object({ serial_number: z.string() }),
   'subscription.upgrade': z.object({
     from: z.string(),
-    to: z.enum(planIds),
+    to: z.string().describe('The plan id: starter or pro'),
     cents: z.number().optional().describe('Local billing: what the upgrade charged'),
     stripe_subscription: z.string().optional().describe('Stripe billing: the subscription changed'),
   }),
