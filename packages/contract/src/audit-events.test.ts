@@ -1,5 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { auditActions, auditDetailSchemas, isAuditAction, type AuditEvent } from './index.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  auditActions,
+  auditDetailSchemas,
+  isAuditAction,
+  type AdminStoreUpdateRequest,
+  type AuditDetail,
+  type AuditEvent,
+  type BuyRules,
+  type ImportMode,
+  type PricingRule,
+  type RepriceAction,
+  type ReservationLimits,
+  type SystemSettingsGroups,
+  type ZAdminUserUpdateRequest,
+} from './index.ts';
+
+/** The settings' four groups as one object, as a save writes them. */
+type Flat<T> = { [K in keyof T]: T[K] };
+type SystemSettingsFlat = Flat<
+  SystemSettingsGroups['platform'] &
+    SystemSettingsGroups['security'] &
+    SystemSettingsGroups['notifications'] &
+    SystemSettingsGroups['api']
+>;
 
 describe('the detail of each audit action (issue 40)', () => {
   it('has one shape per action in `auditActions`, and none for an action not in it', () => {
@@ -19,6 +43,18 @@ describe('the detail of each audit action (issue 40)', () => {
     ];
     for (const { action, detail } of events)
       expect(auditDetailSchemas[action].safeParse(detail).success, action).toBe(true);
+  });
+
+  it('keeps what a form saves in the form’s own shape (checked by the compiler)', () => {
+    // Declared again in audit-events.ts so the Activity screen loads no form's schemas: these hold them the same.
+    expectTypeOf<AuditDetail<'buylist.rules'>>().toEqualTypeOf<BuyRules>();
+    expectTypeOf<NonNullable<AuditDetail<'settings.save'>['pricing']>>().toEqualTypeOf<PricingRule>();
+    expectTypeOf<NonNullable<AuditDetail<'settings.save'>['reservation_limits']>>().toEqualTypeOf<ReservationLimits>();
+    expectTypeOf<AuditDetail<'admin.settings'>>().toEqualTypeOf<SystemSettingsFlat>();
+    expectTypeOf<AuditDetail<'admin.shop.update'>>().toEqualTypeOf<AdminStoreUpdateRequest>();
+    expectTypeOf<AuditDetail<'admin.user.update'>>().toEqualTypeOf<z.input<typeof ZAdminUserUpdateRequest>>();
+    expectTypeOf<AuditDetail<'inventory.import'>['mode']>().toEqualTypeOf<ImportMode>();
+    expectTypeOf<AuditDetail<'inventory.reprice'>['action']>().toEqualTypeOf<RepriceAction>();
   });
 
   it('refuses a key the action does not write (a compile error too)', () => {

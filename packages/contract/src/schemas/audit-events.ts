@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { languages, platformRoles, qualities } from '../constants.ts';
 import { ZZeroedRow, type AuditAction } from './activity.ts';
-import { ZAdminStoreUpdateRequest, ZAdminUserUpdateRequest, ZSystemSettings } from './admin.ts';
-import { ZBuyRules } from './buylist.ts';
-import { importModes, repriceActions } from './inventory.ts';
-import { ZPricingRule } from './settings.ts';
-import { ZReservationLimits } from './storefront.ts';
 
 /*
  * What each audit action keeps in its entry's `detail` (issue 40): exactly the keys its call site writes, in the
  * words the log stores them (the stored JSON is what the server has always written; these shapes only name it).
  * Leaves are plain types, not the forms' rules: an entry is a record of what happened, read back as it was written.
+ * The shapes that copy a form's (pricing rule, buy rules, system settings...) are declared here again rather than
+ * imported, so the Activity screen does not load every form's schemas; the contract's unit test holds each to the
+ * form's type.
  */
 
 const none = z.object({});
@@ -46,12 +45,83 @@ const ZPickup = z.object({ pickup_until: z.string().nullable().describe('ISO 860
 
 const ZStripeEvent = z.object({ event: z.string().describe('Stripe’s event id') });
 
-/** The platform settings as one flat object, as a save writes them (the screen's four tabs' fields). */
-const ZFlatSystemSettings = z.object({
-  ...ZSystemSettings.shape.platform.shape,
-  ...ZSystemSettings.shape.security.shape,
-  ...ZSystemSettings.shape.notifications.shape,
-  ...ZSystemSettings.shape.api.shape,
+/** Percent by condition, and by language where one differs from 100 (as the pricing and buy rules keep them). */
+const byCondition = z.record(z.enum(qualities), z.number());
+const byLanguage = z.partialRecord(z.enum(languages), z.number());
+
+/** The shop's pricing rule as saved (`PricingRule`). */
+const ZPricingRuleKept = z.object({
+  markup_percent: z.number(),
+  condition_percent: byCondition,
+  language_percent: byLanguage,
+  floor_cents: z.number(),
+  rounding_cents: z.number(),
+});
+
+/** The shop's reservation limits as saved (`ReservationLimits`). */
+const ZReservationLimitsKept = z.object({
+  max_copies_per_printing: z.number(),
+  max_lines: z.number(),
+  max_total: z.number().describe('Dollars'),
+  max_open_per_email: z.number(),
+  max_open_per_address: z.number(),
+  max_held_copies: z.number(),
+  pickup_days: z.number(),
+});
+
+/** The buy rules as saved (`BuyRules`). */
+const ZBuyRulesKept = z.object({
+  cash_percent: z.number(),
+  credit_percent: z.number(),
+  hotlist_cash_percent: z.number(),
+  hotlist_credit_percent: z.number(),
+  condition_percent: byCondition,
+  language_percent: byLanguage,
+  min_offer_cents: z.number(),
+  rounding_cents: z.number(),
+  target_by_rarity: z.partialRecord(z.enum(['common', 'uncommon', 'rare', 'mythic']), z.number()),
+  employee_accept_limit_cents: z.number(),
+});
+
+/** The platform settings as one flat object, as a save writes them (the screen's four tabs' fields together). */
+const ZSystemSettingsKept = z.object({
+  site_name: z.string(),
+  site_description: z.string(),
+  maintenance_mode: z.boolean(),
+  allow_new_registrations: z.boolean(),
+  max_stores_per_user: z.number(),
+  require_email_verification: z.boolean(),
+  password_min_length: z.number(),
+  enable_two_factor: z.boolean(),
+  session_timeout_hours: z.number(),
+  email_notifications: z.boolean(),
+  admin_email: z.string(),
+  smtp_server: z.string(),
+  smtp_port: z.number(),
+  rate_limit_per_minute: z.number(),
+  enable_api_logging: z.boolean(),
+  api_version: z.string(),
+});
+
+/** A store's edit as the admin sent it (`AdminStoreUpdateRequest`): only the fields it changed. */
+const ZStoreUpdateKept = z.object({
+  shop_name: z.string().optional(),
+  subdomain: z.string().optional(),
+  shop_description: z.string().optional(),
+  settings: z
+    .object({
+      allow_public_inventory: z.boolean().optional(),
+      require_approval: z.boolean().optional(),
+      max_inventory_items: z.number().optional(),
+    })
+    .optional(),
+});
+
+/** An account's edit as the admin sent it: only the fields it changed. */
+const ZUserUpdateKept = z.object({
+  role: z.enum(platformRoles).optional(),
+  is_active: z.boolean().optional(),
+  username: z.string().optional(),
 });
 
 /**
@@ -78,7 +148,7 @@ export const auditDetailSchemas = {
       .describe('Cents, only when the price changed; null: back to the pricing rule'),
   }),
   'inventory.import': z.object({
-    mode: z.enum(importModes),
+    mode: z.enum(['add', 'set', 'sync']),
     rows: count('Lines of the file'),
     added: count('New rows'),
     merged: count('Lines merged into a row another line made'),
@@ -92,7 +162,7 @@ export const auditDetailSchemas = {
     zeroed_rows_more: count('Rows set to 0 beyond those listed').optional(),
   }),
   'inventory.reprice': z.object({
-    action: z.enum(repriceActions),
+    action: z.enum(['set', 'percent', 'clear']),
     value: z.number().nullable().describe('Dollars for set, percent for percent'),
     changed: count('Rows repriced'),
   }),
@@ -121,11 +191,11 @@ export const auditDetailSchemas = {
   'settings.save': z.object({
     subdomain: z.string().nullable(),
     shop_hidden: z.number().describe('0 public, 1 private'),
-    pricing: ZPricingRule.nullable(),
+    pricing: ZPricingRuleKept.nullable(),
     low_stock_threshold: z.number().nullable(),
     reservations_enabled: z.boolean().nullable(),
     reservation_hold_hours: z.number().nullable(),
-    reservation_limits: ZReservationLimits.nullable(),
+    reservation_limits: ZReservationLimitsKept.nullable(),
     time_zone: z.string().nullable(),
     pickup_hours: z.string().nullable(),
   }),
@@ -175,7 +245,7 @@ export const auditDetailSchemas = {
     balance_cents: z.number().optional().describe('Paid in store credit: the balance it left'),
   }),
   'buylist.reject': ZReason,
-  'buylist.rules': ZBuyRules,
+  'buylist.rules': ZBuyRulesKept,
   'buylist.card': z.object({
     fixed_cash_cents: z.number().nullable(),
     fixed_credit_cents: z.number().nullable(),
@@ -206,13 +276,13 @@ export const auditDetailSchemas = {
     filter: z.object({ q: z.string() }),
   }),
   'admin.shop.create': z.object({ subdomain: z.string(), owner: z.string().describe('The Owner’s e-mail') }),
-  'admin.shop.update': ZAdminStoreUpdateRequest,
+  'admin.shop.update': ZStoreUpdateKept,
   'admin.shop.delete': none,
   'admin.shop.activate': none,
   'admin.shop.deactivate': none,
-  'admin.user.update': ZAdminUserUpdateRequest,
+  'admin.user.update': ZUserUpdateKept,
   'admin.user.delete': none,
-  'admin.settings': ZFlatSystemSettings,
+  'admin.settings': ZSystemSettingsKept,
   'admin.invite': z.object({ note: z.string() }),
   'admin.superadmin.create': none,
   'admin.superadmin.promote': none,
