@@ -4,6 +4,7 @@ import {
   auditActions,
   auditDetailSchemas,
   isAuditAction,
+  readAuditEvent,
   type AdminStoreUpdateRequest,
   type AuditDetail,
   type AuditEvent,
@@ -67,6 +68,22 @@ describe('the detail of each audit action (issue 40)', () => {
     // @ts-expect-error: a confirmation keeps nothing.
     const confirm: AuditEvent = { action: 'order.confirm', detail: { reason: 'x' } };
     expect(confirm.action).toBe('order.confirm');
+  });
+});
+
+describe('an audit event read back from the log', () => {
+  it('keeps the action’s own fields that fit, leaves out the rest', () => {
+    expect(readAuditEvent('team.role', { from: null, to: 'Manager', extra: 1 })).toEqual({
+      action: 'team.role',
+      detail: { from: null, to: 'Manager' },
+    });
+    expect(
+      readAuditEvent('inventory.import', { rows: '12', added: 3, mode: 'merge', zeroed_rows: ['a sentence'] }),
+    ).toEqual({ action: 'inventory.import', detail: { added: 3, zeroed_rows: [] } });
+    expect(readAuditEvent('sealed.edit', { before: 'Box', after: { name: 7, quantity: 2 } }).detail).toEqual({
+      after: { quantity: 2 },
+    });
+    expect(readAuditEvent('order.confirm', null)).toEqual({ action: 'order.confirm', detail: {} });
   });
 });
 

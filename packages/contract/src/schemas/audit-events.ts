@@ -298,3 +298,50 @@ export type AuditEvent<A extends AuditAction = AuditAction> = { [K in A]: { acti
 export function isAuditAction(action: string): action is AuditAction {
   return Object.hasOwn(auditDetailSchemas, action);
 }
+
+/** A stored value as read back: any field of it may be absent (an older row, or one written in another type). */
+export type Stored<T> = T extends readonly (infer E)[]
+  ? Stored<E>[]
+  : T extends object
+    ? { [K in keyof T]?: Stored<T[K]> }
+    : T;
+
+/** An audit event as read back from the log: the action with its own detail, every field possibly absent. */
+export type StoredAuditEvent = { [A in AuditAction]: { action: A; detail: Stored<AuditDetail<A>> } }[AuditAction];
+
+/**
+ * A stored detail read as its action's shape, field by field: a field missing, or held in another type than the
+ * shape's (rows written before a shape changed, such as an import's `zeroed_rows`, sentences before issue 39), reads
+ * as absent, never as an error; keys the shape does not name are left out.
+ */
+export function readAuditEvent(action: AuditAction, detail: Record<string, unknown> | null): StoredAuditEvent {
+  // `readObject` keeps only what fits the action's shape: that shape with fields absent, which the type says.
+  return { action, detail: readObject(auditDetailSchemas[action], detail ?? {}) } as StoredAuditEvent;
+}
+
+/** `value` as `schema` reads it: what does not fit is undefined (absent). */
+function read(schema: z.core.$ZodType, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (schema instanceof z.ZodOptional) return read(schema.unwrap(), value);
+  if (schema instanceof z.ZodNullable) return value === null ? null : read(schema.unwrap(), value);
+  if (schema instanceof z.ZodObject) return isRecord(value) ? readObject(schema, value) : undefined;
+  if (schema instanceof z.ZodArray)
+    return Array.isArray(value)
+      ? value.map((item) => read(schema.element, item)).filter((item) => item !== undefined)
+      : undefined;
+  const parsed = z.safeParse(schema, value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function readObject(schema: z.ZodObject, value: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries<z.core.$ZodType>(schema.shape)) {
+    const got = read(field, Object.hasOwn(value, key) ? value[key] : undefined);
+    if (got !== undefined) fields[key] = got;
+  }
+  return fields;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
