@@ -137,8 +137,10 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
               at,
             },
             {
-              action: 'credit.spend',
-              detail: () => ({ name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) }),
+              event: () => ({
+                action: 'credit.spend',
+                detail: { name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) },
+              }),
             },
           );
           if (balance === undefined) {
@@ -151,7 +153,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           actor: source.actor,
           action: customer ? 'order.reserve' : 'order.place',
           subject: orderNumber,
-          detail: JSON.stringify({ lines: lines.length }),
+          detail: { lines: lines.length },
           created_at: at,
         });
         await taking.done();

@@ -106,7 +106,7 @@ export function createSettingsService(ctx: AppContext) {
             actor: email,
             action: 'settings.save',
             subject: 'shop',
-            detail: JSON.stringify({
+            detail: {
               subdomain,
               shop_hidden: input.shop_hidden,
               pricing: pricing ?? null,
@@ -116,7 +116,7 @@ export function createSettingsService(ctx: AppContext) {
               reservation_limits: limits ?? null,
               time_zone: input.time_zone ?? null,
               pickup_hours: input.pickup_hours ?? null,
-            }),
+            },
             created_at: ctx.clock.now().toISOString(),
           });
         });
