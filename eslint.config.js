@@ -106,6 +106,27 @@ export default tseslint.config(
     },
   },
   {
+    // Feature boundaries in the web (issue 40): a feature lends another a screen only through its index.ts, which
+    // re-exports just that; a helper or a small component two features need lives in src/lib or src/components. Its
+    // own block: a later block's no-restricted-imports would replace the server modules' one for the same files.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // `../<feature>/<anything but index.ts>`; `../../lib/…` and `../../components/…` are not a feature's.
+              regex: String.raw`^\.\./[^./][^/]*/(?!index\.ts$)`,
+              message:
+                'Import another feature only through its index.ts; shared helpers live in src/lib or src/components.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Money in one home. Tests spell expected amounts as they please; the fixtures write other tools' CSV files as
     // those tools do, on their own (they do not import the contract they test).
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],

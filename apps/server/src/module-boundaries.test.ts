@@ -47,6 +47,22 @@ describe('module boundaries held by lint', () => {
     expect(await rulesBroken('apps/server/src/modules/stats/stats.service.ts', types)).toEqual([]);
   });
 
+  it('a web feature imports another only through its index.ts; shared helpers from src/lib and src/components', async () => {
+    const file = 'apps/web/src/features/admin/StorePage.tsx';
+    const throughIndex = /Import another feature only through its index\.ts/;
+    // The orders screens' old helpers file, once every screen's formatting library, and another feature's stylesheet.
+    const helper = "import { formatPrice } from '../orders/order-view.ts';\nexport const price = formatPrice;\n";
+    expect(await problems(file, helper)).toEqual([expect.stringMatching(throughIndex)]);
+    expect(await problems(file, "import '../buylist/buylist.css';\n")).toEqual([expect.stringMatching(throughIndex)]);
+    const shared =
+      "import { SellList } from '../buylist/index.ts';\n" +
+      "import { formatPrice } from '../../lib/format.ts';\n" +
+      "import { OrderNumber } from '../../components/OrderNumber.tsx';\n" +
+      "import { boundedNumber } from './admin-view.ts';\n" +
+      'export { SellList, formatPrice, OrderNumber, boundedNumber };\n';
+    expect(await problems(file, shared)).toEqual([]);
+  });
+
   it('only the inventory module writes the inventory table', async () => {
     const write =
       "import type { Executor } from '../../db/database.ts';\n" +

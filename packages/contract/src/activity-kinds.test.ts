@@ -28,4 +28,9 @@ describe('the kind of an audit action', () => {
     );
     expect(activityKindOf('admin.shop.update')).toBeNull();
   });
+
+  it('counts a sale rung up at the register as an order', () => {
+    expect(activityKindOf('register.sale')).toBe('order');
+    expect(actionsOfKind.order).toContain('register.sale');
+  });
 });

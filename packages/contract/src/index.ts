@@ -34,6 +34,7 @@ export * from './schemas/register.ts';
 export * from './schemas/shop-data.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/activity.ts';
+export * from './schemas/audit-events.ts';
 export * from './schemas/storefront.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';

@@ -27,6 +27,7 @@ export const stripeAuditActions = [
   'customer.subscription.paused',
   'customer.subscription.resumed',
 ] as const;
+export type StripeAuditAction = (typeof stripeAuditActions)[number];
 export const auditActions = [
   'inventory.add',
   'inventory.edit',

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@cardstock/contract';
+import type { AuditEvent } from '@cardstock/contract';
 import {
   adminLimits,
   centsToDollars,
@@ -97,22 +97,9 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
     return row;
   }
 
-  async function audit(
-    db: Executor,
-    actor: Actor,
-    shopId: number,
-    action: AuditAction,
-    subject: string,
-    detail: object,
-  ) {
-    await auditRepository.record(db, {
-      shop_id: shopId,
-      actor: actor.email,
-      action,
-      subject,
-      detail: JSON.stringify(detail),
-      created_at: now(),
-    });
+  /** Records the platform staff's change of a shop's stock, now. */
+  async function audit(db: Executor, actor: Actor, shopId: number, subject: string, event: AuditEvent) {
+    await auditRepository.record(db, { shop_id: shopId, actor: actor.email, subject, created_at: now(), ...event });
   }
 
   return {
@@ -160,10 +147,9 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
               await writes.setAskingPrices(tx, shopId, ids.slice(i, i + CHUNK), cents, at);
             items += ids.length;
           }
-          await audit(tx, actor, shopId, 'admin.inventory.bulk_price', shop.name, {
-            percent: input.percent,
-            items,
-            filter: { q: input.q },
+          await audit(tx, actor, shopId, shop.name, {
+            action: 'admin.inventory.bulk_price',
+            detail: { percent: input.percent, items, filter: { q: input.q } },
           });
           updated += items;
         }
@@ -190,10 +176,13 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
           },
           now(),
         );
-        await audit(tx, actor, before.shop_id, 'admin.inventory.edit', before.name, {
-          id,
-          from: { quantity: before.quantity, asking_price: before.asking_price },
-          to: { quantity: input.quantity, asking_price: cents },
+        await audit(tx, actor, before.shop_id, before.name, {
+          action: 'admin.inventory.edit',
+          detail: {
+            id,
+            from: { quantity: before.quantity, asking_price: before.asking_price },
+            to: { quantity: input.quantity, asking_price: cents },
+          },
         });
         return itemOrThrow(tx, id);
       });
@@ -204,13 +193,16 @@ export function createAdminInventoryService(ctx: AppContext, stock: StockWriter)
       const item = await withTransaction(ctx.db, async (tx) => {
         const before = await itemOrThrow(tx, id);
         await writes.removeRow(tx, before.shop_id, id);
-        await audit(tx, actor, before.shop_id, 'admin.inventory.delete', before.name, {
-          id,
-          card_id: before.card_id,
-          finish: before.finish,
-          quality: before.quality,
-          language: before.language,
-          quantity: before.quantity,
+        await audit(tx, actor, before.shop_id, before.name, {
+          action: 'admin.inventory.delete',
+          detail: {
+            id,
+            card_id: before.card_id,
+            finish: before.finish,
+            quality: before.quality,
+            language: before.language,
+            quantity: before.quantity,
+          },
         });
         return before;
       });

@@ -1,10 +1,10 @@
-import type { AuditAction } from '@cardstock/contract';
 import {
   messages,
   platformRoleAllows,
   type AdminMe,
   type AdminStoreCreateInput,
   type AdminStoreUpdateRequest,
+  type AuditEvent,
   type PlatformRole,
   type StoreStatusFilter,
   type SystemSettingsGroups,
@@ -43,19 +43,9 @@ const ORDERS_LIMIT = 500;
 export function createAdminService(ctx: AppContext, auth: AuthService) {
   const now = () => ctx.clock.now().toISOString();
 
-  async function audit(
-    db: Executor,
-    actor: Actor,
-    entry: { shop_id: number | null; action: AuditAction; subject: string; detail?: object },
-  ) {
-    await auditRepository.record(db, {
-      shop_id: entry.shop_id,
-      actor: actor.email,
-      action: entry.action,
-      subject: entry.subject,
-      detail: JSON.stringify(entry.detail ?? {}),
-      created_at: now(),
-    });
+  /** Records a platform change by `actor`, now: the shop it touched (none for the platform's own) and its event. */
+  async function audit(db: Executor, actor: Actor, entry: { shop_id: number | null; subject: string } & AuditEvent) {
+    await auditRepository.record(db, { ...entry, actor: actor.email, created_at: now() });
   }
 
   async function storeOrThrow(db: Executor, id: number) {
@@ -111,6 +101,7 @@ export function createAdminService(ctx: AppContext, auth: AuthService) {
           shop_id: id,
           action: isActive ? 'admin.shop.activate' : 'admin.shop.deactivate',
           subject: before.name,
+          detail: {},
         });
         return storeOrThrow(tx, id);
       });
@@ -132,7 +123,7 @@ export function createAdminService(ctx: AppContext, auth: AuthService) {
         if (store.name.trim() !== confirmName.trim())
           throw new AppError('BAD_REQUEST', messages.adminServer.storeDeleteName);
         await shopDataRepository.delete(tx, id);
-        await audit(tx, actor, { shop_id: null, action: 'admin.shop.delete', subject: `shop #${id}` });
+        await audit(tx, actor, { shop_id: null, action: 'admin.shop.delete', subject: `shop #${id}`, detail: {} });
         return store.name;
       });
       return { message: messages.adminServer.storeDeleted(name) };
@@ -293,7 +284,7 @@ export function createAdminService(ctx: AppContext, auth: AuthService) {
         throw new AppError('CONFLICT', messages.adminServer.ownerDelete(user.shop_name));
       await withTransaction(ctx.db, async (tx) => {
         await repo.deleteUser(tx, id);
-        await audit(tx, actor, { shop_id: user.shop_id, action: 'admin.user.delete', subject: user.email });
+        await audit(tx, actor, { shop_id: user.shop_id, action: 'admin.user.delete', subject: user.email, detail: {} });
       });
       return { message: messages.adminServer.userDeleted(user.email) };
     },

@@ -48,7 +48,7 @@ export async function createSuperadmin(
       actor: 'cli',
       action: existing ? 'admin.superadmin.promote' : 'admin.superadmin.create',
       subject: email,
-      detail: '{}',
+      detail: {},
       created_at: at,
     });
     return existing ? 'promoted' : 'created';

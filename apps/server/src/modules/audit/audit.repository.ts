@@ -1,7 +1,11 @@
-import type { AuditAction } from '@cardstock/contract';
-import type { Insertable } from 'kysely';
+import type { AuditAction, AuditEvent } from '@cardstock/contract';
 import type { Executor } from '../../db/database.ts';
-import type { AuditLogTable } from '../../db/schema.ts';
+
+/**
+ * An entry to record: who did what to which subject, when, with the action's own detail (the contract's
+ * `AuditEvent`: a key the action does not keep is a compile error). The shop is null for the platform's own actions.
+ */
+export type AuditEntry = { shop_id: number | null; actor: string; subject: string; created_at: string } & AuditEvent;
 
 /** Which of a shop's entries to read: one person, some actions, a time span. */
 export interface AuditFilter {
@@ -14,9 +18,22 @@ export interface AuditFilter {
 
 /** Who changed what, when: written in the same transaction as the change. */
 export const auditRepository = {
-  /** Only the contract's actions (`auditActions`): each has its sentence on the Activity screen. */
-  async record(db: Executor, entry: Insertable<AuditLogTable> & { action: AuditAction }): Promise<void> {
-    await db.insertInto('audit_log').values(entry).execute();
+  /**
+   * Only the contract's actions (`auditActions`), each with its detail: every one has its sentence on the Activity
+   * screen. The detail is stored as its JSON text, keys in the order the call site wrote them (`{}` when empty).
+   */
+  async record(db: Executor, entry: AuditEntry): Promise<void> {
+    await db
+      .insertInto('audit_log')
+      .values({
+        shop_id: entry.shop_id,
+        actor: entry.actor,
+        action: entry.action,
+        subject: entry.subject,
+        detail: JSON.stringify(entry.detail),
+        created_at: entry.created_at,
+      })
+      .execute();
   },
 
   /** A page of the shop's entries, newest first, each with its card's name when the subject is a printing. */

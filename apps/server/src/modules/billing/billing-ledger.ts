@@ -1,4 +1,4 @@
-import type { AuditAction } from '@cardstock/contract';
+import type { AuditEvent } from '@cardstock/contract';
 import { withTransaction, type Executor } from '../../db/database.ts';
 import { newHumanCode } from '../../lib/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,7 @@ import { billingRepository as repo, type SubscriptionRow } from './billing.repos
 export interface SubscriptionChange {
   state: Partial<PeriodState> & { stripe_customer_id?: string | null };
   charges?: Charge[];
-  audit?: { actor: string; action: AuditAction; detail: unknown };
+  audit?: { actor: string } & AuditEvent;
 }
 
 /** A payment id a person can read out on the phone: `pay_K7QHM2XW9PZD`. */
@@ -50,11 +50,9 @@ export async function writeChange(
   if (change.audit) {
     await auditRepository.record(tx, {
       shop_id: seen.shop_id,
-      actor: change.audit.actor,
-      action: change.audit.action,
       subject: 'subscription',
-      detail: JSON.stringify(change.audit.detail),
       created_at: at,
+      ...change.audit,
     });
   }
   return true;

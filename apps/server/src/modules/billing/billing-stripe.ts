@@ -3,7 +3,7 @@ import {
   planIds,
   plans,
   stripeAuditActions,
-  type AuditAction,
+  type StripeAuditAction,
   type PlanId,
   type SubscriptionStatus,
 } from '@cardstock/contract';
@@ -261,7 +261,7 @@ export function createStripeBilling(
           await applySubscription(tx, subscription, {
             actor: 'stripe',
             // A subscription was found only for one of subscriptionEvents, the contract's Stripe actions.
-            action: event.type as AuditAction,
+            action: event.type as StripeAuditAction,
             detail: { event: event.id },
           });
         if (event.type === 'invoice.paid') await recordInvoice(tx, event.data.object);

@@ -1,4 +1,4 @@
-import { messages, type BuyOffer } from '@cardstock/contract';
+import { messages, type AuditEvent, type BuyOffer } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -94,14 +94,16 @@ export function acceptBuyOrder(ctx: AppContext, writes: StockWrites, { notPendin
       for (const [i, line] of lines.entries()) await repo.setOffer(tx, line.id, storableOffer(offers[i]!));
       const copies = bought.reduce((n, b) => n + b.offer.wanted, 0);
       const audit = {
-        action: 'buylist.accept' as const,
         subject: buyNumber,
-        detail: (balance?: number) => ({
-          payout,
-          amount_cents: total,
-          copies,
-          customer_id: order.customer_id,
-          ...(balance === undefined ? {} : { balance_cents: balance }),
+        event: (balance?: number): AuditEvent => ({
+          action: 'buylist.accept',
+          detail: {
+            payout,
+            amount_cents: total,
+            copies,
+            customer_id: order.customer_id,
+            ...(balance === undefined ? {} : { balance_cents: balance }),
+          },
         }),
       };
       if (payout === 'credit') {
@@ -124,10 +126,9 @@ export function acceptBuyOrder(ctx: AppContext, writes: StockWrites, { notPendin
         await auditRepository.record(tx, {
           shop_id: shopId,
           actor: email,
-          action: audit.action,
           subject: buyNumber,
-          detail: JSON.stringify(audit.detail()),
           created_at: at,
+          ...audit.event(),
         });
       await repo.setPaid(tx, order.id, payout, total);
       return total;

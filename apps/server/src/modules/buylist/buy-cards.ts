@@ -53,7 +53,7 @@ export function buyCards(ctx: AppContext, reads: InventoryReadModel) {
           actor: email,
           action: 'buylist.rules',
           subject: '',
-          detail: JSON.stringify(rules),
+          detail: rules,
           created_at: now(),
         });
       });
@@ -104,7 +104,7 @@ export function buyCards(ctx: AppContext, reads: InventoryReadModel) {
           actor: email,
           action: 'buylist.card',
           subject: card.id,
-          detail: JSON.stringify(detail),
+          detail,
           created_at: at,
         });
         return card;
@@ -128,7 +128,7 @@ export function buyCards(ctx: AppContext, reads: InventoryReadModel) {
             actor: email,
             action: 'buylist.card.remove',
             subject: card.id,
-            detail: '{}',
+            detail: {},
             created_at: now(),
           });
         return card.name;

@@ -44,7 +44,7 @@ export function gradeBuyOrder(ctx: AppContext, { pendingOrder, orderNamed }: Buy
         actor: email,
         action: 'buylist.grade',
         subject: buyNumber,
-        detail: JSON.stringify({ lines: graded }),
+        detail: { lines: graded },
         created_at: at,
       });
     });

@@ -31,7 +31,7 @@ export function rejectBuyOrder(ctx: AppContext, { notPending, orderNamed }: BuyO
         actor: email,
         action: 'buylist.reject',
         subject: buyNumber,
-        detail: reason ? JSON.stringify({ reason }) : '{}',
+        detail: reason ? { reason } : {},
         created_at: at,
       });
     });

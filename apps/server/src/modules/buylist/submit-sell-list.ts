@@ -123,7 +123,7 @@ export function submitSellList(ctx: AppContext) {
             actor: email,
             action: 'buylist.submit',
             subject: buyNumber,
-            detail: JSON.stringify({ lines: lines.length, customer_id: customerId }),
+            detail: { lines: lines.length, customer_id: customerId },
             created_at: at,
           });
           return { message: server.submitted(buyNumber), buy_number: buyNumber, callout: String(callout) };

@@ -1,14 +1,13 @@
-import type { AuditAction } from '@cardstock/contract';
+import type { AuditEvent } from '@cardstock/contract';
 import type { Tx } from '../../db/database.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { creditRepository, type CreditMovement } from './customers.repository.ts';
 
-/** The audit entry that tells a movement: its action, what it is about and its detail, given the new balance. */
+/** The audit entry that tells a movement: what it is about, and its event (action and detail) given the new balance. */
 export interface CreditAudit {
-  action: AuditAction;
   /** The customer's id, unless the movement is told by another's entry (a trade-in by its buy order's). */
   subject?: string;
-  detail: (balanceCents: number) => Record<string, unknown>;
+  event: (balanceCents: number) => AuditEvent;
 }
 
 /**
@@ -23,10 +22,9 @@ export async function appendCredit(tx: Tx, movement: CreditMovement, audit: Cred
   await auditRepository.record(tx, {
     shop_id: movement.shopId,
     actor: movement.actor,
-    action: audit.action,
     subject: audit.subject ?? String(movement.customerId),
-    detail: JSON.stringify(audit.detail(balance)),
     created_at: movement.at,
+    ...audit.event(balance),
   });
   return balance;
 }

@@ -121,7 +121,7 @@ export function createCustomersService(ctx: AppContext) {
           actor: email,
           action: 'customer.create',
           subject: String(saved.id),
-          detail: JSON.stringify(auditDetail(saved)),
+          detail: auditDetail(saved),
           created_at: at,
         });
         return saved;
@@ -143,7 +143,7 @@ export function createCustomersService(ctx: AppContext) {
           actor: email,
           action: 'customer.update',
           subject: String(customerId),
-          detail: JSON.stringify({ before: auditDetail(before), after: auditDetail(after) }),
+          detail: { before: auditDetail(before), after: auditDetail(after) },
           created_at: at,
         });
         return after;
@@ -162,12 +162,14 @@ export function createCustomersService(ctx: AppContext) {
           tx,
           { shopId, customerId: customer.id, kind: 'adjustment', amountCents, reason: input.reason, actor: email, at },
           {
-            action: 'credit.adjust',
-            detail: (after) => ({
-              name: customer.name,
-              amount: input.amount,
-              reason: input.reason,
-              balance: centsToDollars(after),
+            event: (after) => ({
+              action: 'credit.adjust',
+              detail: {
+                name: customer.name,
+                amount: input.amount,
+                reason: input.reason,
+                balance: centsToDollars(after),
+              },
             }),
           },
         );

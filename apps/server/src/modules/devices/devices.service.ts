@@ -46,7 +46,7 @@ export function createDevicesService(ctx: AppContext) {
           actor: email,
           action: 'device.code',
           subject: deviceName,
-          detail: JSON.stringify({ expires_at: expiresAt }),
+          detail: { expires_at: expiresAt },
           created_at: now(),
         });
       });
@@ -77,7 +77,7 @@ export function createDevicesService(ctx: AppContext) {
           actor: email,
           action: 'device.remove',
           subject: input.device_name,
-          detail: JSON.stringify({ serial_number: input.serial_number }),
+          detail: { serial_number: input.serial_number },
           created_at: now(),
         });
       });
@@ -109,7 +109,7 @@ export function createDevicesService(ctx: AppContext) {
           actor: `device:${code.device_name}`,
           action: 'device.pair',
           subject: code.device_name,
-          detail: JSON.stringify({ serial_number: input.serial_number, ip }),
+          detail: { serial_number: input.serial_number, ip },
           created_at: at,
         });
         return code;

@@ -68,7 +68,7 @@ export async function commitImport(
       actor: email,
       action: 'inventory.import',
       subject: format,
-      detail: JSON.stringify({
+      detail: {
         mode,
         rows: lines,
         added: written.difference.new_rows,
@@ -89,7 +89,7 @@ export async function commitImport(
                 : {}),
             }
           : {}),
-      }),
+      },
       created_at: at,
     });
     await stock.stockChanged(tx, shopId, { kind: 'other' });

@@ -36,7 +36,7 @@ const SUGGEST_LIMIT = 10;
 const REPRICE_CHUNK = 1000;
 
 /** A row's flags for the audit trail: only those set, so an unflagged row's entry reads as before the flags. */
-const flagsOf = (input: { signed: boolean; altered: boolean }) => ({
+const flagsOf = (input: { signed: boolean; altered: boolean }): { signed?: true; altered?: true } => ({
   ...(input.signed ? { signed: true } : {}),
   ...(input.altered ? { altered: true } : {}),
 });
@@ -163,14 +163,14 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           actor: email,
           action: 'inventory.add',
           subject: card.id,
-          detail: JSON.stringify({
+          detail: {
             finish,
             quality: input.quality,
             language: input.language,
             ...flagsOf(input),
             quantity: input.quantity,
             ...(asking ? { asking_price: asking.cents } : {}),
-          }),
+          },
           created_at: now(),
         });
         // The index holds asking prices too: a price given with the copies has it read again.
@@ -227,14 +227,14 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           actor: email,
           action: 'inventory.edit',
           subject: input.scryfall_id,
-          detail: JSON.stringify({
+          detail: {
             finish: input.finish,
             quality: input.quality,
             language: input.language,
             ...flagsOf(input),
             quantity: input.quantity,
             ...asking,
-          }),
+          },
           created_at: now(),
         });
         // Quantities and asking prices are in the index: it takes them in place.
@@ -302,7 +302,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             actor: email,
             action: 'inventory.reprice',
             subject: input.filter || '*',
-            detail: JSON.stringify({ action: input.action, value: input.value ?? null, changed: changes.length }),
+            detail: { action: input.action, value: input.value ?? null, changed: changes.length },
             created_at: at,
           });
           await reads.stockChanged(tx, shopId, { kind: 'prices' });
@@ -380,7 +380,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             actor: email,
             action: 'inventory.keep_prices',
             subject: String(input.min_percent),
-            detail: JSON.stringify({ min_percent: input.min_percent, kept: keeps.length }),
+            detail: { min_percent: input.min_percent, kept: keeps.length },
             created_at: at,
           });
           await reads.stockChanged(tx, shopId, { kind: 'prices' });
@@ -398,7 +398,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           actor: email,
           action: 'inventory.delete_all',
           subject: 'inventory',
-          detail: JSON.stringify({ deleted: n }),
+          detail: { deleted: n },
           created_at: now(),
         });
         await reads.stockChanged(tx, shopId, { kind: 'emptied' });

@@ -30,11 +30,9 @@ async function refundCredit(tx: Tx, shopId: number, order: OrderRow, by: string,
       at,
     },
     {
-      action: 'credit.refund',
-      detail: () => ({
-        name: customer.name,
-        order: order.order_number,
-        amount: centsToDollars(order.store_credit_cents),
+      event: () => ({
+        action: 'credit.refund',
+        detail: { name: customer.name, order: order.order_number, amount: centsToDollars(order.store_credit_cents) },
       }),
     },
   );
@@ -88,10 +86,11 @@ export function decideOrder(ctx: AppContext, giveBack: GiveBack, mails: Reservat
       await auditRepository.record(tx, {
         shop_id: shopId,
         actor: email,
-        action: status === 'confirmed' ? 'order.confirm' : 'order.reject',
         subject: orderNumber,
-        detail: reason ? JSON.stringify({ reason }) : '{}',
         created_at: at,
+        ...(status === 'confirmed'
+          ? { action: 'order.confirm', detail: {} }
+          : { action: 'order.reject', detail: reason ? { reason } : {} }),
       });
       if (order.source_kind === 'online' && order.customer_email !== null) {
         // As `after` left it: a confirmation has fixed the pickup deadline the mail names.

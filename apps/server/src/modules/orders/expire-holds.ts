@@ -30,7 +30,7 @@ export function expireHolds(ctx: AppContext, giveBack: GiveBack, mails: Reservat
             actor: 'system',
             action: 'order.expire',
             subject: order_number,
-            detail: '{}',
+            detail: {},
             created_at: at,
           });
           const order = await repo.find(tx, shop_id, order_number);

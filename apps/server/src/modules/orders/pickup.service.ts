@@ -60,7 +60,7 @@ export function createPickupService(ctx: AppContext, giveBack: GiveBack, mails: 
         actor: email,
         action: status === 'picked_up' ? 'order.picked_up' : 'order.no_show',
         subject: orderNumber,
-        detail: JSON.stringify({ pickup_until: order.pickup_until }),
+        detail: { pickup_until: order.pickup_until },
         created_at: at,
       });
       if (status === 'no_show' && order.customer_email !== null) {

@@ -154,8 +154,10 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
               at,
             },
             {
-              action: 'credit.spend',
-              detail: () => ({ name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) }),
+              event: () => ({
+                action: 'credit.spend',
+                detail: { name: payer.name, order: orderNumber, amount: centsToDollars(credit.cents) },
+              }),
             },
           );
           if (balance === undefined) {
@@ -169,7 +171,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
             actor: source.actor,
             action: customer ? 'order.reserve' : 'order.place',
             subject: orderNumber,
-            detail: JSON.stringify({ lines: lines.length }),
+            detail: { lines: lines.length },
             created_at: at,
           });
         await options.then?.(tx, { orderId, orderNumber });

@@ -199,13 +199,13 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
       actor,
       action: 'register.sale',
       subject: saleNumber,
-      detail: JSON.stringify({
+      detail: {
         lines: lines.length,
         total_cents: figures.total_cents,
         tax_cents: figures.tax_cents,
         discount_cents: figures.discount_cents,
         tenders: Object.fromEntries(Object.entries(settled.by_kind).filter(([, cents]) => cents > 0)),
-      }),
+      },
       created_at: at,
     });
   }

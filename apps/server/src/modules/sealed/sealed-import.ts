@@ -93,7 +93,7 @@ export async function writeSealedImport(
         actor: shop.email,
         action: 'sealed.edit',
         subject: String(before.id),
-        detail: JSON.stringify({ before: auditDetail(before), after: auditDetail(after), import: true }),
+        detail: { before: auditDetail(before), after: auditDetail(after), import: true },
         created_at: at,
       });
     } else {
@@ -106,7 +106,7 @@ export async function writeSealedImport(
         actor: shop.email,
         action: 'sealed.add',
         subject: String(saved.id),
-        detail: JSON.stringify({ ...auditDetail(saved), added: values.quantity, import: true }),
+        detail: { ...auditDetail(saved), added: values.quantity, import: true },
         created_at: at,
       });
     }

@@ -64,7 +64,7 @@ export function createSealedService(ctx: AppContext) {
           actor: email,
           action: 'sealed.add',
           subject: String(saved.id),
-          detail: JSON.stringify({ ...auditDetail(saved), added: values.quantity }),
+          detail: { ...auditDetail(saved), added: values.quantity },
           created_at: at,
         });
         return saved;
@@ -92,7 +92,7 @@ export function createSealedService(ctx: AppContext) {
           actor: email,
           action: 'sealed.edit',
           subject: String(input.id),
-          detail: JSON.stringify({ before: auditDetail(before), after: auditDetail(after) }),
+          detail: { before: auditDetail(before), after: auditDetail(after) },
           created_at: at,
         });
         return after;
@@ -111,7 +111,7 @@ export function createSealedService(ctx: AppContext) {
           actor: email,
           action: 'sealed.delete',
           subject: String(input.id),
-          detail: JSON.stringify(auditDetail(row)),
+          detail: auditDetail(row),
           created_at: at,
         });
         return row;

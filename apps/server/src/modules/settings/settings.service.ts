@@ -125,7 +125,7 @@ export function createSettingsService(ctx: AppContext) {
             actor: email,
             action: 'settings.save',
             subject: 'shop',
-            detail: JSON.stringify({
+            detail: {
               subdomain,
               shop_hidden: input.shop_hidden,
               pricing: pricing ?? null,
@@ -141,7 +141,7 @@ export function createSettingsService(ctx: AppContext) {
               ...(input.employee_discount_limit_percent !== undefined
                 ? { employee_discount_limit_percent: input.employee_discount_limit_percent }
                 : {}),
-            }),
+            },
             created_at: ctx.clock.now().toISOString(),
           });
         });

@@ -1,4 +1,4 @@
-import { messages, type AuditAction, type TeamMember } from '@cardstock/contract';
+import { messages, type AuditEvent, type TeamMember } from '@cardstock/contract';
 import { withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -30,22 +30,8 @@ export function createTeamService(ctx: AppContext) {
   }
 
   /** Records a team change in `db`: the change's own transaction, so the log never tells of one that failed. */
-  async function audit(
-    db: Executor,
-    shopId: number,
-    actor: string,
-    action: AuditAction,
-    subject: string,
-    detail: object,
-  ) {
-    await auditRepository.record(db, {
-      shop_id: shopId,
-      actor,
-      action,
-      subject,
-      detail: JSON.stringify(detail),
-      created_at: now(),
-    });
+  async function audit(db: Executor, shopId: number, actor: string, subject: string, event: AuditEvent) {
+    await auditRepository.record(db, { shop_id: shopId, actor, subject, created_at: now(), ...event });
   }
 
   return {
@@ -101,14 +87,7 @@ export function createTeamService(ctx: AppContext) {
           created_at: now(),
           expires_at: isoIn(ctx.clock, INVITATION_TTL_MS),
         });
-        await auditRepository.record(tx, {
-          shop_id: shopId,
-          actor: by,
-          action: 'team.invite',
-          subject: input.email,
-          detail: JSON.stringify({ role: input.role }),
-          created_at: now(),
-        });
+        await audit(tx, shopId, by, input.email, { action: 'team.invite', detail: { role: input.role } });
       }).catch((err: unknown) => {
         // Two invitations of one address at once: the unique index decides.
         if (!(err instanceof AppError) && /unique|duplicate/i.test(String(err)))
@@ -132,7 +111,10 @@ export function createTeamService(ctx: AppContext) {
       const member = await changeableMember(shopId, input.email);
       await withTransaction(ctx.db, async (tx) => {
         await repo.setRole(tx, member.id, input.role);
-        await audit(tx, shopId, by, 'team.role', input.email, { from: member.role, to: input.role });
+        await audit(tx, shopId, by, input.email, {
+          action: 'team.role',
+          detail: { from: member.role, to: input.role },
+        });
       });
       return { success: true as const, message: messages.teamServer.roleUpdated(input.email, input.role) };
     },
@@ -143,7 +125,7 @@ export function createTeamService(ctx: AppContext) {
       const member = await changeableMember(shopId, email);
       await withTransaction(ctx.db, async (tx) => {
         await repo.remove(tx, member.id);
-        await audit(tx, shopId, by, 'team.remove', email, { role: member.role });
+        await audit(tx, shopId, by, email, { action: 'team.remove', detail: { role: member.role } });
       });
       return { message: messages.teamServer.removed(email) };
     },

@@ -105,6 +105,12 @@ describe('an activity entry as a sentence', () => {
   it('reads orders, the team, settings, tablets and the subscription', () => {
     expect(describeActivity(entry('order.place', '1042', { lines: 2 }))).toBe('Placed order #1042 (2 lines)');
     expect(describeActivity(entry('order.confirm', '1042', {}))).toBe('Confirmed order #1042');
+    expect(
+      describeActivity(
+        entry('register.sale', '1043', { lines: 2, total_cents: 2831, tax_cents: 231, discount_cents: 0 }),
+      ),
+    ).toBe('Rang up sale #1043 at the register ($28.31)');
+    expect(describeActivity(entry('register.sale', '1044', {}))).toBe('Rang up sale #1044 at the register');
     expect(describeActivity(entry('team.role', 'rita@example.com', { from: 'Employee', to: 'Manager' }))).toBe(
       'Changed rita@example.com’s role from Employee to Manager',
     );

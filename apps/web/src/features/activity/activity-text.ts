@@ -7,116 +7,118 @@ import {
   languageNames,
   languageOf,
 } from '@cardstock/contract';
+import { activityEventOf, type ActivityDetail, type ActivityEvent } from './activity-event.ts';
 
-type Detail = Record<string, unknown>;
-
-const num = (detail: Detail | null, key: string): number | undefined =>
-  typeof detail?.[key] === 'number' ? detail[key] : undefined;
-const text = (detail: Detail | null, key: string): string | undefined =>
-  typeof detail?.[key] === 'string' ? detail[key] : undefined;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const price = (cents: number | null) => (cents === null ? 'the pricing rule' : `$${centsText(cents)}`);
+const dollars = (cents: number) => `$${centsText(cents)}`;
+
+/** A row of stock's kind as inventory entries keep it: finish, condition, language and flags, each maybe absent. */
+interface CopyKind {
+  finish?: string;
+  quality?: string;
+  language?: string;
+  signed?: true;
+  altered?: true;
+}
 
 /**
  * "Lightning Bolt (Foil, NM)", "… (Foil, NM, German, signed)": the card's name (or its id, for a card gone from the
  * catalog) and the row's kind; English and unflagged copies go unsaid, as on every screen.
  */
-function rowOf(entry: ActivityEntry): string {
-  const { detail } = entry;
-  const stored = text(detail, 'finish');
-  const finish = stored && finishNames[finishOf(stored)];
-  const quality = text(detail, 'quality');
-  const storedLanguage = text(detail, 'language');
-  const language = storedLanguage && storedLanguage !== 'en' ? languageNames[languageOf(storedLanguage)] : undefined;
-  const flags = [detail?.signed === true && 'signed', detail?.altered === true && 'altered'];
-  const kind = [finish, quality, language, ...flags].filter(Boolean).join(', ');
+function rowOf(entry: ActivityEntry, copy: CopyKind): string {
+  const finish = copy.finish && finishNames[finishOf(copy.finish)];
+  const language = copy.language && copy.language !== 'en' ? languageNames[languageOf(copy.language)] : undefined;
+  const flags = [copy.signed === true && 'signed', copy.altered === true && 'altered'];
+  const kind = [finish, copy.quality, language, ...flags].filter(Boolean).join(', ');
   return `${entry.subject_name ?? entry.subject}${kind ? ` (${kind})` : ''}`;
 }
 
-function repriced(detail: Detail | null): string {
-  const value = num(detail, 'value');
-  switch (text(detail, 'action')) {
+function repriced(detail: ActivityDetail<'inventory.reprice'>): string {
+  const value = detail.value ?? undefined;
+  switch (detail.action) {
     case 'set':
       return value === undefined ? 'set a price' : `set to ${formatUsdPlain(value)}`;
     case 'percent':
       return value === undefined ? 'moved by a percentage' : `${value > 0 ? '+' : ''}${value} %`;
     case 'clear':
     case undefined:
-    default:
       return 'back to the pricing rule';
   }
 }
 
 /** One entry of the shop's log as a sentence a shop owner reads: what was done, to what, with its figures. */
 export function describeActivity(entry: ActivityEntry): string {
-  const { detail, subject } = entry;
-  const quantity = num(detail, 'quantity');
-  switch (entry.action) {
-    case 'inventory.add':
-      return `Added ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry)}`;
+  const event = activityEventOf(entry);
+  // Only an action no longer recorded has no event: every recorded one has its sentence (see the unit test).
+  return event ? sentenceOf(event, entry) : `${entry.action} ${entry.subject}`;
+}
+
+function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
+  const { subject } = entry;
+  switch (event.action) {
+    case 'inventory.add': {
+      const { quantity } = event.detail;
+      return `Added ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry, event.detail)}`;
+    }
     case 'inventory.edit': {
+      const { quantity, asking_price: cents } = event.detail;
       const changes = [quantity === undefined ? undefined : `quantity ${quantity}`];
-      if (detail && 'asking_price' in detail) {
-        const cents = num(detail, 'asking_price') ?? null;
-        changes.push(cents === null ? 'price back to the pricing rule' : `price ${price(cents)}`);
-      }
-      return `Edited ${rowOf(entry)}: ${changes.filter(Boolean).join(', ')}`;
+      if (cents !== undefined)
+        changes.push(cents === null ? 'price back to the pricing rule' : `price ${dollars(cents)}`);
+      return `Edited ${rowOf(entry, event.detail)}: ${changes.filter(Boolean).join(', ')}`;
     }
     case 'inventory.import': {
-      const mode = text(detail, 'mode');
+      const { mode, zeroed, file, sealed_added, sealed_changed, rows, added, refused } = event.detail;
       const how = mode === 'set' ? ', quantities set' : mode === 'sync' ? ', made the inventory' : '';
-      const zeroed = num(detail, 'zeroed') ? `, ${plural(num(detail, 'zeroed') ?? 0, 'row')} set to 0` : '';
-      const file = text(detail, 'file');
+      const zeroedText = zeroed ? `, ${plural(zeroed, 'row')} set to 0` : '';
       const sealed =
-        num(detail, 'sealed_added') !== undefined
-          ? `, sealed products ${num(detail, 'sealed_added') ?? 0} added and ${num(detail, 'sealed_changed') ?? 0} changed`
-          : '';
-      return `Imported ${file ? `“${file}”` : 'a CSV file'} (${subject}${how}): ${plural(num(detail, 'rows') ?? 0, 'row')}, ${num(detail, 'added') ?? 0} added${zeroed}${sealed}, ${num(detail, 'refused') ?? 0} refused`;
+        sealed_added !== undefined ? `, sealed products ${sealed_added} added and ${sealed_changed ?? 0} changed` : '';
+      return `Imported ${file ? `“${file}”` : 'a CSV file'} (${subject}${how}): ${plural(rows ?? 0, 'row')}, ${added ?? 0} added${zeroedText}${sealed}, ${refused ?? 0} refused`;
     }
     case 'inventory.reprice': {
       const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;
-      return `Repriced ${scope}: ${repriced(detail)} (${plural(num(detail, 'changed') ?? 0, 'row')} changed)`;
+      return `Repriced ${scope}: ${repriced(event.detail)} (${plural(event.detail.changed ?? 0, 'row')} changed)`;
     }
     case 'inventory.keep_prices':
-      return `Kept the prices from before the market refresh for ${plural(num(detail, 'kept') ?? 0, 'row')} (moved ${num(detail, 'min_percent') ?? subject} % or more)`;
+      return `Kept the prices from before the market refresh for ${plural(event.detail.kept ?? 0, 'row')} (moved ${event.detail.min_percent ?? subject} % or more)`;
     case 'inventory.delete_all':
-      return `Deleted all inventory (${plural(num(detail, 'deleted') ?? 0, 'row')})`;
+      return `Deleted all inventory (${plural(event.detail.deleted ?? 0, 'row')})`;
     case 'admin.inventory.edit':
       return `Platform staff edited ${subject}`;
     case 'admin.inventory.delete':
       return `Platform staff removed ${subject}`;
     case 'admin.inventory.bulk_price':
-      return `Platform staff repriced the shop’s inventory (${num(detail, 'percent') ?? 0} %)`;
+      return `Platform staff repriced the shop’s inventory (${event.detail.percent ?? 0} %)`;
     case 'sealed.add':
-      return `Added sealed product “${text(detail, 'name') ?? subject}” (${num(detail, 'added') ?? quantity ?? 0} in stock)`;
+      return `Added sealed product “${event.detail.name ?? subject}” (${event.detail.added ?? event.detail.quantity ?? 0} in stock)`;
     case 'sealed.edit': {
-      const after = (detail?.after ?? null) as Detail | null;
-      return `Edited sealed product “${text(after, 'name') ?? subject}”${num(after, 'quantity') === undefined ? '' : `: quantity ${num(after, 'quantity')}`}`;
+      const { after } = event.detail;
+      return `Edited sealed product “${after?.name ?? subject}”${after?.quantity === undefined ? '' : `: quantity ${after.quantity}`}`;
     }
     case 'sealed.delete':
-      return `Removed sealed product “${text(detail, 'name') ?? subject}”`;
+      return `Removed sealed product “${event.detail.name ?? subject}”`;
     case 'order.place':
-      return `Placed order #${subject} (${plural(num(detail, 'lines') ?? 0, 'line')})`;
+      return `Placed order #${subject} (${plural(event.detail.lines ?? 0, 'line')})`;
     case 'order.reserve':
-      return `Reserved order #${subject} online (${plural(num(detail, 'lines') ?? 0, 'line')})`;
+      return `Reserved order #${subject} online (${plural(event.detail.lines ?? 0, 'line')})`;
     case 'order.confirm':
       return `Confirmed order #${subject}`;
     case 'order.reject':
-      return `Rejected order #${subject}${text(detail, 'reason') ? `: “${text(detail, 'reason')}”` : ''}`;
+      return `Rejected order #${subject}${event.detail.reason ? `: “${event.detail.reason}”` : ''}`;
     case 'order.expire':
       return `Reservation #${subject} expired unconfirmed; its stock went back on sale`;
     case 'order.picked_up':
       return `Reservation #${subject} was picked up`;
     case 'register.sale': {
-      const total = num(detail, 'total_cents');
-      return `Rang up sale #${subject} at the register${total === undefined ? '' : ` (${price(total)})`}`;
+      const total = event.detail.total_cents;
+      return `Rang up sale #${subject} at the register${total === undefined ? '' : ` (${dollars(total)})`}`;
     }
     case 'order.no_show':
       return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
     case 'team.invite':
-      return `Invited ${subject} as ${text(detail, 'role') ?? 'a member'}`;
+      return `Invited ${subject} as ${event.detail.role ?? 'a member'}`;
     case 'team.role':
-      return `Changed ${subject}’s role from ${text(detail, 'from') ?? '?'} to ${text(detail, 'to') ?? '?'}`;
+      return `Changed ${subject}’s role from ${event.detail.from ?? '?'} to ${event.detail.to ?? '?'}`;
     case 'team.remove':
       return `Removed ${subject} from the team`;
     case 'settings.save':
@@ -128,7 +130,7 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'device.remove':
       return `Removed the tablet “${subject}”`;
     case 'subscription.upgrade':
-      return `Upgraded the subscription${text(detail, 'to') ? ` to ${text(detail, 'to')}` : ''}`;
+      return `Upgraded the subscription${event.detail.to ? ` to ${event.detail.to}` : ''}`;
     case 'subscription.cancel':
       return 'Cancelled the subscription';
     case 'subscription.resume':
@@ -146,35 +148,35 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'customer.subscription.resumed':
       return 'Stripe resumed the subscription';
     case 'customer.create':
-      return `Added customer “${text(detail, 'name') ?? subject}”`;
-    case 'customer.update': {
-      const after = (detail?.after ?? null) as Detail | null;
-      return `Edited customer “${text(after, 'name') ?? subject}”`;
-    }
+      return `Added customer “${event.detail.name ?? subject}”`;
+    case 'customer.update':
+      return `Edited customer “${event.detail.after?.name ?? subject}”`;
     case 'credit.adjust': {
-      const amount = num(detail, 'amount') ?? 0;
+      const { amount = 0, name, reason } = event.detail;
       const sign = amount < 0 ? '−' : '+';
-      return `Adjusted ${text(detail, 'name') ?? 'a customer'}’s store credit by ${sign}${formatUsdPlain(Math.abs(amount))}: “${text(detail, 'reason') ?? ''}”`;
+      return `Adjusted ${name ?? 'a customer'}’s store credit by ${sign}${formatUsdPlain(Math.abs(amount))}: “${reason ?? ''}”`;
     }
-    case 'credit.spend':
-      return `${text(detail, 'name') ?? 'A customer'} paid ${formatUsdPlain(num(detail, 'amount') ?? 0)} of order #${text(detail, 'order') ?? '?'} with store credit`;
-    case 'credit.refund':
-      return `Gave back ${formatUsdPlain(num(detail, 'amount') ?? 0)} of store credit to ${text(detail, 'name') ?? 'a customer'} (order #${text(detail, 'order') ?? '?'} rejected)`;
+    case 'credit.spend': {
+      const { name, amount, order } = event.detail;
+      return `${name ?? 'A customer'} paid ${formatUsdPlain(amount ?? 0)} of order #${order ?? '?'} with store credit`;
+    }
+    case 'credit.refund': {
+      const { name, amount, order } = event.detail;
+      return `Gave back ${formatUsdPlain(amount ?? 0)} of store credit to ${name ?? 'a customer'} (order #${order ?? '?'} rejected)`;
+    }
     case 'buylist.submit':
-      return `Took sell list ${subject} (${plural(num(detail, 'lines') ?? 0, 'line')})`;
-    case 'buylist.grade': {
-      const lines = Array.isArray(detail?.lines) ? detail.lines.length : 0;
-      return `Regraded ${plural(lines, 'line')} of buy order ${subject}`;
-    }
+      return `Took sell list ${subject} (${plural(event.detail.lines ?? 0, 'line')})`;
+    case 'buylist.grade':
+      return `Regraded ${plural(event.detail.lines?.length ?? 0, 'line')} of buy order ${subject}`;
     case 'buylist.accept': {
-      const amount = `$${centsText(num(detail, 'amount_cents') ?? 0)}`;
-      const paid = text(detail, 'payout') === 'credit' ? `${amount} store credit` : `${amount} cash`;
-      const copies = num(detail, 'copies');
+      const { amount_cents, payout, copies } = event.detail;
+      const amount = dollars(amount_cents ?? 0);
+      const paid = payout === 'credit' ? `${amount} store credit` : `${amount} cash`;
       const bought = copies === undefined ? '' : ` (${copies} ${copies === 1 ? 'copy' : 'copies'})`;
       return `Accepted buy order ${subject}${bought}: ${paid}`;
     }
     case 'buylist.reject':
-      return `Rejected buy order ${subject}${text(detail, 'reason') ? `: “${text(detail, 'reason')}”` : ''}`;
+      return `Rejected buy order ${subject}${event.detail.reason ? `: “${event.detail.reason}”` : ''}`;
     case 'buylist.rules':
       return 'Changed the buy rules';
     case 'buylist.card':
@@ -204,8 +206,5 @@ export function describeActivity(entry: ActivityEntry): string {
       return `Made ${subject} a platform administrator (new account)`;
     case 'admin.superadmin.promote':
       return `Made ${subject} a platform administrator`;
-    default:
-      // Only an action no longer recorded gets here: every recorded one has its sentence (see the unit test).
-      return `${entry.action} ${subject}`;
   }
 }

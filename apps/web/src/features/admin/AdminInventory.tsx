@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { formatLocalTime, formatPrice } from '../orders/order-view.ts';
+import { formatLocalTime, formatPrice } from '../../lib/format.ts';
 import { adminCall, adminChange, useAdminQuery } from './admin-api.ts';
 import { LoadError } from './AdminPage.tsx';
 import { EditItemModal } from './EditItemModal.tsx';

@@ -2,7 +2,7 @@ import { adminFeedbackTypes, messages } from '@cardstock/contract';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTitle } from '../../lib/use-title.ts';
-import { FeedbackButton } from '../feedback/FeedbackButton.tsx';
+import { FeedbackButton } from '../../components/FeedbackButton.tsx';
 import { isAccessError } from './admin-api.ts';
 import './admin.css';
 

@@ -1,5 +1,5 @@
 import { messages, timings } from '@cardstock/contract';
-import { formatLocalTime, formatPrice } from '../orders/order-view.ts';
+import { formatLocalTime, formatPrice } from '../../lib/format.ts';
 import { useAdminQuery } from './admin-api.ts';
 import { healthClass } from './admin-view.ts';
 import { AdminPage, LoadError } from './AdminPage.tsx';

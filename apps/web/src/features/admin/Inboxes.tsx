@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { errorText } from '../../lib/api.ts';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { adminCall, useAdminQuery } from './admin-api.ts';
 import { LoadError } from './AdminPage.tsx';
 import { Tabs } from '../../components/Tabs.tsx';

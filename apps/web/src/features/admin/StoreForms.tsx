@@ -2,7 +2,7 @@ import { adminBounds, messages, type AdminStore } from '@cardstock/contract';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { errorText } from '../../lib/api.ts';
-import { sanitizeSubdomain } from '../settings/settings-form.ts';
+import { sanitizeSubdomain } from '../../lib/subdomain.ts';
 import { boundedNumber } from './admin-view.ts';
 
 const bound = adminBounds.max_inventory_items;

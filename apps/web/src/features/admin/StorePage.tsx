@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatLocalTime, formatPrice } from '../orders/order-view.ts';
+import { formatLocalTime, formatPrice } from '../../lib/format.ts';
 import { adminCall, useAdminQuery } from './admin-api.ts';
 import { AdminInventory } from './AdminInventory.tsx';
 import { AdminPage, LoadError } from './AdminPage.tsx';

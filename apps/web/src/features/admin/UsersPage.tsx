@@ -6,7 +6,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { adminCall, adminChange, useAdminQuery } from './admin-api.ts';
 import { assignableRoles, roleLabels } from './admin-view.ts';
 import { AdminPage, LoadError } from './AdminPage.tsx';

@@ -1,8 +1,7 @@
 import { limits, messages, type Payment } from '@cardstock/contract';
 import type { Ref } from 'react';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { formatPrice } from '../orders/order-view.ts';
-import { saleDate as formatDay } from '../stats/stats-view.ts';
+import { formatPrice, saleDate as formatDay } from '../../lib/format.ts';
 import { statusBadge } from './billing-view.ts';
 
 /**

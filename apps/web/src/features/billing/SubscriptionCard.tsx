@@ -1,7 +1,6 @@
 import { messages, type Subscription } from '@cardstock/contract';
 import { Icon } from '../../components/Icon.tsx';
-import { formatPrice } from '../orders/order-view.ts';
-import { saleDate as formatDay } from '../stats/stats-view.ts';
+import { formatPrice, saleDate as formatDay } from '../../lib/format.ts';
 import { statusBadge } from './billing-view.ts';
 
 const m = messages.billing;

@@ -13,10 +13,10 @@ import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Modal } from '../../components/Modal.tsx';
+import { OrderCardLink } from '../../components/OrderCardLink.tsx';
 import { ApiError, call, errorText } from '../../lib/api.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { userRole } from '../../lib/session.ts';
-import { formatLocalTime } from '../orders/order-view.ts';
-import { OrderCardLink } from '../orders/OrderParts.tsx';
 import { reasonText } from './buy-view.ts';
 
 const m = buylistMessages.screen;

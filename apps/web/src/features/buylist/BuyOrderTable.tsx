@@ -1,6 +1,6 @@
 import { formatUsd, type BuyOrder } from '@cardstock/contract';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { BuyStatus } from './BuyOrderReview.tsx';
 
 /** Buy orders in a table: the callout large, the seller, copies and offers (or what was paid), and Review. */

@@ -15,11 +15,12 @@ import {
 } from '@cardstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CustomerSearch } from '../../components/CustomerSearch.tsx';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
 import { CardFinder, printingFinishes } from './CardFinder.tsx';
-import { CustomerSearch } from '../customers/CustomerSearch.tsx';
 import { customerProblem, draftKey, putLine, reasonText, sellItems, type SellDraftLine } from './buy-view.ts';
 import { useSettled } from '../../lib/use-settled.ts';
+import './buylist.css';
 
 const m = buylistMessages.screen;
 

@@ -7,7 +7,7 @@ import { ManaCost, ManaText } from '../../components/ManaCost.tsx';
 import { SetSymbol } from '../../components/SetSymbol.tsx';
 import { call } from '../../lib/api.ts';
 import { legalityLines } from './format-names.ts';
-import { PriceTrend } from './PriceTrend.tsx';
+import { PriceTrend } from '../../components/PriceTrend.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 const m = messages.cardDetails;

@@ -1,8 +1,7 @@
 import { amountText, formatUsd, messages, roundToCent, type Customer } from '@cardstock/contract';
 import { useId } from 'react';
+import { CustomerSearch } from '../../components/CustomerSearch.tsx';
 import { creditAmount, defaultCredit } from './customer-form.ts';
-import { CustomerSearch } from './CustomerSearch.tsx';
-import './customers.css';
 
 const m = messages.customers.screen;
 

@@ -7,7 +7,7 @@ import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { AdjustCreditModal } from './AdjustCreditModal.tsx';
 import { CustomerModal } from './CustomerModal.tsx';
 import './customers.css';

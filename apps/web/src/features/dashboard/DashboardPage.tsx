@@ -2,8 +2,8 @@ import { messages } from '@cardstock/contract';
 import { TileGrid } from '../../components/TileGrid.tsx';
 import { shopName, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { FeedbackButton } from '../feedback/FeedbackButton.tsx';
-import { shopPagesFor } from './shop-pages.ts';
+import { FeedbackButton } from '../../components/FeedbackButton.tsx';
+import { shopPagesFor } from '../../lib/shop-pages.ts';
 
 export function DashboardPage() {
   useTitle('Dashboard');

@@ -1,5 +1,5 @@
 import { messages, type Device } from '@cardstock/contract';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 
 /**
  * Pure helpers of the Device Management screen (spec 000 §3–§5): times,

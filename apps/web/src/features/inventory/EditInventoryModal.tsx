@@ -12,7 +12,7 @@ import { DialogActions } from '../../components/DialogActions.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
-import { PriceTrend } from '../catalog/PriceTrend.tsx';
+import { PriceTrend } from '../../components/PriceTrend.tsx';
 import { askingPriceOf, askingPriceText } from './price.ts';
 import { PriceWithSource } from './PriceWithSource.tsx';
 

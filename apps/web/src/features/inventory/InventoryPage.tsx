@@ -25,7 +25,7 @@ import { MassUploadModal } from './MassUploadModal.tsx';
 import { PriceChangesModal } from './PriceChangesModal.tsx';
 import { PriceWithSource } from './PriceWithSource.tsx';
 import { RepriceModal } from './RepriceModal.tsx';
-import { SealedStockSection } from '../sealed/SealedStockSection.tsx';
+import { SealedStockSection } from '../sealed/index.ts';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 

@@ -1,6 +1,6 @@
 import { messages } from '@cardstock/contract';
 import { useEffect, useId } from 'react';
-import { calloutOf } from '../orders/order-view.ts';
+import { calloutOf } from '../../lib/format.ts';
 import { calloutReturnMs } from './kiosk-device.ts';
 
 const m = messages.kiosk;

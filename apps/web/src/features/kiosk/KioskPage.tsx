@@ -4,9 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, call, errorText } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { OrderingScreen } from '../orders/OrderingPage.tsx';
-import { SellList } from '../buylist/SellList.tsx';
-import '../buylist/buylist.css';
+import { OrderingScreen } from '../orders/index.ts';
+import { SellList } from '../buylist/index.ts';
 import { KioskCallout } from './KioskCallout.tsx';
 import { KioskPairing } from './KioskPairing.tsx';
 import {

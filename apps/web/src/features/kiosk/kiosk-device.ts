@@ -3,7 +3,7 @@
  * serial number (made once, kept), its device token (in localStorage, never in
  * the staff `auth_token` cookie, so a staff login on the same browser and the
  * tablet's pairing do not overwrite each other) and the pairing code in the URL.
- * The callout number comes from the order screens' `calloutOf` (orders/order-view.ts).
+ * The callout number comes from the staff screens' `calloutOf` (lib/format.ts).
  */
 
 /** The part of Web Storage the kiosk uses: localStorage in the browser, a Map in tests. */

@@ -1,7 +1,8 @@
 import { messages, type ExpiredOrder, type HistoryOrder, type RejectedOrder } from '@cardstock/contract';
 import { Modal } from '../../components/Modal.tsx';
-import { formatPrice } from './order-view.ts';
-import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+import { OrderCardLink } from '../../components/OrderCardLink.tsx';
+import { formatPrice } from '../../lib/format.ts';
+import { OrderSummary } from './OrderParts.tsx';
 import { isReadyForPickup, PickupActions } from './PickupActions.tsx';
 
 /**

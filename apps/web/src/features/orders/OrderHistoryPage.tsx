@@ -9,7 +9,7 @@ import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { OrderTable } from './OrderTable.tsx';
-import { formatLocalTime } from './order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 import { isReadyForPickup } from './PickupActions.tsx';
 
 const m = messages.orders;

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { orderSetChanged } from './order-view.ts';
+import { orderSetChanged } from '../../lib/order-set.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -4,14 +4,11 @@ import {
   formatUsd,
   messages,
   type ExpiredOrder,
-  type Language,
   type PendingOrder,
 } from '@cardstock/contract';
 import { Link } from 'react-router';
-import { CardNameLink } from '../../components/CardNameLink.tsx';
-import { FlagTags } from '../../components/FlagTags.tsx';
-import { LanguageTag } from '../../components/LanguageTag.tsx';
-import { calloutOf, cardPageUrl, formatLocalTime, splitOrderNumber } from './order-view.ts';
+import '../../components/order-review.css';
+import { calloutOf, formatLocalTime } from '../../lib/format.ts';
 import './order-screens.css';
 
 type Status = PendingOrder['status'] | ExpiredOrder['status'];
@@ -24,17 +21,6 @@ const statusBadge: Record<Status, { label: string; className: string }> = {
   picked_up: { label: 'Picked Up', className: 'badge badge-success' },
   no_show: { label: 'No-Show', className: 'badge badge-expired' },
 };
-
-/** An order number with its callout (the part staff call out) emphasised. */
-export function OrderNumber({ orderNumber }: { orderNumber: string }) {
-  const { prefix, callout } = splitOrderNumber(orderNumber);
-  return (
-    <span className="order-number">
-      <span className="order-number-prefix">{prefix}</span>
-      <strong className="order-number-callout">{callout}</strong>
-    </span>
-  );
-}
 
 export function OrderStatus({ status }: { status: Status }) {
   const { label, className } = statusBadge[status];
@@ -191,35 +177,5 @@ export function OrderSummary({
         )}
       </dl>
     </div>
-  );
-}
-
-/** A line's card name: its Scryfall page in a new tab, with the large preview on hover, and its language's and flags' tags. */
-export function OrderCardLink({
-  item,
-}: {
-  item: {
-    scryfall_id: string;
-    card_name: string;
-    set_code: string;
-    kind?: 'single' | 'sealed';
-    language?: Language;
-    signed?: boolean;
-    altered?: boolean;
-  };
-}) {
-  // A sealed product has no card page: its name, marked as sealed.
-  if (item.kind === 'sealed')
-    return (
-      <span>
-        {item.card_name} <span className="badge">Sealed</span>
-      </span>
-    );
-  return (
-    <>
-      <CardNameLink id={item.scryfall_id} name={item.card_name} href={cardPageUrl(item.card_name, item.set_code)} />
-      {item.language && <LanguageTag language={item.language} />}
-      <FlagTags signed={item.signed} altered={item.altered} />
-    </>
   );
 }

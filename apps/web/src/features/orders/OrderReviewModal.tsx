@@ -2,9 +2,11 @@ import { messages, type PendingOrder } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal.tsx';
+import { OrderCardLink } from '../../components/OrderCardLink.tsx';
 import { call } from '../../lib/api.ts';
-import { finishLabel, formatPrice } from './order-view.ts';
-import { OrderCardLink, OrderSummary } from './OrderParts.tsx';
+import { formatPrice } from '../../lib/format.ts';
+import { finishLabel } from './order-view.ts';
+import { OrderSummary } from './OrderParts.tsx';
 
 const m = messages.orders;
 

@@ -1,7 +1,9 @@
 import { formatUsd, messages, type ExpiredOrder, type PendingOrder } from '@cardstock/contract';
+import { OrderNumber } from '../../components/OrderNumber.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { CreditBadge, OnlineBadge, OrderNumber, OrderStatus } from './OrderParts.tsx';
-import { finishSummary, formatLocalTime } from './order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
+import { CreditBadge, OnlineBadge, OrderStatus } from './OrderParts.tsx';
+import { finishSummary } from './order-view.ts';
 
 /**
  * The orders table the order screens show (spec 000): number with its

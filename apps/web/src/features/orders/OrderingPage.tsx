@@ -19,7 +19,7 @@ import {
   type InventoryHit,
   type PlacingAttempt,
 } from './cart.ts';
-import { CreditPayment, creditPayment, noCreditChoice, type CreditChoice } from '../customers/CreditPayment.tsx';
+import { CreditPayment, creditPayment, noCreditChoice, type CreditChoice } from '../customers/index.ts';
 import { OrderingCard } from './OrderingCard.tsx';
 import { CartJumpButton, OrderingCart, type PlacingState } from './OrderingCart.tsx';
 import { OrderingSearch } from './OrderingSearch.tsx';

@@ -2,7 +2,7 @@ import { messages, type HistoryOrder } from '@cardstock/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
-import { formatLocalTime } from './order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 
 const m = messages.orders;
 

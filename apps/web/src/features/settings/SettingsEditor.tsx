@@ -17,6 +17,7 @@ import { FormMessage } from '../../components/FormMessage.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/use-public-config.ts';
 import { hasAuthToken } from '../../lib/session.ts';
+import { sanitizeSubdomain } from '../../lib/subdomain.ts';
 import {
   descriptionMaxLength,
   exampleSentence,
@@ -25,7 +26,6 @@ import {
   pricingOf,
   productHost,
   perCustomerLimitKeys,
-  sanitizeSubdomain,
   settingsPayload,
   storefrontHost,
   type SettingsForm,

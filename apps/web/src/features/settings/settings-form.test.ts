@@ -14,7 +14,6 @@ import {
   holdHoursProblem,
   pricingOf,
   productHost,
-  sanitizeSubdomain,
   settingsPayload,
   shopStatus,
   storefrontHost,
@@ -46,15 +45,6 @@ const problemOf = (f: SettingsForm): string | undefined => {
   const checked = settingsPayload(f);
   return checked.ok ? undefined : checked.problem;
 };
-
-describe('sanitizeSubdomain', () => {
-  it('lower-cases and strips everything but a-z, 0-9 and hyphens', () => {
-    expect(sanitizeSubdomain('My Shop!')).toBe('myshop');
-    expect(sanitizeSubdomain('Owl_&_Goblin-Games 2')).toBe('owlgoblin-games2');
-    expect(sanitizeSubdomain('café.ÉTÉ')).toBe('caft');
-    expect(sanitizeSubdomain('')).toBe('');
-  });
-});
 
 describe('formOf', () => {
   it('fills the form from the server, floor in dollars and inventory_public as shop_hidden 0', () => {

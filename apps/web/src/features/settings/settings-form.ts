@@ -66,9 +66,6 @@ export type SettingsPayload = z.output<typeof ZSettingsFields>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** Lower case, and only a-z, 0-9 and hyphens, as the owner types (spec 001 §5). */
-export const sanitizeSubdomain = (typed: string): string => typed.toLowerCase().replace(/[^a-z0-9-]/g, '');
-
 /** The form filled with what the server has. */
 export function formOf(settings: ShopSettings): SettingsForm {
   const { pricing } = settings;

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { shopName, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { shopPagesFor } from '../dashboard/shop-pages.ts';
+import { shopPagesFor } from '../../lib/shop-pages.ts';
 import { PageSearch } from './PageSearch.tsx';
 import './shop-home.css';
 

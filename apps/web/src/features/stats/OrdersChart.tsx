@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { layoutChart, type ChartBox, type ChartPoint } from './chart-scale.ts';
 import { chartDay, chartSummary, formatRevenue, revenueTick } from './stats-view.ts';
+import './stats.css';
 
 const height = 300;
 const margin = { top: 16, right: 72, bottom: 56, left: 64 };

@@ -1,9 +1,10 @@
 import { finishNames, messages } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { LanguageTag } from '../../components/LanguageTag.tsx';
+import { OrderNumber } from '../../components/OrderNumber.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
-import { OrderNumber } from '../orders/OrderParts.tsx';
-import { marginText, saleDate, setLabel } from './stats-view.ts';
+import { saleDate } from '../../lib/format.ts';
+import { marginText, setLabel } from './stats-view.ts';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import type { LatestSale, LowStock, TopCard } from './use-stats.ts';

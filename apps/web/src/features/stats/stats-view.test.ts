@@ -7,7 +7,6 @@ import {
   formatRevenue,
   marginText,
   revenueTick,
-  saleDate,
   setLabel,
   statsErrorText,
 } from './stats-view.ts';
@@ -38,18 +37,6 @@ describe('setLabel', () => {
     expect(setLabel('lea')).toBe('LEA');
     expect(setLabel(null)).toBe('N/A');
     expect(setLabel(' ')).toBe('N/A');
-  });
-});
-
-describe('saleDate', () => {
-  it("shows a UTC time as the viewer's local day", () => {
-    const ts = '2026-11-22T03:15:00.000Z';
-    expect(saleDate(ts, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 22, 2026');
-    expect(saleDate(ts, { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Nov 21, 2026');
-  });
-
-  it('shows text that is not a time as it is', () => {
-    expect(saleDate('soon')).toBe('soon');
   });
 });
 

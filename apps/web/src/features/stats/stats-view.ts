@@ -1,11 +1,10 @@
 import { formatUsd, messages } from '@cardstock/contract';
 import { ApiError } from '../../lib/api.ts';
-import { parseUtc } from '../orders/order-view.ts';
 import type { ChartPoint } from './chart-scale.ts';
 
 /**
  * Pure helpers of the Store Statistics screen (spec 001 §2.3, §8, §9): the
- * error text, set codes, dates, dollars and the chart's spoken summary.
+ * error text, set codes, chart days, dollars and the chart's spoken summary.
  */
 
 const m = messages.stats;
@@ -23,15 +22,6 @@ export function statsErrorText(err: unknown): string {
 
 /** A line's set code in upper case, or 'N/A' when the line has none. */
 export const setLabel = (setCode: string | null | undefined): string => setCode?.trim().toUpperCase() || 'N/A';
-
-type Locale = { locale?: string; timeZone?: string };
-
-/** The day a sale was confirmed, in the viewer's time zone (the timestamp is UTC); the raw text when it is not a time. */
-export function saleDate(timestamp: string, options: Locale = {}): string {
-  const date = parseUtc(timestamp);
-  if (!date) return timestamp;
-  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: options.timeZone }).format(date);
-}
 
 /**
  * A chart day (`YYYY-MM-DD`). The server groups by UTC day, so the day is shown

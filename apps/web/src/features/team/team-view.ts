@@ -1,5 +1,5 @@
 import { messages, teamRoles, type TeamMember } from '@cardstock/contract';
-import { formatLocalTime } from '../orders/order-view.ts';
+import { formatLocalTime } from '../../lib/format.ts';
 
 /**
  * Pure helpers of the Sub-Account Management screen (spec 001 §3–§5): names,

@@ -1,7 +1,7 @@
 import { type Finish, finishNames, formatUsdPlain, messages } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
-import { sparkline, trendOf } from './price-trend.ts';
+import { call } from '../lib/api.ts';
+import { sparkline, trendOf } from '../lib/price-trend.ts';
 
 const m = messages.priceTrend;
 const WIDTH = 120;

@@ -1,9 +1,9 @@
 import { feedbackTypes, messages } from '@cardstock/contract';
 import { useState } from 'react';
-import { Icon, type IconName } from '../../components/Icon.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { ApiError, call } from '../../lib/api.ts';
-import { hasAuthToken } from '../../lib/session.ts';
+import { Icon, type IconName } from './Icon.tsx';
+import { Modal } from './Modal.tsx';
+import { ApiError, call } from '../lib/api.ts';
+import { hasAuthToken } from '../lib/session.ts';
 
 const m = messages.feedback;
 

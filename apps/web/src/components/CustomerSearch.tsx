@@ -1,9 +1,9 @@
 import { formatUsd, messages, type Customer } from '@cardstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { call } from '../../lib/api.ts';
-import { useSettled } from '../../lib/use-settled.ts';
-import './customers.css';
+import { call } from '../lib/api.ts';
+import { useSettled } from '../lib/use-settled.ts';
+import './CustomerSearch.css';
 
 const m = messages.customers.screen;
 

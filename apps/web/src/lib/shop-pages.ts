@@ -1,5 +1,5 @@
 import { roleAllows, type Permission } from '@cardstock/contract';
-import type { IconName } from '../../components/Icon.tsx';
+import type { IconName } from '../components/Icon.tsx';
 
 /** The dashboard tiles of spec 000 §2, in the spec's order; a tile with a permission shows only to roles that have it. */
 export const shopPages = [
