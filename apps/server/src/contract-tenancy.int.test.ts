@@ -126,6 +126,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       customer_id: ids.customer,
       tenders: [{ kind: 'store_credit', amount: 1 }],
     },
+    registerSettings: {},
     pendingOrders: {},
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },

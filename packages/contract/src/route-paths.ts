@@ -66,6 +66,7 @@ export const routePaths = {
   deviceSession: ['POST', '/api/device/session', 'token'],
   placeOrder: ['POST', '/api/device/order', 'token'],
   registerSale: ['POST', '/api/register/sale', 'token'],
+  registerSettings: ['POST', '/api/register/settings', 'token'],
   registerReceipt: ['GET', '/api/register/receipt/:receipt'],
   pendingOrders: ['POST', '/api/pending', 'token'],
   confirmOrder: ['POST', '/api/order/confirm', 'token'],

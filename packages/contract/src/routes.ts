@@ -139,7 +139,14 @@ import {
   ZShopWebsiteResponse,
 } from './schemas/storefront.ts';
 import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './schemas/settings.ts';
-import { ZReceiptPage, ZReceiptParams, ZRegisterSaleRequest, ZRegisterSaleResponse } from './schemas/register.ts';
+import {
+  ZReceiptPage,
+  ZReceiptParams,
+  ZRegisterSaleRequest,
+  ZRegisterSaleResponse,
+  ZRegisterSettings,
+  ZRegisterSettingsRequest,
+} from './schemas/register.ts';
 import { ZShopExport } from './schemas/shop-data.ts';
 import {
   ZInventoryValueResponse,
@@ -855,6 +862,16 @@ export const routes = define({
     tags: ['register'],
     body: ZRegisterSaleRequest,
     response: ZRegisterSaleResponse,
+  },
+  registerSettings: {
+    method: 'POST',
+    path: '/api/register/settings',
+    auth: 'session',
+    permission: 'register:sell',
+    summary: 'The shop’s tax and an Employee’s discount limit, as the Register screen shows a sale’s figures',
+    tags: ['register'],
+    body: ZRegisterSettingsRequest,
+    response: ZRegisterSettings,
   },
   registerReceipt: {
     method: 'GET',

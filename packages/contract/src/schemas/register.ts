@@ -99,6 +99,16 @@ export const ZRegisterSaleResponse = z.object({
 });
 export type RegisterSaleResponse = z.infer<typeof ZRegisterSaleResponse>;
 
+export const ZRegisterSettingsRequest = z.object({ token: ZSessionToken });
+
+/** What the Register screen needs to show a sale's figures as it is rung up (the server decides them again). */
+export const ZRegisterSettings = z.object({
+  tax_rate_percent: z.number().describe('The shop’s sales tax in percent (0–30, up to 3 decimals)'),
+  prices_include_tax: z.boolean().describe('Whether shelf prices already hold the tax'),
+  employee_discount_limit_percent: z.number().describe('How much of a sale an Employee may discount, in percent'),
+});
+export type RegisterSettings = z.infer<typeof ZRegisterSettings>;
+
 export const ZReceiptParams = z.object({
   receipt: z.string({ error: 'receipt must be text.' }).regex(/^[A-Za-z0-9_-]{20,64}$/, 'That is not a receipt link.'),
 });

@@ -195,8 +195,18 @@ describe(`the register (${testEngine})`, () => {
   });
 
   it('lets an Employee discount up to the shop’s limit and no further; a Watcher rings up nothing', async () => {
-    const { shop, owner, stock } = await shopWith([{ copies: 3, price: 10 }], { employee_discount_limit_percent: 10 });
+    const { shop, owner, stock } = await shopWith([{ copies: 3, price: 10 }], {
+      employee_discount_limit_percent: 10,
+      tax_rate_percent: 7.25,
+    });
     const employee = api(server, await addMember(server, shop.email, 'Employee'));
+    // The Register screen's figures: an Employee reads the shop's tax and limit there, not in Settings.
+    expect(bodyOf(await employee.call('registerSettings'))).toEqual({
+      tax_rate_percent: 7.25,
+      prices_include_tax: false,
+      employee_discount_limit_percent: 10,
+    });
+    expectError(await employee.call('settingsGet'), 403);
     const card = stock[0]!;
     const over = await sell(employee, {
       items: [line(card)],
@@ -206,11 +216,11 @@ describe(`the register (${testEngine})`, () => {
     expectError(over, 403);
     expect(over.body.message).toBe(said.discountOverLimit(10));
     expectOk(
-      await sell(employee, { items: [line(card)], discount: { percent: 10 }, tenders: [{ kind: 'cash', amount: 9 }] }),
+      await sell(employee, { items: [line(card)], discount: { percent: 10 }, tenders: [{ kind: 'cash', amount: 10 }] }),
     );
     // The Owner is not held to it.
     expectOk(
-      await sell(owner, { items: [line(card)], discount: { percent: 50 }, tenders: [{ kind: 'cash', amount: 5 }] }),
+      await sell(owner, { items: [line(card)], discount: { percent: 50 }, tenders: [{ kind: 'cash', amount: 10 }] }),
     );
     const watcher = api(server, await addMember(server, shop.email, 'Watcher'));
     expectError(await sell(watcher, { items: [line(card)], tenders: [{ kind: 'cash', amount: 10 }] }), 403);

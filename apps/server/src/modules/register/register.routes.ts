@@ -17,6 +17,7 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
   registerRoute(app, routes.registerSale, ({ actor, body }, request) =>
     register.sale(actor, body, idempotencyKeyOf(request.headers)),
   );
+  registerRoute(app, routes.registerSettings, ({ actor }) => register.settings(actor));
   registerRoute(app, routes.registerReceipt, async ({ params }, _request, reply) =>
     reply
       .type('text/html; charset=utf-8')

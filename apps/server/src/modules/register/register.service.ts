@@ -1,4 +1,6 @@
-import { messages } from '@cardstock/contract';
+import { messages, percentOfThousandths } from '@cardstock/contract';
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
@@ -20,6 +22,17 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
 
   return {
     sale: ringUp(ctx, placeAs),
+
+    /** The shop's tax and an Employee's discount limit, for the Register screen's figures. */
+    async settings(actor: Actor) {
+      const { shopId } = requireRole(actor, 'register:sell');
+      const tax = await repo.taxOf(ctx.db, shopId);
+      return {
+        tax_rate_percent: percentOfThousandths(tax.tax_rate_thousandths),
+        prices_include_tax: tax.prices_include_tax === 1,
+        employee_discount_limit_percent: tax.employee_discount_limit_percent,
+      };
+    },
 
     /** A sale's receipt as a printable page, by its receipt's token; 404 for a token that names none. */
     async receipt(token: string): Promise<string> {
