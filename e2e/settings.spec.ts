@@ -308,3 +308,44 @@ test('the Owner downloads all of the shop’s data as one JSON file; a Manager i
   await expect(page.getByRole('heading', { name: 'Current Shop Info' })).toBeVisible();
   await expect(page.getByRole('region', { name: m.dataTitle })).toHaveCount(0);
 });
+
+test('an Owner sets the register’s sales tax and an Employee’s discount limit; a rate over 30 % sends nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Taxed Counter Games');
+  await useSession(context, account);
+  const saves = countSaves(page);
+  await page.goto('/shop-settings');
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  const section = form.getByRole('group', { name: m.registerLegend });
+  const rate = section.getByLabel(m.taxRateLabel);
+  const inside = section.getByRole('checkbox', { name: m.pricesIncludeTax });
+  const limit = section.getByLabel(m.discountLimitLabel);
+  // No tax and a 10 % limit until the Owner says otherwise.
+  await expect(rate).toHaveValue('0');
+  await expect(inside).not.toBeChecked();
+  await expect(limit).toHaveValue('10');
+
+  await rate.fill('31');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(form.getByRole('alert')).toHaveText('The tax rate must be at most 30 %.');
+  expect(saves()).toBe(0);
+
+  await rate.fill('8.875');
+  await inside.check();
+  await limit.fill('15');
+  const reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(m.saved)).toBeVisible();
+  await reloaded;
+  expect(await serverSettings(request, account)).toMatchObject({
+    tax_rate_percent: 8.875,
+    prices_include_tax: true,
+    employee_discount_limit_percent: 15,
+  });
+  await expect(rate).toHaveValue('8.875');
+  await expect(inside).toBeChecked();
+  await expect(limit).toHaveValue('15');
+});

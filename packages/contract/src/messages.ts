@@ -624,6 +624,16 @@ export const messages = {
     reservationLimitsHint:
       'So one customer cannot hold your stock. A reservation over a limit is refused and the customer is told which limit; past the copies held by all open reservations, the storefront takes no more until you confirm or reject some.',
     lowStockLegend: 'Low stock',
+    // Issue 44: the counter register's tax and discounts.
+    registerLegend: 'Register',
+    taxRateLabel: 'Sales tax (%)',
+    taxRateHint:
+      'Added to each sale at the register on what it comes to after discounts, rounded once to the cent; 0 for none.',
+    pricesIncludeTax: 'Shelf prices already include the tax',
+    pricesIncludeTaxHint: 'The register then takes the shelf price and shows on the receipt the part that was tax.',
+    discountLimitLabel: 'Employee discount limit (%)',
+    discountLimitHint:
+      'How much of a sale an Employee may discount at the register; Owners and Managers may give more.',
     lowStockLabel: 'Low-stock threshold (copies)',
     lowStockHint:
       'Statistics list the rows and sealed products holding this many or fewer; 0 lists only the sold-out ones.',

@@ -225,6 +225,43 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
       </fieldset>
 
       <fieldset disabled={saving}>
+        <legend>{m.registerLegend}</legend>
+        <NumberField
+          label={m.taxRateLabel}
+          name="tax_rate_percent"
+          step="0.001"
+          min="0"
+          max="30"
+          value={form.taxRate}
+          onChange={(taxRate) => update({ taxRate })}
+        />
+        <p className="hint settings-hint">{m.taxRateHint}</p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="prices_include_tax"
+            checked={form.pricesIncludeTax}
+            onChange={(e) => update({ pricesIncludeTax: e.target.checked })}
+            aria-describedby="settings-prices-include-tax-hint"
+          />
+          {m.pricesIncludeTax}
+        </label>
+        <p id="settings-prices-include-tax-hint" className="hint settings-hint">
+          {m.pricesIncludeTaxHint}
+        </p>
+        <NumberField
+          label={m.discountLimitLabel}
+          name="employee_discount_limit_percent"
+          step="1"
+          min="0"
+          max="100"
+          value={form.discountLimit}
+          onChange={(discountLimit) => update({ discountLimit })}
+        />
+        <p className="hint settings-hint">{m.discountLimitHint}</p>
+      </fieldset>
+
+      <fieldset disabled={saving}>
         <legend>{m.reservationsLegend}</legend>
         <label className="checkbox">
           <input

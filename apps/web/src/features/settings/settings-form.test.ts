@@ -94,11 +94,18 @@ describe('formOf', () => {
       // A server without the time zone and hours (before migration 0029) shows none.
       timeZone: '',
       pickupHours: '',
+      // A server without the register's settings (before migration 0030): no tax, the default 10 % limit.
+      taxRate: '0',
+      pricesIncludeTax: false,
+      discountLimit: '10',
     });
     expect(formOf(settings({ time_zone: 'Europe/Berlin', pickup_hours: 'Mo–Sa 10–18' }))).toMatchObject({
       timeZone: 'Europe/Berlin',
       pickupHours: 'Mo–Sa 10–18',
     });
+    expect(
+      formOf(settings({ tax_rate_percent: 8.875, prices_include_tax: true, employee_discount_limit_percent: 15 })),
+    ).toMatchObject({ taxRate: '8.875', pricesIncludeTax: true, discountLimit: '15' });
     expect(formOf(settings()).subdomain).toBe('');
     expect(formOf(settings()).inventoryPublic).toBe(false);
   });
@@ -120,6 +127,9 @@ describe('settingsPayload', () => {
         reservation_limits: defaultReservationLimits,
         time_zone: '',
         pickup_hours: '',
+        tax_rate_percent: 0,
+        prices_include_tax: false,
+        employee_discount_limit_percent: 10,
       },
     });
     if (checked.ok) expect(ZSettingsSaveRequest.safeParse({ token: 't', ...checked.value }).success).toBe(true);
@@ -167,6 +177,14 @@ describe('settingsPayload', () => {
   it('sends private as shop_hidden 1 and a blank subdomain as "" (none)', () => {
     const checked = settingsPayload(form());
     expect(checked.ok && checked.value).toMatchObject({ subdomain: '', shop_hidden: 1 });
+  });
+
+  it('refuses a tax rate over 30 % or with more than three decimals, and a discount limit over 100 %', () => {
+    expect(problemOf(form({ taxRate: '30.5' }))).toBe('The tax rate must be at most 30 %.');
+    expect(problemOf(form({ taxRate: '8.8755' }))).toBe('The tax rate can have at most 3 decimals.');
+    expect(problemOf(form({ taxRate: '' }))).toBe('The tax rate must be a number.');
+    expect(problemOf(form({ discountLimit: '101' }))).toBe('The discount limit must be at most 100 %.');
+    expect(problemOf(form({ taxRate: '8.875', pricesIncludeTax: true, discountLimit: '0' }))).toBeUndefined();
   });
 
   it('refuses a low-stock threshold that is not a whole number of copies', () => {

@@ -46,6 +46,10 @@ export interface SettingsForm {
   /** Where and when customers pick up (issue 38): the shop's time zone ('' for none) and its hours. */
   timeZone: string;
   pickupHours: string;
+  /** The register's tax and an Employee's discount limit (issue 44), as typed. */
+  taxRate: string;
+  pricesIncludeTax: boolean;
+  discountLimit: string;
 }
 
 /** The reservation limits in the order the form shows them. */
@@ -91,6 +95,9 @@ export function formOf(settings: ShopSettings): SettingsForm {
     ) as Record<keyof ReservationLimits, string>,
     timeZone: settings.time_zone ?? '',
     pickupHours: settings.pickup_hours ?? '',
+    taxRate: String(settings.tax_rate_percent ?? 0),
+    pricesIncludeTax: settings.prices_include_tax ?? false,
+    discountLimit: String(settings.employee_discount_limit_percent ?? 10),
   };
 }
 
@@ -146,6 +153,9 @@ export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
     reservation_limits: Object.fromEntries(reservationLimitKeys.map((k) => [k, numberOf(form.reservationLimits[k])])),
     time_zone: form.timeZone,
     pickup_hours: form.pickupHours,
+    tax_rate_percent: numberOf(form.taxRate),
+    prices_include_tax: form.pricesIncludeTax,
+    employee_discount_limit_percent: numberOf(form.discountLimit),
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
 }
