@@ -1,5 +1,6 @@
 import { centsText, finishNames, finishOf, languageNames, languageOf, percentOfThousandths } from '@cardstock/contract';
 import type { OrderLineRow } from '../orders/orders.repository.ts';
+import { holdText } from '../orders/reservation-mails.ts';
 import type { SaleRow, TenderRow } from './register.repository.ts';
 
 /** Text made safe inside HTML. */
@@ -17,11 +18,11 @@ const tenderNames: Record<string, string> = {
 
 /** What a line is, beyond its name: set, finish, condition and language (English and nonfoil go unsaid). */
 function lineKind(line: OrderLineRow): string {
-  if (line.card_id === '') return line.set_code;
+  if (line.card_id === '') return line.set_code.toUpperCase();
   const finish = finishOf(line.finish);
   const language = languageOf(line.language);
   return [
-    line.set_code,
+    line.set_code.toUpperCase(),
     finish === 'nonfoil' ? '' : finishNames[finish],
     line.quality,
     language === 'en' ? '' : languageNames[language],
@@ -36,7 +37,7 @@ function lineKind(line: OrderLineRow): string {
  * screen. Every text from the shop or the catalog is escaped.
  */
 export function receiptHtml(
-  shop: { name: string; address: string; city: string; state: string; country: string },
+  shop: { name: string; address: string; city: string; state: string; country: string; time_zone: string },
   sale: SaleRow,
   lines: readonly OrderLineRow[],
   tenders: readonly TenderRow[],
@@ -56,14 +57,17 @@ export function receiptHtml(
     ['Subtotal', money(sale.subtotal_cents)],
     ...(sale.discount_cents > 0 ? [['Discount', `−${money(sale.discount_cents)}`]] : []),
     [include ? `Tax included (${rate} %)` : `Tax (${rate} %)`, money(sale.tax_cents)],
-    ['Total', money(sale.total_cents)],
+    ['Total', money(sale.total_cents), 'total'],
     ...tenders.map((t) => [
       `${tenderNames[t.kind] ?? t.kind}${t.reference ? ` (${t.reference})` : ''}`,
       money(t.amount_cents),
     ]),
     ...(sale.change_cents > 0 ? [['Change', money(sale.change_cents)]] : []),
   ]
-    .map(([label, value]) => `<tr><th colspan="2">${html(label!)}</th><td class="n">${html(value!)}</td></tr>`)
+    .map(
+      ([label, value, kind]) =>
+        `<tr${kind ? ` class="${kind}"` : ''}><th colspan="2">${html(label!)}</th><td class="n">${html(value!)}</td></tr>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -73,13 +77,13 @@ body{font:14px/1.4 system-ui,sans-serif;max-width:80mm;margin:1rem auto;padding:
 h1{font-size:1.2rem;margin:0;text-align:center}p{margin:.2rem 0;text-align:center}
 table{width:100%;border-collapse:collapse;margin-top:.8rem}td,th{padding:.15rem 0;vertical-align:top;text-align:left;font-weight:normal}
 td small{display:block;color:#444}.n{text-align:right;white-space:nowrap;padding-left:.5rem}
-tbody+tbody tr:first-child *{border-top:1px dashed #000;padding-top:.4rem}
+tbody+tbody tr:first-child *{border-top:1px dashed #000;padding-top:.4rem}.total *{font-weight:bold;font-size:1.1em}
 @media print{@page{size:80mm auto;margin:3mm}body{margin:0;max-width:none}}
 </style></head><body>
 <h1>${html(shop.name)}</h1>
 ${place.map((p) => `<p>${html(p)}</p>`).join('')}
 <p>Sale ${html(sale.order_number)}</p>
-<p><time datetime="${html(sale.created_at)}">${html(sale.created_at.slice(0, 16).replace('T', ' '))} UTC</time></p>
+<p><time datetime="${html(sale.created_at)}">${html(holdText(sale.created_at, shop.time_zone))}</time></p>
 <table><tbody>${rows}</tbody><tbody>${totals}</tbody></table>
 <p>Thank you!</p>
 </body></html>`;

@@ -73,7 +73,7 @@ export const registerRepository = {
   shopOf(db: Executor, shopId: number) {
     return db
       .selectFrom('shops')
-      .select(['name', 'address', 'city', 'state', 'country'])
+      .select(['name', 'address', 'city', 'state', 'country', 'time_zone'])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
   },
