@@ -2,6 +2,14 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { SaleTable } from '../../db/schema.ts';
 
+/** Sales with their number (their order's). */
+const sales = (db: Executor) =>
+  db
+    .selectFrom('sales')
+    .innerJoin('orders', 'orders.id', 'sales.order_id')
+    .selectAll('sales')
+    .select('orders.order_number');
+
 /** The register's rows: a sale beside its order, the tenders that paid it, and each sold line's share of its figures. */
 export const registerRepository = {
   /** What the register needs of the shop: its tax, how much an Employee may discount. */
@@ -37,13 +45,9 @@ export const registerRepository = {
     await db.updateTable('order_lines').set(shares).where('id', '=', lineId).execute();
   },
 
-  /** A shop's sale by its number (the order's), with its order's id. */
+  /** A shop's sale by its number (the order's). */
   byNumber(db: Executor, shopId: number, saleNumber: string) {
-    return db
-      .selectFrom('sales')
-      .innerJoin('orders', 'orders.id', 'sales.order_id')
-      .selectAll('sales')
-      .select('orders.order_number')
+    return sales(db)
       .where('sales.shop_id', '=', shopId)
       .where('orders.order_number', '=', saleNumber)
       .executeTakeFirst();
@@ -51,13 +55,7 @@ export const registerRepository = {
 
   /** A sale by its receipt's token, whichever shop: the token is the key. */
   byReceipt(db: Executor, token: string) {
-    return db
-      .selectFrom('sales')
-      .innerJoin('orders', 'orders.id', 'sales.order_id')
-      .selectAll('sales')
-      .select('orders.order_number')
-      .where('sales.receipt_token', '=', token)
-      .executeTakeFirst();
+    return sales(db).where('sales.receipt_token', '=', token).executeTakeFirst();
   },
 
   tendersOf(db: Executor, saleId: number) {
