@@ -69,9 +69,13 @@ test('a customer is added, given credit with a reason, pays part of an order wit
   await expect(add.getByRole('alert')).toHaveText(m.contactRequired);
   await add.getByLabel('E-mail').fill('morgan@example.com');
   await add.getByLabel('Phone').fill('555 010 7788');
+  // A school club buys without sales tax at the register.
+  await expect(add.getByRole('checkbox', { name: m.taxExempt })).not.toBeChecked();
+  await add.getByRole('checkbox', { name: m.taxExempt }).check();
   await add.getByRole('button', { name: m.add }).click();
   await expect(page).toHaveURL(/\/customers\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Morgan Reyes' })).toBeVisible();
+  await expect(page.getByText(m.taxExemptShort, { exact: true })).toBeVisible();
   await expect(balance(page)).toHaveText('$0.00');
   await expect(page.getByText(m.ledgerEmpty)).toBeVisible();
 

@@ -208,5 +208,8 @@ export const customerMessages = {
     toCollect: 'To collect',
     noBuys: 'Nothing bought from customers yet.',
     creditInvalid: 'Enter the store credit to pay in dollars, with at most 2 decimals.',
+    // Issue 44: the register charges such a customer no sales tax.
+    taxExempt: 'Tax exempt: pays no sales tax at the register',
+    taxExemptShort: 'Tax exempt',
   },
 };

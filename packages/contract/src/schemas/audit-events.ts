@@ -33,7 +33,13 @@ const ZSealedSnapshot = z.object({
 });
 
 /** A customer as their entries keep them. */
-const ZCustomerSnapshot = z.object({ name: z.string(), email: z.string(), phone: z.string(), notes: z.string() });
+const ZCustomerSnapshot = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+  tax_exempt: z.boolean().optional().describe('Only when the customer pays no tax at the register (issue 44)'),
+});
 
 /** An order's number with the store credit it moved, as the credit entries keep them (dollars). */
 const ZOrderCredit = z.object({ name: z.string(), order: z.string(), amount: z.number().describe('Dollars') });

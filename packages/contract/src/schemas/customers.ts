@@ -51,6 +51,7 @@ export const ZCustomer = z.object({
   email: z.string().describe('"" when not given'),
   phone: z.string().describe('"" when not given'),
   notes: z.string(),
+  tax_exempt: z.boolean().describe('The customer pays no tax at the register (issue 44)'),
   balance: z.number().describe('Store credit in dollars: the sum of the ledger, never below 0'),
   created_at: z.string().describe('UTC ISO-8601'),
 });
@@ -132,6 +133,10 @@ export const ZCustomerCreateRequest = z.object({
   customer: ZCustomerFields.and(
     z.object({
       notes: z.string({ error: 'Notes must be text.' }).max(2000, 'Notes must be at most 2,000 characters.').optional(),
+      tax_exempt: z
+        .boolean({ error: 'tax_exempt must be true or false.' })
+        .optional()
+        .describe('The customer pays no tax at the register; left out, it stays as it is (false for a new one)'),
     }),
   ),
 });

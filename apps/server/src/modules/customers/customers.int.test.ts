@@ -94,6 +94,37 @@ describe(`customers and store credit (${testEngine})`, () => {
     expect(JSON.parse(update!.detail!)).toMatchObject({ before: { name: 'Bram Stoker' }, after: { name: 'Bram S.' } });
   });
 
+  it('marks a customer tax exempt, keeps it when an edit leaves it out, and audits it only when so', async () => {
+    const temple = await customer({ name: 'Temple of Games', email: 'temple@example.com' });
+    expect(temple.tax_exempt).toBe(false);
+    const exempt = bodyOf(
+      await owner.call('customersUpdate', {
+        customer_id: temple.id,
+        customer: { name: 'Temple of Games', email: 'temple@example.com', tax_exempt: true },
+      }),
+    ).customer;
+    expect(exempt.tax_exempt).toBe(true);
+    // An edit that does not say (a client from before issue 44) keeps it.
+    bodyOf(
+      await owner.call('customersUpdate', {
+        customer_id: temple.id,
+        customer: { name: 'Temple of Games', email: 'temple@example.com', notes: 'School club' },
+      }),
+    );
+    expect((await page(temple.id)).customer).toMatchObject({ tax_exempt: true, notes: 'School club' });
+    const [marked] = await audited('customer.update', String(temple.id));
+    expect(JSON.parse(marked!.detail!)).toEqual({
+      before: { name: 'Temple of Games', email: 'temple@example.com', phone: '', notes: '' },
+      after: { name: 'Temple of Games', email: 'temple@example.com', phone: '', notes: '', tax_exempt: true },
+    });
+    expectError(
+      await owner.call('customersCreate', {
+        customer: { name: 'X', email: 'x@example.com', tax_exempt: 'yes' as never },
+      }),
+      400,
+    );
+  });
+
   it('refuses a second customer with the same e-mail or phone (409), and an unknown one (404)', async () => {
     const first = await customer({ name: 'Cleo', email: 'cleo@example.com', phone: '+1 555 999 0000' });
     const mail = await owner.call('customersCreate', { customer: { name: 'Other', email: 'CLEO@example.com' } });

@@ -9,6 +9,7 @@ export function toCustomer(row: CustomerRow): Customer {
     email: row.email,
     phone: row.phone,
     notes: row.notes,
+    tax_exempt: row.tax_exempt === 1,
     balance: centsToDollars(row.balance_cents),
     created_at: row.created_at,
   };

@@ -15,6 +15,8 @@ const detailColumns = (input: CustomerInput) => ({
   phone: input.phone.trim(),
   phone_digits: phoneDigits(input.phone),
   notes: input.notes ?? '',
+  // Left out, it stays as it is (a new customer pays tax).
+  ...(input.tax_exempt === undefined ? {} : { tax_exempt: Number(input.tax_exempt) }),
 });
 
 /** One movement of a customer's store credit. */
@@ -96,6 +98,8 @@ export interface CustomerInput {
   email: string;
   phone: string;
   notes?: string;
+  /** Pays no tax at the register (issue 44). */
+  tax_exempt?: boolean;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -25,7 +25,14 @@ const m = messages.customers.server;
 const HISTORY_LIMIT = 200;
 
 /** What the audit log keeps of a customer: who they are, never the balance (the ledger has it). */
-const auditDetail = (row: CustomerRow) => ({ name: row.name, email: row.email, phone: row.phone, notes: row.notes });
+const auditDetail = (row: CustomerRow) => ({
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  notes: row.notes,
+  // Said only when so, so an entry of a customer who pays tax reads as before (issue 44).
+  ...(row.tax_exempt === 1 ? { tax_exempt: true } : {}),
+});
 
 const payoutOf = (payout: string | null): 'cash' | 'credit' | null =>
   payout === 'cash' ? 'cash' : payout === 'credit' ? 'credit' : null;

@@ -116,6 +116,21 @@ describe(`the register (${testEngine})`, () => {
     expect(text).toContain(sale.sale_number);
   });
 
+  it('charges a tax-exempt customer no tax', async () => {
+    const { owner, stock } = await shopWith([{ copies: 2, price: 10 }], { tax_rate_percent: 10 });
+    const school = bodyOf(
+      await owner.call('customersCreate', {
+        customer: { name: 'School club', email: 'club@example.com', tax_exempt: true },
+      }),
+    ).customer;
+    const exempt = bodyOf(
+      await sell(owner, { items: [line(stock[0]!)], customer_id: school.id, tenders: [{ kind: 'cash', amount: 10 }] }),
+    );
+    expect(exempt).toMatchObject({ tax: 0, total: 10 });
+    const taxed = bodyOf(await sell(owner, { items: [line(stock[0]!)], tenders: [{ kind: 'cash', amount: 11 }] }));
+    expect(taxed).toMatchObject({ tax: 1, total: 11 });
+  });
+
   it('shares a discount over the lines, and splits tenders: store credit and card, cash for the rest', async () => {
     const { owner, stock } = await shopWith([
       { copies: 1, price: 30 },

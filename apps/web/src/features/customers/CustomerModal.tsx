@@ -21,11 +21,13 @@ export function CustomerModal({
   onSaved: (saved: Customer) => void;
 }) {
   const [form, setForm] = useState<CustomerForm>(customer ? customerFormOf(customer) : emptyCustomerForm);
-  const field = (key: keyof CustomerForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const field = (key: Exclude<keyof CustomerForm, 'taxExempt'>) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const sending = useFormSubmit({
     problem: () => customerFormProblem(form),
     send: () => {
-      const body = { customer: { ...form } };
+      const { taxExempt, ...fields } = form;
+      const body = { customer: { ...fields, tax_exempt: taxExempt } };
       return customer
         ? call('customersUpdate', { body: { ...body, customer_id: customer.id } })
         : call('customersCreate', { body });
@@ -62,6 +64,15 @@ export function CustomerModal({
           value={form.notes}
           onChange={(e) => field('notes')(e.target.value)}
         />
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="tax_exempt"
+          checked={form.taxExempt}
+          onChange={(e) => setForm((f) => ({ ...f, taxExempt: e.target.checked }))}
+        />
+        {m.taxExempt}
       </label>
     </FormModal>
   );

@@ -71,6 +71,12 @@ export function CustomerPage() {
                 <dd>{data.customer.phone || '—'}</dd>
                 <dt>Notes</dt>
                 <dd className="customer-notes">{data.customer.notes || '—'}</dd>
+                {data.customer.tax_exempt && (
+                  <>
+                    <dt>Tax</dt>
+                    <dd>{m.taxExemptShort}</dd>
+                  </>
+                )}
                 <dt>Customer since</dt>
                 <dd>
                   <time dateTime={data.customer.created_at}>{formatLocalTime(data.customer.created_at)}</time>

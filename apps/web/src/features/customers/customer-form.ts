@@ -9,19 +9,22 @@ export interface CustomerForm {
   email: string;
   phone: string;
   notes: string;
+  /** Pays no sales tax at the register (issue 44). */
+  taxExempt: boolean;
 }
 
-export const emptyCustomerForm: CustomerForm = { name: '', email: '', phone: '', notes: '' };
+export const emptyCustomerForm: CustomerForm = { name: '', email: '', phone: '', notes: '', taxExempt: false };
 
 export const customerFormOf = (c: Customer): CustomerForm => ({
   name: c.name,
   email: c.email,
   phone: c.phone,
   notes: c.notes,
+  taxExempt: c.tax_exempt,
 });
 
 /** What the form lacks before it is worth sending (the server checks the rest and says so in its words). */
-export function customerFormProblem(form: CustomerForm): string | undefined {
+export function customerFormProblem(form: Omit<CustomerForm, 'taxExempt'>): string | undefined {
   if (!form.name.trim()) return m.nameRequired;
   if (!form.email.trim() && !form.phone.trim()) return m.contactRequired;
   return undefined;
