@@ -114,6 +114,12 @@ export type Handler<D extends RouteDef> = (
  * The session token, wherever the spec's clients put it: `Authorization:
  * Bearer`, or the body fields `token`, `auth_token` or `Authorization`.
  */
+/** The first Idempotency-Key header of a request, if any (orders, reservations, sell lists and sales read it). */
+export const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>): string | undefined => {
+  const key = headers['idempotency-key'];
+  return Array.isArray(key) ? key[0] : key;
+};
+
 export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;

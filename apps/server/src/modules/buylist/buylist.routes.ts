@@ -1,15 +1,9 @@
 import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../lib/route.ts';
+import { idempotencyKeyOf, registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createBuylistService } from './buylist.service.ts';
-
-/** The first Idempotency-Key header of a request, if any. */
-const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
-  const key = headers['idempotency-key'];
-  return Array.isArray(key) ? key[0] : key;
-};
 
 /** Registers buying from customers: offers and sell lists (staff and kiosks), review, rules, the public "We buy" page. */
 export function buylistRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel) {

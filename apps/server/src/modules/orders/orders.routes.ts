@@ -1,18 +1,12 @@
 import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../lib/route.ts';
+import { idempotencyKeyOf, registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createPickupService } from './pickup.service.ts';
 import { createReservationMails } from './reservation-mails.ts';
 import { createReservationsService } from './reservations.service.ts';
-
-/** The first Idempotency-Key header of a request, if any. */
-const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
-  const key = headers['idempotency-key'];
-  return Array.isArray(key) ? key[0] : key;
-};
 
 /** Registers the staff and tablet order routes and the storefront's reservation routes; answers the orders service. */
 export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel) {
