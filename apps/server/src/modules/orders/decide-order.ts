@@ -43,21 +43,24 @@ export function decideOrder(ctx: AppContext, giveBack: GiveBack, mails: Reservat
   const now = () => ctx.clock.now().toISOString();
 
   /**
-   * Moves a pending order on; `after` runs in the same transaction. An online reservation's customer is mailed once
-   * it has committed: ready for pickup, or rejected with the shop's reason.
+   * Moves a pending order on; `alongside` runs in the same transaction, before the order is written (it gives copies
+   * back: see `lockToDecide` for the lock order). An online reservation's customer is mailed once it has committed:
+   * ready for pickup, or rejected with the shop's reason.
    */
   async function decide(
     actor: Actor,
     orderNumber: string,
     status: 'confirmed' | 'rejected',
-    after: (tx: Tx, shopId: number, order: OrderRow, at: string) => Promise<void>,
+    alongside: (tx: Tx, shopId: number, order: OrderRow, at: string) => Promise<void>,
     reason: string | null = null,
   ): Promise<number> {
     const { shopId, email, role } = requireRole(actor, 'orders:decide');
     const at = now();
     await withTransaction(ctx.db, async (tx) => {
-      const order = await repo.find(tx, shopId, orderNumber);
+      const order = await repo.lockToDecide(tx, ctx.engine, shopId, orderNumber);
       if (!order) throw new AppError('NOT_FOUND', messages.ordersServer.notFound(orderNumber));
+      if (order.status !== 'pending')
+        throw new AppError('NOT_PENDING', messages.ordersServer.notPending(orderNumber, order.status));
       // Credit an Employee granted, spent on an order the same Employee confirms, would be money out of the shop
       // that no Owner or Manager saw (issue 38): within the day, one of them confirms it.
       if (
@@ -65,7 +68,6 @@ export function decideOrder(ctx: AppContext, giveBack: GiveBack, mails: Reservat
         role === 'Employee' &&
         order.customer_id !== null &&
         order.store_credit_cents > 0 &&
-        order.status === 'pending' &&
         (await buylistRepository.grantedCreditSince(
           tx,
           shopId,
@@ -75,14 +77,10 @@ export function decideOrder(ctx: AppContext, giveBack: GiveBack, mails: Reservat
         ))
       )
         throw new AppError('FORBIDDEN', messages.ordersServer.confirmOwnCredit(orderNumber));
-      if (!(await repo.decide(tx, order.id, status, email, at, reason))) {
-        const current = await repo.find(tx, shopId, orderNumber);
-        throw new AppError(
-          'NOT_PENDING',
-          messages.ordersServer.notPending(orderNumber, current?.status ?? order.status),
-        );
-      }
-      await after(tx, shopId, order, at);
+      await alongside(tx, shopId, order, at);
+      // Still pending: its row is locked (PostgreSQL), or no other transaction writes meanwhile (SQLite).
+      if (!(await repo.decide(tx, order.id, status, email, at, reason)))
+        throw new AppError('NOT_PENDING', messages.ordersServer.notPending(orderNumber, order.status));
       await auditRepository.record(tx, {
         shop_id: shopId,
         actor: email,
@@ -93,7 +91,7 @@ export function decideOrder(ctx: AppContext, giveBack: GiveBack, mails: Reservat
           : { action: 'order.reject', detail: reason ? { reason } : {} }),
       });
       if (order.source_kind === 'online' && order.customer_email !== null) {
-        // As `after` left it: a confirmation has fixed the pickup deadline the mail names.
+        // As it is now: a confirmation has fixed the pickup deadline the mail names.
         const decided = (await repo.find(tx, shopId, orderNumber)) ?? { ...order, status, decided_at: at, reason };
         const lines = await repo.linesOf(tx, [order.id]);
         mailAfterCommit(ctx, tx, () =>

@@ -23,8 +23,11 @@ export function expireHolds(ctx: AppContext, giveBack: GiveBack, mails: Reservat
       const due = await repo.expiredHolds(ctx.db, at, EXPIRY_BATCH, shopId);
       for (const { id, shop_id, order_number } of due) {
         const done = await withTransaction(ctx.db, async (tx) => {
-          if (!(await repo.decide(tx, id, 'expired', 'system', at))) return false;
+          // Copies back before the order is written (see `lockToDecide`).
+          const held = await repo.lockToDecide(tx, ctx.engine, shop_id, order_number);
+          if (held?.status !== 'pending') return false;
           await giveBack(tx, shop_id, id, at);
+          if (!(await repo.decide(tx, id, 'expired', 'system', at))) return false;
           await auditRepository.record(tx, {
             shop_id,
             actor: 'system',

@@ -150,6 +150,28 @@ describe(`orders (${testEngine})`, () => {
     expect(await stock(second)).toBe(200);
   });
 
+  it('places and rejects orders of the same cards at once, none of them refused or failed', async () => {
+    // Placing locks stock rows, then the shop's row; a rejection must give its copies back before it writes the order
+    // (whose trigger takes the shop's row), or the two wait on each other in a circle (a deadlock on PostgreSQL).
+    const [first, second] = [priced[7]!, priced[8]!];
+    await add(first, 400);
+    await add(second, 400);
+    const line = (card: Card) => ({ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 });
+    const cart = () => place([line(first), line(second)]);
+    for (let round = 0; round < 3; round++) {
+      const earlier = await Promise.all(Array.from({ length: 40 }, cart));
+      expect(earlier.map((r) => r.status)).toEqual(Array<number>(40).fill(200));
+      const [rejected, placed] = await Promise.all([
+        Promise.all(earlier.map((r) => decide('reject', bodyOf(r).order_number))),
+        Promise.all(Array.from({ length: 40 }, cart)),
+      ]);
+      expect([...rejected, ...placed].map((r) => r.status)).toEqual(Array<number>(80).fill(200));
+      await Promise.all(placed.map((r) => decide('reject', bodyOf(r).order_number)));
+    }
+    expect(await stock(first)).toBe(400);
+    expect(await stock(second)).toBe(400);
+  });
+
   it('confirms an order into the history with prices; a decided order cannot be decided again', async () => {
     const [order] = await pending();
     const res = await decide('confirm', order!.order_number);

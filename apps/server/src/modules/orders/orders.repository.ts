@@ -1,6 +1,6 @@
 import { qualities } from '@cardstock/contract';
 import { sql, type Insertable } from 'kysely';
-import { precompiled, type Executor } from '../../db/database.ts';
+import { precompiled, type Engine, type Executor } from '../../db/database.ts';
 import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
 
 /** Best condition first: an order without a quality takes NM copies before LP ones. */
@@ -154,6 +154,23 @@ export const ordersRepository = {
       .selectAll()
       .where('shop_id', '=', shopId)
       .where('order_number', '=', orderNumber)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The order a transaction is about to move on (decide, expire, close), its row locked until the transaction ends on
+   * PostgreSQL (SQLite writes one transaction at a time), without writing it: a transaction that gives copies back
+   * does so before it writes the order. Placing takes stock rows and then the shop's row (the orders-version trigger,
+   * the inventory version); writing the order first would take the shop's row before the stock rows, and the two
+   * would wait on each other in a circle.
+   */
+  lockToDecide(db: Executor, engine: Engine, shopId: number, orderNumber: string) {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('order_number', '=', orderNumber)
+      .$if(engine === 'postgres', (q) => q.forNoKeyUpdate())
       .executeTakeFirst();
   },
 

@@ -43,18 +43,16 @@ export function createPickupService(ctx: AppContext, giveBack: GiveBack, mails: 
     const { shopId, email } = requireRole(actor, 'orders:decide');
     const at = ctx.clock.now().toISOString();
     await withTransaction(ctx.db, async (tx) => {
-      const order = await repo.find(tx, shopId, orderNumber);
+      const order = await repo.lockToDecide(tx, ctx.engine, shopId, orderNumber);
       if (!order) throw new AppError('NOT_FOUND', messages.ordersServer.notFound(orderNumber));
       if (order.source_kind !== 'online')
         throw new AppError('CONFLICT', messages.ordersServer.notReservation(orderNumber));
-      if (!(await repo.closePickup(tx, order.id, status, at))) {
-        const current = await repo.find(tx, shopId, orderNumber);
-        throw new AppError(
-          'CONFLICT',
-          messages.ordersServer.notReadyForPickup(orderNumber, current?.status ?? order.status),
-        );
-      }
+      const notReady = () =>
+        new AppError('CONFLICT', messages.ordersServer.notReadyForPickup(orderNumber, order.status));
+      if (order.status !== 'confirmed') throw notReady();
+      // Copies back before the order is written (see `lockToDecide`).
       if (status === 'no_show') await giveBack(tx, shopId, order.id, at);
+      if (!(await repo.closePickup(tx, order.id, status, at))) throw notReady();
       await auditRepository.record(tx, {
         shop_id: shopId,
         actor: email,
