@@ -122,6 +122,11 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/orders/OrderingPage.tsx').then((m) => m.OrderingPage))),
       },
       {
+        // The counter register (issue 44): `/register` is the spec's Create Account page.
+        path: '/counter',
+        element: guarded(page(() => import('../features/register/RegisterPage.tsx').then((m) => m.RegisterPage))),
+      },
+      {
         path: '/order-management',
         element: guarded(
           page(() => import('../features/orders/OrderManagementPage.tsx').then((m) => m.OrderManagementPage)),

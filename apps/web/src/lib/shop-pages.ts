@@ -4,6 +4,13 @@ import type { IconName } from '../components/Icon.tsx';
 /** The dashboard tiles of spec 000 §2, in the spec's order; a tile with a permission shows only to roles that have it. */
 export const shopPages = [
   { to: '/ordering', title: 'Place Order', text: 'Browse inventory and place orders from a PC', icon: 'cart' },
+  {
+    to: '/counter',
+    title: 'Register',
+    text: 'Ring up sales at the counter: tenders, tax and receipts',
+    icon: 'card',
+    permission: 'register:sell',
+  },
   { to: '/order-management', title: 'Order Management', text: 'Review and confirm pending orders', icon: 'inbox' },
   { to: '/order-history', title: 'Order History', text: 'Look up confirmed orders', icon: 'history' },
   {
