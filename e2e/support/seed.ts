@@ -5,6 +5,7 @@ import { createInvite, uniqueEmail, type Account } from './accounts.ts';
 import { api, bodyOf } from './api.ts';
 import { pricedCards } from './catalog.ts';
 import { baseURL } from './env.ts';
+import { waitForMail } from './mail.ts';
 
 /**
  * The state a test starts from, made through the API as the spec's clients make it, one function a domain: a shop,
@@ -37,6 +38,26 @@ export async function registerShop(
     }),
   );
   return { email, password, shopName, token };
+}
+
+/**
+ * A member of `owner`'s shop in `role`, signed in: invited by the Owner, the mailed invitation accepted with a
+ * password, then logged in as the login page does. The server knows them in that role (a role cookie alone does not).
+ */
+export async function member(
+  request: APIRequestContext,
+  owner: Account,
+  role: 'Manager' | 'Employee' | 'Watcher',
+): Promise<Account> {
+  const email = uniqueEmail();
+  const password = 'a member password';
+  bodyOf(await api(request, owner).call('teamInvite', { name: `${role} Member`, email, role }));
+  const mail = await waitForMail((m) => !Array.isArray(m.to) && m.to?.text === email);
+  const token = /accept-invite\?token=([^\s&"]+)/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation link in: ${mail.text}`);
+  bodyOf(await api(request).call('teamAccept', { token: decodeURIComponent(token), password }));
+  const session = bodyOf(await api(request).call('login', { email, password, turnstileToken: 'test' }));
+  return { email, password, shopName: owner.shopName, token: session.token };
 }
 
 /** One stock line: a printing (or its id) and how many, with whatever else Add takes (finish, condition, language). */

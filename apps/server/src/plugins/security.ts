@@ -8,7 +8,8 @@ import helmet from 'helmet';
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
-  frameSrc: ['https://challenges.cloudflare.com'],
+  // 'self': the Register prints a sale's receipt (its own page) from a hidden frame.
+  frameSrc: ["'self'", 'https://challenges.cloudflare.com'],
   connectSrc: ["'self'", 'https://challenges.cloudflare.com'],
   // c1.scryfall.com: Scryfall's image host before 2022, which older card data (../shared/data holds some) still names.
   imgSrc: [
@@ -29,12 +30,23 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/** A page of ours another of our pages may frame (the receipt the Register prints), and no other site. */
+export function frameableBySelf(headers: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': (headers['content-security-policy'] ?? '').replace(
+      "frame-ancestors 'none'",
+      "frame-ancestors 'self'",
+    ),
+    'x-frame-options': 'SAMEORIGIN',
+  };
+}
+
 /**
  * The security headers helmet sets, computed once. Our policy has no
  * per-request nonce, so the headers never change; running helmet on every
  * request (as @fastify/helmet does) cost ~5% of a small request's CPU.
  */
-function securityHeaders(): Record<string, string> {
+export function securityHeaders(): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     // Scryfall images are cross-origin and carry no CORP header.

@@ -276,7 +276,11 @@ describe(`the register (${testEngine})`, () => {
       .where('id', '=', shop.id)
       .execute();
     const sale = bodyOf(await sell(owner, { items: [line(stock[0]!)], tenders: [{ kind: 'cash', amount: 3 }] }));
-    const text = await (await fetch(server.url + sale.receipt_url)).text();
+    const answer = await fetch(server.url + sale.receipt_url);
+    // The Register prints it from a frame of its own page; no other site may frame it.
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const text = await answer.text();
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Main St');
     expect(text).not.toContain('<script>');
     const wrong = await fetch(`${server.url}${routes.registerReceipt.path.replace(':receipt', 'x'.repeat(24))}`);

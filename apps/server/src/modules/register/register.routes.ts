@@ -1,6 +1,7 @@
 import { routes } from '@cardstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { idempotencyKeyOf, registerRoute } from '../../lib/route.ts';
+import { frameableBySelf, securityHeaders } from '../../plugins/security.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createRegisterService } from './register.service.ts';
@@ -8,6 +9,8 @@ import { createRegisterService } from './register.service.ts';
 /** The counter register's routes (issue 44). */
 export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const register = createRegisterService(ctx, reads);
+  // The Register prints a receipt from a hidden frame of its own page: framed by Cardstock, never by another site.
+  const receiptFraming = frameableBySelf(securityHeaders());
   registerRoute(app, routes.registerSale, ({ actor, body }, request) =>
     register.sale(actor, body, idempotencyKeyOf(request.headers)),
   );
@@ -18,6 +21,7 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       // The link is the key: kept out of shared caches and of other sites' referrers.
       .header('cache-control', 'private, no-store')
       .header('referrer-policy', 'no-referrer')
+      .headers(receiptFraming)
       .send(await register.receipt(params.receipt)),
   );
 }

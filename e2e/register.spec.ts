@@ -1,0 +1,255 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { useSession, type Account } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
+import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
+import { customer, member, registerShop, stock } from './support/seed.ts';
+
+test.beforeAll(() => importFixtureCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+/** `quantity` NM copies of `card` at the shop, each asking `price` dollars. */
+async function stockAt(
+  request: APIRequestContext,
+  account: Account,
+  card: PricedCard,
+  quantity: number,
+  price: number,
+) {
+  await stock(request, account, [{ card, quantity }]);
+  bodyOf(
+    await api(request, account).call('inventoryEdit', {
+      scryfall_id: card.id,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity,
+      asking_price: price,
+    }),
+  );
+}
+
+/** With E2E_SHOTS set, the Register at a desktop's and a landscape tablet's size, for a person to look at. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 800],
+    [1180, 820],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+const scan = (page: Page) => page.getByLabel('Scan or search');
+
+test('a sale is rung up at the counter: found by name, taxed, a customer’s credit and cash split, change due, a receipt', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await registerShop(request, 'Counter Cards');
+  const [bolt, other] = await pricedCards(request, 'dragon', 2);
+  await stockAt(request, account, bolt!, 3, 10);
+  await stockAt(request, account, other!, 1, 4.5);
+  const owner = api(request, account);
+  bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, tax_rate_percent: 8.875 }));
+  await customer(request, account, { name: 'Ada Lovelace', email: 'ada@example.com' }, { credit: 5 });
+  await useSession(context, account);
+  // Every frame's print dialog, counted on the Register's window instead of opened.
+  await page.addInitScript(() => {
+    window.print = () => {
+      const top = window.top as Window & { printed?: number };
+      top.printed = (top.printed ?? 0) + 1;
+    };
+  });
+
+  // The dashboard leads to the Register.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Register/ }).click();
+  await expect(page).toHaveURL(/\/counter$/);
+  await expect(page.getByRole('heading', { name: 'Register', level: 1 })).toBeVisible();
+  await expect(scan(page)).toBeFocused();
+  await expect(page.getByText('Scan a barcode or search to add the first item.')).toBeVisible();
+
+  // A name with one row in stock is added at once; the box is ready for the next.
+  await scan(page).fill(bolt!.name);
+  await scan(page).press('Enter');
+  const lines = page.getByRole('list', { name: 'Sale lines' });
+  await expect(lines.getByRole('listitem')).toHaveCount(1);
+  await expect(scan(page)).toHaveValue('');
+  await expect(scan(page)).toBeFocused();
+  // Twice more of it: the stepper stops at the stock.
+  await page.getByRole('button', { name: new RegExp(`^One more ${bolt!.name}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^One more ${bolt!.name}`) }).click();
+  await expect(page.getByLabel(`Quantity of ${bolt!.name}`)).toHaveText('3');
+  await expect(page.getByRole('button', { name: new RegExp(`^One more ${bolt!.name}`) })).toBeDisabled();
+  await page.getByRole('button', { name: new RegExp(`^One less ${bolt!.name}`) }).click();
+  await scan(page).fill(other!.name);
+  await scan(page).press('Enter');
+  await expect(lines.getByRole('listitem')).toHaveCount(2);
+
+  // 2 × $10 + $4.50 = $24.50, 8.875 % tax = $2.17 (2.174…), total $26.67.
+  await expect(page.getByLabel('Figures')).toContainText('Subtotal$24.50');
+  await expect(page.getByLabel('Figures')).toContainText('Tax (8.875 %)$2.17');
+  await expect(page.getByLabel('Figures')).toContainText('Total$26.67');
+
+  // A 10 % discount: $22.05 taxed $1.96, total $24.01.
+  await page.getByLabel('Discount', { exact: true }).fill('10');
+  await expect(page.getByLabel('Figures')).toContainText('Discount−$2.45');
+  await expect(page.getByLabel('Figures')).toContainText('Total$24.01');
+
+  // Store credit needs a customer: the button waits for one.
+  await expect(page.getByRole('button', { name: 'Store credit', exact: true })).toBeDisabled();
+  await page.getByLabel('Find a customer').fill('ada');
+  await page
+    .getByRole('list', { name: 'Customers found' })
+    .getByRole('button', { name: /Ada Lovelace/ })
+    .click();
+  await expect(page.getByText('Store credit $5.00')).toBeVisible();
+
+  // $5 of credit (the whole balance), the rest in cash: $30 given, $10.99 change.
+  await page.getByRole('button', { name: 'Store credit', exact: true }).click();
+  await expect(page.getByLabel('Store credit amount')).toHaveValue('24.01');
+  await page.getByLabel('Store credit amount').fill('6');
+  await expect(page.getByText('The customer has $5.00 of store credit: tender no more.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Complete sale/ })).toBeDisabled();
+  await page.getByLabel('Store credit amount').fill('5');
+  await page.getByRole('button', { name: 'Cash', exact: true }).click();
+  await expect(page.getByLabel('Cash amount')).toHaveValue('19.01');
+  await page.getByLabel('Cash amount').fill('30');
+  await expect(page.getByText('Change due $10.99')).toBeVisible();
+  await shots(page, 'register-sale');
+
+  // Enter in a tender completes the sale.
+  await page.getByLabel('Cash amount').press('Enter');
+  const done = page.getByRole('status').filter({ hasText: /Sale .* complete/ });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText('Change due $10.99');
+  await expect(page.getByRole('button', { name: 'New sale' })).toBeFocused();
+  const saleNumber = /Sale (\S+) complete/.exec((await done.textContent()) ?? '')![1]!;
+
+  // The receipt: its own page, printable from the browser.
+  const receiptLink = page.getByRole('link', { name: 'Open receipt' });
+  const receiptUrl = await receiptLink.getAttribute('href');
+  const receipt = await context.newPage();
+  await receipt.goto(receiptUrl!);
+  await expect(receipt.getByRole('heading', { name: 'Counter Cards' })).toBeVisible();
+  await expect(receipt.locator('body')).toContainText(`Sale ${saleNumber}`);
+  await expect(receipt.getByRole('row', { name: /Tax \(8\.875 %\)/ })).toContainText('$1.96');
+  await expect(receipt.getByRole('row', { name: /^Store credit/ })).toContainText('$5.00');
+  await expect(receipt.getByRole('row', { name: /^Change/ })).toContainText('$10.99');
+  await receipt.emulateMedia({ media: 'print' });
+  await expect(receipt.locator('body')).toContainText('Thank you!');
+  await receipt.close();
+
+  // Print receipt opens the browser's print dialog on that page, in a frame of its own.
+  await page.getByRole('button', { name: 'Print receipt' }).click();
+  const frame = page.frameLocator('iframe[title="Receipt"]');
+  await expect(frame.locator('body')).toContainText(`Sale ${saleNumber}`);
+  await expect.poll(() => page.evaluate(() => (window as { printed?: number }).printed)).toBe(1);
+
+  // The stock left, the credit was spent, and the sale is in the order history as confirmed.
+  const hits = bodyOf(await owner.call('search', { q: '*' })).data.hits;
+  expect(hits.find((h) => h.scryfallId === bolt!.id)?.quantity).toBe(1);
+  expect(hits.find((h) => h.scryfallId === other!.id)?.quantity ?? 0).toBe(0);
+  const [ada] = bodyOf(await owner.call('customersSearch', { q: 'ada' })).data.customers;
+  expect(ada!.balance).toBe(0);
+
+  // New sale: an empty Register, the scan box focused.
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await expect(page.getByText('Scan a barcode or search to add the first item.')).toBeVisible();
+  await expect(scan(page)).toBeFocused();
+});
+
+test('a sale whose answer the connection lost is sent again with the same key, and recorded once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerShop(request, 'Flaky Line Cards');
+  const [card] = await pricedCards(request, 'angel', 1);
+  await stockAt(request, account, card!, 2, 3);
+  await useSession(context, account);
+  await page.goto('/counter');
+  await scan(page).fill(card!.name);
+  await scan(page).press('Enter');
+  await expect(page.getByRole('list', { name: 'Sale lines' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Card', exact: true }).click();
+  await page.getByLabel('Card reference').fill('T-4411');
+
+  // The first completion reaches the server, but its answer never comes back.
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route('**/api/register/sale', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  await expect(page.getByText(/The connection dropped before the sale was confirmed/)).toBeVisible();
+  // The Register asks again by itself, with the same key, and shows the first sale.
+  await expect(page.getByRole('status').filter({ hasText: /Sale .* complete/ })).toBeVisible({ timeout: 15_000 });
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).not.toBe('');
+
+  // One sale: one copy left, one order in the history.
+  const owner = api(request, account);
+  const hits = bodyOf(await owner.call('search', { q: '*' })).data.hits;
+  expect(hits.find((h) => h.scryfallId === card!.id)?.quantity).toBe(1);
+  const history = bodyOf(await owner.call('orderHistory')).data.orders;
+  expect(history).toHaveLength(1);
+});
+
+test('an Employee is refused a discount over the shop’s limit, with the limit named, and the sale waits as it was', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await registerShop(request, 'Limit Cards');
+  const [card] = await pricedCards(request, 'goblin', 1);
+  await stockAt(request, owner, card!, 2, 20);
+  bodyOf(
+    await api(request, owner).call('settingsSave', {
+      subdomain: '',
+      shop_hidden: 1,
+      employee_discount_limit_percent: 10,
+    }),
+  );
+  const employee = await member(request, owner, 'Employee');
+  await useSession(context, employee, 'Employee');
+  await page.goto('/counter');
+  await scan(page).fill(card!.name);
+  await scan(page).press('Enter');
+  await page.getByLabel('Discount', { exact: true }).fill('15');
+  await page.getByRole('button', { name: 'Card', exact: true }).click();
+  await expect(page.getByLabel('Card amount')).toHaveValue('17.00');
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'An Employee may discount a sale by at most 10 %: ask an Owner or a Manager for more.',
+  );
+  // Nothing sold, nothing lost on the screen: within the limit the same sale goes through.
+  await expect(page.getByRole('list', { name: 'Sale lines' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByLabel('Discount', { exact: true }).fill('10');
+  await page.getByLabel('Card amount').fill('18');
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Sale .* complete/ })).toBeVisible();
+});
+
+test('a Watcher is not offered the Register on the dashboard', async ({ request, page, context }) => {
+  const account = await registerShop(request, 'Watched Cards');
+  await useSession(context, account, 'Watcher');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /Register/ })).toHaveCount(
+    0,
+  );
+});
