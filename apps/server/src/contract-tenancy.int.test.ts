@@ -100,6 +100,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     statsOrdersOverTime: {},
     statsTopSelling: { limit: 10 },
     statsLatestSold: { limit: 20 },
+    statsSalesReport: { from: '2026-11-01', to: '2026-11-30' },
     statsBuysOverTime: {},
     customersSearch: { q: 'secret' },
     customersGet: { customer_id: ids.customer },

@@ -33,6 +33,7 @@ export * from './schemas/settings.ts';
 export * from './schemas/register.ts';
 export * from './schemas/shop-data.ts';
 export * from './schemas/stats.ts';
+export * from './schemas/sales-report.ts';
 export * from './schemas/activity.ts';
 export * from './schemas/audit-events.ts';
 export * from './schemas/storefront.ts';

@@ -54,6 +54,7 @@ export const routePaths = {
   statsBuysOverTime: ['POST', '/api/shop/stats/buys-over-time', 'token'],
   statsTopSelling: ['POST', '/api/shop/stats/top-selling-cards', 'token'],
   statsLatestSold: ['POST', '/api/shop/stats/latest-cards-sold', 'token'],
+  statsSalesReport: ['POST', '/api/shop/stats/sales-report', 'token'],
   teamList: ['POST', '/api/team/list', 'token'],
   teamInvite: ['POST', '/api/team/invite', 'token'],
   teamUpdateRole: ['POST', '/api/team/update-role', 'token'],

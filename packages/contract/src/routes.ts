@@ -161,6 +161,7 @@ import {
   ZTopSellingResponse,
   ZTotalCardsResponse,
 } from './schemas/stats.ts';
+import { ZSalesReportAnswer, ZSalesReportRequest } from './schemas/sales-report.ts';
 import {
   ZBuyAcceptRequest,
   ZBuyCardRemoveRequest,
@@ -742,6 +743,17 @@ export const routes = define({
     tags: ['stats'],
     body: ZLatestSoldRequest,
     response: ZLatestSoldResponse,
+  },
+  statsSalesReport: {
+    method: 'POST',
+    path: '/api/shop/stats/sales-report',
+    auth: 'session',
+    permission: 'stats:view',
+    summary:
+      'Sales for an accountant, day by day in the shop’s time zone: gross, discounts, net, tax, takings by tender, trade-ins paid out, store credit issued and spent; format csv answers a file',
+    tags: ['stats', 'register'],
+    body: ZSalesReportRequest,
+    response: ZSalesReportAnswer,
   },
   teamList: {
     method: 'POST',

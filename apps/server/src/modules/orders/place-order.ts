@@ -68,7 +68,10 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
       customer?: OnlineCustomer;
       credit?: CreditPayment;
       check?: (tx: Tx) => Promise<void>;
-      /** Runs on the priced lines before the order is written: a throw refuses the order whole. */
+      /**
+       * Runs on the priced lines before the order is written: a throw refuses the order whole. It may answer the most
+       * store credit can pay (a register sale's amount due, tax included); else that is the lines' total.
+       */
       limit?: (
         tx: Tx,
         lines: {
@@ -79,7 +82,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           unit_price_cents: number;
         }[],
         totalCents: number,
-      ) => Promise<void>;
+      ) => Promise<number | void>;
       /**
        * A sale rung up at the register (issue 44): the order is confirmed as it is written, by this actor, and audited
        * by `then` (one entry for the sale) instead of as an order placed.
@@ -109,8 +112,8 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
         const taking = writes.taking(tx, shopId);
         const lines = await reserveStock(tx, shopId, items, pricingRuleOf(pricing), at, taking);
         const totalCents = lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0);
-        await options.limit?.(tx, lines, totalCents);
-        if (credit && credit.cents > totalCents)
+        const creditCap = (await options.limit?.(tx, lines, totalCents)) ?? totalCents;
+        if (credit && credit.cents > creditCap)
           throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
         const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at);
         const order = {

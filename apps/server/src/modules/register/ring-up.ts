@@ -132,6 +132,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
               throw new AppError('VALIDATION', sentence, { errors: [{ field: 'tenders', message: sentence }] });
             }
             priced = { figures, settled: result.settled, tax };
+            // Store credit may pay the whole sale, tax included (settle held it within what is due).
+            return figures.due_cents;
           },
           then: async (tx, { orderId, orderNumber: saleNumber }) => {
             if (!priced) throw new Error('a sale is recorded only after its cart was priced');
