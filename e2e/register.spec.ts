@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { useSession, type Account } from './support/accounts.ts';
 import { api, bodyOf } from './support/api.ts';
@@ -164,6 +165,20 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   await page.getByRole('button', { name: 'New sale' }).click();
   await expect(page.getByText('Scan a barcode or search to add the first item.')).toBeVisible();
   await expect(scan(page)).toBeFocused();
+
+  // The day's sales report: the sale's figures by tender, and the same as a CSV file.
+  await page.goto('/stats');
+  const report = page.getByRole('table', { name: 'Sales report totals' });
+  await expect(report.getByRole('row', { name: /Tax collected/ })).toContainText('$1.96');
+  await expect(report.getByRole('row', { name: /Cash \(less change\)/ })).toContainText('$19.01');
+  await expect(report.getByRole('row', { name: /Store credit at the register/ })).toContainText('$5.00');
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toMatch(/^sales_report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await file.path()), 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toMatch(/^Date,Sales,Gross,Discounts,Net,Tax,Takings,Cash,Card,Store credit/);
+  expect(csv).toMatch(/\nTotal,1,24\.50,2\.45,22\.05,1\.96,24\.01,19\.01,0\.00,5\.00,/);
 });
 
 test('a sale whose answer the connection lost is sent again with the same key, and recorded once', async ({

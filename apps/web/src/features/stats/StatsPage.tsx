@@ -4,6 +4,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { BuyingSection } from './BuyingSection.tsx';
 import { OrdersChart } from './OrdersChart.tsx';
+import { SalesReportSection } from './SalesReportSection.tsx';
 import { LatestSoldTable, LowStockTable, TopSellingTable } from './StatsTables.tsx';
 import { useStats, type Stats } from './use-stats.ts';
 import './stats.css';
@@ -75,6 +76,8 @@ function StatsBody({ stats }: { stats: Stats }) {
       </section>
 
       <BuyingSection buys={stats.buys} />
+
+      <SalesReportSection />
 
       <div className="stats-tables">
         <TopSellingTable cards={stats.topCards} />
