@@ -418,10 +418,16 @@ async function publishShop(url: string, token: string): Promise<void> {
 }
 
 /**
- * The scenario with the shop's token for $TOKEN, stocked printings for $CARD, $CARD2 and $CARD3, and a sell list for
- * "$SELL".
+ * The scenario with the shop's token for $TOKEN, stocked printings for $CARD, $CARD2 and $CARD3, a sell list for
+ * "$SELL", and a register sale's five lines for "$REGISTER".
  */
-function withToken(s: Scenario, token: string, cards: string[] = [], sell: SellLine[] = []): Scenario {
+function withToken(
+  s: Scenario,
+  token: string,
+  cards: string[] = [],
+  sell: SellLine[] = [],
+  register: unknown[] = [],
+): Scenario {
   return {
     ...s,
     requests: s.requests.map((r) => ({
@@ -432,6 +438,7 @@ function withToken(s: Scenario, token: string, cards: string[] = [], sell: SellL
           : (JSON.parse(
               JSON.stringify(r.body)
                 .replaceAll('"$SELL"', JSON.stringify(sell))
+                .replaceAll('"$REGISTER"', JSON.stringify(register))
                 .replaceAll('$TOKEN', token)
                 .replaceAll('$CARD3', cards[2] ?? '')
                 .replaceAll('$CARD2', cards[1] ?? '')
@@ -625,6 +632,11 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     const cards: string[] = [];
     if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
       for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
+    // A register sale's five lines: printings of their own (after the year of orders' rows), 100,000 copies each.
+    const register: unknown[] = [];
+    if (chosen.some((s) => s.name === 'register-sale'))
+      for (let i = 15; i < 20; i++)
+        register.push({ scryfall_id: await stockedCard(server.url, token, i), finish: 'nonfoil', quantity: 1 });
     if (chosen.some((s) => s.name.startsWith('storefront')) || shopAudits.length || chosenSoak)
       await publishShop(server.url, token);
     const madeYear = fs.existsSync(orderYearFile) && fs.readFileSync(orderYearFile, 'utf8').trim() === token;
@@ -644,7 +656,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       if (kept) fs.writeFileSync(orderYearFile, token);
     }
     for (const base of chosen) {
-      const s = withToken(base, token, cards, sell);
+      const s = withToken(base, token, cards, sell, register);
       if (s.pending !== undefined) {
         const started = Date.now();
         const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);

@@ -212,6 +212,28 @@ scenarios.push({
   requests: [{ method: 'POST', path: '/api/buylist/offer', body: { token: '$TOKEN', items: '$SELL' } }],
 });
 
+// Issue 44: twenty counter registers ringing up at once, each sale five lines paid by card and cash (change due).
+scenarios.push({
+  name: 'register-sale',
+  description: 'POST /api/register/sale, a 5-line sale paid by card and cash, 20 registers at once',
+  connections: 20,
+  needs: 'shop',
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/register/sale',
+      body: {
+        token: '$TOKEN',
+        items: '$REGISTER',
+        tenders: [
+          { kind: 'card', amount: 0.01, reference: 'bench' },
+          { kind: 'cash', amount: 100_000 },
+        ],
+      },
+    },
+  ],
+});
+
 // Issue 43: the pages a customer and a shop assistant wait on most, also as a client that asks for no compression.
 for (const name of ['storefront-page', 'inventory-list', 'inventory-search', 'suggest'])
   scenarios.push(identityOf(scenarios.find((s) => s.name === name)!));
