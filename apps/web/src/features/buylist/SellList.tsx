@@ -39,6 +39,26 @@ interface SellListProps {
   onRefused?: (err: ApiError) => void;
 }
 
+/** A printing found in the catalog as a new line: one NM English copy in its first finish. */
+export function draftLineOf(p: CardPrinting): SellDraftLine {
+  const finishes = printingFinishes(p);
+  const line: SellDraftLine = {
+    key: '',
+    scryfall_id: p.id,
+    card_name: p.name,
+    set_code: p.set,
+    set_name: p.set_name,
+    collector_number: p.collector_number,
+    image: p.image_uris.small ?? null,
+    finishes,
+    finish: finishes[0]!,
+    quality: 'NM',
+    language: 'en',
+    quantity: 1,
+  };
+  return { ...line, key: draftKey(line) };
+}
+
 const stops = (err: unknown): err is ApiError =>
   err instanceof ApiError && (err.status === 401 || err.code === 'SHOP_SUSPENDED');
 
@@ -76,23 +96,7 @@ export function SellList({ deviceToken, touch = false, onSubmitted, onRefused }:
     current && offer.data && offer.data.data.items.length === lines.length ? offer.data.data.items : [];
 
   function add(p: CardPrinting) {
-    const finishes = printingFinishes(p);
-    const line: SellDraftLine = {
-      key: '',
-      scryfall_id: p.id,
-      card_name: p.name,
-      set_code: p.set,
-      set_name: p.set_name,
-      collector_number: p.collector_number,
-      image: p.image_uris.small ?? null,
-      finishes,
-      finish: finishes[0]!,
-      quality: 'NM',
-      language: 'en',
-      quantity: 1,
-    };
-    line.key = draftKey(line);
-    setLines((now) => putLine(now, line));
+    setLines((now) => putLine(now, draftLineOf(p)));
     setProblem(undefined);
   }
 
@@ -260,7 +264,8 @@ export function SellList({ deviceToken, touch = false, onSubmitted, onRefused }:
 }
 
 /** One line: the card, its finish, condition, language and copies, and what the shop offers for it. */
-function SellLineRow({
+/** One line of a sell list: the printing, its finish, condition, language and copies, and the shop's offer. */
+export function SellLineRow({
   line,
   offer,
   onChange,
