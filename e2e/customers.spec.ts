@@ -1,9 +1,9 @@
 import { messages } from '@cardstock/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { useSession, type Account } from './support/accounts.ts';
-import { api, bodyOf } from './support/api.ts';
-import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
-import { customer, registerShop, stock } from './support/seed.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { useSession } from './support/accounts.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { customer, registerShop, stockAt } from './support/seed.ts';
+import { desktopAndPhone, shots } from './support/shots.ts';
 
 const m = messages.customers.screen;
 
@@ -11,35 +11,6 @@ test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-/** `quantity` NM copies of `card` at the shop, each asking $10. */
-async function stockAtTen(request: APIRequestContext, account: Account, card: PricedCard, quantity: number) {
-  await stock(request, account, [{ card, quantity }]);
-  bodyOf(
-    await api(request, account).call('inventoryEdit', {
-      scryfall_id: card.id,
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity,
-      asking_price: 10,
-    }),
-  );
-}
-
-/** With E2E_SHOTS set, the page at a desktop's and a phone's size, for a person to look at. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  const before = page.viewportSize();
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 const balance = (page: Page) => page.getByTestId('customer-balance');
 const ledgerRows = (page: Page) => page.getByRole('table', { name: m.ledger }).getByRole('row');
@@ -52,7 +23,7 @@ test('a customer is added, given credit with a reason, pays part of an order wit
   test.setTimeout(90_000);
   const account = await registerShop(request, 'Credit Union Cards');
   const [card] = await pricedCards(request, 'dragon', 1);
-  await stockAtTen(request, account, card!, 3);
+  await stockAt(request, account, card!, 3, 10);
   await useSession(context, account);
 
   // The dashboard leads to the customers, none yet.
@@ -142,14 +113,14 @@ test('a customer is added, given credit with a reason, pays part of an order wit
   await expect(await cellOf('Total')).toHaveText('$10.00');
   await expect(await cellOf('Customer')).toHaveText('Morgan Reyes');
   await expect(await cellOf('Source')).toHaveText(account.email);
-  await shots(page, 'orders-list');
+  await shots(page, 'orders-list', desktopAndPhone);
   await row.getByRole('button', { name: 'Review' }).click();
   const review = page.getByRole('dialog', { name: 'Review Order' });
   await expect(review.getByTestId('order-store-credit')).toHaveText('$4.00');
   // The review names the customer and says what is left to collect: $10.00 less $4.00 of credit.
   await expect(review.getByTestId('order-customer')).toHaveText('Morgan Reyes');
   await expect(review.getByTestId('order-to-collect')).toHaveText('$6.00');
-  await shots(page, 'order-review');
+  await shots(page, 'order-review', desktopAndPhone);
   await review.getByRole('button', { name: 'Cancel' }).click();
   await review.getByRole('button', { name: 'Reject Order' }).click();
   await expect(page.getByText(messages.orders.rejected)).toBeVisible();

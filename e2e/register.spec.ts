@@ -1,49 +1,15 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { useSession, type Account } from './support/accounts.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { useSession } from './support/accounts.ts';
 import { api, bodyOf } from './support/api.ts';
-import { importFixtureCatalog, pricedCards, type PricedCard } from './support/catalog.ts';
-import { customer, member, registerShop, stock } from './support/seed.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { customer, member, registerShop, stockAt } from './support/seed.ts';
+import { counterSizes, shots } from './support/shots.ts';
 
 test.beforeAll(() => importFixtureCatalog());
 test.beforeEach(async ({ page }) => {
   await page.route('https://cards.scryfall.io/**', (route) => route.abort());
 });
-
-/** `quantity` NM copies of `card` at the shop, each asking `price` dollars. */
-async function stockAt(
-  request: APIRequestContext,
-  account: Account,
-  card: PricedCard,
-  quantity: number,
-  price: number,
-) {
-  await stock(request, account, [{ card, quantity }]);
-  bodyOf(
-    await api(request, account).call('inventoryEdit', {
-      scryfall_id: card.id,
-      finish: 'nonfoil',
-      quality: 'NM',
-      quantity,
-      asking_price: price,
-    }),
-  );
-}
-
-/** With E2E_SHOTS set, the Register at a desktop's and a landscape tablet's size, for a person to look at. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  const before = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 800],
-    [1180, 820],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 const scan = (page: Page) => page.getByLabel('Scan or search');
 
@@ -124,7 +90,7 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   await expect(page.getByLabel('Cash amount')).toHaveValue('19.01');
   await page.getByLabel('Cash amount').fill('30');
   await expect(page.getByText('Change due $10.99')).toBeVisible();
-  await shots(page, 'register-sale');
+  await shots(page, 'register-sale', counterSizes);
 
   // Enter in a tender completes the sale.
   await page.getByLabel('Cash amount').press('Enter');
@@ -176,7 +142,7 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await saved;
   expect(file.suggestedFilename()).toMatch(/^sales_report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await file.path()), 'utf8');
+  const csv = fs.readFileSync(await file.path(), 'utf8');
   expect(csv.split(/\r?\n/)[0]).toMatch(/^Date,Sales,Gross,Discounts,Net,Tax,Takings,Cash,Card,Store credit/);
   expect(csv).toMatch(/\nTotal,1,24\.50,2\.45,22\.05,1\.96,24\.01,19\.01,0\.00,5\.00,/);
 });

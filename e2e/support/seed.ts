@@ -40,6 +40,26 @@ export async function registerShop(
   return { email, password, shopName, token };
 }
 
+/** `quantity` NM copies of `card` at the shop, each asking `price` dollars (the shop's own price, not its rule's). */
+export async function stockAt(
+  request: APIRequestContext,
+  account: Account,
+  card: { id: string },
+  quantity: number,
+  price: number,
+): Promise<void> {
+  await stock(request, account, [{ card, quantity }]);
+  bodyOf(
+    await api(request, account).call('inventoryEdit', {
+      scryfall_id: card.id,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity,
+      asking_price: price,
+    }),
+  );
+}
+
 /**
  * A member of `owner`'s shop in `role`, signed in: invited by the Owner, the mailed invitation accepted with a
  * password, then logged in as the login page does. The server knows them in that role (a role cookie alone does not).
