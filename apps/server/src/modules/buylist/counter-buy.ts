@@ -70,8 +70,7 @@ export async function priceCounterBuy(
       unit_cents: unit,
     };
   });
-  if (refused.length)
-    throw new AppError('NOT_WANTED', refused.map((r) => r.message).join(' '), { errors: refused });
+  if (refused.length) throw new AppError('NOT_WANTED', refused.map((r) => r.message).join(' '), { errors: refused });
   return {
     payout,
     lines,

@@ -107,7 +107,9 @@ ${place.map((p) => `<p>${html(p)}</p>`).join('')}
 <p>Sale ${html(sale.order_number)}</p>
 <p><time datetime="${html(sale.created_at)}">${html(holdText(sale.created_at, shop.time_zone))}</time></p>
 <table><tbody>${rows}</tbody>${
-    bought ? `<tbody><tr><th colspan="3">Trade-in${sale.buy_number ? ` (${html(sale.buy_number)})` : ''}</th></tr>${bought}</tbody>` : ''
+    bought
+      ? `<tbody><tr><th colspan="3">Trade-in${sale.buy_number ? ` (${html(sale.buy_number)})` : ''}</th></tr>${bought}</tbody>`
+      : ''
   }<tbody>${totals}</tbody></table>
 <p>Thank you!</p>
 </body></html>`;

@@ -285,7 +285,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
         { subject: saleNumber, event },
       );
       if (balance === undefined) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
-    } else await auditRepository.record(tx, { shop_id: shopId, actor, subject: saleNumber, created_at: at, ...event() });
+    } else
+      await auditRepository.record(tx, { shop_id: shopId, actor, subject: saleNumber, created_at: at, ...event() });
   }
 
   /** The sale as stored: the answer to the sale and to any retry of it. */

@@ -30,7 +30,8 @@ export const saleDueCents = (sale: SaleRow): number =>
 function soldText(sale: SaleRow): string {
   const said = messages.registerServer;
   const sold = said.sold(sale.order_number, sale.change_cents > 0 ? `$${centsText(sale.change_cents)}` : '');
-  if (sale.trade_in_cash_cents > 0) return `${sold} ${said.tradeInPaid('cash', `$${centsText(sale.trade_in_cash_cents)}`)}`;
+  if (sale.trade_in_cash_cents > 0)
+    return `${sold} ${said.tradeInPaid('cash', `$${centsText(sale.trade_in_cash_cents)}`)}`;
   if (sale.trade_in_credit_cents > 0)
     return `${sold} ${said.tradeInPaid('credit', `$${centsText(sale.trade_in_credit_cents)}`)}`;
   return sold;
