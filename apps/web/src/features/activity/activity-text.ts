@@ -115,7 +115,8 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       const tradeIn = event.detail.trade_in;
       if (!tradeIn) return rang;
       const paid = tradeIn.payout === 'credit' ? 'store credit' : 'cash';
-      return `${rang}, with a trade-in of ${dollars(tradeIn.amount_cents ?? 0)} in ${paid} (buy order ${tradeIn.buy_number ?? ''})`;
+      const order = tradeIn.buy_number ? ` (buy order ${tradeIn.buy_number})` : '';
+      return `${rang}, with a trade-in of ${dollars(tradeIn.amount_cents ?? 0)} in ${paid}${order}`;
     }
     case 'order.no_show':
       return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
