@@ -284,6 +284,11 @@ describe(`trade-in at the register (${testEngine})`, () => {
     expect(await rows(shop, card)).toEqual([{ quality: 'NM', quantity: 3, cost_cents: 600 }]);
     // The shelf gave one copy to the one sale that went through; the refused one took none.
     expect(await quantityOf(shop, sold)).toBe(4);
+    // The sales report counts both trade-ins at their full value, and the ledger only what went on store credit.
+    const today = new Date().toISOString().slice(0, 10);
+    const report = bodyOf(await owner.call('statsSalesReport', { from: today, to: today }));
+    expect(report).toMatchObject({ total: { sales: 2, takings: 10, card: 10, trade_in_cash: 5, trade_in_credit: 13 } });
+    expect(report).toMatchObject({ total: { credit_issued: 13 } });
   });
 
   it('refuses a line the shop does not buy, or buys fewer of, naming it: 409 NOT_WANTED, nothing written', async () => {
