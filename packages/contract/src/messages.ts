@@ -424,6 +424,17 @@ export const messages = {
     idempotencyMismatch:
       'This Idempotency-Key already rang up a sale with another cart. Send a new key for a new sale.',
     receiptNotFound: 'No receipt was found at this link.',
+    // Trade-in in the sale (issue 44).
+    tradeInPayoutMissing: 'trade_in_payout is cash or credit.',
+    tradeInNotWanted: (card: string, why: string) => `The shop does not buy ${card} now: ${why}.`,
+    tradeInFewerWanted: (card: string, wanted: number, asked: number) =>
+      `The shop buys ${wanted} of the ${asked} copies of ${card} now: trade in ${wanted} at most.`,
+    tradeInCreditNeedsCustomer: (extraText: string) =>
+      `The trade-in is worth ${extraText} more than the sale: attach the customer whose store credit it goes on.`,
+    tradeInPaid: (payout: 'cash' | 'credit', amountText: string) =>
+      payout === 'cash'
+        ? `Pay ${amountText} in cash for the trade-in.`
+        : `${amountText} of trade-in credit added to the customer’s store credit.`,
   },
   reservationsServer: {
     reserved: (orderNumber: string, email: string) =>

@@ -303,6 +303,16 @@ export interface SaleTable {
   receipt_token: string;
   created_by: string;
   created_at: string;
+  /** Trade-in in the sale (migration 0032): what the shop paid for the cards, in all. */
+  trade_in_cents: Generated<number>;
+  /** Of it, paid out of the cash drawer (a cash payout): the one field the drawer counts. */
+  trade_in_cash_cents: Generated<number>;
+  /** Of it, beyond the sale's total, onto the customer's store credit (a credit payout). */
+  trade_in_credit_cents: Generated<number>;
+  /** cash or credit; null without a trade-in. */
+  trade_in_payout: string | null;
+  /** The buy order the traded-in cards were bought under, accepted as the sale was rung up. */
+  buy_order_id: number | null;
 }
 
 /** What paid a sale: one row per tender. */

@@ -256,6 +256,18 @@ export const auditDetailSchemas = {
         other: z.number().optional(),
       })
       .describe('Cents taken per kind of tender (cash net of change); kinds not used left out'),
+    trade_in: z
+      .object({
+        buy_number: z.string().describe('The buy order the trade-in was recorded as'),
+        payout: z.enum(['cash', 'credit']),
+        amount_cents: z.number().describe('What the shop paid for the cards'),
+        copies: count('Copies bought'),
+        cash_out_cents: z.number().describe('Paid out of the drawer (cash payout)'),
+        credit_to_customer_cents: z.number().describe('Beyond the sale, onto the customer’s store credit'),
+        balance_cents: z.number().optional().describe('The store credit balance the trade-in left, when it added any'),
+      })
+      .optional()
+      .describe('Cards bought in the same sale; left out of a sale without a trade-in'),
   }),
   'buylist.submit': z.object({ lines: count('Lines of the sell list'), customer_id: z.number().nullable() }),
   'buylist.grade': z.object({

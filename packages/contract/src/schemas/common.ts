@@ -10,6 +10,8 @@ import { z } from 'zod';
  * `OUT_OF_STOCK` is an order or reservation that asks for more than the shelf holds (409; `errors` names each short
  * line as `items.N`, N its place in the cart, with its own sentence);
  * `NOT_PENDING` is a decision on an order or buy order that another screen decided meanwhile (409);
+ * `NOT_WANTED` is a trade-in line the shop does not buy now, or buys fewer copies of (409; `errors` names each as
+ * `trade_in.N` with why);
  * `MAINTENANCE` is the platform switched off for maintenance, where
  * `UNAVAILABLE` is one service the call needs being down.
  */
@@ -31,6 +33,7 @@ export const errorCodes = [
   'INTERNAL',
   'UNAVAILABLE',
   'MAINTENANCE',
+  'NOT_WANTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

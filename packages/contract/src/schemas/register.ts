@@ -4,6 +4,7 @@ import { hasThreeDecimals, tenderKinds } from '../register.ts';
 import { ZSessionToken } from './auth.ts';
 import { ZCustomerId } from './customers.ts';
 import { orderLimits, ZCartLine } from './orders.ts';
+import { ZSellLine } from './buylist.ts';
 import { finishes } from './inventory.ts';
 import { languages, qualities } from '../constants.ts';
 
@@ -42,26 +43,55 @@ export const ZTender = z.object({
     .describe('The card terminal’s reference, for example; kept with the sale'),
 });
 
+/** How the shop pays for cards bought in a sale: cash out of the drawer, or store credit netted against the sale. */
+export const tradeInPayouts = ['cash', 'credit'] as const;
+export type TradeInPayout = (typeof tradeInPayouts)[number];
+
 /**
  * A sale rung up at the counter (issue 44): the lines (printings or sealed products, priced by the shop, never by the
- * request), the customer it is for, a discount on the whole sale, and the tenders that pay it. Sent with an
- * `Idempotency-Key` header: the same key again answers the first sale, with another body 422.
+ * request), the cards the customer trades in (priced by the shop's buy rules), the customer it is for, a discount on
+ * the whole sale, and the tenders that pay it. Sent with an `Idempotency-Key` header: the same key again answers the
+ * first sale, with another body 422.
  */
-export const ZRegisterSaleRequest = z.object({
-  token: ZSessionToken,
-  items: z
-    .array(ZCartLine, { error: 'items must be a list of cart lines.' })
-    .min(1, 'The sale has no items.')
-    .max(orderLimits.maxLines, `A sale has at most ${orderLimits.maxLines} lines.`),
-  customer_id: ZCustomerId.optional().describe('The shop’s customer the sale is for (needed to pay in store credit)'),
-  discount: ZSaleDiscount.optional().describe(
-    'A discount on the whole sale, shared over its lines; an Employee may give up to the shop’s limit',
-  ),
-  tenders: z
-    .array(ZTender, { error: 'tenders must be a list of { kind, amount }.' })
-    .max(10, 'A sale has at most 10 tenders.')
-    .describe('What pays the sale: cash may exceed what is due (the rest is change); the others may not'),
-});
+export const ZRegisterSaleRequest = z
+  .object({
+    token: ZSessionToken,
+    items: z
+      .array(ZCartLine, { error: 'items must be a list of cart lines.' })
+      .max(orderLimits.maxLines, `A sale has at most ${orderLimits.maxLines} lines.`)
+      .describe('What is sold; may be empty when the sale is a trade-in alone'),
+    customer_id: ZCustomerId.optional().describe(
+      'The shop’s customer the sale is for (needed to pay in store credit, and for trade-in credit beyond the sale)',
+    ),
+    discount: ZSaleDiscount.optional().describe(
+      'A discount on the whole sale, shared over its lines; an Employee may give up to the shop’s limit',
+    ),
+    tenders: z
+      .array(ZTender, { error: 'tenders must be a list of { kind, amount }.' })
+      .max(10, 'A sale has at most 10 tenders.')
+      .describe('What pays the sale: cash may exceed what is due (the rest is change); the others may not'),
+    trade_in: z
+      .array(ZSellLine, { error: 'trade_in must be a list of cards.' })
+      .max(orderLimits.maxLines, `A trade-in has at most ${orderLimits.maxLines} lines.`)
+      .optional()
+      .describe(
+        'Cards the customer sells to the shop in the same sale, each priced by the shop’s buy rules (never by the request); not taxed, not discounted',
+      ),
+    trade_in_payout: z
+      .enum(tradeInPayouts, 'trade_in_payout is cash or credit.')
+      .optional()
+      .describe(
+        'credit: the trade-in is taken off what is due, and what it is worth beyond the sale goes on the customer’s store credit; cash: the sale is due in full and the trade-in is paid out in cash. Needed when trade_in has lines',
+      ),
+  })
+  .superRefine((sale, ctx) => {
+    const trading = (sale.trade_in?.length ?? 0) > 0;
+    // A trade-in alone is a sale; without one, an empty cart is not.
+    if (sale.items.length === 0 && !trading)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'The sale has no items.' });
+    if (trading && sale.trade_in_payout === undefined)
+      ctx.addIssue({ code: 'custom', path: ['trade_in_payout'], message: 'trade_in_payout is cash or credit.' });
+  });
 export type RegisterSaleRequest = z.input<typeof ZRegisterSaleRequest>;
 
 const money = (what: string) => z.number().describe(`${what}, in dollars`);
@@ -84,6 +114,20 @@ export const ZSaleLine = z.object({
   total: money('What the line paid: after its discount, with its tax unless prices include it'),
 });
 
+/** One traded-in line as the receipt shows it: what the shop paid per copy (at the payout's offer) and in all. */
+export const ZTradeInLine = z.object({
+  scryfall_id: z.string(),
+  name: z.string(),
+  set_code: z.string(),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  language: z.enum(languages),
+  quantity: z.number().int(),
+  unit_price: money('What the shop pays per copy'),
+  total: money('What the shop pays for the line'),
+});
+export type TradeInLine = z.infer<typeof ZTradeInLine>;
+
 export const ZRegisterSaleResponse = z.object({
   message: z.string(),
   sale_number: z.string().describe('The order number the sale was recorded under'),
@@ -91,11 +135,22 @@ export const ZRegisterSaleResponse = z.object({
   discount: money('Every discount'),
   tax: money('The tax collected (with tax-inclusive prices, the part of the total that is tax)'),
   total: money('What the sold lines cost, tax included'),
-  trade_in_total: money('Cards bought in the same sale (0 until trade-in lands)'),
+  trade_in_total: money('What the shop pays for the cards traded in, at the payout’s offer (0 without a trade-in)'),
   paid: money('Every tender together'),
   change_due: money('Cash given back'),
   receipt_url: z.string().describe('A printable receipt (HTML) the shop’s staff, or whoever holds the link, can open'),
   lines: z.array(ZSaleLine),
+  trade_in_payout: z.enum(tradeInPayouts).nullable().describe('How the trade-in was paid; null without one'),
+  due: money('What the customer paid for: the total, less a trade-in paid as credit (never below 0)'),
+  trade_in_cash_out: money('Cash the drawer pays the customer for the trade-in (cash payout)'),
+  credit_to_customer: money(
+    'Trade-in credit beyond the sale’s total, added to the customer’s store credit (credit payout)',
+  ),
+  buy_number: z
+    .string()
+    .nullable()
+    .describe('The buy order the trade-in was recorded as (accepted at once), null without a trade-in'),
+  trade_in_lines: z.array(ZTradeInLine).describe('The cards bought in the sale'),
 });
 export type RegisterSaleResponse = z.infer<typeof ZRegisterSaleResponse>;
 

@@ -5,12 +5,12 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { normalizeName } from '../catalog/scryfall-card.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
-import { buylistRepository as repo, EMPLOYEE_LIMIT_WINDOW_MS } from './buylist.repository.ts';
+import { buylistRepository as repo } from './buylist.repository.ts';
 import type { BuyOrderReads } from './buy-orders.ts';
 import { offersOf, pricingFor, storableOffer } from './offer-pricing.ts';
+import { buyIntoStock, requireWithinEmployeeLimit } from './paying-out.ts';
 
 const server = messages.buylist.server;
 
@@ -51,43 +51,22 @@ export function acceptBuyOrder(ctx: AppContext, writes: StockWrites, { notPendin
       const unit = (o: BuyOffer) => (payout === 'cash' ? o.cash_cents : o.credit_cents);
       const total = offers.reduce((n, o) => n + unit(o) * o.wanted, 0);
       if (total <= 0) throw new AppError('CONFLICT', server.nothingWanted);
-      const limit = pricing.rules.employee_accept_limit_cents;
-      if (role === 'Employee' && total > limit) throw new AppError('FORBIDDEN', server.overLimit(limit));
-      if (role === 'Employee') {
-        // The limit is a day's, not a sell list's (issue 38): split lists add up, per Employee and per customer,
-        // over the last 24 hours, summed while no other Employee accept of the shop can commit.
-        await repo.lockEmployeeAccepts(tx, shopId, ctx.engine);
-        const since = new Date(Date.parse(at) - EMPLOYEE_LIMIT_WINDOW_MS).toISOString();
-        const before = await repo.employeePaidSince(tx, shopId, since, order.id, email, order.customer_id);
-        if (before.byEmployee + total > limit)
-          throw new AppError('FORBIDDEN', server.overDailyLimit(limit, before.byEmployee));
-        if (before.toCustomer + total > limit)
-          throw new AppError('FORBIDDEN', server.overCustomerDailyLimit(limit, before.toCustomer));
-      }
+      await requireWithinEmployeeLimit(
+        tx,
+        ctx.engine,
+        { shopId, email, role, customerId: order.customer_id, exceptId: order.id },
+        total,
+        pricing.rules.employee_accept_limit_cents,
+        at,
+      );
       if (payout === 'credit' && order.customer_id === null) throw new AppError('CONFLICT', server.creditNeedsCustomer);
 
       const bought = lines.map((line, i) => ({ line, offer: offers[i]! })).filter(({ offer }) => offer.wanted > 0);
-      const sortNames = new Map(
-        (
-          await repo.cardsByIds(
-            tx,
-            bought.map((b) => b.line.card_id),
-          )
-        ).map((c) => [c.id, c.sort_name]),
-      );
-      await writes.addBought(
+      await buyIntoStock(
         tx,
+        writes,
         shopId,
-        bought.map(({ line, offer }) => ({
-          card_id: line.card_id,
-          finish: line.finish,
-          quality: line.quality,
-          language: line.language,
-          quantity: offer.wanted,
-          sort_name: sortNames.get(line.card_id) ?? normalizeName(line.card_name),
-          set_code: line.set_code,
-          cost_cents: unit(offer),
-        })),
+        bought.map(({ line, offer }) => ({ ...line, quantity: offer.wanted, cost_cents: unit(offer) })),
         at,
       );
 

@@ -141,10 +141,12 @@ export const ordersRepository = {
     })[],
   ): Promise<number> {
     const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-    await db
-      .insertInto('order_lines')
-      .values(lines.map((l) => ({ ...l, order_id: id })))
-      .execute();
+    // None on a register's sale that is a trade-in alone (an insert of no rows is not SQL).
+    if (lines.length)
+      await db
+        .insertInto('order_lines')
+        .values(lines.map((l) => ({ ...l, order_id: id })))
+        .execute();
     return id;
   },
 

@@ -1,7 +1,9 @@
 import { centsText, finishNames, finishOf, languageNames, languageOf, percentOfThousandths } from '@cardstock/contract';
+import type { BuyLineRow } from '../buylist/buylist.repository.ts';
 import type { OrderLineRow } from '../orders/orders.repository.ts';
 import { holdText } from '../orders/reservation-mails.ts';
 import type { SaleRow, TenderRow } from './register.repository.ts';
+import { saleDueCents, tradeInUnitCents } from './sale-presenter.ts';
 
 /** Text made safe inside HTML. */
 const html = (text: string): string =>
@@ -17,7 +19,7 @@ const tenderNames: Record<string, string> = {
 };
 
 /** What a line is, beyond its name: set, finish, condition and language (English and nonfoil go unsaid). */
-function lineKind(line: OrderLineRow): string {
+function lineKind(line: Pick<OrderLineRow, 'card_id' | 'set_code' | 'finish' | 'quality' | 'language'>): string {
   if (line.card_id === '') return line.set_code.toUpperCase();
   const finish = finishOf(line.finish);
   const language = languageOf(line.language);
@@ -41,6 +43,7 @@ export function receiptHtml(
   sale: SaleRow,
   lines: readonly OrderLineRow[],
   tenders: readonly TenderRow[],
+  tradeIn: readonly BuyLineRow[] = [],
 ): string {
   const include = sale.prices_include_tax === 1;
   const rate = percentOfThousandths(sale.tax_rate_thousandths);
@@ -53,16 +56,35 @@ export function receiptHtml(
         `<td class="n">${money(line.unit_price_cents * line.quantity - line.discount_cents)}</td></tr>`,
     )
     .join('');
+  // The cards the shop bought in the sale, at what it paid per copy for the sale's payout.
+  const bought = tradeIn
+    .map((line) => {
+      const unit = tradeInUnitCents(line, sale.trade_in_payout);
+      return (
+        `<tr><td>${html(line.card_name)}<small>${html(lineKind(line))}</small></td>` +
+        `<td class="n">${line.wanted} × ${money(unit)}</td><td class="n">−${money(unit * line.wanted)}</td></tr>`
+      );
+    })
+    .join('');
+  const credit = sale.trade_in_payout === 'credit';
   const totals = [
     ['Subtotal', money(sale.subtotal_cents)],
     ...(sale.discount_cents > 0 ? [['Discount', `−${money(sale.discount_cents)}`]] : []),
     [include ? `Tax included (${rate} %)` : `Tax (${rate} %)`, money(sale.tax_cents)],
     ['Total', money(sale.total_cents), 'total'],
+    ...(credit && sale.trade_in_cents > 0
+      ? [
+          ['Trade-in credit', `−${money(sale.trade_in_cents)}`],
+          ['Due', money(saleDueCents(sale)), 'total'],
+        ]
+      : []),
     ...tenders.map((t) => [
       `${tenderNames[t.kind] ?? t.kind}${t.reference ? ` (${t.reference})` : ''}`,
       money(t.amount_cents),
     ]),
     ...(sale.change_cents > 0 ? [['Change', money(sale.change_cents)]] : []),
+    ...(sale.trade_in_cash_cents > 0 ? [['Trade-in paid in cash', money(sale.trade_in_cash_cents)]] : []),
+    ...(sale.trade_in_credit_cents > 0 ? [['Added to store credit', money(sale.trade_in_credit_cents)]] : []),
   ]
     .map(
       ([label, value, kind]) =>
@@ -84,7 +106,11 @@ tbody+tbody tr:first-child *{border-top:1px dashed #000;padding-top:.4rem}.total
 ${place.map((p) => `<p>${html(p)}</p>`).join('')}
 <p>Sale ${html(sale.order_number)}</p>
 <p><time datetime="${html(sale.created_at)}">${html(holdText(sale.created_at, shop.time_zone))}</time></p>
-<table><tbody>${rows}</tbody><tbody>${totals}</tbody></table>
+<table><tbody>${rows}</tbody>${
+    bought
+      ? `<tbody><tr><th colspan="3">Trade-in${sale.buy_number ? ` (${html(sale.buy_number)})` : ''}</th></tr>${bought}</tbody>`
+      : ''
+  }<tbody>${totals}</tbody></table>
 <p>Thank you!</p>
 </body></html>`;
 }

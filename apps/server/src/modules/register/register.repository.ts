@@ -2,13 +2,14 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { SaleTable } from '../../db/schema.ts';
 
-/** Sales with their number (their order's). */
+/** Sales with their number (their order's), and the number of the buy order their trade-in was bought under. */
 const sales = (db: Executor) =>
   db
     .selectFrom('sales')
     .innerJoin('orders', 'orders.id', 'sales.order_id')
+    .leftJoin('buy_orders', 'buy_orders.id', 'sales.buy_order_id')
     .selectAll('sales')
-    .select('orders.order_number');
+    .select(['orders.order_number', 'buy_orders.buy_number']);
 
 /** The register's rows: a sale beside its order, the tenders that paid it, and each sold line's share of its figures. */
 export const registerRepository = {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StockWriter } from '../inventory/read-model.ts';
 import { stockWrites } from '../inventory/stock-writes.ts';
+import { buylistRepository } from '../buylist/buylist.repository.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { orderDoor } from '../orders/place-order.ts';
 import { createReservationMails } from '../orders/reservation-mails.ts';
@@ -18,10 +19,11 @@ import { ringUp } from './ring-up.ts';
  */
 export function createRegisterService(ctx: AppContext, stock: StockWriter) {
   // The orders' door: a sale takes stock, numbers itself and spends store credit exactly as an order does.
-  const placeAs = orderDoor(ctx, stockWrites(stock), createReservationMails(ctx));
+  const writes = stockWrites(stock);
+  const placeAs = orderDoor(ctx, writes, createReservationMails(ctx));
 
   return {
-    sale: ringUp(ctx, placeAs),
+    sale: ringUp(ctx, placeAs, writes),
 
     /** The shop's tax and an Employee's discount limit, for the Register screen's figures. */
     async settings(actor: Actor) {
@@ -38,12 +40,13 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
     async receipt(token: string): Promise<string> {
       const sale = await repo.byReceipt(ctx.db, token);
       if (!sale) throw new AppError('NOT_FOUND', messages.registerServer.receiptNotFound);
-      const [shop, lines, tenders] = await Promise.all([
+      const [shop, lines, tenders, tradeIn] = await Promise.all([
         repo.shopOf(ctx.db, sale.shop_id),
         ordersRepository.linesOf(ctx.db, [sale.order_id]),
         repo.tendersOf(ctx.db, sale.id),
+        buylistRepository.linesOf(ctx.db, sale.buy_order_id === null ? [] : [sale.buy_order_id]),
       ]);
-      return receiptHtml(shop, sale, lines, tenders);
+      return receiptHtml(shop, sale, lines, tenders, tradeIn);
     },
   };
 }

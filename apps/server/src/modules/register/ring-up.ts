@@ -8,8 +8,10 @@ import {
   settle,
   withinDiscountLimit,
   type CartLine,
+  type AuditEvent,
   type Discount,
   type SaleFigures,
+  type SellLine,
   type Settled,
   type TenderKind,
   type TenderProblem,
@@ -20,11 +22,16 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { buylistRepository } from '../buylist/buylist.repository.ts';
+import { recordCounterBuy, stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
+import { appendCredit } from '../customers/credit-ledger.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
+import type { StockWrites } from '../inventory/stock-writes.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { toSaleAnswer } from './sale-presenter.ts';
+import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
 
 const said = messages.registerServer;
 type ShopTax = Awaited<ReturnType<typeof repo.taxOf>>;
@@ -36,6 +43,9 @@ export interface SaleInput {
   customer_id?: number;
   discount?: { percent: number } | { amount: number };
   tenders: { kind: TenderKind; amount: number; reference?: string }[];
+  /** Cards the customer trades in, and how they are paid (needed when there are any). */
+  trade_in?: SellLine[];
+  trade_in_payout?: 'cash' | 'credit';
 }
 
 /** The sentence of a tender refusal. */
@@ -60,7 +70,7 @@ function tenderRefusal(problem: TenderProblem, dueCents: number, paidCents: numb
  * the last copy twice; the discount, tax and tenders follow decision 037; the same Idempotency-Key again answers the
  * first sale, with another body 422. One audit entry, `register.sale`.
  */
-export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
+export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
   return async function sale(actor: Actor, input: SaleInput, idempotencyKey: string | undefined) {
     const { shopId, email, userId, role } = requireRole(actor, 'register:sell');
     if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
@@ -76,6 +86,7 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
       amount_cents: dollarsToCents(t.amount),
       reference: t.reference ?? '',
     }));
+    const trade = tradeInOf(input);
     const creditCents = tenders.filter((t) => t.kind === 'store_credit').reduce((n, t) => n + t.amount_cents, 0);
     const key = idempotencyKey
       ? {
@@ -88,6 +99,7 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
                 customer_id: input.customer_id ?? null,
                 discount: discount ?? null,
                 tenders,
+                ...tradeInFingerprint(trade),
               }),
             )
             .digest('hex'),
@@ -95,6 +107,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
       : null;
     // What pricing the cart decided, before anything is written; the sale is recorded from it once the order is.
     let priced: { figures: SaleFigures; settled: Settled; tax: ShopTax } | undefined;
+    // The trade-in as priced before the cart's stock is taken.
+    let buy: CounterBuy | undefined;
     try {
       const { orderNumber } = await placeAs(
         shopId,
@@ -103,6 +117,16 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
         key,
         {
           confirmedBy: email,
+          check: trade
+            ? async (tx) => {
+                buy = await priceTradeIn(ctx, tx, trade, {
+                  shopId,
+                  email,
+                  role,
+                  customerId: input.customer_id ?? null,
+                });
+              }
+            : undefined,
           credit: input.customer_id === undefined ? undefined : { customerId: input.customer_id, cents: creditCents },
           // Priced, before anything is written: the figures, the Employee's discount limit and the tenders.
           limit: async (tx, lines) => {
@@ -121,6 +145,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
                 prices_include_tax: tax.prices_include_tax === 1,
                 exempt: customer?.tax_exempt === 1,
               },
+              trade_in_cents: buy?.total_cents ?? 0,
+              trade_in_payout: buy?.payout,
             });
             if (role === 'Employee' && !withinDiscountLimit(figures, tax.employee_discount_limit_percent))
               throw new AppError('FORBIDDEN', said.discountOverLimit(tax.employee_discount_limit_percent));
@@ -131,7 +157,11 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
               const sentence = tenderRefusal(result.problem, figures.due_cents, paid, balance);
               throw new AppError('VALIDATION', sentence, { errors: [{ field: 'tenders', message: sentence }] });
             }
+            requireCustomerForCredit(figures, input.customer_id);
             priced = { figures, settled: result.settled, tax };
+            // The traded-in copies into stock now, after the cart's rows and before the order is written (whose
+            // trigger takes the shop's row): every writer takes stock rows first, then the shop's.
+            if (buy) await stockCounterBuy(tx, writes, buy, shopId, ctx.clock.now().toISOString());
             // Store credit may pay the whole sale, tax included (settle held it within what is due).
             return figures.due_cents;
           },
@@ -139,8 +169,9 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
             if (!priced) throw new Error('a sale is recorded only after its cart was priced');
             await record(
               tx,
-              { shopId, actor: email, orderId, saleNumber, customerId: input.customer_id, tenders },
+              { shopId, actor: email, userId, role, orderId, saleNumber, customerId: input.customer_id, tenders },
               priced,
+              buy,
             );
           },
         },
@@ -159,15 +190,29 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
     sale: {
       shopId: number;
       actor: string;
+      userId: number;
+      role: string;
       orderId: number;
       saleNumber: string;
       customerId: number | undefined;
       tenders: { kind: string; amount_cents: number; reference: string }[];
     },
     { figures, settled, tax }: { figures: SaleFigures; settled: Settled; tax: ShopTax },
+    buy: CounterBuy | undefined,
   ) {
     const { shopId, actor, orderId, saleNumber, customerId, tenders } = sale;
     const at = ctx.clock.now().toISOString();
+    // The trade-in as a buy order accepted at once, so the buylist's history and the customer's page show it.
+    const bought = buy
+      ? await recordCounterBuy(tx, buy, {
+          shopId,
+          userId: sale.userId,
+          email: actor,
+          role: sale.role,
+          customerId: customerId ?? null,
+          at,
+        })
+      : undefined;
     const lines = await ordersRepository.linesOf(tx, [orderId]);
     await repo.setOrderTotal(tx, orderId, figures.subtotal_cents - figures.discount_cents);
     // The figures were shared over the priced lines in this order (the order's lines, by id).
@@ -193,30 +238,65 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
         receipt_token: randomBytes(18).toString('base64url'),
         created_by: actor,
         created_at: at,
+        trade_in_cents: figures.trade_in_cents,
+        trade_in_cash_cents: figures.cash_out_cents,
+        trade_in_credit_cents: figures.credit_to_customer_cents,
+        trade_in_payout: buy?.payout ?? null,
+        buy_order_id: bought?.id ?? null,
       },
       tenders,
     );
-    await auditRepository.record(tx, {
-      shop_id: shopId,
-      actor,
+    const event = (balance?: number): AuditEvent => ({
       action: 'register.sale',
-      subject: saleNumber,
       detail: {
         lines: lines.length,
         total_cents: figures.total_cents,
         tax_cents: figures.tax_cents,
         discount_cents: figures.discount_cents,
         tenders: Object.fromEntries(Object.entries(settled.by_kind).filter(([, cents]) => cents > 0)),
+        ...(buy && bought
+          ? {
+              trade_in: {
+                buy_number: bought.buyNumber,
+                payout: buy.payout,
+                amount_cents: buy.total_cents,
+                copies: buy.copies,
+                cash_out_cents: figures.cash_out_cents,
+                credit_to_customer_cents: figures.credit_to_customer_cents,
+                ...(balance === undefined ? {} : { balance_cents: balance }),
+              },
+            }
+          : {}),
       },
-      created_at: at,
     });
+    if (figures.credit_to_customer_cents > 0) {
+      // Trade-in credit beyond the sale onto the customer's ledger; the sale's own entry tells it, with the balance.
+      const balance = await appendCredit(
+        tx,
+        {
+          shopId,
+          customerId: customerId!,
+          kind: 'trade_in',
+          amountCents: figures.credit_to_customer_cents,
+          reference: bought?.buyNumber ?? saleNumber,
+          actor,
+          at,
+        },
+        { subject: saleNumber, event },
+      );
+      if (balance === undefined) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
+    } else
+      await auditRepository.record(tx, { shop_id: shopId, actor, subject: saleNumber, created_at: at, ...event() });
   }
 
   /** The sale as stored: the answer to the sale and to any retry of it. */
   async function answerOf(shopId: number, saleNumber: string) {
     const sale = await repo.byNumber(ctx.db, shopId, saleNumber);
     if (!sale) throw new AppError('CONFLICT', said.idempotencyMismatch);
-    const lines = await ordersRepository.linesOf(ctx.db, [sale.order_id]);
-    return toSaleAnswer(sale, lines);
+    const [lines, tradeIn] = await Promise.all([
+      ordersRepository.linesOf(ctx.db, [sale.order_id]),
+      buylistRepository.linesOf(ctx.db, sale.buy_order_id === null ? [] : [sale.buy_order_id]),
+    ]);
+    return toSaleAnswer(sale, lines, tradeIn);
   }
 }

@@ -111,6 +111,26 @@ describe('an activity entry as a sentence', () => {
       ),
     ).toBe('Rang up sale #1043 at the register ($28.31)');
     expect(describeActivity(entry('register.sale', '1044', {}))).toBe('Rang up sale #1044 at the register');
+    expect(
+      describeActivity(
+        entry('register.sale', '1045', {
+          lines: 1,
+          total_cents: 2200,
+          tax_cents: 200,
+          discount_cents: 0,
+          trade_in: {
+            buy_number: 'B20261127-1-2-1',
+            payout: 'credit',
+            amount_cents: 1300,
+            copies: 2,
+            cash_out_cents: 0,
+            credit_to_customer_cents: 0,
+          },
+        }),
+      ),
+    ).toBe(
+      'Rang up sale #1045 at the register ($22.00), with a trade-in of $13.00 in store credit (buy order B20261127-1-2-1)',
+    );
     expect(describeActivity(entry('team.role', 'rita@example.com', { from: 'Employee', to: 'Manager' }))).toBe(
       'Changed rita@example.com’s role from Employee to Manager',
     );

@@ -111,7 +111,12 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       return `Reservation #${subject} was picked up`;
     case 'register.sale': {
       const total = event.detail.total_cents;
-      return `Rang up sale #${subject} at the register${total === undefined ? '' : ` (${dollars(total)})`}`;
+      const rang = `Rang up sale #${subject} at the register${total === undefined ? '' : ` (${dollars(total)})`}`;
+      const tradeIn = event.detail.trade_in;
+      if (!tradeIn) return rang;
+      const paid = tradeIn.payout === 'credit' ? 'store credit' : 'cash';
+      const order = tradeIn.buy_number ? ` (buy order ${tradeIn.buy_number})` : '';
+      return `${rang}, with a trade-in of ${dollars(tradeIn.amount_cents ?? 0)} in ${paid}${order}`;
     }
     case 'order.no_show':
       return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
