@@ -424,6 +424,9 @@ export const messages = {
     idempotencyMismatch:
       'This Idempotency-Key already rang up a sale with another cart. Send a new key for a new sale.',
     receiptNotFound: 'No receipt was found at this link.',
+    unknownCode: (code: string) => `No card or sealed product matches “${code}”.`,
+    ambiguousCode: (code: string, ways: string) => `${code} is in stock as ${ways}: choose one on the screen.`,
+    saleItem: 'Each item is { scryfall_id, finish, quantity }, { sealed_id, quantity } or { code, quantity }.',
   },
   reservationsServer: {
     reserved: (orderNumber: string, email: string) =>
@@ -556,6 +559,10 @@ export const messages = {
     quantityNegative: 'Quantity cannot be negative.',
     quantityTooHigh: `Quantity must be at most ${sealedLimits.maxQuantity}.`,
     idInvalid: 'id must be a whole number.',
+    upcLabel: 'UPC / EAN',
+    upcInvalid: 'UPC / EAN must be 8, 12, 13 or 14 digits ending in a valid check digit.',
+    upcText: 'UPC / EAN must be text.',
+    upcDuplicate: (name: string) => `${name} already has this UPC / EAN.`,
   },
   team: {
     fillAll: 'Please enter name, email, and role.',

@@ -25,6 +25,9 @@ export const errorStatus = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   MAINTENANCE: 503,
+  // A code scanned at the register (issue 44) that names nothing, or several stock rows to choose from.
+  UNKNOWN_CODE: 404,
+  AMBIGUOUS_CODE: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Codes only ever chosen on purpose, never read off a bare status. */
@@ -36,6 +39,8 @@ const purposeCodes: readonly ErrorCode[] = [
   'NOT_PENDING',
   'IDEMPOTENCY_MISMATCH',
   'SHOP_SUSPENDED',
+  'UNKNOWN_CODE',
+  'AMBIGUOUS_CODE',
 ];
 
 /** The codes that name a status in general. */

@@ -31,6 +31,8 @@ export const errorCodes = [
   'INTERNAL',
   'UNAVAILABLE',
   'MAINTENANCE',
+  'UNKNOWN_CODE',
+  'AMBIGUOUS_CODE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -20,4 +20,5 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       .header('referrer-policy', 'no-referrer')
       .send(await register.receipt(params.receipt)),
   );
+  registerRoute(app, routes.registerLookup, ({ actor, body }) => register.lookup(actor, body));
 }
