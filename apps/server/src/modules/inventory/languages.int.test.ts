@@ -167,7 +167,7 @@ describe(`languages in stock rows (${testEngine})`, () => {
     };
     const own = await exportAs('cardstock');
     expect(own.split('\n')[0]).toBe(`${header},Signed,Altered,Kind,Category,UPC`);
-    expect(own).toContain(',de,false,false,single,\n');
+    expect(own).toContain(',de,false,false,single,,\n');
     const moxfield = await exportAs('moxfield');
     expect(moxfield).toContain(',German,');
     expect(moxfield).toContain(',Chinese,');
