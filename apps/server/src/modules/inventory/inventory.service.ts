@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { INVENTORY_PAGE_SIZE, queryOf } from './inventory-query.ts';
-import { toInventoryRow, toSearchHit, toStaffInventoryRow } from './inventory.mapper.ts';
+import { toSearchHit, toStaffInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel, InventoryState } from './read-model.ts';
 import { planReprice, sampleOf, type RepriceRow } from './reprice.ts';
