@@ -50,6 +50,12 @@ test('an owner adds, edits, filters and removes sealed products', async ({ page,
 
   await add.getByLabel('Price ($)').fill('289.5');
   await add.getByLabel('Quantity').fill('4');
+  // A barcode with a wrong check digit is refused before anything is sent; a scanned one, spaces and all, is kept.
+  await add.getByLabel(m.upcLabel).fill('036000291453');
+  await add.getByRole('button', { name: m.addConfirm }).click();
+  await expect(add.getByRole('alert')).toHaveText(m.upcInvalid);
+  expect(sends).toEqual([]);
+  await add.getByLabel(m.upcLabel).fill('0 36000 29145 2');
   await add.getByRole('button', { name: m.addConfirm }).click();
   await expect(page.getByText(m.added(4, 'Bloomburrow Collector Booster Box'))).toBeVisible();
   await expect(add).toBeHidden();
@@ -79,6 +85,7 @@ test('an owner adds, edits, filters and removes sealed products', async ({ page,
   const edit = page.getByRole('dialog', { name: m.editTitle });
   await expect(edit.getByLabel('Name')).toHaveValue('Bloomburrow Collector Booster Box');
   await expect(edit.getByLabel('Price ($)')).toHaveValue('289.50');
+  await expect(edit.getByLabel(m.upcLabel)).toHaveValue('036000291452');
   await edit.getByLabel('Price ($)').fill('275');
   await edit.getByLabel('Quantity').fill('0');
   await edit.getByRole('button', { name: m.save }).click();

@@ -84,7 +84,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryImport: {},
     inventoryImportProgress: { import_id: ids.upload },
     sealedList: { page: '1', filter: '' },
-    sealedAdd: { name: 'B box', category: 'Bundle', price: 10, quantity: 1 },
+    // A's product's UPC: one per shop, so B's own product may have it too.
+    sealedAdd: { name: 'B box', category: 'Bundle', price: 10, quantity: 1, upc: '036000291452' },
     sealedEdit: { id: ids.sealed, name: 'Taken', category: 'Bundle', set_code: null, price: 1, quantity: 0 },
     sealedDelete: { id: ids.sealed },
     search: { q: '*' },
@@ -128,6 +129,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       tenders: [{ kind: 'store_credit', amount: 1 }],
     },
     registerSettings: {},
+    // A's product's UPC, scanned at B's register: B has no such product (and is not told A's).
+    registerLookup: { code: '036000291452' },
     pendingOrders: {},
     confirmOrder: { order_number: ids.pending },
     rejectOrder: { order_number: ids.pending },
@@ -167,7 +170,13 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
 
     bodyOf(await asA.call('inventoryAdd', { scryfall_id: theirs.id, quantity: 5 }));
     ids.sealed = bodyOf(
-      await asA.call('sealedAdd', { name: 'A secret box', category: 'Booster Box', price: 99, quantity: 2 }),
+      await asA.call('sealedAdd', {
+        name: 'A secret box',
+        category: 'Booster Box',
+        price: 99,
+        quantity: 2,
+        upc: '036000291452',
+      }),
     ).item.id;
     const order = async () =>
       bodyOf(await asA.call('placeOrder', { items: [{ scryfall_id: theirs.id, quantity: 1 }] })).order_number;

@@ -9,6 +9,7 @@ export * from './plans.ts';
 export * from './percent.ts';
 export * from './pricing.ts';
 export * from './register.ts';
+export * from './scan-code.ts';
 export * from './public-route-paths.ts';
 export * from './route-call.ts';
 export * from './route-paths.ts';

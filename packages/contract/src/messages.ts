@@ -435,6 +435,9 @@ export const messages = {
       payout === 'cash'
         ? `Pay ${amountText} in cash for the trade-in.`
         : `${amountText} of trade-in credit added to the customer’s store credit.`,
+    unknownCode: (code: string) => `No card or sealed product matches “${code}”.`,
+    ambiguousCode: (code: string, ways: string) => `${code} is in stock as ${ways}: choose one on the screen.`,
+    saleItem: 'Each item is { scryfall_id, finish, quantity }, { sealed_id, quantity } or { code, quantity }.',
   },
   reservationsServer: {
     reserved: (orderNumber: string, email: string) =>
@@ -567,6 +570,10 @@ export const messages = {
     quantityNegative: 'Quantity cannot be negative.',
     quantityTooHigh: `Quantity must be at most ${sealedLimits.maxQuantity}.`,
     idInvalid: 'id must be a whole number.',
+    upcLabel: 'UPC / EAN',
+    upcInvalid: 'UPC / EAN must be 8, 12, 13 or 14 digits ending in a valid check digit.',
+    upcText: 'UPC / EAN must be text.',
+    upcDuplicate: (name: string) => `${name} already has this UPC / EAN.`,
   },
   team: {
     fillAll: 'Please enter name, email, and role.',

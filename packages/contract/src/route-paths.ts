@@ -69,6 +69,7 @@ export const routePaths = {
   registerSale: ['POST', '/api/register/sale', 'token'],
   registerSettings: ['POST', '/api/register/settings', 'token'],
   registerReceipt: ['GET', '/api/register/receipt/:receipt'],
+  registerLookup: ['POST', '/api/register/lookup', 'token'],
   pendingOrders: ['POST', '/api/pending', 'token'],
   confirmOrder: ['POST', '/api/order/confirm', 'token'],
   rejectOrder: ['POST', '/api/order/reject', 'token'],

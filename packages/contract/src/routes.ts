@@ -146,6 +146,8 @@ import {
   ZRegisterSaleResponse,
   ZRegisterSettings,
   ZRegisterSettingsRequest,
+  ZRegisterLookupRequest,
+  ZRegisterLookupResponse,
 } from './schemas/register.ts';
 import { ZShopExport } from './schemas/shop-data.ts';
 import {
@@ -893,6 +895,17 @@ export const routes = define({
     tags: ['register'],
     params: ZReceiptParams,
     response: ZReceiptPage,
+  },
+  registerLookup: {
+    method: 'POST',
+    path: '/api/register/lookup',
+    auth: 'session',
+    permission: 'register:sell',
+    summary:
+      'What a scanned code names (a sealed product’s UPC/EAN, a set code and collector number, or a Scryfall id) and the shop’s stock of it; an unknown code is 404 UNKNOWN_CODE',
+    tags: ['register'],
+    body: ZRegisterLookupRequest,
+    response: ZRegisterLookupResponse,
   },
   pendingOrders: {
     method: 'POST',

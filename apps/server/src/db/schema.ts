@@ -221,6 +221,8 @@ export interface SealedProductTable {
   quantity: number;
   created_at: string;
   updated_at: string;
+  /** Its UPC/EAN, digits, unique in the shop; null for none (migration 0031). */
+  upc: Generated<string | null>;
 }
 
 export interface OrderTable {

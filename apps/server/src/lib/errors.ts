@@ -26,6 +26,9 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   MAINTENANCE: 503,
   NOT_WANTED: 409,
+  // A code scanned at the register (issue 44) that names nothing, or several stock rows to choose from.
+  UNKNOWN_CODE: 404,
+  AMBIGUOUS_CODE: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Codes only ever chosen on purpose, never read off a bare status. */
@@ -38,6 +41,8 @@ const purposeCodes: readonly ErrorCode[] = [
   'IDEMPOTENCY_MISMATCH',
   'SHOP_SUSPENDED',
   'NOT_WANTED',
+  'UNKNOWN_CODE',
+  'AMBIGUOUS_CODE',
 ];
 
 /** The codes that name a status in general. */

@@ -30,6 +30,7 @@ const ZSealedSnapshot = z.object({
   set_code: z.string(),
   price: z.number().describe('Cents'),
   quantity: z.number(),
+  upc: z.string().optional().describe('Its UPC/EAN, when it has one'),
 });
 
 /** A customer as their entries keep them. */

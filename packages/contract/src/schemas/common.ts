@@ -34,6 +34,8 @@ export const errorCodes = [
   'UNAVAILABLE',
   'MAINTENANCE',
   'NOT_WANTED',
+  'UNKNOWN_CODE',
+  'AMBIGUOUS_CODE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

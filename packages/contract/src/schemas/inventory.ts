@@ -371,7 +371,7 @@ export const ZCsvFile = z
   .string()
   .describe(
     'text/csv: Name, Set Code, Collector Number, Scryfall ID, Finish, Condition, Quantity, Price, Language, Signed, ' +
-      'Altered, Kind (single or sealed), Category (a sealed product’s); other layouts by `format`',
+      'Altered, Kind (single or sealed), Category and UPC (a sealed product’s); other layouts by `format`',
   );
 
 /**

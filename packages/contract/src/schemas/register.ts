@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import { isCentAmount } from '../money.ts';
+import { scanCodeMaxLength } from '../scan-code.ts';
+import { decimal } from './common.ts';
+import { ZSealedItem } from './sealed.ts';
 import { hasThreeDecimals, tenderKinds } from '../register.ts';
 import { ZSessionToken } from './auth.ts';
 import { ZCustomerId } from './customers.ts';
 import { orderLimits, ZCartLine } from './orders.ts';
 import { ZSellLine } from './buylist.ts';
-import { finishes } from './inventory.ts';
+import { finishes, ZSearchHit } from './inventory.ts';
 import { languages, qualities } from '../constants.ts';
 
 /** A dollar amount with at most 2 decimals, from 0 up to `max` (the register's discounts and tenders). */
@@ -47,6 +51,45 @@ export const ZTender = z.object({
 export const tradeInPayouts = ['cash', 'credit'] as const;
 export type TradeInPayout = (typeof tradeInPayouts)[number];
 
+/** A code as scanned or typed at the register: a UPC/EAN, "MH3 241" (set code and collector number) or a Scryfall id. */
+const ZScanCode = z
+  .string({ error: (i) => (i.input === undefined ? 'code is required.' : 'code must be text.') })
+  .trim()
+  .min(1, 'code is required.')
+  .max(scanCodeMaxLength, `code must be at most ${scanCodeMaxLength} characters.`)
+  .describe('A sealed product’s UPC/EAN, a set code and collector number ("MH3 241"), or a Scryfall id');
+
+/**
+ * A sale's line by a scanned code (issue 44), only at the register: resolved in the sale's transaction to the sealed
+ * product or to the printing's one finish and language in stock (several: 409 AMBIGUOUS_CODE).
+ */
+export const ZCodeLine = z.strictObject({
+  code: ZScanCode,
+  quantity: decimal(
+    z
+      .number({ error: 'quantity must be a number.' })
+      .int('quantity must be a whole number.')
+      .min(1, 'quantity must be at least 1.')
+      .max(orderLimits.maxQuantity, `quantity must be at most ${orderLimits.maxQuantity}.`),
+  )
+    .optional()
+    .default(1)
+    .describe('How many; 1 when left out (one scan, one copy)'),
+});
+export type CodeLine = z.infer<typeof ZCodeLine>;
+
+/** A line of a sale: a cart line (a printing or a sealed product) or a scanned code. */
+export const ZSaleItem = z.union([ZCodeLine, ZCartLine], {
+  // Both shapes refused: a line that sends `code` is told what is wrong with its code line, any other the cart line's.
+  error: (issue) => {
+    if (issue.code !== 'invalid_union' || !('errors' in issue)) return undefined;
+    const byCode = typeof issue.input === 'object' && issue.input !== null && 'code' in issue.input;
+    const errors = issue.errors as { message: string }[][];
+    return (byCode ? errors[0] : errors[1])?.[0]?.message ?? messages.registerServer.saleItem;
+  },
+});
+export type SaleItem = z.infer<typeof ZSaleItem>;
+
 /**
  * A sale rung up at the counter (issue 44): the lines (printings or sealed products, priced by the shop, never by the
  * request), the cards the customer trades in (priced by the shop's buy rules), the customer it is for, a discount on
@@ -57,7 +100,7 @@ export const ZRegisterSaleRequest = z
   .object({
     token: ZSessionToken,
     items: z
-      .array(ZCartLine, { error: 'items must be a list of cart lines.' })
+      .array(ZSaleItem, { error: 'items must be a list of cart lines.' })
       .max(orderLimits.maxLines, `A sale has at most ${orderLimits.maxLines} lines.`)
       .describe('What is sold; may be empty when the sale is a trade-in alone'),
     customer_id: ZCustomerId.optional().describe(
@@ -168,3 +211,32 @@ export const ZReceiptParams = z.object({
   receipt: z.string({ error: 'receipt must be text.' }).regex(/^[A-Za-z0-9_-]{20,64}$/, 'That is not a receipt link.'),
 });
 export const ZReceiptPage = z.string().describe('text/html: the sale’s printable receipt');
+
+export const ZRegisterLookupRequest = z.object({
+  token: ZSessionToken,
+  code: ZScanCode,
+});
+
+/**
+ * What a scanned code names and the shop's stock of it: a printing's in-stock rows (as the shop search answers them,
+ * so the screen adds that exact row), or the sealed product (as the sealed list answers it); `matches` is empty when
+ * the shop has none in stock.
+ */
+export const ZRegisterLookupResponse = z.discriminatedUnion('kind', [
+  z.object({
+    code: z.string().describe('The code as sent, trimmed'),
+    kind: z.literal('single'),
+    name: z.string().describe('The card’s name'),
+    scryfall_id: z.string().describe('The printing the code names'),
+    set_code: z.string(),
+    collector_number: z.string(),
+    matches: z.array(ZSearchHit).describe('The shop’s rows of this printing with copies, best condition first'),
+  }),
+  z.object({
+    code: z.string().describe('The code as sent, trimmed'),
+    kind: z.literal('sealed'),
+    name: z.string().describe('The product’s name'),
+    matches: z.array(ZSealedItem).describe('The product, when it has units left'),
+  }),
+]);
+export type RegisterLookupResponse = z.infer<typeof ZRegisterLookupResponse>;

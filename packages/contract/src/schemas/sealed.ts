@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sealedCategories, sealedLimits } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { wholeCents } from '../money.ts';
+import { gtinOf } from '../scan-code.ts';
 import { ZSessionToken } from './auth.ts';
 import { ZPageText } from './inventory.ts';
 
@@ -35,6 +36,26 @@ const ZPriceDollars = z
   .refine((v) => v <= 0 || wholeCents(v) === null || wholeCents(v)! >= 1, m.priceUnderCent)
   .describe('Dollars, at most 2 decimals (stored as cents); 0: not for sale until priced');
 
+/**
+ * A UPC/EAN as typed or scanned: 8, 12, 13 or 14 digits with a valid check digit, spaces and dashes ignored, kept as
+ * digits; "" or null clears it.
+ */
+const ZUpc = z
+  .string({ error: m.upcText })
+  .trim()
+  .max(40, m.upcInvalid)
+  .nullable()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const gtin = gtinOf(v);
+    if (gtin === null) {
+      ctx.addIssue({ code: 'custom', message: m.upcInvalid });
+      return z.NEVER;
+    }
+    return gtin;
+  })
+  .describe('The product’s UPC/EAN barcode (digits; spaces and dashes ignored), unique in the shop; "" or null: none');
+
 const ZSealedQuantity = z
   .number({ error: (i) => (i.input === undefined ? m.quantityRequired : m.quantityInvalid) })
   .int(m.quantityInvalid)
@@ -67,6 +88,7 @@ export const ZSealedAddRequest = z.object({
   set_code: ZSetCodeText.optional().transform((v) => v ?? null),
   price: ZPriceDollars,
   quantity: ZSealedQuantity.describe('Copies to add; the same name, category and set adds to the existing product'),
+  upc: ZUpc.optional().describe('The product’s UPC/EAN; left out, an existing product keeps its own'),
 });
 
 /** Edit replaces every field, so a client cannot clear the set code by leaving it out. */
@@ -78,6 +100,7 @@ export const ZSealedEditRequest = z.object({
   set_code: ZSetCodeText,
   price: ZPriceDollars,
   quantity: ZSealedQuantity.describe('The new quantity (0 keeps the product, out of stock)'),
+  upc: ZUpc.optional().describe('The product’s UPC/EAN; "" or null clears it, left out it stays as it is'),
 });
 
 export const ZSealedDeleteRequest = z.object({ token: ZSessionToken, id: ZSealedId });
@@ -91,6 +114,7 @@ export const ZSealedItem = z.object({
   price: z.number().describe('Dollars'),
   quantity: z.number().int(),
   updated_at: z.string().describe('ISO-8601, UTC'),
+  upc: z.string().nullable().describe('The product’s UPC/EAN (digits), or null for none'),
 });
 export type SealedItem = z.infer<typeof ZSealedItem>;
 

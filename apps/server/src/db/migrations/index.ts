@@ -32,6 +32,7 @@ import * as m0027 from './0027-orders-version.ts';
 import * as m0028 from './0028-pickup-deadline.ts';
 import * as m0029 from './0029-shop-hours.ts';
 import * as m0030 from './0030-register.ts';
+import * as m0031 from './0031-sealed-upc.ts';
 import * as m0032 from './0032-sale-trade-in.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
@@ -71,6 +72,7 @@ const all: Record<string, MigrationFactory> = {
   '0028-pickup-deadline': m0028.migration,
   '0029-shop-hours': m0029.migration,
   '0030-register': m0030.migration,
+  '0031-sealed-upc': m0031.migration,
   '0032-sale-trade-in': m0032.migration,
 };
 

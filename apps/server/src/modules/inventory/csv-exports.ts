@@ -46,6 +46,8 @@ export interface SealedExportRow {
   set_code: string;
   price: number;
   quantity: number;
+  /** Its UPC/EAN (digits), null for none. */
+  upc: string | null;
 }
 
 /**
@@ -215,6 +217,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       r.altered ? 'true' : 'false',
       'single',
       '',
+      '',
     ],
     // The shop's own words (a product's name is typed, not catalog text): neutralised as any typed cell is.
     sealedCells: (p) => [
@@ -231,6 +234,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       '',
       'sealed',
       p.category,
+      p.upc ?? '',
     ],
   },
   manabox: {

@@ -745,7 +745,7 @@ describe("Cardstock's own format", () => {
   it('reads back what the export writes', () => {
     const text = cardstockCsv(lines.map(write));
     expect(text.split('\n')[0]).toBe(
-      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered,Kind,Category',
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered,Kind,Category,UPC',
     );
     const parsed = parseInventoryCsv(text);
     expect(parsed.format).toBe('cardstock');
@@ -844,7 +844,7 @@ describe('signed and altered copies', () => {
   });
 
   it('reads a Cardstock file from before the flags as unflagged, and refuses a flag it cannot read', () => {
-    const older = cardstockCsv([]).split('\n')[0]!.replace(',Signed,Altered,Kind,Category', '');
+    const older = cardstockCsv([]).split('\n')[0]!.replace(',Signed,Altered,Kind,Category,UPC', '');
     const parsed = parseInventoryCsv(`${older}\nOpt,xln,65,,nonfoil,NM,2,0.25,en\n`);
     expect(parsed.format).toBe('cardstock');
     expect(parsed.lines).toEqual([expect.not.objectContaining({ signed: expect.anything() })]);

@@ -119,6 +119,7 @@ export const CARDSTOCK_CSV_HEADER: string[] = [
   'Altered',
   'Kind',
   'Category',
+  'UPC',
 ];
 
 /** Each format's name as its users know it. */
@@ -303,9 +304,10 @@ const TOOLS: readonly ToolSpec[] = [
   {
     format: 'cardstock',
     // Files from before languages have no Language column (their rows are English), nor from before the flags
-    // Signed and Altered (their rows are unflagged), nor from before sealed rows Kind and Category (all singles).
+    // Signed and Altered (their rows are unflagged), nor from before sealed rows Kind and Category (all singles), nor
+    // from before sealed products' barcodes UPC (which a spreadsheet may also call EAN or Barcode).
     signature: CARDSTOCK_CSV_HEADER.filter(
-      (column) => !['Language', 'Signed', 'Altered', 'Kind', 'Category'].includes(column),
+      (column) => !['Language', 'Signed', 'Altered', 'Kind', 'Category', 'UPC'].includes(column),
     ),
     columns: {
       name: 'name',

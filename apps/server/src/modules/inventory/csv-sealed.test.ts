@@ -57,4 +57,29 @@ describe("sealed rows of Cardstock's own file", () => {
     expect(parsed.skipped).toBe(1);
     expect(parsed.sealed).toBeUndefined();
   });
+
+  it('reads a UPC/EAN, under UPC, EAN or Barcode, as digits, and refuses a wrong check digit as the row’s problem', () => {
+    const parsed = parseInventoryCsv(
+      [
+        header,
+        `${sealedRow('Play Booster Box', 'blb', '4', '149.99', 'Booster Box')},0 36000 29145 2`,
+        `${sealedRow('Gift Bundle', 'fdn', '1', '', 'Bundle')},036000291453`,
+        `${sealedRow('Starter Kit', '', '2', '', 'Starter Deck')},`,
+      ].join('\n'),
+    );
+    expect(parsed.sealed).toEqual([
+      expect.objectContaining({ name: 'Play Booster Box', upc: '036000291452' }),
+      // No code: the product keeps its own.
+      expect.not.objectContaining({ upc: expect.anything() }),
+    ]);
+    expect(parsed.problems).toEqual([
+      { line: 3, reason: `Sealed product: ${messages.sealed.upcInvalid} ("036000291453")` },
+    ]);
+    for (const column of ['EAN', 'Barcode']) {
+      const spreadsheet = parseInventoryCsv(
+        `${[...CARDSTOCK_CSV_HEADER.slice(0, -1), column].join(',')}\n${sealedRow('Box', 'blb', '1', '1', 'Booster Box')},4006381333931\n`,
+      );
+      expect(spreadsheet.sealed, column).toEqual([expect.objectContaining({ upc: '4006381333931' })]);
+    }
+  });
 });

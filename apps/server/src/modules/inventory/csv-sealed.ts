@@ -3,7 +3,7 @@
  * rather than a single. Pure: reads and checks one row against the bounds the sealed forms keep; the import hands the
  * lines to the sealed module, which writes them.
  */
-import { messages, sealedCategories, sealedLimits, wholeCents, type SealedCategory } from '@cardstock/contract';
+import { gtinOf, messages, sealedCategories, sealedLimits, wholeCents, type SealedCategory } from '@cardstock/contract';
 
 const m = messages.sealed;
 
@@ -19,7 +19,12 @@ export interface SealedLine {
   quantity: number;
   /** Cents; 0 is "not for sale until priced"; undefined when the cell is empty (the product keeps its price). */
   price?: number;
+  /** Its UPC/EAN (digits); undefined when the cell is empty (the product keeps its own). */
+  upc?: string;
 }
+
+/** A sealed row's barcode cell: Cardstock writes `UPC`; spreadsheets also call it `EAN` or `Barcode`. */
+const upcCell = (cell: (column: string) => string) => cell('upc') || cell('ean') || cell('barcode');
 
 /** What a `Kind` cell says the row is; undefined for a word that is neither. */
 export function rowKind(cell: string): 'single' | 'sealed' | undefined {
@@ -72,7 +77,19 @@ export function readSealedRow(
     else price = cents;
   }
 
+  const upcText = upcCell(cell);
+  const upc = upcText ? gtinOf(upcText) : undefined;
+  if (upc === null) reasons.push(`${m.upcInvalid} ("${upcText}")`);
+
   if (reasons.length) return { reasons };
   if (quantity === 0 && !keepEmpty) return 'empty';
-  return { line, name, category: kindOf!, setCode, quantity, ...(price === undefined ? {} : { price }) };
+  return {
+    line,
+    name,
+    category: kindOf!,
+    setCode,
+    quantity,
+    ...(price === undefined ? {} : { price }),
+    ...(upc ? { upc } : {}),
+  };
 }

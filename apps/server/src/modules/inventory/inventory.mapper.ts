@@ -8,7 +8,9 @@ import {
   type InventoryRow,
   type PricingRule,
   type StaffInventoryRow,
+  type ZSearchHit,
 } from '@cardstock/contract';
+import type { z } from 'zod';
 import type { InventoryJoinedRow } from './inventory.repository.ts';
 
 /** A copy's finish, condition, language, signature and alteration as stored, in the wire's words. */
@@ -74,4 +76,24 @@ export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): Inve
 /** A row as the shop's own staff list shows it: with what a copy cost the shop; the public pages never carry it. */
 export function toStaffInventoryRow(row: InventoryJoinedRow, rule: PricingRule): StaffInventoryRow {
   return { ...toInventoryRow(row, rule), inv_cost: centsToDollars(row.cost_cents) };
+}
+
+/** A joined row as the shop search answers it (the ordering screens' hit; the register's scans answer the same). */
+export function toSearchHit(r: InventoryJoinedRow, rule: PricingRule): z.infer<typeof ZSearchHit> {
+  const row = toInventoryRow(r, rule);
+  return {
+    id: row.inv_pkey,
+    name: row.card_name,
+    setCode: row.card_setCode,
+    scryfallId: row.card_scryfallid,
+    uuid: row.card_uuid,
+    finish: row.inv_finish,
+    quantity: row.inv_quantity,
+    quality: row.inv_quality,
+    language: row.inv_language,
+    signed: row.inv_signed,
+    altered: row.inv_altered,
+    price: row.price,
+    image: row.card_image_normal ?? row.card_image_small,
+  };
 }

@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { INVENTORY_PAGE_SIZE, queryOf } from './inventory-query.ts';
-import { toInventoryRow, toStaffInventoryRow } from './inventory.mapper.ts';
+import { toSearchHit, toStaffInventoryRow } from './inventory.mapper.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel, InventoryState } from './read-model.ts';
 import { planReprice, sampleOf, type RepriceRow } from './reprice.ts';
@@ -72,24 +72,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
       return answer(shopId, `search|${input.page}|${input.q}`, async (state) => {
         const { rows, total } = await reads.page(shopId, state, query, input.page, SEARCH_PAGE_SIZE);
         const rule = pricingRuleOf(state.pricing);
-        const hits = rows.map((r) => {
-          const row = toInventoryRow(r, rule);
-          return {
-            id: row.inv_pkey,
-            name: row.card_name,
-            setCode: row.card_setCode,
-            scryfallId: row.card_scryfallid,
-            uuid: row.card_uuid,
-            finish: row.inv_finish,
-            quantity: row.inv_quantity,
-            quality: row.inv_quality,
-            language: row.inv_language,
-            signed: row.inv_signed,
-            altered: row.inv_altered,
-            price: row.price,
-            image: row.card_image_normal ?? row.card_image_small,
-          };
-        });
+        const hits = rows.map((r) => toSearchHit(r, rule));
         return Serialized.of(routes.search.response, { success: true as const, data: { hits, total } });
       });
     },

@@ -42,7 +42,7 @@ describe(`sealed products in the Cardstock CSV (${testEngine})`, () => {
       .execute();
     const sealed = await server.ctx.db
       .selectFrom('sealed_products')
-      .select(['name', 'category', 'set_code', 'price', 'quantity'])
+      .select(['name', 'category', 'set_code', 'price', 'quantity', 'upc'])
       .where('shop_id', '=', shopId)
       .execute();
     const order = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
@@ -93,15 +93,27 @@ describe(`sealed products in the Cardstock CSV (${testEngine})`, () => {
     // Sealed: with a set and without, a price of 0 (not for sale until priced), a name a spreadsheet would run.
     await addSealed(a, 'Bloomburrow Play Booster Box', 'Booster Box', 'BLB', 139.99, 3);
     await addSealed(a, 'Bloomburrow Play Booster Box', 'Collector Booster', 'blb', 24.5, 12);
+    // With its barcode (issue 44), which comes back with it.
+    bodyOf(
+      await api(server, a).call('sealedAdd', {
+        name: 'Bloomburrow Bundle',
+        category: 'Bundle',
+        set_code: 'blb',
+        price: 49.99,
+        quantity: 2,
+        upc: '4006381333931',
+      }),
+    );
     await addSealed(a, 'Starter Kit, 2025', 'Starter Deck', null, 0, 5);
     await addSealed(a, '=Mystery Pack', 'Other', null, 100_000, 100_000);
 
     const csv = await exportCsv(a);
     expect(csv.split('\n')[0]).toBe(header);
-    expect(csv).toContain('Bloomburrow Play Booster Box,blb,,,,,3,139.99,,,,sealed,Booster Box\n');
-    expect(csv).toContain(`"Starter Kit, 2025",,,,,,5,0.00,,,,sealed,Starter Deck\n`);
-    expect(csv).toContain(`'=Mystery Pack,,,,,,100000,100000.00,,,,sealed,Other\n`);
-    expect(csv).toMatch(/,single,\n/);
+    expect(csv).toContain('Bloomburrow Play Booster Box,blb,,,,,3,139.99,,,,sealed,Booster Box,\n');
+    expect(csv).toContain(`"Starter Kit, 2025",,,,,,5,0.00,,,,sealed,Starter Deck,\n`);
+    expect(csv).toContain(`'=Mystery Pack,,,,,,100000,100000.00,,,,sealed,Other,\n`);
+    expect(csv).toMatch(/,single,,\n/);
+    expect(csv).toContain('Bloomburrow Bundle,blb,,,,,2,49.99,,,,sealed,Bundle,4006381333931\n');
 
     const b = await buildShop(server);
     const back = await uploadCsv(server, b, csv);
@@ -110,11 +122,11 @@ describe(`sealed products in the Cardstock CSV (${testEngine})`, () => {
       format: 'cardstock',
       imported: true,
       refused: [],
-      sealed: { rows: 4, added: 4, changed: 0, unchanged: 0 },
+      sealed: { rows: 5, added: 5, changed: 0, unchanged: 0 },
     });
     const before = await stockOf(a);
     expect(before.singles).toHaveLength(6);
-    expect(before.sealed).toHaveLength(4);
+    expect(before.sealed).toHaveLength(5);
     expect(await stockOf(b)).toEqual(before);
     // And a second export of the new shop is the same file.
     expect(await exportCsv(b)).toBe(csv);

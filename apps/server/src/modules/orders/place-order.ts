@@ -62,7 +62,8 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
   return async function placeAs(
     shopId: number,
     source: OrderSource,
-    items: CartLine[],
+    // Or how to read them in the order's transaction, after a retry is recognised (the register's scanned codes).
+    items: CartLine[] | ((tx: Tx) => Promise<CartLine[]>),
     key: { stored: string; fingerprint: string } | null,
     options: {
       customer?: OnlineCustomer;
@@ -106,11 +107,12 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           if (earlier) return sameCart(earlier);
         }
         await options.check?.(tx);
+        const cart = typeof items === 'function' ? await items(tx) : items;
         const payer = credit && (await customersRepository.find(tx, shopId, credit.customerId));
         if (credit && !payer) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
         const pricing = await inventoryRepository.pricingOf(tx, shopId);
         const taking = writes.taking(tx, shopId);
-        const lines = await reserveStock(tx, shopId, items, pricingRuleOf(pricing), at, taking);
+        const lines = await reserveStock(tx, shopId, cart, pricingRuleOf(pricing), at, taking);
         const totalCents = lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0);
         const creditCap = (await options.limit?.(tx, lines, totalCents)) ?? totalCents;
         if (credit && credit.cents > creditCap)

@@ -24,4 +24,5 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       .headers(receiptFraming)
       .send(await register.receipt(params.receipt)),
   );
+  registerRoute(app, routes.registerLookup, ({ actor, body }) => register.lookup(actor, body));
 }

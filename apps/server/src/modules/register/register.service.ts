@@ -12,6 +12,7 @@ import { createReservationMails } from '../orders/reservation-mails.ts';
 import { receiptHtml } from './receipt.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { ringUp } from './ring-up.ts';
+import { lookupCode } from './scan-codes.ts';
 
 /**
  * The counter register (issue 44): a sale rung up (ring-up) through the orders' one door, and its printable receipt
@@ -24,6 +25,9 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
 
   return {
     sale: ringUp(ctx, placeAs, writes),
+
+    /** What a scanned code names and the shop's stock of it. */
+    lookup: lookupCode(ctx),
 
     /** The shop's tax and an Employee's discount limit, for the Register screen's figures. */
     async settings(actor: Actor) {

@@ -10,6 +10,7 @@ import {
   type CartLine,
   type AuditEvent,
   type Discount,
+  type SaleItem,
   type SaleFigures,
   type SellLine,
   type Settled,
@@ -32,14 +33,15 @@ import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { toSaleAnswer } from './sale-presenter.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
+import { hasCodeLines, resolveSaleItems } from './scan-codes.ts';
 
 const said = messages.registerServer;
 type ShopTax = Awaited<ReturnType<typeof repo.taxOf>>;
 const dollarsText = (cents: number) => `$${centsText(cents)}`;
 
-/** A sale as the route read it: the cart, the customer, the discount (dollars as sent) and the tenders. */
+/** A sale as the route read it: the cart (lines by scanned code too), the customer, the discount (dollars as sent) and the tenders. */
 export interface SaleInput {
-  items: CartLine[];
+  items: SaleItem[];
   customer_id?: number;
   discount?: { percent: number } | { amount: number };
   tenders: { kind: TenderKind; amount: number; reference?: string }[];
@@ -95,7 +97,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
           fingerprint: createHash('sha256')
             .update(
               JSON.stringify({
-                items: input.items.map(withoutUnsetFlags),
+                // Over the items as sent: a code line is hashed as its code, not as what it resolved to.
+                items: input.items.map((item) => ('code' in item ? item : withoutUnsetFlags(item))),
                 customer_id: input.customer_id ?? null,
                 discount: discount ?? null,
                 tenders,
@@ -113,7 +116,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
       const { orderNumber } = await placeAs(
         shopId,
         { kind: 'staff', id: userId, name: email, actor: email },
-        input.items,
+        // Scanned codes are resolved in the sale's transaction, against the stock it then takes.
+        hasCodeLines(input.items) ? (tx) => resolveSaleItems(tx, shopId, input.items) : (input.items as CartLine[]),
         key,
         {
           confirmedBy: email,

@@ -1,4 +1,4 @@
-import { messages, sealedLimits, type ImportMode, type ImportReport } from '@cardstock/contract';
+import { gtinForms, messages, sealedLimits, type ImportMode, type ImportReport } from '@cardstock/contract';
 import type { Executor } from '../../db/database.ts';
 import { requirePriceChange } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { SealedLine } from '../inventory/csv-sealed.ts';
 import { sealedRepository as repo, type SealedRow, type SealedValues } from './sealed.repository.ts';
-import { auditDetail } from './sealed.service.ts';
+import { auditDetail, requireUpcFree } from './sealed.service.ts';
 
 /** One product an import writes: the row it changes (none: a new product) and its fields after. */
 interface SealedWrite {
@@ -42,9 +42,20 @@ export async function planSealedImport(
     const was = merged.get(keyOf(line));
     merged.set(
       keyOf(line),
-      was ? { ...was, quantity: was.quantity + line.quantity, price: line.price ?? was.price } : line,
+      was
+        ? { ...was, quantity: was.quantity + line.quantity, price: line.price ?? was.price, upc: line.upc ?? was.upc }
+        : line,
     );
   }
+  // One barcode, one product: two of the file's products with one UPC/EAN (in any of its forms) refuse the import.
+  const upcOwners = new Map<string, SealedLine>();
+  for (const line of merged.values())
+    for (const form of line.upc ? gtinForms(line.upc) : []) {
+      const owner = upcOwners.get(form);
+      if (owner && keyOf(owner) !== keyOf(line))
+        throw new AppError('CONFLICT', `${messages.sealed.upcDuplicate(owner.name)} (line ${line.line}: ${line.name})`);
+      upcOwners.set(form, line);
+    }
   const report = { rows: lines.length, added: 0, changed: 0, unchanged: 0 };
   const writes: SealedWrite[] = [];
   for (const line of merged.values()) {
@@ -57,7 +68,10 @@ export async function planSealedImport(
     const quantity = mode === 'add' ? (before?.quantity ?? 0) + line.quantity : line.quantity;
     if (quantity > sealedLimits.maxQuantity) throw new AppError('BAD_REQUEST', messages.sealed.tooMany(line.name));
     const price = line.price ?? before?.price ?? 0;
-    if (before && before.quantity === quantity && before.price === price) {
+    const key = { name: line.name, category: line.category, set_code: line.setCode };
+    await requireUpcFree(db, shopId, line.upc, before ? { ...key, id: before.id } : key);
+    const upc = line.upc ?? before?.upc ?? null;
+    if (before && before.quantity === quantity && before.price === price && before.upc === upc) {
       report.unchanged++;
       continue;
     }
@@ -65,7 +79,7 @@ export async function planSealedImport(
     else report.added++;
     writes.push({
       ...(before ? { before } : {}),
-      values: { name: line.name, category: line.category, set_code: line.setCode, price, quantity },
+      values: { ...key, price, quantity, ...(line.upc ? { upc: line.upc } : {}) },
     });
   }
   return { report, writes };

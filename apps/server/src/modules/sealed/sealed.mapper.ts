@@ -20,6 +20,7 @@ export function toSealedItem(row: SealedRow): SealedItem {
     price: centsToDollars(row.price),
     quantity: row.quantity,
     updated_at: row.updated_at,
+    upc: row.upc ?? null,
   };
 }
 
@@ -30,6 +31,7 @@ export function toSealedValues(input: {
   set_code: string | null;
   price: number;
   quantity: number;
+  upc?: string | null;
 }): SealedValues {
   return {
     name: input.name,
@@ -38,5 +40,7 @@ export function toSealedValues(input: {
     // The schema already refused fractions of a cent, so rounding only drops float noise.
     price: dollarsToCents(input.price),
     quantity: input.quantity,
+    // Left out: the product keeps its UPC/EAN (the repository writes none).
+    ...(input.upc === undefined ? {} : { upc: input.upc }),
   };
 }

@@ -9,9 +9,11 @@ export interface SealedValues {
   set_code: string;
   price: number;
   quantity: number;
+  /** Its UPC/EAN (digits), null for none; undefined leaves a product's as it is. */
+  upc?: string | null;
 }
 
-const columns = ['id', 'name', 'category', 'set_code', 'price', 'quantity', 'updated_at'] as const;
+const columns = ['id', 'name', 'category', 'set_code', 'price', 'quantity', 'updated_at', 'upc'] as const;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -102,7 +104,18 @@ export const sealedRepository = {
       .executeTakeFirst();
   },
 
-  /** A new product, or more of the same one at the new price; answers the row as it now is. */
+  /** The shop's product with one of these UPC/EAN forms (see the contract's `gtinForms`), if any. */
+  findByUpc(db: Executor, shopId: number, forms: string[]) {
+    return db
+      .selectFrom('sealed_products')
+      .select(columns)
+      .where('shop_id', '=', shopId)
+      .where('upc', 'in', forms)
+      .orderBy('id')
+      .executeTakeFirst();
+  },
+
+  /** A new product, or more of the same one at the new price (and UPC/EAN, when given); the row as it now is. */
   add(db: Executor, shopId: number, values: SealedValues, at: string) {
     return db
       .insertInto('sealed_products')
@@ -111,6 +124,7 @@ export const sealedRepository = {
         oc.columns(['shop_id', 'name', 'category', 'set_code']).doUpdateSet({
           quantity: sql`sealed_products.quantity + excluded.quantity`,
           price: sql`excluded.price`,
+          ...(values.upc === undefined ? {} : { upc: values.upc }),
           updated_at: at,
         }),
       )
@@ -118,7 +132,7 @@ export const sealedRepository = {
       .executeTakeFirstOrThrow();
   },
 
-  /** Replaces every field of a product; undefined when the shop has no such product. */
+  /** Replaces every field of a product (its UPC/EAN only when given); undefined when the shop has no such product. */
   update(db: Executor, shopId: number, id: number, values: SealedValues, at: string) {
     return db
       .updateTable('sealed_products')

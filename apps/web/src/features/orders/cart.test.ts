@@ -144,6 +144,7 @@ describe('sealed products in the cart', () => {
     price: 149.99,
     quantity: 2,
     updated_at: '2026-11-24T00:00:00.000Z',
+    upc: null,
   };
   const box = sealedHit(product);
 

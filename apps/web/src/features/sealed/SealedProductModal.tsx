@@ -9,8 +9,12 @@ const m = messages.sealed;
 
 /** Sends the form: a new product (or more of the same one), or every field of an existing one. */
 function save(form: SealedForm, item: SealedItem | undefined) {
-  const body = sealedPayload(form);
-  return item ? call('sealedEdit', { body: { ...body, id: item.id } }) : call('sealedAdd', { body });
+  const { upc, ...body } = sealedPayload(form);
+  // Editing sends the code as it now is ("" clears it); adding sends one only when typed, so adding more of a
+  // product never clears its own.
+  return item
+    ? call('sealedEdit', { body: { ...body, upc, id: item.id } })
+    : call('sealedAdd', { body: upc ? { ...body, upc } : body });
 }
 
 /**
@@ -85,6 +89,14 @@ export function SealedProductModal({
           step={1}
           value={form.quantity}
           onChange={field('quantity')}
+        />
+        <TextField
+          label={m.upcLabel}
+          name="upc"
+          inputMode="numeric"
+          placeholder="Scan or type the barcode"
+          value={form.upc}
+          onChange={field('upc')}
         />
       </div>
     </FormModal>

@@ -37,6 +37,11 @@ describe('sealedFormProblem', () => {
     [{ quantity: '-1' }, m.quantityNegative],
     [{ quantity: '100001' }, m.quantityTooHigh],
     [{ quantity: '0' }, undefined],
+    [{ upc: '' }, undefined],
+    [{ upc: '036000291452' }, undefined],
+    [{ upc: ' 0 36000 29145 2 ' }, undefined],
+    [{ upc: '036000291453' }, m.upcInvalid],
+    [{ upc: '12345' }, m.upcInvalid],
   ])('%j → %s, as the server says', (change, expected) => {
     const form = { ...valid, ...change };
     expect(sealedFormProblem(form)).toBe(expected);
@@ -52,7 +57,9 @@ describe('sealedPayload', () => {
       set_code: 'fdn',
       price: 49.99,
       quantity: 3,
+      upc: '',
     });
+    expect(sealedPayload({ ...valid, upc: '0 36000 29145 2' }).upc).toBe('036000291452');
   });
 
   it('round-trips a product through the edit form', () => {
@@ -64,6 +71,7 @@ describe('sealedPayload', () => {
       price: 50,
       quantity: 0,
       updated_at: '2026-01-01T00:00:00.000Z',
+      upc: '036000291452',
     };
     expect(sealedFormOf(item)).toEqual({
       name: 'Foundations Bundle',
@@ -71,6 +79,7 @@ describe('sealedPayload', () => {
       set_code: 'FDN',
       price: '50.00',
       quantity: '0',
+      upc: '036000291452',
     });
     expect(sealedPayload(sealedFormOf(item))).toMatchObject({ set_code: 'fdn', price: 50, quantity: 0 });
     expect(sealedFormOf({ ...item, set_code: null }).set_code).toBe('');

@@ -3,6 +3,7 @@ import {
   sealedCategories,
   sealedLimits,
   amountText,
+  gtinOf,
   wholeCents,
   type SealedCategory,
   type SealedItem,
@@ -15,6 +16,8 @@ export interface SealedForm {
   set_code: string;
   price: string;
   quantity: string;
+  /** UPC / EAN, as typed or scanned; blank for none. */
+  upc: string;
 }
 
 /** What the server's schema accepts for a product (without token and id). */
@@ -24,6 +27,8 @@ export interface SealedPayload {
   set_code: string;
   price: number;
   quantity: number;
+  /** Digits; "" for none. */
+  upc: string;
 }
 
 const m = messages.sealed;
@@ -34,6 +39,7 @@ export const emptySealedForm: SealedForm = {
   set_code: '',
   price: '',
   quantity: '1',
+  upc: '',
 };
 
 /** The form filled with a product, to edit it. */
@@ -44,6 +50,7 @@ export function sealedFormOf(item: SealedItem): SealedForm {
     set_code: item.set_code?.toUpperCase() ?? '',
     price: amountText(item.price),
     quantity: String(item.quantity),
+    upc: item.upc ?? '',
   };
 }
 
@@ -78,7 +85,11 @@ export function sealedFormProblem(form: SealedForm): string | undefined {
   if (name.length > sealedLimits.nameMaxLength) return m.nameTooLong;
   if (!isCategory(form.category)) return m.categoryInvalid;
   if (form.set_code.trim().length > sealedLimits.setCodeMaxLength) return m.setCodeTooLong;
-  return priceProblem(form.price) ?? quantityProblem(form.quantity);
+  return (
+    priceProblem(form.price) ??
+    quantityProblem(form.quantity) ??
+    (form.upc.trim() && !gtinOf(form.upc) ? m.upcInvalid : undefined)
+  );
 }
 
 /** The body fields of a form that has no problem; a blank set code is sent as "" (no set). */
@@ -89,5 +100,6 @@ export function sealedPayload(form: SealedForm): SealedPayload {
     set_code: form.set_code.trim().toLowerCase(),
     price: Number(form.price),
     quantity: Number(form.quantity),
+    upc: form.upc.trim() ? (gtinOf(form.upc) ?? form.upc.trim()) : '',
   };
 }
