@@ -25,6 +25,7 @@ export const errorStatus = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   MAINTENANCE: 503,
+  DRAWER_CLOSED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Codes only ever chosen on purpose, never read off a bare status. */
@@ -36,6 +37,7 @@ const purposeCodes: readonly ErrorCode[] = [
   'NOT_PENDING',
   'IDEMPOTENCY_MISMATCH',
   'SHOP_SUSPENDED',
+  'DRAWER_CLOSED',
 ];
 
 /** The codes that name a status in general. */

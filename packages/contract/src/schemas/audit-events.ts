@@ -257,6 +257,13 @@ export const auditDetailSchemas = {
       })
       .describe('Cents taken per kind of tender (cash net of change); kinds not used left out'),
   }),
+  'register.drawer_open': z.object({ drawer_id: z.number(), float_cents: z.number() }),
+  'register.drawer_close': z.object({
+    drawer_id: z.number(),
+    expected_cents: z.number(),
+    counted_cents: z.number(),
+    over_short_cents: z.number().describe('Counted minus expected: negative when short'),
+  }),
   'buylist.submit': z.object({ lines: count('Lines of the sell list'), customer_id: z.number().nullable() }),
   'buylist.grade': z.object({
     lines: z.array(z.object({ line_id: z.number(), quality: z.string().optional(), quantity: z.number().optional() })),

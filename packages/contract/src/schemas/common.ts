@@ -31,6 +31,7 @@ export const errorCodes = [
   'INTERNAL',
   'UNAVAILABLE',
   'MAINTENANCE',
+  'DRAWER_CLOSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -32,6 +32,7 @@ import * as m0027 from './0027-orders-version.ts';
 import * as m0028 from './0028-pickup-deadline.ts';
 import * as m0029 from './0029-shop-hours.ts';
 import * as m0030 from './0030-register.ts';
+import * as m0033 from './0033-cash-drawers.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -70,6 +71,7 @@ const all: Record<string, MigrationFactory> = {
   '0028-pickup-deadline': m0028.migration,
   '0029-shop-hours': m0029.migration,
   '0030-register': m0030.migration,
+  '0033-cash-drawers': m0033.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -24,4 +24,8 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       .headers(receiptFraming)
       .send(await register.receipt(params.receipt)),
   );
+  registerRoute(app, routes.registerDrawerOpen, ({ actor, body }) => register.drawer.open(actor, body));
+  registerRoute(app, routes.registerDrawerClose, ({ actor, body }) => register.drawer.close(actor, body));
+  registerRoute(app, routes.registerDrawerCurrent, ({ actor }) => register.drawer.current(actor));
+  registerRoute(app, routes.registerDrawerReport, ({ actor, body }) => register.drawer.report(actor, body));
 }

@@ -8,6 +8,7 @@ import { stockWrites } from '../inventory/stock-writes.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { orderDoor } from '../orders/place-order.ts';
 import { createReservationMails } from '../orders/reservation-mails.ts';
+import { drawerUseCases } from './drawer.ts';
 import { receiptHtml } from './receipt.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { ringUp } from './ring-up.ts';
@@ -22,6 +23,7 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
 
   return {
     sale: ringUp(ctx, placeAs),
+    drawer: drawerUseCases(ctx),
 
     /** The shop's tax and an Employee's discount limit, for the Register screen's figures. */
     async settings(actor: Actor) {

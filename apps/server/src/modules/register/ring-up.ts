@@ -23,6 +23,7 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
+import { drawerForSale, ringUpOnDrawer, type SaleDrawer } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { toSaleAnswer } from './sale-presenter.ts';
 
@@ -95,6 +96,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
       : null;
     // What pricing the cart decided, before anything is written; the sale is recorded from it once the order is.
     let priced: { figures: SaleFigures; settled: Settled; tax: ShopTax } | undefined;
+    // The seller's open drawer (decision 038): cash needs one; the sale joins it whatever paid.
+    let drawer: SaleDrawer | undefined;
     try {
       const { orderNumber } = await placeAs(
         shopId,
@@ -103,6 +106,14 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
         key,
         {
           confirmedBy: email,
+          check: async (tx) => {
+            drawer = await drawerForSale(
+              tx,
+              shopId,
+              userId,
+              tenders.some((t) => t.kind === 'cash'),
+            );
+          },
           credit: input.customer_id === undefined ? undefined : { customerId: input.customer_id, cents: creditCents },
           // Priced, before anything is written: the figures, the Employee's discount limit and the tenders.
           limit: async (tx, lines) => {
@@ -142,6 +153,14 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs) {
               { shopId, actor: email, orderId, saleNumber, customerId: input.customer_id, tenders },
               priced,
             );
+            if (drawer)
+              await ringUpOnDrawer(tx, drawer, {
+                orderId,
+                saleNumber,
+                cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
+                changeCents: priced.settled.change_cents,
+                at: ctx.clock.now().toISOString(),
+              });
           },
         },
       );
