@@ -4,6 +4,8 @@ import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '..
 import { addMember, catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
+import { withTransaction } from '../../db/database.ts';
+import { recordCashMove } from './cash-moves.ts';
 
 const said = drawerMessages.server;
 type Sale = Omit<CallInput<'registerSale'>, 'token'>;
@@ -322,5 +324,35 @@ describe(`the cash drawer (${testEngine})`, () => {
     expect(z.by_tender.cash).toBe(z.expected);
     const ledger = await ledgerOf(drawer.id);
     expect(ledger.reduce((n, [, cents]) => n + Number(cents), 0)).toBe(z.expected * 100);
+  });
+
+  it('takes a cash refund and a trade-in payout through recordCashMove, as the returns and trade-in will', async () => {
+    const { shop, owner, card } = await shopWith(2, 10);
+    const drawer = bodyOf(await owner.call('registerDrawerOpen', { float: 50 })).drawer;
+    const sale = bodyOf(await sell(owner, { items: items(card), tenders: [{ kind: 'cash', amount: 10 }] }));
+    const at = new Date().toISOString();
+    const on = { id: drawer.id, shop_id: shop.id };
+    await withTransaction(server.ctx.db, async (tx) => {
+      await recordCashMove(tx, on, 'refund', -400, sale.sale_number, at);
+      await recordCashMove(tx, on, 'payout', -1250, 'B-1', at);
+    });
+    expect(await expectedOf(owner)).toBe(43.5);
+    // Money in the wrong direction for its kind is a programming error, and writes nothing.
+    await expect(
+      withTransaction(server.ctx.db, (tx) => recordCashMove(tx, on, 'refund', 400, sale.sale_number, at)),
+    ).rejects.toThrow(/refund/);
+    expect(await expectedOf(owner)).toBe(43.5);
+    const z = bodyOf(await owner.call('registerDrawerClose', { counted: 43.5 }));
+    expect(z).toMatchObject({
+      expected: 43.5,
+      over_short: 0,
+      returns: { cash: 4 },
+      trade_ins: { cash: 12.5 },
+      cash: { float: 50, sales: 10, change: 0, refunds: -4, payouts: -12.5 },
+    });
+    // A closed drawer takes no more cash: the caller's whole transaction is refused.
+    const late = withTransaction(server.ctx.db, (tx) => recordCashMove(tx, on, 'refund', -100, 'late', at));
+    await expect(late).rejects.toMatchObject({ code: 'DRAWER_CLOSED' });
+    expect(await ledgerOf(drawer.id)).toHaveLength(4);
   });
 });
