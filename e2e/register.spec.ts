@@ -25,6 +25,8 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   await stockAt(request, account, other!, 1, 4.5);
   const owner = api(request, account);
   bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, tax_rate_percent: 8.875 }));
+  // Cash needs the seller's open drawer (decision 038).
+  bodyOf(await owner.call('registerDrawerOpen', { float: 0 }));
   await customer(request, account, { name: 'Ada Lovelace', email: 'ada@example.com' }, { credit: 5 });
   await useSession(context, account);
   // Every frame's print dialog, counted on the Register's window instead of opened.

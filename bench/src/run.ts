@@ -637,6 +637,13 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     if (chosen.some((s) => s.name === 'register-sale'))
       for (let i = 15; i < 20; i++)
         register.push({ scryfall_id: await stockedCard(server.url, token, i), finish: 'nonfoil', quantity: 1 });
+    // Its cash needs the seller's open drawer (decision 038); one left open by an earlier run is theirs still.
+    if (register.length)
+      await fetch(`${server.url}/api/register/drawer/open`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, float: 0 }),
+      });
     if (chosen.some((s) => s.name.startsWith('storefront')) || shopAudits.length || chosenSoak)
       await publishShop(server.url, token);
     const madeYear = fs.existsSync(orderYearFile) && fs.readFileSync(orderYearFile, 'utf8').trim() === token;

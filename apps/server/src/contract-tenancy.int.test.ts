@@ -38,6 +38,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     buyAccepted: '',
     buyLine: 0,
     customer: 0,
+    drawer: 0,
   };
 
   /** Every row of shop A that a call could change, as one comparable value. */
@@ -67,6 +68,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('sales').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('cash_drawers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -157,6 +160,11 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     billingCancel: {},
     billingResume: {},
     billingPortal: {},
+    // A's drawer: B opens and closes only its own, and finds no report of A's.
+    registerDrawerOpen: { float: 1 },
+    registerDrawerClose: { counted: 1 },
+    registerDrawerCurrent: {},
+    registerDrawerReport: { drawer_id: ids.drawer },
   });
 
   beforeAll(async () => {
@@ -233,6 +241,10 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     ids.buyPending = await sell();
     const [pendingBuy] = bodyOf(await asA.call('buylistPending')).data.buy_orders;
     ids.buyLine = pendingBuy!.items[0]!.line_id;
+    // A's closed drawer, with a count only A knows, and A's drawer still open.
+    ids.drawer = bodyOf(await asA.call('registerDrawerOpen', { float: 313.13 })).drawer.id;
+    bodyOf(await asA.call('registerDrawerClose', { counted: 313.31 }));
+    bodyOf(await asA.call('registerDrawerOpen', { float: 131.31 }));
     secrets.push(
       theirs.id,
       'A secret box',
@@ -244,6 +256,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       'Shop A Secretive Games',
       payment,
       'A Secret Customer',
+      '313.31',
+      '131.31',
       '555 313 3131',
       'A secret gift',
       ids.buyPending,

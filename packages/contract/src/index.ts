@@ -41,3 +41,5 @@ export * from './schemas/storefront.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';
 export * from './storefront-address.ts';
+export * from './drawer-messages.ts';
+export * from './schemas/drawer.ts';

@@ -31,6 +31,9 @@ export const permissions = {
   devices: { roles: ['Owner', 'Manager'], says: 'manage devices' },
   settings: { roles: ['Owner', 'Manager'], says: 'change shop settings' },
   'activity:view': { roles: ['Owner', 'Manager'], says: 'read the shop’s activity' },
+  // The register's returns and its cash drawer (issue 44, DESIGN §5).
+  'register:refund': { roles: ['Owner', 'Manager'], says: 'give returns and refunds at the register' },
+  'register:drawer': { roles: ['Owner', 'Manager', 'Employee'], says: 'open or close a cash drawer' },
 } as const satisfies Record<string, { roles: readonly ShopRole[]; says: string }>;
 
 export type Permission = keyof typeof permissions;

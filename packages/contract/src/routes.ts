@@ -151,6 +151,15 @@ import {
 } from './schemas/register.ts';
 import { ZShopExport } from './schemas/shop-data.ts';
 import {
+  ZDrawerCloseRequest,
+  ZDrawerCurrentRequest,
+  ZDrawerCurrentResponse,
+  ZDrawerOpenRequest,
+  ZDrawerOpenResponse,
+  ZDrawerReport,
+  ZDrawerReportRequest,
+} from './schemas/drawer.ts';
+import {
   ZInventoryValueResponse,
   ZLowStockResponse,
   ZLatestSoldRequest,
@@ -906,6 +915,48 @@ export const routes = define({
     tags: ['register'],
     body: ZRegisterLookupRequest,
     response: ZRegisterLookupResponse,
+  },
+  registerDrawerOpen: {
+    method: 'POST',
+    path: '/api/register/drawer/open',
+    auth: 'session',
+    permission: 'register:drawer',
+    summary:
+      'Open your cash drawer with a float (decision 038): one open drawer per person per shop; a sale with a cash tender needs it',
+    tags: ['register'],
+    body: ZDrawerOpenRequest,
+    response: ZDrawerOpenResponse,
+  },
+  registerDrawerClose: {
+    method: 'POST',
+    path: '/api/register/drawer/close',
+    auth: 'session',
+    permission: 'register:drawer',
+    summary:
+      'Close your cash drawer with the cash counted: its Z report (expected against counted, over/short, sales, tax, totals by tender)',
+    tags: ['register'],
+    body: ZDrawerCloseRequest,
+    response: ZDrawerReport,
+  },
+  registerDrawerCurrent: {
+    method: 'POST',
+    path: '/api/register/drawer/current',
+    auth: 'session',
+    permission: 'register:drawer',
+    summary: 'Your open cash drawer with the cash it should hold so far, or { drawer: null }',
+    tags: ['register'],
+    body: ZDrawerCurrentRequest,
+    response: ZDrawerCurrentResponse,
+  },
+  registerDrawerReport: {
+    method: 'POST',
+    path: '/api/register/drawer/report',
+    auth: 'session',
+    permission: 'register:drawer',
+    summary: 'A closed drawer’s Z report again: for an Owner or a Manager, or whoever closed it',
+    tags: ['register'],
+    body: ZDrawerReportRequest,
+    response: ZDrawerReport,
   },
   pendingOrders: {
     method: 'POST',

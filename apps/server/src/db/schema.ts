@@ -315,6 +315,8 @@ export interface SaleTable {
   trade_in_payout: string | null;
   /** The buy order the traded-in cards were bought under, accepted as the sale was rung up. */
   buy_order_id: number | null;
+  /** The cash drawer its seller had open when it was rung up, null for none (migration 0033). */
+  drawer_id: Generated<number | null>;
 }
 
 /** What paid a sale: one row per tender. */
@@ -325,6 +327,32 @@ export interface SaleTenderTable {
   kind: string;
   amount_cents: number;
   reference: Generated<string>;
+}
+
+/** A cash drawer (migration 0033, decision 038): the shop's and its opener's; `expected_cents` frozen at closing. */
+export interface CashDrawerTable {
+  id: Generated<number>;
+  shop_id: number;
+  opened_by_user_id: number;
+  opened_by: string;
+  opened_at: string;
+  float_cents: number;
+  /** The float and every cash movement since, kept by each movement; at closing, the cash expected. */
+  expected_cents: number;
+  closed_by: string | null;
+  closed_at: string | null;
+  counted_cents: number | null;
+}
+
+/** A drawer's cash movement: signed cents (in positive), of a kind in the contract's `drawerMoveKinds`. */
+export interface DrawerMoveTable {
+  id: Generated<number>;
+  shop_id: number;
+  drawer_id: number;
+  kind: string;
+  amount_cents: number;
+  reference: Generated<string>;
+  created_at: string;
 }
 
 export interface CustomerTable {
@@ -526,6 +554,8 @@ export interface DB {
   audit_log: AuditLogTable;
   sales: SaleTable;
   sale_tenders: SaleTenderTable;
+  cash_drawers: CashDrawerTable;
+  drawer_moves: DrawerMoveTable;
   card_prices: CardPriceTable;
   csv_uploads: CsvUploadTable;
   csv_upload_parts: CsvUploadPartTable;

@@ -29,6 +29,7 @@ export const errorStatus = {
   // A code scanned at the register (issue 44) that names nothing, or several stock rows to choose from.
   UNKNOWN_CODE: 404,
   AMBIGUOUS_CODE: 409,
+  DRAWER_CLOSED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Codes only ever chosen on purpose, never read off a bare status. */
@@ -43,6 +44,7 @@ const purposeCodes: readonly ErrorCode[] = [
   'NOT_WANTED',
   'UNKNOWN_CODE',
   'AMBIGUOUS_CODE',
+  'DRAWER_CLOSED',
 ];
 
 /** The codes that name a status in general. */

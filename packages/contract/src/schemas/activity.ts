@@ -62,6 +62,8 @@ export const auditActions = [
   'credit.spend',
   'credit.refund',
   'register.sale',
+  'register.drawer_open',
+  'register.drawer_close',
   'buylist.submit',
   'buylist.grade',
   'buylist.accept',

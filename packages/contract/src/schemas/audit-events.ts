@@ -270,6 +270,13 @@ export const auditDetailSchemas = {
       .optional()
       .describe('Cards bought in the same sale; left out of a sale without a trade-in'),
   }),
+  'register.drawer_open': z.object({ drawer_id: z.number(), float_cents: z.number() }),
+  'register.drawer_close': z.object({
+    drawer_id: z.number(),
+    expected_cents: z.number(),
+    counted_cents: z.number(),
+    over_short_cents: z.number().describe('Counted minus expected: negative when short'),
+  }),
   'buylist.submit': z.object({ lines: count('Lines of the sell list'), customer_id: z.number().nullable() }),
   'buylist.grade': z.object({
     lines: z.array(z.object({ line_id: z.number(), quality: z.string().optional(), quantity: z.number().optional() })),

@@ -36,6 +36,7 @@ export const errorCodes = [
   'NOT_WANTED',
   'UNKNOWN_CODE',
   'AMBIGUOUS_CODE',
+  'DRAWER_CLOSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -28,5 +28,7 @@ export const ZShopExport = z.object({
   // The counter register (issue 44).
   sales: ZRows.optional().describe('Sales rung up at the register, beside their orders'),
   sale_tenders: ZRows.optional().describe('What paid each sale'),
+  cash_drawers: ZRows.optional().describe('Cash drawers opened and closed at the register'),
+  drawer_moves: ZRows.optional().describe('Each drawer’s cash movements, in signed cents'),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

@@ -34,6 +34,7 @@ import * as m0029 from './0029-shop-hours.ts';
 import * as m0030 from './0030-register.ts';
 import * as m0031 from './0031-sealed-upc.ts';
 import * as m0032 from './0032-sale-trade-in.ts';
+import * as m0033 from './0033-cash-drawers.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -74,6 +75,7 @@ const all: Record<string, MigrationFactory> = {
   '0030-register': m0030.migration,
   '0031-sealed-upc': m0031.migration,
   '0032-sale-trade-in': m0032.migration,
+  '0033-cash-drawers': m0033.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -47,6 +47,8 @@ describe(`the register (${testEngine})`, () => {
       stock.push(card);
     }
     if (tax) bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, ...tax }));
+    // Cash needs the seller's open drawer (decision 038; register-drawer.int.test.ts tests the drawer itself).
+    bodyOf(await owner.call('registerDrawerOpen', { float: 0 }));
     return { shop, owner, stock };
   }
   const line = (card: FixtureCard, quantity = 1) => ({ scryfall_id: card.id, finish: 'nonfoil' as const, quantity });
@@ -85,9 +87,12 @@ describe(`the register (${testEngine})`, () => {
     const history = bodyOf(await owner.call('orderHistory')).data.orders;
     expect(history.map((o) => [o.order_number, o.status])).toEqual([[sale.sale_number, 'confirmed']]);
     expect(bodyOf(await owner.call('pendingOrders')).data.orders).toEqual([]);
-    // One entry on the Activity screen, under orders.
+    // One entry on the Activity screen, under orders (after the drawer's opening).
     const activity = bodyOf(await owner.call('shopActivity', { kind: 'order' })).entries;
-    expect(activity.map((e) => [e.action, e.subject])).toEqual([['register.sale', sale.sale_number]]);
+    expect(activity.map((e) => [e.action, e.subject])).toEqual([
+      ['register.sale', sale.sale_number],
+      ['register.drawer_open', expect.any(String)],
+    ]);
     expect(await salesOf(shop)).toHaveLength(1);
     // The Owner's data download holds the sale and what paid it.
     const data = bodyOf(await owner.call('shopExport'));
@@ -215,6 +220,7 @@ describe(`the register (${testEngine})`, () => {
       tax_rate_percent: 7.25,
     });
     const employee = api(server, await addMember(server, shop.email, 'Employee'));
+    bodyOf(await employee.call('registerDrawerOpen', { float: 0 }));
     // The Register screen's figures: an Employee reads the shop's tax and limit there, not in Settings.
     expect(bodyOf(await employee.call('registerSettings'))).toEqual({
       tax_rate_percent: 7.25,

@@ -25,4 +25,8 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       .send(await register.receipt(params.receipt)),
   );
   registerRoute(app, routes.registerLookup, ({ actor, body }) => register.lookup(actor, body));
+  registerRoute(app, routes.registerDrawerOpen, ({ actor, body }) => register.drawer.open(actor, body));
+  registerRoute(app, routes.registerDrawerClose, ({ actor, body }) => register.drawer.close(actor, body));
+  registerRoute(app, routes.registerDrawerCurrent, ({ actor }) => register.drawer.current(actor));
+  registerRoute(app, routes.registerDrawerReport, ({ actor, body }) => register.drawer.report(actor, body));
 }

@@ -9,6 +9,7 @@ import { buylistRepository } from '../buylist/buylist.repository.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { orderDoor } from '../orders/place-order.ts';
 import { createReservationMails } from '../orders/reservation-mails.ts';
+import { drawerUseCases } from './drawer.ts';
 import { receiptHtml } from './receipt.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { ringUp } from './ring-up.ts';
@@ -28,6 +29,9 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
 
     /** What a scanned code names and the shop's stock of it. */
     lookup: lookupCode(ctx),
+
+    /** The cash drawer (decision 038): open, close with its Z report, the one open now, a Z report again. */
+    drawer: drawerUseCases(ctx),
 
     /** The shop's tax and an Employee's discount limit, for the Register screen's figures. */
     async settings(actor: Actor) {

@@ -30,6 +30,7 @@ import { customersRepository } from '../customers/customers.repository.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
+import { drawerForSale, ringUpOnDrawer, type SaleDrawer } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { toSaleAnswer } from './sale-presenter.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
@@ -112,6 +113,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
     let priced: { figures: SaleFigures; settled: Settled; tax: ShopTax } | undefined;
     // The trade-in as priced before the cart's stock is taken.
     let buy: CounterBuy | undefined;
+    // The seller's open drawer (decision 038): cash in or out needs one; the sale joins it whatever paid.
+    let drawer: SaleDrawer | undefined;
     try {
       const { orderNumber } = await placeAs(
         shopId,
@@ -121,16 +124,18 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
         key,
         {
           confirmedBy: email,
-          check: trade
-            ? async (tx) => {
-                buy = await priceTradeIn(ctx, tx, trade, {
-                  shopId,
-                  email,
-                  role,
-                  customerId: input.customer_id ?? null,
-                });
-              }
-            : undefined,
+          check: async (tx) => {
+            // Cash taken, or a trade-in paid out in cash: the drawer moves.
+            const movesCash = tenders.some((t) => t.kind === 'cash') || trade?.payout === 'cash';
+            drawer = await drawerForSale(tx, shopId, userId, movesCash);
+            if (trade)
+              buy = await priceTradeIn(ctx, tx, trade, {
+                shopId,
+                email,
+                role,
+                customerId: input.customer_id ?? null,
+              });
+          },
           credit: input.customer_id === undefined ? undefined : { customerId: input.customer_id, cents: creditCents },
           // Priced, before anything is written: the figures, the Employee's discount limit and the tenders.
           limit: async (tx, lines) => {
@@ -177,6 +182,15 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
               priced,
               buy,
             );
+            if (drawer)
+              await ringUpOnDrawer(tx, drawer, {
+                orderId,
+                saleNumber,
+                cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
+                changeCents: priced.settled.change_cents,
+                payoutCents: priced.figures.cash_out_cents,
+                at: ctx.clock.now().toISOString(),
+              });
           },
         },
       );

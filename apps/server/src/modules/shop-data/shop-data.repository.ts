@@ -47,6 +47,11 @@ export const shopDataRepository = {
       db.selectFrom('sales').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('sale_tenders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
+    // The register's cash drawers and their cash movements (decision 038).
+    const [drawers, drawerMoves] = await Promise.all([
+      db.selectFrom('cash_drawers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+    ]);
     return {
       shop: withoutSecrets(shop)[0],
       users: withoutSecrets(users),
@@ -68,6 +73,8 @@ export const shopDataRepository = {
       buy_lines: buyLines,
       sales,
       sale_tenders: saleTenders,
+      cash_drawers: drawers,
+      drawer_moves: drawerMoves,
     };
   },
 
@@ -110,6 +117,8 @@ export const shopDataRepository = {
       'billing_payments',
       'subscriptions',
       'audit_log',
+      'drawer_moves',
+      'cash_drawers',
     ] as const)
       await db.deleteFrom(table).where('shop_id', '=', shopId).execute();
     await db.deleteFrom('users').where('shop_id', '=', shopId).execute();

@@ -41,6 +41,8 @@ describe(`sales report (${testEngine})`, () => {
         time_zone: 'America/Los_Angeles',
       }),
     );
+    // Cash needs the seller's open drawer (decision 038).
+    bodyOf(await owner.call('registerDrawerOpen', { float: 0 }));
   });
   afterAll(() => server.close());
 

@@ -118,6 +118,16 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       const order = tradeIn.buy_number ? ` (buy order ${tradeIn.buy_number})` : '';
       return `${rang}, with a trade-in of ${dollars(tradeIn.amount_cents ?? 0)} in ${paid}${order}`;
     }
+    case 'register.drawer_open': {
+      const float = event.detail.float_cents;
+      return `Opened cash drawer #${subject}${float === undefined ? '' : ` with a float of ${dollars(float)}`}`;
+    }
+    case 'register.drawer_close': {
+      const { counted_cents: counted, over_short_cents: off } = event.detail;
+      if (counted === undefined || off === undefined) return `Closed cash drawer #${subject}`;
+      const verdict = off === 0 ? 'the count matched' : off > 0 ? `${dollars(off)} over` : `${dollars(-off)} short`;
+      return `Closed cash drawer #${subject}: counted ${dollars(counted)}, ${verdict}`;
+    }
     case 'order.no_show':
       return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
     case 'team.invite':

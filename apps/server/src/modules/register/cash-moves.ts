@@ -1,0 +1,92 @@
+import { drawerMessages, type DrawerMoveKind } from '@cardstock/contract';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { drawerRepository as repo } from './drawer.repository.ts';
+
+/** Which way each kind of movement moves the cash: in (float, cash tendered, paid in) or out (the rest). */
+const direction: Record<DrawerMoveKind, 1 | -1> = {
+  float: 1,
+  sale_cash: 1,
+  paid_in: 1,
+  change: -1,
+  payout: -1,
+  refund: -1,
+  paid_out: -1,
+};
+
+/**
+ * Records one cash movement in a drawer's ledger and moves its expected cash by it, in the caller's transaction: the
+ * one way cash enters or leaves a drawer (decision 038). `cents` is signed, money in positive: a sale's cash tendered
+ * is `+`, its change `−`, a cash refund or a trade-in paid in cash `−`. A drawer closed meanwhile refuses the
+ * movement (409 `DRAWER_CLOSED`), and with it the whole transaction: the closing counted without it.
+ */
+export async function recordCashMove(
+  tx: Tx,
+  drawer: { id: number; shop_id: number },
+  kind: DrawerMoveKind,
+  cents: number,
+  reference: string,
+  at: string,
+): Promise<void> {
+  if (!Number.isInteger(cents) || cents * direction[kind] < 0)
+    throw new Error(`a ${kind} movement is whole cents ${direction[kind] > 0 ? 'in' : 'out'}, not ${cents}`);
+  if (!(await repo.moveExpected(tx, drawer.id, cents)))
+    throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
+  await repo.insertMove(tx, {
+    shop_id: drawer.shop_id,
+    drawer_id: drawer.id,
+    kind,
+    amount_cents: cents,
+    reference,
+    created_at: at,
+  });
+}
+
+/** The drawer a sale is rung up on: its seller's open one. */
+export interface SaleDrawer {
+  id: number;
+  shop_id: number;
+}
+
+/**
+ * Before a sale takes anything: the seller's open drawer, or undefined; a cash tender without one is refused (409
+ * `DRAWER_CLOSED`, decision 038). Card, store credit and other need no drawer.
+ */
+export async function drawerForSale(
+  tx: Tx,
+  shopId: number,
+  userId: number,
+  takesCash: boolean,
+): Promise<SaleDrawer | undefined> {
+  const drawer = await repo.openOf(tx, shopId, userId);
+  if (!drawer && takesCash) throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
+  return drawer;
+}
+
+/**
+ * In the sale's transaction, once it is recorded: the sale joins its seller's drawer (its Z report counts it), and
+ * the cash tendered comes in and the change goes out. A card sale whose drawer closed meanwhile joins none; a cash
+ * sale's is refused whole.
+ */
+export async function ringUpOnDrawer(
+  tx: Tx,
+  drawer: SaleDrawer,
+  sale: {
+    orderId: number;
+    saleNumber: string;
+    cashTenderedCents: number;
+    changeCents: number;
+    /** A trade-in paid in cash: out of the drawer. */
+    payoutCents?: number;
+    at: string;
+  },
+): Promise<void> {
+  const payout = sale.payoutCents ?? 0;
+  if (sale.cashTenderedCents > 0 || payout > 0) {
+    if (sale.cashTenderedCents > 0)
+      await recordCashMove(tx, drawer, 'sale_cash', sale.cashTenderedCents, sale.saleNumber, sale.at);
+    if (sale.changeCents > 0) await recordCashMove(tx, drawer, 'change', -sale.changeCents, sale.saleNumber, sale.at);
+    if (payout > 0) await recordCashMove(tx, drawer, 'payout', -payout, sale.saleNumber, sale.at);
+  } else if (!(await repo.moveExpected(tx, drawer.id, 0))) return;
+  await repo.linkSale(tx, sale.orderId, drawer.id);
+}

@@ -1,0 +1,130 @@
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { CashDrawerTable } from '../../db/schema.ts';
+
+const drawerColumns = [
+  'id',
+  'shop_id',
+  'opened_by_user_id',
+  'opened_by',
+  'opened_at',
+  'float_cents',
+  'expected_cents',
+  'closed_by',
+  'closed_at',
+  'counted_cents',
+] as const;
+
+/** Cash drawers (decision 038), their ledger of cash movements, and the sales rung up on them. Kysely only. */
+export const drawerRepository = {
+  /** The drawer this person has open in this shop, if any (at most one: a partial unique index). */
+  openOf(db: Executor, shopId: number, userId: number) {
+    return db
+      .selectFrom('cash_drawers')
+      .select(drawerColumns)
+      .where('shop_id', '=', shopId)
+      .where('opened_by_user_id', '=', userId)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  /** One of the shop's drawers, open or closed. */
+  byId(db: Executor, shopId: number, drawerId: number) {
+    return db
+      .selectFrom('cash_drawers')
+      .select(drawerColumns)
+      .where('shop_id', '=', shopId)
+      .where('id', '=', drawerId)
+      .executeTakeFirst();
+  },
+
+  async insert(db: Executor, drawer: Insertable<CashDrawerTable>): Promise<number> {
+    const { id } = await db.insertInto('cash_drawers').values(drawer).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /**
+   * Moves the drawer's expected cash by `cents`, only while it is open: the guarded update is also the drawer row's
+   * lock (PostgreSQL), so a closing waits for a sale mid-way and a sale after a closing finds it closed. False when
+   * the drawer is closed.
+   */
+  async moveExpected(db: Executor, drawerId: number, cents: number): Promise<boolean> {
+    const row = await db
+      .updateTable('cash_drawers')
+      .set((eb) => ({ expected_cents: eb('expected_cents', '+', cents) }))
+      .where('id', '=', drawerId)
+      .where('closed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async insertMove(
+    db: Executor,
+    move: {
+      shop_id: number;
+      drawer_id: number;
+      kind: string;
+      amount_cents: number;
+      reference: string;
+      created_at: string;
+    },
+  ): Promise<void> {
+    await db.insertInto('drawer_moves').values(move).execute();
+  },
+
+  /** Closes an open drawer with the cash counted: its expected cash as it stands then, or undefined when closed. */
+  close(db: Executor, drawerId: number, closing: { closed_by: string; closed_at: string; counted_cents: number }) {
+    return db
+      .updateTable('cash_drawers')
+      .set(closing)
+      .where('id', '=', drawerId)
+      .where('closed_at', 'is', null)
+      .returning('expected_cents')
+      .executeTakeFirst();
+  },
+
+  /** The sale was rung up on this drawer (its Z report counts it). */
+  async linkSale(db: Executor, orderId: number, drawerId: number): Promise<void> {
+    await db.updateTable('sales').set({ drawer_id: drawerId }).where('order_id', '=', orderId).execute();
+  },
+
+  /** The drawer's cash movements summed per kind. */
+  movesByKind(db: Executor, drawerId: number) {
+    return db
+      .selectFrom('drawer_moves')
+      .select((eb) => ['kind', eb.fn.sum<number | string>('amount_cents').as('cents')])
+      .where('drawer_id', '=', drawerId)
+      .groupBy('kind')
+      .execute();
+  },
+
+  /** The figures of the sales rung up on the drawer, summed. */
+  salesOf(db: Executor, drawerId: number) {
+    return db
+      .selectFrom('sales')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.sum<number | string | null>('subtotal_cents').as('subtotal'),
+        eb.fn.sum<number | string | null>('discount_cents').as('discount'),
+        eb.fn.sum<number | string | null>('tax_cents').as('tax'),
+        eb.fn.sum<number | string | null>('total_cents').as('total'),
+        eb.fn.sum<number | string | null>('change_cents').as('change'),
+      ])
+      .where('drawer_id', '=', drawerId)
+      .executeTakeFirstOrThrow();
+  },
+
+  /** What the drawer's sales took, summed per kind of tender (cash before change). */
+  tendersOf(db: Executor, drawerId: number) {
+    return db
+      .selectFrom('sale_tenders')
+      .innerJoin('sales', 'sales.id', 'sale_tenders.sale_id')
+      .select((eb) => ['sale_tenders.kind', eb.fn.sum<number | string>('sale_tenders.amount_cents').as('cents')])
+      .where('sales.drawer_id', '=', drawerId)
+      .groupBy('sale_tenders.kind')
+      .execute();
+  },
+};
+
+export type DrawerRow = NonNullable<Awaited<ReturnType<typeof drawerRepository.byId>>>;
