@@ -25,8 +25,6 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   await stockAt(request, account, other!, 1, 4.5);
   const owner = api(request, account);
   bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, tax_rate_percent: 8.875 }));
-  // Cash needs the seller's open drawer (decision 038).
-  bodyOf(await owner.call('registerDrawerOpen', { float: 0 }));
   await customer(request, account, { name: 'Ada Lovelace', email: 'ada@example.com' }, { credit: 5 });
   await useSession(context, account);
   // Every frame's print dialog, counted on the Register's window instead of opened.
@@ -44,6 +42,16 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   await expect(page.getByRole('heading', { name: 'Register', level: 1 })).toBeVisible();
   await expect(scan(page)).toBeFocused();
   await expect(page.getByText('Scan a barcode or search to add the first item.')).toBeVisible();
+
+  // No drawer yet: cash waits for one. Opened with a $50 float.
+  const drawer = page.getByRole('region', { name: 'Cash drawer' });
+  await expect(drawer).toContainText('No cash drawer open');
+  await drawer.getByRole('button', { name: 'Open drawer' }).click();
+  const opening = page.getByRole('dialog', { name: 'Open the cash drawer' });
+  await opening.getByLabel('Float').fill('50');
+  await opening.getByRole('button', { name: 'Open drawer' }).click();
+  await expect(drawer).toContainText('expected cash $50.00');
+  await scan(page).focus();
 
   // A name with one row in stock is added at once; the box is ready for the next.
   await scan(page).fill(bolt!.name);
@@ -129,10 +137,29 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   const [ada] = bodyOf(await owner.call('customersSearch', { q: 'ada' })).data.customers;
   expect(ada!.balance).toBe(0);
 
-  // New sale: an empty Register, the scan box focused.
+  // New sale: an empty Register, the scan box focused; the drawer expects the float and the sale's cash.
   await page.getByRole('button', { name: 'New sale' }).click();
   await expect(page.getByText('Scan a barcode or search to add the first item.')).toBeVisible();
   await expect(scan(page)).toBeFocused();
+  await expect(drawer).toContainText('expected cash $69.01');
+
+  // Closing the drawer with $68.50 counted: the Z report says it is $0.51 short.
+  await drawer.getByRole('button', { name: 'Close drawer' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close the cash drawer' });
+  await closing.getByLabel('Cash counted').fill('68.50');
+  await closing.getByRole('button', { name: 'Close drawer' }).click();
+  const z = page.getByRole('region', { name: 'Z report' });
+  await expect(z.getByRole('table', { name: 'Drawer totals' }).getByRole('row', { name: /^Sales/ })).toContainText('1');
+  await expect(z.getByRole('row', { name: /Tax collected/ })).toContainText('$1.96');
+  const cash = z.getByRole('table', { name: 'Drawer cash' });
+  await expect(cash.getByRole('row', { name: /^Expected/ })).toContainText('$69.01');
+  await expect(cash.getByRole('row', { name: /^Counted/ })).toContainText('$68.50');
+  await expect(cash.getByRole('row', { name: /^Short/ })).toContainText('$0.51');
+  await shots(page, 'register-z-report', counterSizes);
+  await z.getByRole('button', { name: 'Print Z report' }).click();
+  await expect.poll(() => page.evaluate(() => (window as { printed?: number }).printed)).toBe(2);
+  await z.getByRole('button', { name: 'Back to the Register' }).click();
+  await expect(drawer).toContainText('No cash drawer open');
 
   // The day's sales report: the sale's figures by tender, and the same as a CSV file.
   await page.goto('/stats');
@@ -147,6 +174,91 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   const csv = fs.readFileSync(await file.path(), 'utf8');
   expect(csv.split(/\r?\n/)[0]).toMatch(/^Date,Sales,Gross,Discounts,Net,Tax,Takings,Cash,Card,Store credit/);
   expect(csv).toMatch(/\nTotal,1,24\.50,2\.45,22\.05,1\.96,24\.01,19\.01,0\.00,5\.00,/);
+});
+
+test('a scanner adds a sealed UPC and a SET NUMBER; a trade-in for store credit pays part of the sale', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await registerShop(request, 'Scanner Cards');
+  const [card] = await pricedCards(request, 'dragon', 1);
+  await stockAt(request, account, card!, 2, 8);
+  const printing = bodyOf(await api(request).call('card', { id: card!.id }));
+  const owner = api(request, account);
+  bodyOf(
+    await owner.call('sealedAdd', {
+      name: 'Play Booster Box',
+      category: 'Booster Box',
+      price: 120,
+      quantity: 2,
+      upc: '036000291452',
+    }),
+  );
+  // The shop buys Field Marshal (Tenth Edition) at $2 cash or $3 credit a copy.
+  const client = api(request);
+  const marshal = bodyOf(await client.call('cardSearch', { q: 'Field Marshal' })).data.find(
+    (c) => c.name === 'Field Marshal',
+  )!;
+  const tenth = bodyOf(await client.call('cardPrints', { id: marshal.id })).data.find(
+    (p) => p.set_name === 'Tenth Edition',
+  )!;
+  bodyOf(await owner.call('buylistCardSet', { scryfall_id: tenth.id, fixed_cash: 2, fixed_credit: 3 }));
+  await customer(request, account, { name: 'Grace Hopper', email: 'grace@example.com' });
+  await useSession(context, account);
+  await page.goto('/counter');
+  const lines = page.getByRole('list', { name: 'Sale lines' });
+
+  // A scanner types a code and Enter: the box product's UPC, then the card's set and number.
+  await scan(page).fill('036000291452');
+  await scan(page).press('Enter');
+  await expect(lines.getByRole('listitem', { name: 'Play Booster Box' })).toBeVisible();
+  await expect(scan(page)).toHaveValue('');
+  await scan(page).fill(`${printing.set.toUpperCase()} ${printing.collector_number}`);
+  await scan(page).press('Enter');
+  await expect(lines.getByRole('listitem')).toHaveCount(2);
+  // The same code again adds one more copy to its line.
+  await scan(page).fill('036000291452');
+  await scan(page).press('Enter');
+  await expect(page.getByLabel('Quantity of Play Booster Box')).toHaveText('2');
+  // A code that names nothing: said, and the box keeps it for another try.
+  await scan(page).fill('4006381333931');
+  await scan(page).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('No card or sealed product matches “4006381333931”.');
+  await expect(scan(page)).toHaveValue('4006381333931');
+  await expect(page.getByLabel('Figures')).toContainText('Total$248.00');
+
+  // Two Field Marshals traded in for store credit: $6.00 off what is due.
+  await page.getByRole('button', { name: 'Add a card the customer sells' }).click();
+  await page.getByRole('searchbox', { name: 'Find a card the customer sells' }).fill('Field Marshal');
+  await page
+    .getByRole('list', { name: 'Cards found' })
+    .getByRole('button', { name: /^Field Marshal/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: /^Field Marshal, Tenth Edition/ }).click();
+  const traded = page.getByRole('list', { name: 'Trade-in lines' }).getByRole('listitem');
+  await expect(traded).toHaveCount(1);
+  await traded.getByLabel('Quantity').fill('2');
+  await expect(page.getByRole('radiogroup', { name: 'Trade-in paid as' })).toContainText('$6.00');
+  await expect(page.getByLabel('Figures')).toContainText('Trade-in (store credit)−$6.00');
+  await expect(page.getByLabel('Figures')).toContainText('Due$242.00');
+
+  // Paid by card for what is due.
+  await page.getByRole('button', { name: 'Card', exact: true }).click();
+  await expect(page.getByLabel('Card amount')).toHaveValue('242.00');
+  await shots(page, 'register-trade-in', counterSizes);
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  const done = page.getByRole('status').filter({ hasText: /Sale .* complete/ });
+  await expect(done).toContainText('Trade-in$6.00');
+
+  // The cards came into stock at their cost; the box and the card left.
+  const hits = bodyOf(await owner.call('search', { q: '*' })).data.hits;
+  expect(hits.find((h) => h.scryfallId === tenth.id)?.quantity).toBe(2);
+  expect(hits.find((h) => h.scryfallId === card!.id)?.quantity).toBe(1);
+  const boxes = bodyOf(await owner.call('sealedList', { page: '1', filter: '' })).sealed;
+  expect(boxes.find((b) => b.name === 'Play Booster Box')?.quantity).toBe(0);
 });
 
 test('a sale whose answer the connection lost is sent again with the same key, and recorded once', async ({
@@ -214,6 +326,7 @@ test('an Employee is refused a discount over the shop’s limit, with the limit 
   await scan(page).fill(card!.name);
   await scan(page).press('Enter');
   await page.getByLabel('Discount', { exact: true }).fill('15');
+  await expect(page.getByLabel('Figures')).toContainText('Total$17.00');
   await page.getByRole('button', { name: 'Card', exact: true }).click();
   await expect(page.getByLabel('Card amount')).toHaveValue('17.00');
   await page.getByRole('button', { name: /^Complete sale/ }).click();

@@ -54,5 +54,8 @@ describe('a scanned code', () => {
   it('is nothing when it is none of them', () => {
     for (const text of ['', '   ', 'MH3', 'MH3241', '036000291453', '1234 5678', 'Lightning Bolt', 'mh3 241 foil'])
       expect(readScanCode(text), text).toBeUndefined();
+    // Two-word card names, searched as names: a collector number has a digit.
+    for (const text of ['Shivan Dragon', 'Sol Ring', 'Grizzly Bears', 'ELD Giant'])
+      expect(readScanCode(text), text).toBeUndefined();
   });
 });

@@ -58,7 +58,9 @@ export function readScanCode(text: string): ScanCode | undefined {
   const gtin = gtinOf(code);
   if (gtin) return { kind: 'gtin', gtin };
   const setNumber = SET_NUMBER.exec(code);
-  if (setNumber && /[a-z]/.test(setNumber[1]!))
+  // A set code has a letter (no set code is all digits); a collector number a digit, so a card's two-word name
+  // ("Shivan Dragon", "Sol Ring") is a name, never a code.
+  if (setNumber && /[a-z]/.test(setNumber[1]!) && /\d/.test(setNumber[2]!))
     return { kind: 'set_number', set_code: setNumber[1]!, collector_number: setNumber[2]! };
   return undefined;
 }

@@ -225,6 +225,17 @@ describe(`trade-in at the register (${testEngine})`, () => {
   it('cash payout: the sale is due in full, the trade-in is paid out in cash, and the stock’s cost is averaged', async () => {
     const { shop, owner, sold } = await shopSelling(10);
     const card = await priced(1000);
+    // Cash out of the drawer needs the seller's open drawer (decision 038), as cash in does.
+    const closed = await sell(owner, {
+      items: [line(sold)],
+      trade_in: [traded(card, 1)],
+      trade_in_payout: 'cash',
+      tenders: [{ kind: 'card', amount: 10 }],
+    });
+    expectError(closed, 409);
+    expect(closed.body.code).toBe('DRAWER_CLOSED');
+    expect(await written(shop)).toMatchObject({ sales: 0, buy_orders: 0 });
+    bodyOf(await owner.call('registerDrawerOpen', { float: 100 }));
     // Cash 50 % of $10.00 = $5.00 a copy, paid out of the drawer; the $10.00 sold is paid in full by card.
     const answer = bodyOf(
       await sell(owner, {
@@ -266,6 +277,8 @@ describe(`trade-in at the register (${testEngine})`, () => {
       trade_in_payout: 'cash',
     });
     expect(await rows(shop, card)).toEqual([{ quality: 'NM', quantity: 1, cost_cents: 500 }]);
+    // The drawer paid the $5.00 out: $100.00 float, less it.
+    expect(bodyOf(await owner.call('registerDrawerCurrent')).drawer?.expected).toBe(95);
     const receipt = await (await fetch(server.url + answer.receipt_url)).text();
     expect(receipt).toContain('Trade-in paid in cash');
     expect(receipt).not.toContain('Trade-in credit');
@@ -343,6 +356,7 @@ describe(`trade-in at the register (${testEngine})`, () => {
     const rules = bodyOf(await owner.call('buylistRules')).data.rules;
     bodyOf(await owner.call('buylistRulesUpdate', { rules: { ...rules, employee_accept_limit_cents: 10_00 } }));
     const employee = api(server, await addMember(server, shop.email, 'Employee'));
+    bodyOf(await employee.call('registerDrawerOpen', { float: 50 }));
     const trade = (copies: number): Sale => ({
       items: [line(sold)],
       trade_in: [traded(card, copies)],
@@ -369,7 +383,8 @@ describe(`trade-in at the register (${testEngine})`, () => {
     expect(accept.body.message).toBe(messages.buylist.server.overDailyLimit(10_00, 10_00));
     expect(await quantityOf(shop, sold)).toBe(9);
     expect(await quantityOf(shop, card)).toBe(2);
-    // An Owner is not limited.
+    // An Owner is not limited (paying out of the Owner's own drawer).
+    bodyOf(await owner.call('registerDrawerOpen', { float: 50 }));
     expectOk(await sell(owner, trade(3)));
     expect(await quantityOf(shop, card)).toBe(5);
   });
@@ -404,6 +419,7 @@ describe(`trade-in at the register (${testEngine})`, () => {
     const card = await priced(1000);
     // The shop wants more of it than the rarity's target, so every copy here is wanted.
     bodyOf(await owner.call('buylistCardSet', { scryfall_id: card.id, target_stock: 100 }));
+    bodyOf(await owner.call('registerDrawerOpen', { float: 100 }));
     // $20.00 sold: in full with a cash payout, $20.00 − $13.00 with a credit one.
     const till = (payout: 'cash' | 'credit') =>
       sell(owner, {
@@ -421,5 +437,7 @@ describe(`trade-in at the register (${testEngine})`, () => {
     expect(await rows(shop, card)).toEqual([{ quality: 'NM', quantity: 12, cost_cents: 575 }]);
     expect(await quantityOf(shop, sold)).toBe(4);
     expect(await written(shop)).toMatchObject({ sales: 6, buy_orders: 6 });
+    // Three cash payouts of $10.00 out of the $100.00 float.
+    expect(bodyOf(await owner.call('registerDrawerCurrent')).drawer?.expected).toBe(70);
   });
 });

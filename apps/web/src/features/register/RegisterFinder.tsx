@@ -1,6 +1,6 @@
-import { messages } from '@cardstock/contract';
+import { messages, readScanCode } from '@cardstock/contract';
 import { useRef, useState, type FormEvent } from 'react';
-import { call, errorText } from '../../lib/api.ts';
+import { ApiError, call, errorText } from '../../lib/api.ts';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { formatPrice, lineDetails, sealedHit, type InventoryHit } from '../orders/index.ts';
 
@@ -15,6 +15,16 @@ type Found =
   | { kind: 'busy' }
   | { kind: 'hits'; text: string; hits: InventoryHit[]; total: number }
   | { kind: 'failed'; message: string };
+
+/**
+ * What a scanned code names, as rows the sale can take: a sealed product, or a printing's rows in stock; no rows and
+ * a sentence saying so when there is nothing to add (a product sold out, a printing the shop has none of).
+ */
+async function lookUp(code: string): Promise<{ hits: InventoryHit[]; none?: string }> {
+  const found = await call('registerLookup', { body: { code } });
+  const hits = found.kind === 'sealed' ? found.matches.map(sealedHit) : found.matches;
+  return hits.length > 0 ? { hits } : { hits, none: `${found.name} is not in stock.` };
+}
 
 /** The shop's rows and sealed products matching `q`: what the ordering screen's search finds. */
 async function searchShop(q: string): Promise<{ hits: InventoryHit[]; total: number }> {
@@ -46,6 +56,30 @@ export function RegisterFinder({ onAdd, disabled }: RegisterFinderProps) {
     if (!q) return;
     setFound({ kind: 'busy' });
     try {
+      // A scanner types a code and Enter: a UPC/EAN, "MH3 241" or a Scryfall id finds its rows; anything else searches.
+      const code = readScanCode(q);
+      // A set and number that names no printing may still be words of a name ("Lotus 2"): searched as one.
+      const scanned = code
+        ? await lookUp(q).catch((err: unknown) => {
+            if (code.kind === 'set_number' && err instanceof ApiError && err.code === 'UNKNOWN_CODE') return undefined;
+            throw err;
+          })
+        : undefined;
+      if (scanned) {
+        if (scanned.none) {
+          setFound({ kind: 'failed', message: scanned.none });
+          input.current?.select();
+          return;
+        }
+        if (scanned.hits.length > 1) {
+          setFound({ kind: 'hits', text: q, hits: scanned.hits, total: scanned.hits.length });
+          return;
+        }
+        setText('');
+        setFound({ kind: 'idle' });
+        add(scanned.hits[0]!);
+        return;
+      }
       const answer = await searchShop(q);
       const inStock = answer.hits.filter((h) => h.quantity > 0);
       if (inStock.length === 1) {

@@ -4,6 +4,7 @@ import {
   formatUsd,
   messages,
   type Customer,
+  type DrawerReport,
   type RegisterSaleResponse,
 } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,10 +16,13 @@ import { call, errorText, NetworkError } from '../../lib/api.ts';
 import { hasAuthToken } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { CustomerModal } from '../customers/index.ts';
+import { sellItems, type SellDraftLine } from '../buylist/index.ts';
 import { addToCart, removeFromCart, type CartItem, type InventoryHit } from '../orders/index.ts';
+import { DrawerBar, ZReport } from './RegisterDrawer.tsx';
 import { RegisterFinder } from './RegisterFinder.tsx';
 import { RegisterLines } from './RegisterLines.tsx';
 import { RegisterTenders } from './RegisterTenders.tsx';
+import { RegisterTradeIn, type Payout } from './RegisterTradeIn.tsx';
 import { printReceipt } from './print-receipt.ts';
 import {
   discountOf,
@@ -59,11 +63,21 @@ function RegisterScreen() {
     queryFn: () => call('registerSettings'),
     retry: false,
   });
+  const drawer = useQuery({
+    queryKey: ['register', 'drawer'],
+    queryFn: async () => (await call('registerDrawerCurrent')).drawer,
+    retry: false,
+  });
+  const [zReport, setZReport] = useState<DrawerReport>();
   const [cart, setCart] = useState<CartItem[]>([]);
   const [customer, setCustomer] = useState<Customer>();
   const [creating, setCreating] = useState(false);
   const [discount, setDiscount] = useState<DiscountDraft>({ kind: 'percent', text: '' });
   const [tenders, setTenders] = useState<TenderDraft[]>([]);
+  const [trade, setTrade] = useState<SellDraftLine[]>([]);
+  const [payout, setPayout] = useState<Payout>('credit');
+  // What the trade-in comes to at the shop's offer; undefined while it is being asked.
+  const [tradeCents, setTradeCents] = useState<number | undefined>(0);
   const [completing, setCompleting] = useState<Completing>({ kind: 'ringing' });
   const [notice, setNotice] = useState<string>();
   // The Idempotency-Key of the sale being sent and the body it was made for: a retry of the same sale keeps it.
@@ -71,11 +85,25 @@ function RegisterScreen() {
   const newSaleButton = useRef<HTMLButtonElement>(null);
 
   const discounted = discountOf(discount);
+  const trading = trade.length > 0;
   const figures = settings.data
-    ? figuresOf(cart, settings.data, customer, discounted.ok ? discounted.discount : undefined)
+    ? figuresOf(
+        cart,
+        settings.data,
+        customer,
+        discounted.ok ? discounted.discount : undefined,
+        trading ? { cents: tradeCents ?? 0, payout } : undefined,
+      )
     : undefined;
   const settlement = figures && settlementOf(figures, tenders, customer);
   const busy = completing.kind === 'sending' || completing.kind === 'offline';
+  // Trade-in credit beyond the sale goes on a customer's store credit: one must be attached.
+  const creditWithoutCustomer = figures !== undefined && figures.credit_to_customer_cents > 0 && !customer;
+  const ready =
+    (cart.length > 0 || trading) &&
+    settlement?.ok === true &&
+    (!trading || tradeCents !== undefined) &&
+    !creditWithoutCustomer;
 
   function add(hit: InventoryHit): boolean {
     const result = addToCart(cart, hit, 1);
@@ -91,6 +119,8 @@ function RegisterScreen() {
 
   function reset() {
     setCart([]);
+    setTrade([]);
+    setPayout('credit');
     setCustomer(undefined);
     setDiscount({ kind: 'percent', text: '' });
     setTenders([]);
@@ -102,7 +132,7 @@ function RegisterScreen() {
 
   async function send() {
     if (!figures || !discounted.ok) return;
-    const body = saleBody(cart, customer, discounted.discount, tenders);
+    const body = saleBody(cart, customer, discounted.discount, tenders, { items: sellItems(trade), payout });
     const signature = saleSignature(body);
     if (attempt.current?.signature !== signature) attempt.current = { key: crypto.randomUUID(), signature };
     setCompleting({ kind: 'sending' });
@@ -113,6 +143,8 @@ function RegisterScreen() {
       });
       attempt.current = undefined;
       setCompleting({ kind: 'done', sale });
+      // The drawer's expected cash moved with the sale.
+      void queries.invalidateQueries({ queryKey: ['register', 'drawer'] });
       // The stock, the customer's credit and the day's figures moved.
       void queries.invalidateQueries({ queryKey: ['customers'] });
       void queries.invalidateQueries({ queryKey: ['customer'] });
@@ -152,7 +184,7 @@ function RegisterScreen() {
 
   function complete(e: FormEvent) {
     e.preventDefault();
-    if (busy || cart.length === 0 || !settlement?.ok) return;
+    if (busy || !ready) return;
     void send();
   }
 
@@ -164,6 +196,25 @@ function RegisterScreen() {
         <p role="alert" className="text-error">
           {errorText(settings.error, messages.ordering.network, 'The register could not load the shop’s settings.')}
         </p>
+      </section>
+    );
+
+  const drawerBar = (
+    <DrawerBar
+      drawer={drawer.isPending ? undefined : (drawer.data ?? null)}
+      onOpened={(opened) => queries.setQueryData(['register', 'drawer'], opened)}
+      onClosed={(report) => {
+        queries.setQueryData(['register', 'drawer'], null);
+        setZReport(report);
+      }}
+    />
+  );
+
+  if (zReport)
+    return (
+      <section className="page counter-page">
+        <PageHeader title="Register" />
+        <ZReport report={zReport} onDone={() => setZReport(undefined)} />
       </section>
     );
 
@@ -186,9 +237,23 @@ function RegisterScreen() {
           <dl className="counter-done-figures">
             <dt>Total</dt>
             <dd>{formatUsd(sale.total)}</dd>
+            {sale.trade_in_total > 0 && (
+              <>
+                <dt>Trade-in</dt>
+                <dd>{formatUsd(sale.trade_in_total)}</dd>
+              </>
+            )}
             <dt>Paid</dt>
             <dd>{formatUsd(sale.paid)}</dd>
           </dl>
+          {sale.trade_in_cash_out > 0 && (
+            <p className="counter-change">
+              Pay the customer for their cards <strong>{formatUsd(sale.trade_in_cash_out)}</strong>
+            </p>
+          )}
+          {sale.credit_to_customer > 0 && (
+            <p>{formatUsd(sale.credit_to_customer)} of trade-in credit went on the customer’s store credit.</p>
+          )}
           <div className="counter-done-actions">
             <button type="button" className="btn" onClick={() => printReceipt(sale.receipt_url)}>
               Print receipt
@@ -219,6 +284,7 @@ function RegisterScreen() {
   return (
     <section className="page counter-page">
       <PageHeader title="Register" />
+      {drawerBar}
       <div className="counter-layout">
         <div className="counter-main">
           <RegisterFinder onAdd={add} disabled={busy} />
@@ -289,6 +355,14 @@ function RegisterScreen() {
               </div>
               {!discounted.ok && <p className="text-error">{discounted.error}</p>}
             </fieldset>
+            <RegisterTradeIn
+              lines={trade}
+              payout={payout}
+              disabled={busy}
+              onLines={setTrade}
+              onPayout={setPayout}
+              onTotal={setTradeCents}
+            />
           </div>
           <div className="card counter-sale-part">
             <h2>Payment</h2>
@@ -305,13 +379,28 @@ function RegisterScreen() {
                 {settings.data.prices_include_tax ? 'Tax included' : 'Tax'} ({settings.data.tax_rate_percent} %)
               </dt>
               <dd>{usd(figures.tax_cents)}</dd>
-              <dt className="counter-total">Total</dt>
-              <dd className="counter-total">{usd(figures.total_cents)}</dd>
+              <dt className={trading ? undefined : 'counter-total'}>Total</dt>
+              <dd className={trading ? undefined : 'counter-total'}>{usd(figures.total_cents)}</dd>
+              {trading && payout === 'credit' && (
+                <>
+                  <dt>Trade-in (store credit)</dt>
+                  <dd>−{usd(figures.trade_in_cents)}</dd>
+                  <dt className="counter-total">Due</dt>
+                  <dd className="counter-total">{usd(figures.due_cents)}</dd>
+                </>
+              )}
+              {trading && payout === 'cash' && (
+                <>
+                  <dt>Trade-in paid in cash</dt>
+                  <dd>{usd(figures.cash_out_cents)}</dd>
+                </>
+              )}
             </dl>
             <RegisterTenders
               tenders={tenders}
               dueCents={figures.due_cents}
               creditAllowed={customer !== undefined}
+              cashAllowed={Boolean(drawer.data)}
               disabled={busy}
               onChange={setTenders}
             />
@@ -321,6 +410,12 @@ function RegisterScreen() {
               </p>
             )}
             {cart.length > 0 && tenders.length > 0 && problem && <p className="muted">{problem}</p>}
+            {creditWithoutCustomer && (
+              <p className="text-error">
+                The trade-in is worth {usd(figures.credit_to_customer_cents)} more than the sale: attach the customer
+                whose store credit it goes on.
+              </p>
+            )}
             {completing.kind === 'failed' && (
               <p role="alert" className="text-error">
                 {completing.message}
@@ -332,14 +427,10 @@ function RegisterScreen() {
                 recorded twice…
               </p>
             )}
-            <button
-              type="submit"
-              className="btn btn-primary counter-complete"
-              disabled={busy || cart.length === 0 || !settlement.ok}
-            >
+            <button type="submit" className="btn btn-primary counter-complete" disabled={busy || !ready}>
               {busy ? 'Completing…' : `Complete sale ${usd(figures.due_cents)}`}
             </button>
-            {cart.length > 0 && !busy && (
+            {(cart.length > 0 || trading) && !busy && (
               <button
                 type="button"
                 className="btn btn-ghost"

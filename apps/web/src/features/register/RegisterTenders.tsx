@@ -6,6 +6,8 @@ interface RegisterTendersProps {
   dueCents: number;
   /** Store credit is a tender only with a customer attached. */
   creditAllowed: boolean;
+  /** Cash needs the seller's open drawer (decision 038). */
+  cashAllowed: boolean;
   disabled?: boolean;
   onChange: (tenders: TenderDraft[]) => void;
 }
@@ -16,7 +18,14 @@ let nextId = 1;
  * How the sale is paid: a button per kind adds a row holding what is still due (typed over for a split), a card's row
  * takes the terminal's reference. Only cash may come to more than is due; the change shows in the totals.
  */
-export function RegisterTenders({ tenders, dueCents, creditAllowed, disabled, onChange }: RegisterTendersProps) {
+export function RegisterTenders({
+  tenders,
+  dueCents,
+  creditAllowed,
+  cashAllowed,
+  disabled,
+  onChange,
+}: RegisterTendersProps) {
   function add(kind: TenderKind) {
     const left = remainingCents(dueCents, tenders);
     onChange([...tenders, { id: nextId++, kind, text: left > 0 ? amountText(left) : '', reference: '' }]);
@@ -33,8 +42,14 @@ export function RegisterTenders({ tenders, dueCents, creditAllowed, disabled, on
             key={kind}
             type="button"
             className="btn"
-            disabled={kind === 'store_credit' && !creditAllowed}
-            title={kind === 'store_credit' && !creditAllowed ? 'Attach a customer to pay with store credit' : undefined}
+            disabled={(kind === 'store_credit' && !creditAllowed) || (kind === 'cash' && !cashAllowed)}
+            title={
+              kind === 'store_credit' && !creditAllowed
+                ? 'Attach a customer to pay with store credit'
+                : kind === 'cash' && !cashAllowed
+                  ? 'Open the cash drawer to take cash'
+                  : undefined
+            }
             onClick={() => add(kind)}
           >
             {tenderLabels[kind]}

@@ -13,6 +13,7 @@ import {
   type Settled,
   type TenderKind,
   type TenderProblem,
+  type TradeInPayout,
 } from '@cardstock/contract';
 import { orderItems, type CartItem } from '../orders/index.ts';
 
@@ -61,12 +62,22 @@ export function discountOf(draft: DiscountDraft): { ok: true; discount?: Discoun
   return { ok: true, discount: { amount_cents: dollarsToCents(value) } };
 }
 
-/** The sale's figures as the server will work them out: the shop's prices, the discount, its tax for this customer. */
+/** Cards the customer sells in the sale: what the shop's offer comes to in cents, and how it is paid. */
+export interface TradeIn {
+  cents: number;
+  payout: TradeInPayout;
+}
+
+/**
+ * The sale's figures as the server will work them out: the shop's prices, the discount, its tax for this customer,
+ * and the trade-in (netted when paid as credit, paid out when in cash).
+ */
 export function figuresOf(
   cart: readonly CartItem[],
   settings: RegisterSettings,
   customer: Customer | undefined,
   discount: Discount | undefined,
+  tradeIn?: TradeIn,
 ): SaleFigures {
   return saleFigures({
     lines: cart.map((line) => ({ unit_cents: dollarsToCents(line.price ?? 0), quantity: line.quantity })),
@@ -76,6 +87,7 @@ export function figuresOf(
       prices_include_tax: settings.prices_include_tax,
       exempt: customer?.tax_exempt ?? false,
     },
+    ...(tradeIn ? { trade_in_cents: tradeIn.cents, trade_in_payout: tradeIn.payout } : {}),
   });
 }
 
@@ -128,15 +140,20 @@ export function settlementOf(
   return { ok: false, problem: result.problem, paid_cents: tenders.reduce((n, t) => n + t.amount_cents, 0) };
 }
 
-/** The sale call's body: the cart's rows, the customer, the discount and the tenders in dollars. */
+/**
+ * The sale call's body: the cart's rows, the customer, the discount, the tenders in dollars, and the cards traded in
+ * with their payout (the server prices them; the body never carries a price).
+ */
 export function saleBody(
   cart: readonly CartItem[],
   customer: Customer | undefined,
   discount: Discount | undefined,
   drafts: readonly TenderDraft[],
+  tradeIn?: { items: RouteCallInput<'registerSale'>['trade_in']; payout: TradeInPayout },
 ): Omit<RouteCallInput<'registerSale'>, 'token'> {
   return {
     items: orderItems(cart),
+    ...(tradeIn?.items?.length ? { trade_in: tradeIn.items, trade_in_payout: tradeIn.payout } : {}),
     ...(customer ? { customer_id: customer.id } : {}),
     ...(discount === undefined
       ? {}
