@@ -130,7 +130,9 @@ describe(`sales report (${testEngine})`, () => {
     const res = await owner.call('statsSalesReport', { from: '2026-03-09', to: '2026-03-10', format: 'csv' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sales_report_2026-03-09_2026-03-10.csv"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="sales_report_2026-03-09_2026-03-10.csv"',
+    );
     const rows = res.text.trim().split(/\r?\n/);
     expect(rows[0]).toBe(
       'Date,Sales,Gross,Discounts,Net,Tax,Takings,Cash,Card,Store credit,Other,Not rung up,Trade-in cash,Trade-in credit,Credit issued,Credit spent',
