@@ -181,6 +181,27 @@ export async function stock(server: TestServer, owner?: Shop, lines?: StockLine[
   return { shop: target, lines: wanted };
 }
 
+/** `copies` NM nonfoil copies of `card` in `owner`'s shop at the shop's own price of `price` dollars, through the API. */
+export async function stockAtPrice(
+  server: TestServer,
+  owner: Shop,
+  card: { id: string },
+  copies: number,
+  price: number,
+) {
+  const client = api(server, owner);
+  bodyOf(await client.call('inventoryAdd', { scryfall_id: card.id, quantity: copies }));
+  bodyOf(
+    await client.call('inventoryEdit', {
+      scryfall_id: card.id,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: copies,
+      asking_price: price,
+    }),
+  );
+}
+
 /** One order line: a card and how many, nonfoil unless told. */
 export type OrderLine = { card: FixtureCard | string; quantity: number; finish?: 'nonfoil' | 'foil' };
 

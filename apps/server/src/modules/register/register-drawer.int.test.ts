@@ -1,7 +1,7 @@
 import { drawerMessages, messages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '../../../test/client.ts';
-import { addMember, catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import { addMember, catalog, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
 import { withTransaction } from '../../db/database.ts';
@@ -31,16 +31,7 @@ describe(`the cash drawer (${testEngine})`, () => {
     const shop = await buildShop(server);
     const owner = api(server, shop);
     const card = cards[nextCard++]!;
-    bodyOf(await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: copies }));
-    bodyOf(
-      await owner.call('inventoryEdit', {
-        scryfall_id: card.id,
-        finish: 'nonfoil',
-        quality: 'NM',
-        quantity: copies,
-        asking_price: price,
-      }),
-    );
+    await stockAtPrice(server, shop, card, copies, price);
     if (tax) bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, ...tax }));
     return { shop, owner, card };
   }

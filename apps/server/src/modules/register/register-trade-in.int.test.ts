@@ -2,7 +2,7 @@ import { messages } from '@cardstock/contract';
 import type { FixtureCard } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '../../../test/client.ts';
-import { addMember, catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import { addMember, catalog, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 
@@ -45,16 +45,7 @@ describe(`trade-in at the register (${testEngine})`, () => {
     const shop = await buildShop(server);
     const owner = api(server, shop);
     const card = cards[nextCard++]!;
-    bodyOf(await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: copies }));
-    bodyOf(
-      await owner.call('inventoryEdit', {
-        scryfall_id: card.id,
-        finish: 'nonfoil',
-        quality: 'NM',
-        quantity: copies,
-        asking_price: price,
-      }),
-    );
+    await stockAtPrice(server, shop, card, copies, price);
     if (settings) bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, ...settings }));
     return { shop, owner, sold: card };
   }

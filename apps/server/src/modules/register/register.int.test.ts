@@ -1,7 +1,7 @@
 import { messages, routes } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '../../../test/client.ts';
-import { addMember, catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import { addMember, catalog, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
 
@@ -34,16 +34,7 @@ describe(`the register (${testEngine})`, () => {
     const stock: FixtureCard[] = [];
     for (const { copies, price } of stocked) {
       const card = cards[nextCard++]!;
-      bodyOf(await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: copies }));
-      bodyOf(
-        await owner.call('inventoryEdit', {
-          scryfall_id: card.id,
-          finish: 'nonfoil',
-          quality: 'NM',
-          quantity: copies,
-          asking_price: price,
-        }),
-      );
+      await stockAtPrice(server, shop, card, copies, price);
       stock.push(card);
     }
     if (tax) bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, ...tax }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
 import type { SalesReport } from '@cardstock/contract';
-import { catalog, shop as buildShop, type Shop } from '../../../test/factories.ts';
+import { catalog, shop as buildShop, stockAtPrice, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 /**
@@ -22,16 +22,7 @@ describe(`sales report (${testEngine})`, () => {
     owner = api(server, shop);
     for (const [i, price] of [10, 20, 5].entries()) {
       const card = cards[i]!;
-      bodyOf(await owner.call('inventoryAdd', { scryfall_id: card.id, quantity: 10 }));
-      bodyOf(
-        await owner.call('inventoryEdit', {
-          scryfall_id: card.id,
-          finish: 'nonfoil',
-          quality: 'NM',
-          quantity: 10,
-          asking_price: price,
-        }),
-      );
+      await stockAtPrice(server, shop, card, 10, price);
     }
     bodyOf(
       await owner.call('settingsSave', {

@@ -113,6 +113,19 @@ function DrawerDialog({
 
 /** A closed drawer's Z report: printable from the browser (the rest of the page is left out of the print). */
 export function ZReport({ report, onDone }: { report: DrawerReport; onDone: () => void }) {
+  const totals: [string, string | number][] = [
+    ['Sales', report.sales.count],
+    ['Gross', formatUsd(report.sales.gross)],
+    ['Discounts', formatUsd(report.sales.discounts)],
+    ['Tax collected', formatUsd(report.sales.tax)],
+    ['Total', formatUsd(report.sales.total)],
+    ['Cash', formatUsd(report.by_tender.cash)],
+    ['Card', formatUsd(report.by_tender.card)],
+    ['Store credit', formatUsd(report.by_tender.store_credit)],
+    ['Other', formatUsd(report.by_tender.other)],
+    ['Trade-ins (cash / credit)', `${formatUsd(report.trade_ins.cash)} / ${formatUsd(report.trade_ins.credit)}`],
+    ['Returns in cash', formatUsd(report.returns.cash)],
+  ];
   const rows: [string, number][] = [
     ['Float', report.cash.float],
     ['Cash sales', report.cash.sales],
@@ -132,52 +145,12 @@ export function ZReport({ report, onDone }: { report: DrawerReport; onDone: () =
       </p>
       <table className="table" aria-label="Drawer totals">
         <tbody>
-          <tr>
-            <th scope="row">Sales</th>
-            <td>{report.sales.count}</td>
-          </tr>
-          <tr>
-            <th scope="row">Gross</th>
-            <td>{formatUsd(report.sales.gross)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Discounts</th>
-            <td>{formatUsd(report.sales.discounts)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Tax collected</th>
-            <td>{formatUsd(report.sales.tax)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{formatUsd(report.sales.total)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Cash</th>
-            <td>{formatUsd(report.by_tender.cash)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Card</th>
-            <td>{formatUsd(report.by_tender.card)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Store credit</th>
-            <td>{formatUsd(report.by_tender.store_credit)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Other</th>
-            <td>{formatUsd(report.by_tender.other)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Trade-ins (cash / credit)</th>
-            <td>
-              {formatUsd(report.trade_ins.cash)} / {formatUsd(report.trade_ins.credit)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Returns in cash</th>
-            <td>{formatUsd(report.returns.cash)}</td>
-          </tr>
+          {totals.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <table className="table" aria-label="Drawer cash">
