@@ -29,14 +29,24 @@ export interface OwnServer {
 
 /**
  * A server of the suite's build with a database and settings of its own, for a test whose settings would disturb
- * the rest of the suite (maintenance mode, real login limits). Ready when this resolves.
+ * the rest of the suite (maintenance mode, real login limits). Ready when this resolves; a server that exits while
+ * starting fails the test with what it printed (and one whose port was taken meanwhile is started again elsewhere).
  */
 export async function startOwnServer(name: string, env: Record<string, string | undefined> = {}): Promise<OwnServer> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(e2eEnv.dataDir, `${name}-${randomUUID().slice(0, 8)}`);
   fs.mkdirSync(dataDir, { recursive: true });
-  const server = spawn('node', ['apps/server/dist/main.js'], {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOn(await freePort(), dataDir, env);
+    if (started.ok) return started.server;
+    if (!started.portTaken || attempt === 3) throw new Error(`The ${name} server did not start:\n${started.output}`);
+  }
+}
+
+type Start = { ok: true; server: OwnServer } | { ok: false; portTaken: boolean; output: string };
+
+async function startOn(port: number, dataDir: string, env: Record<string, string | undefined>): Promise<Start> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn('node', ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -51,17 +61,35 @@ export async function startOwnServer(name: string, env: Record<string, string | 
       RATE_LIMIT_SCALE: '50',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const request = await playwrightRequest.newContext({ baseURL: base });
-  await expect(async () => expect((await api(request).call('ready')).ok).toBe(true)).toPass({ timeout: 20_000 });
+  const ready = expect(async () => expect((await api(request).call('ready')).ok).toBe(true)).toPass({
+    timeout: 40_000,
+  });
+  const outcome = await Promise.race([ready.then(() => 'ready' as const), exited.then(() => 'exited' as const)]);
+  if (outcome === 'exited') {
+    void ready.catch(() => undefined);
+    await request.dispose();
+    return { ok: false, portTaken: output.includes('EADDRINUSE'), output };
+  }
   return {
-    base,
-    dataDir,
-    request,
-    stop: () => {
-      server.kill('SIGTERM');
-      void request.dispose();
+    ok: true,
+    server: {
+      base,
+      dataDir,
+      request,
+      stop: () => {
+        child.kill('SIGTERM');
+        void request.dispose();
+      },
     },
   };
 }
