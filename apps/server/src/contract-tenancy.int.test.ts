@@ -39,6 +39,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     buyLine: 0,
     customer: 0,
     drawer: 0,
+    /** A's sale at the register, paid by card, and its line. */
+    sale: '',
+    saleLine: 0,
   };
 
   /** Every row of shop A that a call could change, as one comparable value. */
@@ -68,6 +71,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('credit_ledger').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('sales').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_returns').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_return_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_return_refunds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('cash_drawers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
@@ -165,6 +171,14 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     registerDrawerClose: { counted: 1 },
     registerDrawerCurrent: {},
     registerDrawerReport: { drawer_id: ids.drawer },
+    // A's sale: B finds none by its number, and returns nothing of it.
+    registerSales: {},
+    registerSaleFind: { sale_number: ids.sale },
+    registerReturn: {
+      sale_number: ids.sale,
+      lines: [{ line: ids.saleLine, quantity: 1, restock: true }],
+      refund: [{ kind: 'card', amount: 99 }],
+    },
   });
 
   beforeAll(async () => {
@@ -245,6 +259,14 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     ids.drawer = bodyOf(await asA.call('registerDrawerOpen', { float: 313.13 })).drawer.id;
     bodyOf(await asA.call('registerDrawerClose', { counted: 313.31 }));
     bodyOf(await asA.call('registerDrawerOpen', { float: 131.31 }));
+    const sale = bodyOf(
+      await asA.call('registerSale', {
+        items: [{ sealed_id: ids.sealed, quantity: 1 }],
+        tenders: [{ kind: 'card', amount: 99, reference: 'A-SECRET-TERMINAL' }],
+      }),
+    );
+    ids.sale = sale.sale_number;
+    ids.saleLine = sale.lines[0]!.line;
     secrets.push(
       theirs.id,
       'A secret box',
@@ -264,6 +286,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       ids.buyAccepted,
       seller.name,
       seller.email,
+      'A-SECRET-TERMINAL',
     );
   });
   afterAll(() => server.close());

@@ -43,3 +43,5 @@ export * from './schemas/team.ts';
 export * from './storefront-address.ts';
 export * from './drawer-messages.ts';
 export * from './schemas/drawer.ts';
+export * from './return-messages.ts';
+export * from './schemas/sale-returns.ts';

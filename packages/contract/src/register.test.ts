@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkRefund,
   discountCents,
   percentOfCents,
   returnShareCents,
@@ -236,5 +237,41 @@ describe('returns', () => {
       }
       expect(back, split.join('+')).toBe(1000);
     }
+  });
+});
+
+describe('a return’s refund', () => {
+  const left = { card: 2000, other: 0 };
+  it('is exactly what the copies paid, every part positive', () => {
+    expect(checkRefund(4355, [{ kind: 'cash', amount_cents: 4355 }], left, false)).toBeNull();
+    expect(checkRefund(4355, [{ kind: 'cash', amount_cents: 4354 }], left, false)).toBe('not_total');
+    expect(checkRefund(4355, [{ kind: 'cash', amount_cents: 4356 }], left, false)).toBe('not_total');
+    expect(checkRefund(0, [], left, false)).toBeNull();
+    expect(
+      checkRefund(
+        100,
+        [
+          { kind: 'cash', amount_cents: 100 },
+          { kind: 'card', amount_cents: 0 },
+        ],
+        left,
+        false,
+      ),
+    ).toBe('not_positive');
+  });
+  it('goes back to a card or other at most what the sale took that way; cash has no cap', () => {
+    const split = (card: number) => [
+      { kind: 'card' as const, amount_cents: card },
+      { kind: 'cash' as const, amount_cents: 4355 - card },
+    ];
+    expect(checkRefund(4355, split(2000), left, false)).toBeNull();
+    expect(checkRefund(4355, split(2001), left, false)).toBe('over_card');
+    expect(checkRefund(4355, [{ kind: 'other', amount_cents: 4355 }], left, false)).toBe('over_other');
+  });
+  it('gives store credit only to the sale’s customer', () => {
+    expect(checkRefund(500, [{ kind: 'store_credit', amount_cents: 500 }], left, false)).toBe(
+      'credit_without_customer',
+    );
+    expect(checkRefund(500, [{ kind: 'store_credit', amount_cents: 500 }], left, true)).toBeNull();
   });
 });

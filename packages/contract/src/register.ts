@@ -259,3 +259,36 @@ export function returnShareCents(line: { paid_cents: number; quantity: number },
   const upTo = (copies: number) => divideHalfUp(line.paid_cents * Math.min(copies, line.quantity), line.quantity);
   return upTo(already + returning) - upTo(already);
 }
+
+/** Why a refund does not pay a return. */
+export type RefundProblem =
+  /** A part of no money (0 or less). */
+  | 'not_positive'
+  /** Not exactly what the returned copies paid. */
+  | 'not_total'
+  /** More back to a card, or to other, than the sale took that way and was not refunded yet. */
+  | 'over_card'
+  | 'over_other'
+  /** Store credit for a sale that had no customer. */
+  | 'credit_without_customer';
+
+/**
+ * Whether `refund` pays back a return of `dueCents`: every part positive, together exactly what the copies paid (never
+ * more, and no less: a shop that keeps part of it says so by returning fewer copies); card and other at most `left`
+ * of each, what the sale took that way less earlier refunds; store credit only when the sale had a customer. Cash
+ * has no cap: the shop may always hand back cash. The first rule broken is the answer.
+ */
+export function checkRefund(
+  dueCents: number,
+  refund: readonly Tender[],
+  left: { card: number; other: number },
+  hasCustomer: boolean,
+): RefundProblem | null {
+  if (refund.some((t) => !(t.amount_cents > 0))) return 'not_positive';
+  const sum = (kind: TenderKind) => refund.filter((t) => t.kind === kind).reduce((a, t) => a + t.amount_cents, 0);
+  if (refund.reduce((a, t) => a + t.amount_cents, 0) !== dueCents) return 'not_total';
+  if (sum('card') > left.card) return 'over_card';
+  if (sum('other') > left.other) return 'over_other';
+  if (sum('store_credit') > 0 && !hasCustomer) return 'credit_without_customer';
+  return null;
+}

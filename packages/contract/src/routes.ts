@@ -160,6 +160,14 @@ import {
   ZDrawerReportRequest,
 } from './schemas/drawer.ts';
 import {
+  ZRegisterReturnRequest,
+  ZRegisterReturnResponse,
+  ZRegisterSaleDetail,
+  ZRegisterSaleFindRequest,
+  ZRegisterSalesRequest,
+  ZRegisterSalesResponse,
+} from './schemas/sale-returns.ts';
+import {
   ZInventoryValueResponse,
   ZLowStockResponse,
   ZLatestSoldRequest,
@@ -915,6 +923,38 @@ export const routes = define({
     tags: ['register'],
     body: ZRegisterLookupRequest,
     response: ZRegisterLookupResponse,
+  },
+  registerSales: {
+    method: 'POST',
+    path: '/api/register/sales',
+    auth: 'session',
+    permission: 'register:sell',
+    summary: 'The shop’s latest sales at the register, newest first, to find one for a return',
+    tags: ['register'],
+    body: ZRegisterSalesRequest,
+    response: ZRegisterSalesResponse,
+  },
+  registerSaleFind: {
+    method: 'POST',
+    path: '/api/register/sale/find',
+    auth: 'session',
+    permission: 'register:sell',
+    summary:
+      'A sale by its number: its lines, tenders and returns so far, and what can still be returned and refunded to card or other',
+    tags: ['register'],
+    body: ZRegisterSaleFindRequest,
+    response: ZRegisterSaleDetail,
+  },
+  registerReturn: {
+    method: 'POST',
+    path: '/api/register/return',
+    auth: 'session',
+    permission: 'register:refund',
+    summary:
+      'Return copies of a sale’s lines (back into stock or not) and refund exactly what they paid, tax included: to the card or other tenders up to what they took, to the customer’s store credit, or in cash from your open drawer',
+    tags: ['register'],
+    body: ZRegisterReturnRequest,
+    response: ZRegisterReturnResponse,
   },
   registerDrawerOpen: {
     method: 'POST',

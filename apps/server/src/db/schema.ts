@@ -317,6 +317,45 @@ export interface SaleTable {
   buy_order_id: number | null;
   /** The cash drawer its seller had open when it was rung up, null for none (migration 0033). */
   drawer_id: Generated<number | null>;
+  /** How many returns it has had (migration 0034): the next return's number, and the lock that orders two returns. */
+  returns_count: Generated<number>;
+}
+
+/** A return of some of a sale's lines (migration 0034), numbered after its sale: `1043-R1`. */
+export interface SaleReturnTable {
+  id: Generated<number>;
+  shop_id: number;
+  sale_id: number;
+  return_number: string;
+  /** What the return gave back, in all, and of it the tax. */
+  refund_cents: number;
+  tax_cents: number;
+  /** The cash drawer a cash refund came out of; null when none paid cash. */
+  drawer_id: number | null;
+  created_by: string;
+  created_at: string;
+}
+
+/** One returned line: how many copies of a sale's line, whether they went back to stock, what they gave back. */
+export interface SaleReturnLineTable {
+  id: Generated<number>;
+  shop_id: number;
+  return_id: number;
+  order_line_id: number;
+  quantity: number;
+  restock: number;
+  amount_cents: number;
+  tax_cents: number;
+}
+
+/** How a return was refunded: one row per kind (cash, card, store credit, other). */
+export interface SaleReturnRefundTable {
+  id: Generated<number>;
+  shop_id: number;
+  return_id: number;
+  kind: string;
+  amount_cents: number;
+  reference: Generated<string>;
 }
 
 /** What paid a sale: one row per tender. */
@@ -554,6 +593,9 @@ export interface DB {
   audit_log: AuditLogTable;
   sales: SaleTable;
   sale_tenders: SaleTenderTable;
+  sale_returns: SaleReturnTable;
+  sale_return_lines: SaleReturnLineTable;
+  sale_return_refunds: SaleReturnRefundTable;
   cash_drawers: CashDrawerTable;
   drawer_moves: DrawerMoveTable;
   card_prices: CardPriceTable;

@@ -62,6 +62,7 @@ export const auditActions = [
   'credit.spend',
   'credit.refund',
   'register.sale',
+  'register.return',
   'register.drawer_open',
   'register.drawer_close',
   'buylist.submit',

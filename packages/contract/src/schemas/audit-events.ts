@@ -270,6 +270,22 @@ export const auditDetailSchemas = {
       .optional()
       .describe('Cards bought in the same sale; left out of a sale without a trade-in'),
   }),
+  'register.return': z.object({
+    return_number: z.string(),
+    copies: count('Copies returned'),
+    restocked: count('Of them, back into stock'),
+    refund_cents: z.number().describe('What the return gave back, tax included'),
+    tax_cents: z.number(),
+    refund: z
+      .object({
+        cash: z.number().optional(),
+        card: z.number().optional(),
+        store_credit: z.number().optional(),
+        other: z.number().optional(),
+      })
+      .describe('Cents refunded per kind; kinds not used left out'),
+    balance_cents: z.number().optional().describe('The customer’s store credit after a store-credit refund'),
+  }),
   'register.drawer_open': z.object({ drawer_id: z.number(), float_cents: z.number() }),
   'register.drawer_close': z.object({
     drawer_id: z.number(),

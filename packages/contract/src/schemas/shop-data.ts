@@ -28,6 +28,9 @@ export const ZShopExport = z.object({
   // The counter register (issue 44).
   sales: ZRows.optional().describe('Sales rung up at the register, beside their orders'),
   sale_tenders: ZRows.optional().describe('What paid each sale'),
+  sale_returns: ZRows.optional().describe('Returns of sales, what each refunded'),
+  sale_return_lines: ZRows.optional().describe('The copies each return took back'),
+  sale_return_refunds: ZRows.optional().describe('How each return was refunded'),
   cash_drawers: ZRows.optional().describe('Cash drawers opened and closed at the register'),
   drawer_moves: ZRows.optional().describe('Each drawer’s cash movements, in signed cents'),
 });

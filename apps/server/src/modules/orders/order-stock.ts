@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
-import { ordersRepository as repo } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderLineRow } from './orders.repository.ts';
 
 /* What an order takes from the shop's stock when it is placed, and gives back when it is rejected, expires or is not
    picked up. */
@@ -193,20 +193,42 @@ export async function reserveStock(
 /** Puts an order's copies back on sale: the one give-back, which rejecting, expiring and a no-show all use. */
 export type GiveBack = (tx: Tx, shopId: number, orderId: number, at: string) => Promise<void>;
 
-export function stockGiveBack(writes: StockWrites): GiveBack {
-  /**
-   * Puts a decided order's copies back, on their rows or, if a row is gone, on a new one; a sealed product's units
-   * on the product (a product removed since has nowhere to take them).
-   */
-  return async function giveBack(tx: Tx, shopId: number, orderId: number, at: string) {
-    const lines = await repo.linesOf(tx, [orderId]);
-    for (const line of lines)
+/** Copies of an order's lines going back on the shelf: the line and how many of its copies. */
+export type GiveBackCopies = (
+  tx: Tx,
+  shopId: number,
+  copies: readonly { line: OrderLineRow; quantity: number }[],
+  at: string,
+) => Promise<void>;
+
+/**
+ * Puts copies of an order's lines back: a printing's on the row they came from or, if the row is gone, on a new
+ * one; a sealed product's units on the product (a product removed since has nowhere to take them). A decided order
+ * gives back all of its lines; a return at the register (issue 44) some copies of some.
+ */
+export function stockGiveBackCopies(writes: StockWrites): GiveBackCopies {
+  return async function giveBackCopies(tx, shopId, copies, at) {
+    for (const { line, quantity } of copies)
       if (line.card_id === '' && line.sealed_id !== null)
-        await repo.giveBackSealed(tx, shopId, line.sealed_id, line.quantity, at);
+        await repo.giveBackSealed(tx, shopId, line.sealed_id, quantity, at);
     await writes.giveBack(
       tx,
       shopId,
-      lines.filter((line) => line.card_id !== ''),
+      copies.filter(({ line }) => line.card_id !== '').map(({ line, quantity }) => ({ ...line, quantity })),
+      at,
+    );
+  };
+}
+
+/** A decided order's copies, every line of it, back on the shelf. */
+export function stockGiveBack(writes: StockWrites): GiveBack {
+  const giveBackCopies = stockGiveBackCopies(writes);
+  return async function giveBack(tx: Tx, shopId: number, orderId: number, at: string) {
+    const lines = await repo.linesOf(tx, [orderId]);
+    await giveBackCopies(
+      tx,
+      shopId,
+      lines.map((line) => ({ line, quantity: line.quantity })),
       at,
     );
   };

@@ -3,6 +3,7 @@ import type { BuyLineRow } from '../buylist/buylist.repository.ts';
 import type { OrderLineRow } from '../orders/orders.repository.ts';
 import { holdText } from '../orders/reservation-mails.ts';
 import type { SaleRow, TenderRow } from './register.repository.ts';
+import type { SaleReturnRow } from './returns.repository.ts';
 import { saleDueCents, tradeInUnitCents } from './sale-presenter.ts';
 
 /** Text made safe inside HTML. */
@@ -35,7 +36,7 @@ function lineKind(line: Pick<OrderLineRow, 'card_id' | 'set_code' | 'finish' | '
 
 /**
  * A sale's receipt as a printable page (issue 44): the shop's name and address, the sale's number and time, its lines,
- * discount, tax, total, tenders and change. Sized for an 80 mm thermal roll when printed, readable on A4 and on a
+ * discount, tax, total, tenders and change, then each return since and its refund. Sized for an 80 mm thermal roll when printed, readable on A4 and on a
  * screen. Every text from the shop or the catalog is escaped.
  */
 export function receiptHtml(
@@ -44,6 +45,7 @@ export function receiptHtml(
   lines: readonly OrderLineRow[],
   tenders: readonly TenderRow[],
   tradeIn: readonly BuyLineRow[] = [],
+  returns: readonly SaleReturnRow[] = [],
 ): string {
   const include = sale.prices_include_tax === 1;
   const rate = percentOfThousandths(sale.tax_rate_thousandths);
@@ -91,6 +93,27 @@ export function receiptHtml(
         `<tr${kind ? ` class="${kind}"` : ''}><th colspan="2">${html(label!)}</th><td class="n">${html(value!)}</td></tr>`,
     )
     .join('');
+  // Each return since, with its copies and how it was refunded.
+  const returned = returns
+    .map((r) => {
+      const copies = r.lines
+        .map((l) => {
+          const line = lines.find((sold) => sold.id === l.order_line_id);
+          const what = `${l.quantity} × ${line?.card_name ?? ''}${l.restock === 1 ? '' : ' (not restocked)'}`;
+          return `<tr><td colspan="2">${html(what)}</td><td class="n">−${money(l.amount_cents)}</td></tr>`;
+        })
+        .join('');
+      const refunds = r.refunds
+        .map(
+          (f) =>
+            `<tr><th colspan="2">${html(`Refund: ${tenderNames[f.kind] ?? f.kind}${f.reference ? ` (${f.reference})` : ''}`)}</th>` +
+            `<td class="n">${money(f.amount_cents)}</td></tr>`,
+        )
+        .join('');
+      const when = holdText(r.created_at, shop.time_zone);
+      return `<tbody><tr><th colspan="3">${html(`Return ${r.return_number}`)} <small>${html(when)}</small></th></tr>${copies}${refunds}</tbody>`;
+    })
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Receipt ${html(sale.order_number)} — ${html(shop.name)}</title>
@@ -110,7 +133,7 @@ ${place.map((p) => `<p>${html(p)}</p>`).join('')}
     bought
       ? `<tbody><tr><th colspan="3">Trade-in${sale.buy_number ? ` (${html(sale.buy_number)})` : ''}</th></tr>${bought}</tbody>`
       : ''
-  }<tbody>${totals}</tbody></table>
+  }<tbody>${totals}</tbody>${returned}</table>
 <p>Thank you!</p>
 </body></html>`;
 }

@@ -24,6 +24,9 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       .headers(receiptFraming)
       .send(await register.receipt(params.receipt)),
   );
+  registerRoute(app, routes.registerSales, ({ actor }) => register.sales(actor));
+  registerRoute(app, routes.registerSaleFind, ({ actor, body }) => register.findSale(actor, body));
+  registerRoute(app, routes.registerReturn, ({ actor, body }) => register.return(actor, body));
   registerRoute(app, routes.registerLookup, ({ actor, body }) => register.lookup(actor, body));
   registerRoute(app, routes.registerDrawerOpen, ({ actor, body }) => register.drawer.open(actor, body));
   registerRoute(app, routes.registerDrawerClose, ({ actor, body }) => register.drawer.close(actor, body));

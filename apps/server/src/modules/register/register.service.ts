@@ -14,6 +14,10 @@ import { receiptHtml } from './receipt.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { ringUp } from './ring-up.ts';
 import { lookupCode } from './scan-codes.ts';
+import { returnSale, type ReturnInput } from './return-sale.ts';
+import { saleHistory } from './sale-history.ts';
+import { returnsRepository } from './returns.repository.ts';
+import { stockGiveBackCopies } from '../orders/order-stock.ts';
 
 /**
  * The counter register (issue 44): a sale rung up (ring-up) through the orders' one door, and its printable receipt
@@ -24,8 +28,20 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
   const writes = stockWrites(stock);
   const placeAs = orderDoor(ctx, writes, createReservationMails(ctx));
 
+  const history = saleHistory(ctx);
+  const takeBack = returnSale(ctx, stockGiveBackCopies(writes));
+
   return {
     sale: ringUp(ctx, placeAs, writes),
+
+    /** The latest sales, and one sale with its returns, to choose what comes back. */
+    sales: history.latest,
+    findSale: history.find,
+
+    /** A return of some of a sale's copies, refunded exactly (decision 037); answered as recorded. */
+    async return(actor: Actor, input: ReturnInput) {
+      return history.returnAnswer(actor, await takeBack(actor, input));
+    },
 
     /** What a scanned code names and the shop's stock of it. */
     lookup: lookupCode(ctx),
@@ -48,13 +64,14 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
     async receipt(token: string): Promise<string> {
       const sale = await repo.byReceipt(ctx.db, token);
       if (!sale) throw new AppError('NOT_FOUND', messages.registerServer.receiptNotFound);
-      const [shop, lines, tenders, tradeIn] = await Promise.all([
+      const [shop, lines, tenders, tradeIn, returns] = await Promise.all([
         repo.shopOf(ctx.db, sale.shop_id),
         ordersRepository.linesOf(ctx.db, [sale.order_id]),
         repo.tendersOf(ctx.db, sale.id),
         buylistRepository.linesOf(ctx.db, sale.buy_order_id === null ? [] : [sale.buy_order_id]),
+        sale.returns_count > 0 ? returnsRepository.returnsOf(ctx.db, sale.id) : [],
       ]);
-      return receiptHtml(shop, sale, lines, tenders, tradeIn);
+      return receiptHtml(shop, sale, lines, tenders, tradeIn, returns);
     },
   };
 }

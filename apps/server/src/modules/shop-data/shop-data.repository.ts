@@ -43,9 +43,12 @@ export const shopDataRepository = {
       db.selectFrom('buy_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     // The register's sales and what paid them (issue 44).
-    const [sales, saleTenders] = await Promise.all([
+    const [sales, saleTenders, saleReturns, saleReturnLines, saleReturnRefunds] = await Promise.all([
       db.selectFrom('sales').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('sale_tenders').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_returns').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_return_lines').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('sale_return_refunds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     // The register's cash drawers and their cash movements (decision 038).
     const [drawers, drawerMoves] = await Promise.all([
@@ -73,6 +76,9 @@ export const shopDataRepository = {
       buy_lines: buyLines,
       sales,
       sale_tenders: saleTenders,
+      sale_returns: saleReturns,
+      sale_return_lines: saleReturnLines,
+      sale_return_refunds: saleReturnRefunds,
       cash_drawers: drawers,
       drawer_moves: drawerMoves,
     };
@@ -99,6 +105,9 @@ export const shopDataRepository = {
       .where((eb) => eb.or([eb('shop_id', '=', shopId), eb('user_id', 'in', people)]))
       .execute();
     for (const table of [
+      'sale_return_refunds',
+      'sale_return_lines',
+      'sale_returns',
       'sale_tenders',
       'sales',
       'order_lines',

@@ -113,6 +113,18 @@ describe('an activity entry as a sentence', () => {
     expect(describeActivity(entry('register.sale', '1044', {}))).toBe('Rang up sale #1044 at the register');
     expect(
       describeActivity(
+        entry('register.return', '1043', {
+          return_number: '1043-R1',
+          copies: 2,
+          restocked: 1,
+          refund_cents: 2177,
+          tax_cents: 177,
+          refund: { card: 2177 },
+        }),
+      ),
+    ).toBe('Took return 1043-R1 of sale #1043 (2 copies), $21.77 refunded');
+    expect(
+      describeActivity(
         entry('register.sale', '1045', {
           lines: 1,
           total_cents: 2200,

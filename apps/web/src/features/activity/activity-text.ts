@@ -118,6 +118,11 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       const order = tradeIn.buy_number ? ` (buy order ${tradeIn.buy_number})` : '';
       return `${rang}, with a trade-in of ${dollars(tradeIn.amount_cents ?? 0)} in ${paid}${order}`;
     }
+    case 'register.return': {
+      const { return_number: number, refund_cents: refund, copies } = event.detail;
+      const what = copies === undefined ? '' : ` (${copies} ${copies === 1 ? 'copy' : 'copies'})`;
+      return `Took return ${number ?? ''} of sale #${subject}${what}${refund === undefined ? '' : `, ${dollars(refund)} refunded`}`;
+    }
     case 'register.drawer_open': {
       const float = event.detail.float_cents;
       return `Opened cash drawer #${subject}${float === undefined ? '' : ` with a float of ${dollars(float)}`}`;

@@ -1,0 +1,25 @@
+import { centsToDollars, formatUsd } from './money.ts';
+
+const money = (cents: number) => formatUsd(centsToDollars(cents));
+
+/** Texts of returns at the register (issue 44): the server's answers and refusals. */
+export const returnMessages = {
+  server: {
+    returned: (returnNumber: string, refundCents: number) =>
+      refundCents > 0 ? `Return ${returnNumber} done: ${money(refundCents)} refunded.` : `Return ${returnNumber} done.`,
+    saleNotFound: (saleNumber: string) => `No sale numbered ${saleNumber} was found in this shop.`,
+    lineNotInSale: (line: number, saleNumber: string) => `Line ${line} is not a line of sale ${saleNumber}.`,
+    tooMany: (name: string, left: number) =>
+      left === 0
+        ? `Every copy of ${name} on this sale was already returned.`
+        : `Only ${left} ${left === 1 ? 'copy' : 'copies'} of ${name} can still be returned.`,
+    refundNotTotal: (dueCents: number, refundCents: number) =>
+      `The refund comes to ${money(refundCents)}, but those lines paid ${money(dueCents)}: refund exactly that.`,
+    overTender: (kind: string, leftCents: number) =>
+      leftCents === 0
+        ? `The sale was not paid by ${kind}, or all of it was already refunded: refund another way.`
+        : `At most ${money(leftCents)} can go back by ${kind}: what the sale took that way and was not refunded yet.`,
+    needsDrawer: 'Open your cash drawer before refunding cash.',
+    creditNeedsCustomer: 'Store credit goes to the sale’s customer, and this sale had none: refund another way.',
+  },
+} as const;
