@@ -87,6 +87,19 @@ describe(`sales report (${testEngine})`, () => {
       await owner.call('registerSale', { items: [line(2)], tenders: [{ kind: 'cash', amount: 6 }] }),
     );
     await backdateSale(later.sale_number, '2026-03-12T20:00:00.000Z');
+    // One of the first sale's two copies back on 10 March, in cash: half of $19.80, of it $0.90 tax.
+    const back = bodyOf(
+      await owner.call('registerReturn', {
+        sale_number: first.sale_number,
+        lines: [{ line: first.lines[0]!.line, quantity: 1, restock: true }],
+        refund: [{ kind: 'cash', amount: 9.9 }],
+      }),
+    );
+    await server.ctx.db
+      .updateTable('sale_returns')
+      .set({ created_at: '2026-03-10T18:00:00.000Z' })
+      .where('return_number', '=', back.return_number)
+      .execute();
 
     const answer = await report('2026-03-09', '2026-03-10');
     expect(answer.time_zone).toBe('America/Los_Angeles');
@@ -95,6 +108,7 @@ describe(`sales report (${testEngine})`, () => {
       sales: 1,
       gross: 20,
       discounts: 2,
+      returns: 0,
       net: 18,
       tax: 1.8,
       takings: 19.8,
@@ -106,14 +120,28 @@ describe(`sales report (${testEngine})`, () => {
       sales: 2,
       gross: 30,
       discounts: 0,
-      net: 30,
+      // The return counts on its own day, not its sale's.
+      returns: 9,
+      net: 21,
       tax: 2.5,
       takings: 32.5,
       cash: 20,
       card: 7.5,
+      refunded: 9.9,
+      tax_refunded: 0.9,
       not_rung_up: 5,
     });
-    expect(answer.total).toMatchObject({ sales: 3, gross: 50, discounts: 2, net: 48, tax: 4.3, takings: 52.3 });
+    expect(answer.total).toMatchObject({
+      sales: 3,
+      gross: 50,
+      discounts: 2,
+      returns: 9,
+      net: 39,
+      tax: 4.3,
+      takings: 52.3,
+      refunded: 9.9,
+      tax_refunded: 0.9,
+    });
     expect(answer.total.cash + answer.total.card + answer.total.not_rung_up).toBeCloseTo(answer.total.takings, 9);
   });
 
@@ -126,10 +154,12 @@ describe(`sales report (${testEngine})`, () => {
     );
     const rows = res.text.trim().split(/\r?\n/);
     expect(rows[0]).toBe(
-      'Date,Sales,Gross,Discounts,Net,Tax,Takings,Cash,Card,Store credit,Other,Not rung up,Trade-in cash,Trade-in credit,Credit issued,Credit spent',
+      'Date,Sales,Gross,Discounts,Returns,Net,Tax,Takings,Cash,Card,Store credit,Other,Refunded,Tax refunded,Not rung up,Trade-in cash,Trade-in credit,Credit issued,Credit spent',
     );
-    expect(rows[1]).toBe('2026-03-09,1,20.00,2.00,18.00,1.80,19.80,19.80,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00');
-    expect(rows[3]).toMatch(/^Total,3,50\.00,2\.00,48\.00,4\.30,52\.30,/);
+    expect(rows[1]).toBe(
+      '2026-03-09,1,20.00,2.00,0.00,18.00,1.80,19.80,19.80,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00',
+    );
+    expect(rows[3]).toMatch(/^Total,3,50\.00,2\.00,9\.00,39\.00,4\.30,52\.30,/);
     expect(rows).toHaveLength(4);
   });
 

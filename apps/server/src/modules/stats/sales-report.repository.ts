@@ -80,4 +80,15 @@ export const salesReportRepository = {
       .where('created_at', '<', to)
       .execute();
   },
+
+  /** Returns given at the register: what each gave back, and of it tax. */
+  returns(db: Executor, shopId: number, from: string, to: string) {
+    return db
+      .selectFrom('sale_returns')
+      .select(['created_at', 'refund_cents', 'tax_cents'])
+      .where('shop_id', '=', shopId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .execute();
+  },
 };

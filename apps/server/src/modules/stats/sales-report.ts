@@ -14,6 +14,7 @@ const figureNames = [
   'sales',
   'gross',
   'discounts',
+  'returns',
   'net',
   'tax',
   'takings',
@@ -21,6 +22,8 @@ const figureNames = [
   'card',
   'store_credit',
   'other',
+  'refunded',
+  'tax_refunded',
   'not_rung_up',
   'trade_in_cash',
   'trade_in_credit',
@@ -33,6 +36,7 @@ const csvHeader = [
   'Sales',
   'Gross',
   'Discounts',
+  'Returns',
   'Net',
   'Tax',
   'Takings',
@@ -40,6 +44,8 @@ const csvHeader = [
   'Card',
   'Store credit',
   'Other',
+  'Refunded',
+  'Tax refunded',
   'Not rung up',
   'Trade-in cash',
   'Trade-in credit',
@@ -88,7 +94,7 @@ const dollarsOf = (tally: Tally): SalesFigures =>
 /**
  * The sales report an accountant asks for (issue 44): day by day in the shop's time zone, from `from` to `to`, what
  * was sold (register sales with their discounts and tax; orders confirmed in Order Management at their totals), what
- * paid it by tender (cash net of change), what was paid out for cards bought from customers, and store credit issued
+ * paid it by tender (cash net of change), what returns gave back, what was paid out for cards bought from customers, and store credit issued
  * and spent. Every figure is added in whole cents.
  */
 export function salesReport(ctx: AppContext) {
@@ -97,12 +103,13 @@ export function salesReport(ctx: AppContext) {
     const days = daysBetween(from, to);
     const start = dayStart(from, timeZone);
     const end = dayStart(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), timeZone);
-    const [sales, tenders, orders, buys, credit] = await Promise.all([
+    const [sales, tenders, orders, buys, credit, returns] = await Promise.all([
       repo.registerSales(ctx.db, shopId, start, end),
       repo.registerTenders(ctx.db, shopId, start, end),
       repo.confirmedOrders(ctx.db, shopId, start, end),
       repo.acceptedBuys(ctx.db, shopId, start, end),
       repo.creditEntries(ctx.db, shopId, start, end),
+      repo.returns(ctx.db, shopId, start, end),
     ]);
     const dayOf = dayIn(timeZone);
     const tallies = new Map(days.map((day) => [day, emptyTally()]));
@@ -134,6 +141,14 @@ export function salesReport(ctx: AppContext) {
       t.takings += order.total_cents;
       t.not_rung_up += order.total_cents;
     }
+    // A return counts on the day it was given, whichever day its sale was.
+    for (const back of returns) {
+      const t = tallyOf(back.created_at);
+      if (!t) continue;
+      t.returns += back.refund_cents - back.tax_cents;
+      t.refunded += back.refund_cents;
+      t.tax_refunded += back.tax_cents;
+    }
     for (const buy of buys) {
       const t = tallyOf(buy.decided_at);
       if (!t) continue;
@@ -149,7 +164,7 @@ export function salesReport(ctx: AppContext) {
 
     const total = emptyTally();
     for (const t of tallies.values()) {
-      t.net = t.gross - t.discounts;
+      t.net = t.gross - t.discounts - t.returns;
       for (const name of figureNames) total[name] += t[name];
     }
     return { timeZone, total, days: days.map((date) => [date, tallies.get(date)!] as const) };

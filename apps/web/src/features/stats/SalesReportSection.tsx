@@ -8,6 +8,7 @@ import { call, download, errorText } from '../../lib/api.ts';
 const rows: [keyof SalesFigures, string][] = [
   ['gross', 'Gross sales'],
   ['discounts', 'Discounts'],
+  ['returns', 'Returns'],
   ['net', 'Net sales'],
   ['tax', 'Tax collected'],
   ['takings', 'Takings'],
@@ -15,6 +16,8 @@ const rows: [keyof SalesFigures, string][] = [
   ['card', 'Card'],
   ['store_credit', 'Store credit at the register'],
   ['other', 'Other tenders'],
+  ['refunded', 'Refunded (tax included)'],
+  ['tax_refunded', 'Tax refunded'],
   ['not_rung_up', 'Confirmed orders not rung up'],
   ['trade_in_cash', 'Trade-ins paid in cash'],
   ['trade_in_credit', 'Trade-ins paid in store credit'],
