@@ -127,6 +127,16 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/register/RegisterPage.tsx').then((m) => m.RegisterPage))),
       },
       {
+        path: '/counter/sales',
+        element: guarded(
+          page(() => import('../features/register/RegisterSalesPage.tsx').then((m) => m.RegisterSalesPage)),
+        ),
+      },
+      {
+        path: '/counter/sales/:saleNumber',
+        element: guarded(page(() => import('../features/register/SaleReturnPage.tsx').then((m) => m.SaleReturnPage))),
+      },
+      {
         path: '/order-management',
         element: guarded(
           page(() => import('../features/orders/OrderManagementPage.tsx').then((m) => m.OrderManagementPage)),

@@ -9,7 +9,7 @@ import {
 } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { CustomerSearch } from '../../components/CustomerSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, errorText, NetworkError } from '../../lib/api.ts';
@@ -284,6 +284,9 @@ function RegisterScreen() {
   return (
     <section className="page counter-page">
       <PageHeader title="Register" />
+      <nav className="counter-links" aria-label="Register">
+        <Link to="/counter/sales">Sales and returns</Link>
+      </nav>
       {drawerBar}
       <div className="counter-layout">
         <div className="counter-main">

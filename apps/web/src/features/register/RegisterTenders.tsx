@@ -1,5 +1,5 @@
 import { tenderKinds, type TenderKind } from '@cardstock/contract';
-import { amountText, remainingCents, tenderLabels, type TenderDraft } from './sale.ts';
+import { amountText, nextDraftId, remainingCents, tenderLabels, type TenderDraft } from './sale.ts';
 
 interface RegisterTendersProps {
   tenders: readonly TenderDraft[];
@@ -10,9 +10,9 @@ interface RegisterTendersProps {
   cashAllowed: boolean;
   disabled?: boolean;
   onChange: (tenders: TenderDraft[]) => void;
+  /** What the rows pay: a sale's tenders, or a return's refund. */
+  legend?: string;
 }
-
-let nextId = 1;
 
 /**
  * How the sale is paid: a button per kind adds a row holding what is still due (typed over for a split), a card's row
@@ -25,17 +25,18 @@ export function RegisterTenders({
   cashAllowed,
   disabled,
   onChange,
+  legend = 'Tenders',
 }: RegisterTendersProps) {
   function add(kind: TenderKind) {
     const left = remainingCents(dueCents, tenders);
-    onChange([...tenders, { id: nextId++, kind, text: left > 0 ? amountText(left) : '', reference: '' }]);
+    onChange([...tenders, { id: nextDraftId(), kind, text: left > 0 ? amountText(left) : '', reference: '' }]);
   }
   const edit = (id: number, change: Partial<TenderDraft>) =>
     onChange(tenders.map((t) => (t.id === id ? { ...t, ...change } : t)));
 
   return (
     <fieldset className="counter-tenders" disabled={disabled}>
-      <legend>Tenders</legend>
+      <legend>{legend}</legend>
       <div className="counter-tender-kinds">
         {tenderKinds.map((kind) => (
           <button
@@ -47,7 +48,7 @@ export function RegisterTenders({
               kind === 'store_credit' && !creditAllowed
                 ? 'Attach a customer to pay with store credit'
                 : kind === 'cash' && !cashAllowed
-                  ? 'Open the cash drawer to take cash'
+                  ? 'Open your cash drawer first'
                   : undefined
             }
             onClick={() => add(kind)}
@@ -57,7 +58,7 @@ export function RegisterTenders({
         ))}
       </div>
       {tenders.length > 0 && (
-        <ul className="counter-tender-rows" aria-label="Tenders">
+        <ul className="counter-tender-rows" aria-label={legend}>
           {tenders.map((t) => (
             <li key={t.id}>
               <label>

@@ -41,8 +41,12 @@ export const tenderLabels: Record<TenderKind, string> = {
   other: 'Other',
 };
 
+let draftIds = 0;
+/** A new tender or refund row's key. */
+export const nextDraftId = (): number => ++draftIds;
+
 /** A number typed in a money or percent box, or undefined when it is not one ("", "abc", "-1"). */
-function amountOf(text: string): number | undefined {
+export function amountOf(text: string): number | undefined {
   const trimmed = text.trim().replace(/^\$/, '');
   if (trimmed === '' || !/^\d*(\.\d*)?$/.test(trimmed) || trimmed === '.') return undefined;
   return Number(trimmed);
