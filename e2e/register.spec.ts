@@ -172,8 +172,8 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   const file = await saved;
   expect(file.suggestedFilename()).toMatch(/^sales_report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync(await file.path(), 'utf8');
-  expect(csv.split(/\r?\n/)[0]).toMatch(/^Date,Sales,Gross,Discounts,Net,Tax,Takings,Cash,Card,Store credit/);
-  expect(csv).toMatch(/\nTotal,1,24\.50,2\.45,22\.05,1\.96,24\.01,19\.01,0\.00,5\.00,/);
+  expect(csv.split(/\r?\n/)[0]).toMatch(/^Date,Sales,Gross,Discounts,Returns,Net,Tax,Takings,Cash,Card,Store credit/);
+  expect(csv).toMatch(/\nTotal,1,24\.50,2\.45,0\.00,22\.05,1\.96,24\.01,19\.01,0\.00,5\.00,/);
 });
 
 test('a scanner adds a sealed UPC and a SET NUMBER; a trade-in for store credit pays part of the sale', async ({
@@ -348,4 +348,80 @@ test('a Watcher is not offered the Register on the dashboard', async ({ request,
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /Register/ })).toHaveCount(
     0,
   );
+});
+
+test('a return from the sales history: copies back on the shelf, refunded to the card as far as it took and the rest in cash; an Employee is told who may', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await registerShop(request, 'Returns Counter');
+  const [card] = await pricedCards(request, 'dragon', 1);
+  await stockAt(request, account, card!, 3, 10);
+  const owner = api(request, account);
+  bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, tax_rate_percent: 10 }));
+  bodyOf(await owner.call('registerDrawerOpen', { float: 20 }));
+  // 2 × $10 + 10 % tax = $22: $10 by card, $12 in cash.
+  const sale = bodyOf(
+    await owner.call('registerSale', {
+      items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 2 }],
+      tenders: [
+        { kind: 'card', amount: 10, reference: 'T-77' },
+        { kind: 'cash', amount: 12 },
+      ],
+    }),
+  );
+  await useSession(context, account);
+
+  await page.goto('/counter');
+  await page.getByRole('link', { name: 'Sales and returns' }).click();
+  await expect(page).toHaveURL(/\/counter\/sales$/);
+  const row = page.getByRole('row', { name: new RegExp(`^${sale.sale_number}\\b`) });
+  await expect(row).toContainText('$22.00');
+  await shots(page, 'register-sales', counterSizes);
+  await row.getByRole('link', { name: sale.sale_number }).click();
+  await expect(page.getByRole('heading', { name: `Sale ${sale.sale_number}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Card $10.00, Cash $12.00')).toBeVisible();
+
+  // One copy back on the shelf: half of the line's $22.00. The card takes back what it paid, at most; cash the rest.
+  const copies = page.getByLabel(`Copies of ${card!.name} to return`);
+  await copies.fill('3');
+  await expect(page.getByRole('alert')).toHaveText(`${card!.name}: return a whole number of copies, at most 2.`);
+  await copies.fill('1');
+  await expect(page.getByText('Refund $11.00')).toBeVisible();
+  const refund = page.getByRole('list', { name: 'Paid back as' });
+  await expect(refund.getByLabel('Card amount')).toHaveValue('10.00');
+  await expect(refund.getByLabel('Cash amount')).toHaveValue('1.00');
+  await shots(page, 'register-return', counterSizes);
+  // All of it to the card is more than the card paid: the screen says so before the server is asked.
+  await refund.getByLabel('Card amount').fill('11');
+  await refund.getByRole('button', { name: 'Remove the cash tender' }).click();
+  await expect(page.getByRole('alert')).toHaveText('At most $10.00 can go back to the card.');
+  await expect(page.getByRole('button', { name: 'Give return of 1 copy' })).toBeDisabled();
+  await refund.getByLabel('Card amount').fill('10');
+  await page.getByRole('button', { name: 'Cash', exact: true }).click();
+  await expect(refund.getByLabel('Cash amount')).toHaveValue('1.00');
+  await page.getByRole('button', { name: 'Give return of 1 copy' }).click();
+  await expect(page.getByRole('status')).toContainText(`Return ${sale.sale_number}-R1 done: $11.00 refunded.`);
+  await expect(page.getByRole('status')).toContainText('Cash: $1.00 — hand it over from the drawer');
+
+  // The copy is back in stock, the drawer paid out the cash, and the sale lists the return.
+  const copiesLeft = bodyOf(await owner.call('search', { q: '*' }))
+    .data.hits.filter((h) => h.scryfallId === card!.id)
+    .reduce((n, h) => n + h.quantity, 0);
+  expect(copiesLeft).toBe(2);
+  expect(bodyOf(await owner.call('registerDrawerCurrent')).drawer?.expected).toBe(31);
+  await page.getByRole('link', { name: 'Done' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`^${sale.sale_number}\\b`) })).toContainText('1');
+  await page.getByRole('link', { name: sale.sale_number }).click();
+  await expect(page.getByText(`${sale.sale_number}-R1`)).toBeVisible();
+  await expect(page.getByText('of 1', { exact: true })).toBeVisible();
+
+  // An Employee finds the sale but is told a return needs an Owner or a Manager.
+  const employee = await member(request, account, 'Employee');
+  await useSession(context, employee, 'Employee');
+  await page.goto(`/counter/sales/${sale.sale_number}`);
+  await expect(page.getByRole('note')).toHaveText('A return needs an Owner or a Manager: ask one to give it.');
+  await expect(page.getByLabel(`Copies of ${card!.name} to return`)).toBeDisabled();
 });

@@ -45,7 +45,6 @@ function RegisterSales() {
           <input
             value={number}
             onChange={(e) => setNumber(e.target.value)}
-            inputMode="numeric"
             autoComplete="off"
             autoFocus
             maxLength={40}

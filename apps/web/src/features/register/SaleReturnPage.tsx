@@ -251,7 +251,7 @@ function SaleView({ sale }: { sale: RegisterSaleDetail }) {
             Refund <strong>${centsText(cents)}</strong>
           </p>
           <RegisterTenders
-            legend="Refund"
+            legend="Paid back as"
             tenders={refund}
             dueCents={cents}
             creditAllowed={sale.customer !== null}
@@ -262,7 +262,7 @@ function SaleView({ sale }: { sale: RegisterSaleDetail }) {
               setRefund(next);
             }}
           />
-          {problem && copies > 0 && (
+          {problem && (
             <p className="text-error" role="alert">
               {problem}
             </p>
