@@ -652,6 +652,8 @@ export const messages = {
     discountLimitLabel: 'Employee discount limit (%)',
     discountLimitHint:
       'How much of a sale an Employee may discount at the register; Owners and Managers may give more.',
+    returnPolicyLabel: 'Return policy (printed on receipts)',
+    returnPolicyHint: 'For example: “Returns within 14 days with the receipt; singles must be in the same condition.”',
     lowStockLabel: 'Low-stock threshold (copies)',
     lowStockHint:
       'Statistics list the rows and sealed products holding this many or fewer; 0 lists only the sold-out ones.',

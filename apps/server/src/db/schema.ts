@@ -75,6 +75,8 @@ export interface ShopTable {
   tax_rate_thousandths: Generated<number>;
   prices_include_tax: Generated<number>;
   employee_discount_limit_percent: Generated<number>;
+  /** The return policy every receipt prints; '' for none (migration 0034). */
+  return_policy: Generated<string>;
 }
 
 export interface UserTable {

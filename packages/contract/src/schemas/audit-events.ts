@@ -209,6 +209,7 @@ export const auditDetailSchemas = {
     tax_rate_percent: z.number().optional(),
     prices_include_tax: z.boolean().optional(),
     employee_discount_limit_percent: z.number().optional(),
+    return_policy: z.string().optional(),
   }),
   'device.code': z.object({ expires_at: z.string() }),
   'device.pair': z.object({ serial_number: z.string(), ip: z.string() }),

@@ -4,6 +4,9 @@ import { ZReservationLimits } from './storefront.ts';
 import { languages, qualities } from '../constants.ts';
 import { ZSessionToken } from './auth.ts';
 
+/** The longest return policy a receipt prints. */
+export const returnPolicyMaxLength = 500;
+
 /** Names a shop cannot take as its subdomain: they are the platform's own hosts. */
 export const reservedSubdomains = [
   'www',
@@ -107,6 +110,7 @@ export const ZShopSettings = z.object({
     .number()
     .optional()
     .describe('How much of a sale an Employee may discount at the register, in percent (10)'),
+  return_policy: z.string().optional().describe('The return policy the register’s receipts print; "" for none'),
 });
 export type ShopSettings = z.infer<typeof ZShopSettings>;
 
@@ -200,4 +204,10 @@ export const ZSettingsSaveRequest = z.object({
     .max(100, 'The discount limit must be at most 100 %.')
     .optional()
     .describe('Leave it out to keep the limit as it is'),
+  return_policy: z
+    .string({ error: 'The return policy must be text.' })
+    .trim()
+    .max(returnPolicyMaxLength, `The return policy must be at most ${returnPolicyMaxLength} characters.`)
+    .optional()
+    .describe('Printed at the foot of every receipt; left out, it stays'),
 });

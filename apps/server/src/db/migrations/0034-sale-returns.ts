@@ -6,10 +6,16 @@ import { withId } from './helpers.ts';
  * Returns at the register (issue 44): a return of some of a sale's lines, numbered after its sale (`1043-R1`), with
  * what each line gave back and whether its copies went back to stock, and how the refund was paid (the original
  * tenders, store credit or cash). A sale counts its returns, so that two returns of one sale at once are numbered and
- * checked one after the other (the count's update locks the sale's row).
+ * checked one after the other (the count's update locks the sale's row). And the shop's return policy, which every
+ * receipt prints.
  */
 export const migration = (engine: Engine) => ({
   async up(db: Kysely<unknown>) {
+    // The shop's return policy, printed on every receipt.
+    await db.schema
+      .alterTable('shops')
+      .addColumn('return_policy', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
     await db.schema
       .alterTable('sales')
       .addColumn('returns_count', 'integer', (c) => c.notNull().defaultTo(0))
@@ -60,5 +66,6 @@ export const migration = (engine: Engine) => ({
     await db.schema.dropTable('sale_return_lines').execute();
     await db.schema.dropTable('sale_returns').execute();
     await db.schema.alterTable('sales').dropColumn('returns_count').execute();
+    await db.schema.alterTable('shops').dropColumn('return_policy').execute();
   },
 });

@@ -40,7 +40,15 @@ function lineKind(line: Pick<OrderLineRow, 'card_id' | 'set_code' | 'finish' | '
  * screen. Every text from the shop or the catalog is escaped.
  */
 export function receiptHtml(
-  shop: { name: string; address: string; city: string; state: string; country: string; time_zone: string },
+  shop: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    country: string;
+    time_zone: string;
+    return_policy: string;
+  },
   sale: SaleRow,
   lines: readonly OrderLineRow[],
   tenders: readonly TenderRow[],
@@ -122,6 +130,7 @@ body{font:14px/1.4 system-ui,sans-serif;max-width:80mm;margin:1rem auto;padding:
 h1{font-size:1.2rem;margin:0;text-align:center}p{margin:.2rem 0;text-align:center}
 table{width:100%;border-collapse:collapse;margin-top:.8rem}td,th{padding:.15rem 0;vertical-align:top;text-align:left;font-weight:normal}
 td small{display:block;color:#444}.n{text-align:right;white-space:nowrap;padding-left:.5rem}
+.policy{font-size:.85em;margin-top:.6rem;white-space:pre-line}
 tbody+tbody tr:first-child *{border-top:1px dashed #000;padding-top:.4rem}.total *{font-weight:bold;font-size:1.1em}
 @media print{@page{size:80mm auto;margin:3mm}body{margin:0;max-width:none}}
 </style></head><body>
@@ -134,6 +143,6 @@ ${place.map((p) => `<p>${html(p)}</p>`).join('')}
       ? `<tbody><tr><th colspan="3">Trade-in${sale.buy_number ? ` (${html(sale.buy_number)})` : ''}</th></tr>${bought}</tbody>`
       : ''
   }<tbody>${totals}</tbody>${returned}</table>
-<p>Thank you!</p>
+<p>Thank you!</p>${shop.return_policy ? `\n<p class="policy">${html(shop.return_policy)}</p>` : ''}
 </body></html>`;
 }

@@ -63,6 +63,10 @@ describe(`returns at the register (${testEngine})`, () => {
 
   it('returns copies in parts: each gives back its share of what the line paid with its tax, never more in all', async () => {
     const { shop, owner, card } = await shopWith(5, 10);
+    // The shop's return policy, printed on every receipt (escaped as any shop text).
+    const policy = 'Returns within 14 days <with the receipt>.';
+    bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, return_policy: ` ${policy} ` }));
+    expect(bodyOf(await owner.call('settingsGet')).return_policy).toBe(policy);
     // 3 × 10.00 = 30.00 at 8.875 % = 2.6625 → 2.66: the line paid 32.66, by card.
     const sale = bodyOf(
       await owner.call('registerSale', { items: [line(card, 3)], tenders: [{ kind: 'card', amount: 32.66 }] }),
@@ -128,6 +132,7 @@ describe(`returns at the register (${testEngine})`, () => {
     const receipt = await (await fetch(server.url + sale.receipt_url)).text();
     expect(receipt).toContain(`Return ${sale.sale_number}-R1`);
     expect(receipt).toContain(`Return ${sale.sale_number}-R2`);
+    expect(receipt).toContain('Returns within 14 days &lt;with the receipt&gt;.');
     const latest = bodyOf(await owner.call('registerSales')).sales;
     expect(latest).toEqual([
       expect.objectContaining({ sale_number: sale.sale_number, copies: 3, total: 32.66, returns: 2 }),

@@ -72,7 +72,7 @@ export const registerRepository = {
   shopOf(db: Executor, shopId: number) {
     return db
       .selectFrom('shops')
-      .select(['name', 'address', 'city', 'state', 'country', 'time_zone'])
+      .select(['name', 'address', 'city', 'state', 'country', 'time_zone', 'return_policy'])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
   },

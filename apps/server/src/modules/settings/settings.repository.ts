@@ -23,6 +23,7 @@ export const settingsRepository = {
         'tax_rate_thousandths',
         'prices_include_tax',
         'employee_discount_limit_percent',
+        'return_policy',
       ])
       .where('id', '=', shopId)
       .executeTakeFirstOrThrow();
@@ -49,6 +50,7 @@ export const settingsRepository = {
       tax_rate_thousandths?: number;
       prices_include_tax?: number;
       employee_discount_limit_percent?: number;
+      return_policy?: string;
     },
   ): Promise<void> {
     await db.updateTable('shops').set(values).where('id', '=', shopId).execute();

@@ -52,6 +52,7 @@ export function createSettingsService(ctx: AppContext) {
         tax_rate_percent: percentOfThousandths(shop.tax_rate_thousandths),
         prices_include_tax: shop.prices_include_tax === 1,
         employee_discount_limit_percent: shop.employee_discount_limit_percent,
+        return_policy: shop.return_policy,
       };
     },
 
@@ -72,6 +73,7 @@ export function createSettingsService(ctx: AppContext) {
         tax_rate_percent?: number;
         prices_include_tax?: boolean;
         employee_discount_limit_percent?: number;
+        return_policy?: string;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'settings');
@@ -102,6 +104,7 @@ export function createSettingsService(ctx: AppContext) {
             ...(input.employee_discount_limit_percent !== undefined
               ? { employee_discount_limit_percent: input.employee_discount_limit_percent }
               : {}),
+            ...(input.return_policy !== undefined ? { return_policy: input.return_policy } : {}),
           };
           await repo.save(tx, shopId, {
             subdomain,
@@ -141,6 +144,7 @@ export function createSettingsService(ctx: AppContext) {
               ...(input.employee_discount_limit_percent !== undefined
                 ? { employee_discount_limit_percent: input.employee_discount_limit_percent }
                 : {}),
+              ...(input.return_policy !== undefined ? { return_policy: input.return_policy } : {}),
             },
             created_at: ctx.clock.now().toISOString(),
           });

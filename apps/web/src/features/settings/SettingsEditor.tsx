@@ -6,6 +6,7 @@ import {
   qualities,
   reservationLimitBounds,
   reservationLimits,
+  returnPolicyMaxLength,
   storefrontAddress,
   timings,
   type Quality,
@@ -259,6 +260,20 @@ export function SettingsEditor({ settings, isResetting, onReset }: SettingsEdito
           onChange={(discountLimit) => update({ discountLimit })}
         />
         <p className="hint settings-hint">{m.discountLimitHint}</p>
+        <label>
+          {m.returnPolicyLabel}
+          <textarea
+            name="return_policy"
+            rows={3}
+            maxLength={returnPolicyMaxLength}
+            value={form.returnPolicy}
+            onChange={(e) => update({ returnPolicy: e.target.value })}
+            aria-describedby="settings-return-policy-hint"
+          />
+        </label>
+        <p id="settings-return-policy-hint" className="hint settings-hint">
+          {m.returnPolicyHint}
+        </p>
       </fieldset>
 
       <fieldset disabled={saving}>

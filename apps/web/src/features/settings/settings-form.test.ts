@@ -98,6 +98,7 @@ describe('formOf', () => {
       taxRate: '0',
       pricesIncludeTax: false,
       discountLimit: '10',
+      returnPolicy: '',
     });
     expect(formOf(settings({ time_zone: 'Europe/Berlin', pickup_hours: 'Mo–Sa 10–18' }))).toMatchObject({
       timeZone: 'Europe/Berlin',
@@ -130,6 +131,7 @@ describe('settingsPayload', () => {
         tax_rate_percent: 0,
         prices_include_tax: false,
         employee_discount_limit_percent: 10,
+        return_policy: '',
       },
     });
     if (checked.ok) expect(ZSettingsSaveRequest.safeParse({ token: 't', ...checked.value }).success).toBe(true);
@@ -184,6 +186,9 @@ describe('settingsPayload', () => {
     expect(problemOf(form({ taxRate: '8.8755' }))).toBe('The tax rate can have at most 3 decimals.');
     expect(problemOf(form({ taxRate: '' }))).toBe('The tax rate must be a number.');
     expect(problemOf(form({ discountLimit: '101' }))).toBe('The discount limit must be at most 100 %.');
+    expect(problemOf(form({ returnPolicy: 'x'.repeat(501) }))).toBe(
+      'The return policy must be at most 500 characters.',
+    );
     expect(problemOf(form({ taxRate: '8.875', pricesIncludeTax: true, discountLimit: '0' }))).toBeUndefined();
   });
 

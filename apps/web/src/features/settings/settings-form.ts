@@ -50,6 +50,7 @@ export interface SettingsForm {
   taxRate: string;
   pricesIncludeTax: boolean;
   discountLimit: string;
+  returnPolicy: string;
 }
 
 /** The reservation limits in the order the form shows them. */
@@ -98,6 +99,7 @@ export function formOf(settings: ShopSettings): SettingsForm {
     taxRate: String(settings.tax_rate_percent ?? 0),
     pricesIncludeTax: settings.prices_include_tax ?? false,
     discountLimit: String(settings.employee_discount_limit_percent ?? 10),
+    returnPolicy: settings.return_policy ?? '',
   };
 }
 
@@ -156,6 +158,7 @@ export function settingsPayload(form: SettingsForm): Checked<SettingsPayload> {
     tax_rate_percent: numberOf(form.taxRate),
     prices_include_tax: form.pricesIncludeTax,
     employee_discount_limit_percent: numberOf(form.discountLimit),
+    return_policy: form.returnPolicy,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
 }
