@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useSession } from './support/accounts.ts';
 import { api, bodyOf } from './support/api.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { waitForMail } from './support/mail.ts';
 import { customer, member, registerShop, stockAt } from './support/seed.ts';
 import { counterSizes, shots } from './support/shots.ts';
 
@@ -129,6 +130,15 @@ test('a sale is rung up at the counter: found by name, taxed, a customer’s cre
   const frame = page.frameLocator('iframe[title="Receipt"]');
   await expect(frame.locator('body')).toContainText(`Sale ${saleNumber}`);
   await expect.poll(() => page.evaluate(() => (window as { printed?: number }).printed)).toBe(1);
+
+  // The customer asks for it by e-mail too: their address is filled in; the mail holds the sale and the link.
+  const mailing = page.getByRole('form', { name: 'E-mail the receipt' });
+  await expect(mailing.getByLabel('E-mail the receipt to')).toHaveValue('ada@example.com');
+  await mailing.getByRole('button', { name: 'E-mail receipt' }).click();
+  await expect(mailing.getByRole('status')).toHaveText('Receipt sent to ada@example.com.');
+  const mailed = await waitForMail((m) => m.subject?.includes(`sale ${saleNumber}`) === true);
+  expect(mailed.text).toContain('Total: $24.01');
+  expect(mailed.text).toContain('/api/register/receipt/');
 
   // The stock left, the credit was spent, and the sale is in the order history as confirmed.
   const hits = bodyOf(await owner.call('search', { q: '*' })).data.hits;

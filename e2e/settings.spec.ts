@@ -309,7 +309,7 @@ test('the Owner downloads all of the shop’s data as one JSON file; a Manager i
   await expect(page.getByRole('region', { name: m.dataTitle })).toHaveCount(0);
 });
 
-test('an Owner sets the register’s sales tax and an Employee’s discount limit; a rate over 30 % sends nothing', async ({
+test('an Owner sets the register’s sales tax, an Employee’s discount limit and the return policy; a rate over 30 % sends nothing', async ({
   page,
   context,
   request,
@@ -336,6 +336,7 @@ test('an Owner sets the register’s sales tax and an Employee’s discount limi
   await rate.fill('8.875');
   await inside.check();
   await limit.fill('15');
+  await section.getByLabel(m.returnPolicyLabel).fill('Returns within 14 days with the receipt.');
   const reloaded = page.waitForEvent('load');
   await form.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(m.saved)).toBeVisible();
@@ -344,8 +345,10 @@ test('an Owner sets the register’s sales tax and an Employee’s discount limi
     tax_rate_percent: 8.875,
     prices_include_tax: true,
     employee_discount_limit_percent: 15,
+    return_policy: 'Returns within 14 days with the receipt.',
   });
   await expect(rate).toHaveValue('8.875');
+  await expect(section.getByLabel(m.returnPolicyLabel)).toHaveValue('Returns within 14 days with the receipt.');
   await expect(inside).toBeChecked();
   await expect(limit).toHaveValue('15');
 });

@@ -172,6 +172,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     registerDrawerCurrent: {},
     registerDrawerReport: { drawer_id: ids.drawer },
     // A's sale: B finds none by its number, and returns nothing of it.
+    // A's sale's receipt, mailed by B: B has no such sale (and A's customer's address is never used).
+    registerReceiptMail: { sale_number: ids.sale, email: 'b-asks@example.com' },
     registerSales: {},
     registerSaleFind: { sale_number: ids.sale },
     registerReturn: {

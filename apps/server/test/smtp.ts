@@ -52,7 +52,13 @@ export async function waitForMail(
 
 /** The raw mail with quoted-printable undone, so links can be read whole. */
 export function decodedMail(mail: ReceivedMail): string {
-  return mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Each run of escaped bytes decoded together as UTF-8, so a "×" (=C3=97) reads as one character.
+  return mail.raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .split('=')
+        .slice(1)
+        .map((hex) => parseInt(hex, 16)),
+    ).toString('utf8'),
+  );
 }

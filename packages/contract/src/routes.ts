@@ -160,6 +160,8 @@ import {
   ZDrawerReportRequest,
 } from './schemas/drawer.ts';
 import {
+  ZRegisterReceiptMailRequest,
+  ZRegisterReceiptMailResponse,
   ZRegisterReturnRequest,
   ZRegisterReturnResponse,
   ZRegisterSaleDetail,
@@ -923,6 +925,17 @@ export const routes = define({
     tags: ['register'],
     body: ZRegisterLookupRequest,
     response: ZRegisterLookupResponse,
+  },
+  registerReceiptMail: {
+    method: 'POST',
+    path: '/api/register/receipt/mail',
+    auth: 'session',
+    permission: 'register:sell',
+    summary:
+      'E-mail a sale’s receipt on the customer’s request: to the address given, else to the sale’s customer’s; at most 20 receipts an hour to one address',
+    tags: ['register'],
+    body: ZRegisterReceiptMailRequest,
+    response: ZRegisterReceiptMailResponse,
   },
   registerSales: {
     method: 'POST',

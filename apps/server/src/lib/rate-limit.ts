@@ -31,6 +31,8 @@ export const limitRules = {
   orderStatusPerIp: reservationLimits.statusLookupsPerAddress,
   reserveCaptchaFailuresPerIp: reservationLimits.captchaFailuresPerAddress,
   reservationMailsPerRecipient: reservationLimits.mailsPerRecipient,
+  // A receipt mailed from the register: staff type any address, so one address gets at most so many an hour.
+  receiptMailsPerRecipient: { points: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof limitRules;

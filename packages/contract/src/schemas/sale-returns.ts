@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderLimits } from './orders.ts';
 import { ZSessionToken } from './auth.ts';
+import { emailField } from './common.ts';
 import { ZRegisterSaleResponse, ZTender } from './register.ts';
 import { tenderKinds } from '../register.ts';
 
@@ -120,3 +121,16 @@ export const ZRegisterSalesResponse = z.object({
   ),
 });
 export type RegisterSalesResponse = z.infer<typeof ZRegisterSalesResponse>;
+
+/** A sale's receipt by e-mail, on the customer's request: to the address typed, else to the sale's customer's. */
+export const ZRegisterReceiptMailRequest = z.object({
+  token: ZSessionToken,
+  sale_number: ZSaleNumber,
+  email: emailField('email').optional().describe('Where to send it; left out, the sale’s customer’s e-mail address'),
+});
+export type RegisterReceiptMailRequest = z.input<typeof ZRegisterReceiptMailRequest>;
+
+export const ZRegisterReceiptMailResponse = z.object({
+  message: z.string(),
+  email: z.string().describe('Where the receipt was sent'),
+});

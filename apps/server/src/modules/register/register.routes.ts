@@ -24,6 +24,7 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
       .headers(receiptFraming)
       .send(await register.receipt(params.receipt)),
   );
+  registerRoute(app, routes.registerReceiptMail, ({ actor, body }) => register.mailReceipt(actor, body));
   registerRoute(app, routes.registerSales, ({ actor }) => register.sales(actor));
   registerRoute(app, routes.registerSaleFind, ({ actor, body }) => register.findSale(actor, body));
   registerRoute(app, routes.registerReturn, ({ actor, body }) => register.return(actor, body));

@@ -16,6 +16,7 @@ import { ringUp } from './ring-up.ts';
 import { lookupCode } from './scan-codes.ts';
 import { returnSale, type ReturnInput } from './return-sale.ts';
 import { saleHistory } from './sale-history.ts';
+import { mailReceipt } from './mail-receipt.ts';
 import { returnsRepository } from './returns.repository.ts';
 import { stockGiveBackCopies } from '../orders/order-stock.ts';
 
@@ -33,6 +34,9 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
 
   return {
     sale: ringUp(ctx, placeAs, writes),
+
+    /** A sale's receipt by e-mail, on the customer's request. */
+    mailReceipt: mailReceipt(ctx),
 
     /** The latest sales, and one sale with its returns, to choose what comes back. */
     sales: history.latest,

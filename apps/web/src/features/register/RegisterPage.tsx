@@ -19,6 +19,7 @@ import { CustomerModal } from '../customers/index.ts';
 import { sellItems, type SellDraftLine } from '../buylist/index.ts';
 import { addToCart, removeFromCart, type CartItem, type InventoryHit } from '../orders/index.ts';
 import { DrawerBar, ZReport } from './RegisterDrawer.tsx';
+import { MailReceipt } from './MailReceipt.tsx';
 import { RegisterFinder } from './RegisterFinder.tsx';
 import { RegisterLines } from './RegisterLines.tsx';
 import { RegisterTenders } from './RegisterTenders.tsx';
@@ -265,6 +266,7 @@ function RegisterScreen() {
               New sale
             </button>
           </div>
+          <MailReceipt saleNumber={sale.sale_number} email={customer?.email ?? ''} />
         </div>
       </section>
     );

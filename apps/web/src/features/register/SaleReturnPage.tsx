@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { MailReceipt } from './MailReceipt.tsx';
 import { RegisterTenders } from './RegisterTenders.tsx';
 import { printReceipt } from './print-receipt.ts';
 import {
@@ -158,6 +159,7 @@ function SaleView({ sale }: { sale: RegisterSaleDetail }) {
         <a href={sale.receipt_url} target="_blank" rel="noreferrer">
           Open the receipt
         </a>
+        <MailReceipt saleNumber={sale.sale_number} />
       </div>
       <div className="card">
         <h2>Lines</h2>
