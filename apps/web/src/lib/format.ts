@@ -38,6 +38,17 @@ export function formatLocalTime(timestamp: string, options: Locale = {}): string
   }).format(date);
 }
 
+/** A time to the minute in the viewer's time zone (`Nov 27, 2026, 7:23 PM`); the raw text when it is not a time. */
+export function formatMinute(timestamp: string, options: Locale = {}): string {
+  const date = parseUtc(timestamp);
+  if (!date) return timestamp;
+  return new Intl.DateTimeFormat(options.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  }).format(date);
+}
+
 /** The day a sale was confirmed, in the viewer's time zone (the timestamp is UTC); the raw text when it is not a time. */
 export function saleDate(timestamp: string, options: Locale = {}): string {
   const date = parseUtc(timestamp);

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { FormModal, useFormSubmit } from '../../components/FormModal.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { call } from '../../lib/api.ts';
+import { formatMinute } from '../../lib/format.ts';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatMinute(iso, { locale: 'en-US' });
 
 /** A money box: dollars with at most 2 decimals, or undefined while it is not one. */
 function dollarsOf(text: string): number | undefined {

@@ -7,9 +7,9 @@ import { call, errorText } from '../../lib/api.ts';
 import { hasAuthToken } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import './RegisterPage.css';
+import { formatMinute } from '../../lib/format.ts';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatMinute(iso, { locale: 'en-US' });
 
 /** The Register's sales (issue 44): the latest ones, or one by the number on its receipt, to open for a return. */
 export function RegisterSalesPage() {

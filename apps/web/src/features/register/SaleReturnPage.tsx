@@ -26,9 +26,9 @@ import {
 } from './return-draft.ts';
 import { tenderLabels, type TenderDraft } from './sale.ts';
 import './RegisterPage.css';
+import { formatMinute } from '../../lib/format.ts';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatMinute(iso, { locale: 'en-US' });
 
 /** One sale from the Register's history, and a return of some of its copies (issue 44). */
 export function SaleReturnPage() {
