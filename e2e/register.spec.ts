@@ -435,3 +435,45 @@ test('a return from the sales history: copies back on the shelf, refunded to the
   await expect(page.getByRole('note')).toHaveText('A return needs an Owner or a Manager: ask one to give it.');
   await expect(page.getByLabel(`Copies of ${card!.name} to return`)).toBeDisabled();
 });
+
+test('cash paid out of the drawer by hand: refused past what it holds, then recorded; the Z report lists it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Paid Out Cards');
+  bodyOf(await api(request, account).call('registerDrawerOpen', { float: 30 }));
+  await useSession(context, account);
+  await page.goto('/counter');
+  const drawer = page.getByRole('region', { name: 'Cash drawer' });
+  await expect(drawer).toContainText('expected cash $30.00');
+
+  // $40 of stamps is more than the drawer holds: the server says so in the dialog, which stays open as typed.
+  await drawer.getByRole('button', { name: 'Paid in/out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paid in or out of the cash drawer' });
+  await dialog.getByLabel('Paid out').check();
+  await dialog.getByLabel('Amount').fill('40');
+  await dialog.getByLabel('Reason').fill('Stamps');
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The drawer should hold only $30.00 in cash: pay out no more than that.',
+  );
+  await expect(dialog.getByLabel('Reason')).toHaveValue('Stamps');
+  await expect(drawer).toContainText('expected cash $30.00');
+
+  // $5: recorded, the expected cash drops.
+  await dialog.getByLabel('Amount').fill('5');
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(drawer).toContainText('expected cash $25.00');
+
+  // Closed with $25 counted: the Z report lists the paid out and the count matches.
+  await drawer.getByRole('button', { name: 'Close drawer' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close the cash drawer' });
+  await closing.getByLabel('Cash counted').fill('25');
+  await closing.getByRole('button', { name: 'Close drawer' }).click();
+  const cash = page.getByRole('region', { name: 'Z report' }).getByRole('table', { name: 'Drawer cash' });
+  await expect(cash.getByRole('row', { name: /^Paid out/ })).toContainText('$5.00');
+  await expect(cash.getByRole('row', { name: /^Expected/ })).toContainText('$25.00');
+  await expect(cash.getByRole('row', { name: /^Over \/ short/ })).toContainText('$0.00');
+});

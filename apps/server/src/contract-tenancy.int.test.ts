@@ -166,8 +166,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     billingCancel: {},
     billingResume: {},
     billingPortal: {},
-    // A's drawer: B opens and closes only its own, and finds no report of A's.
+    // A's drawer: B opens, moves and closes only its own, and finds no report of A's.
     registerDrawerOpen: { float: 1 },
+    registerDrawerMove: { kind: 'paid_out', amount: 1, reason: 'B takes' },
     registerDrawerClose: { counted: 1 },
     registerDrawerCurrent: {},
     registerDrawerReport: { drawer_id: ids.drawer },
@@ -261,6 +262,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     ids.drawer = bodyOf(await asA.call('registerDrawerOpen', { float: 313.13 })).drawer.id;
     bodyOf(await asA.call('registerDrawerClose', { counted: 313.31 }));
     bodyOf(await asA.call('registerDrawerOpen', { float: 131.31 }));
+    bodyOf(await asA.call('registerDrawerMove', { kind: 'paid_in', amount: 20, reason: 'A secret paid in' }));
     const sale = bodyOf(
       await asA.call('registerSale', {
         items: [{ sealed_id: ids.sealed, quantity: 1 }],
@@ -284,6 +286,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       '131.31',
       '555 313 3131',
       'A secret gift',
+      'A secret paid in',
       ids.buyPending,
       ids.buyAccepted,
       seller.name,

@@ -21,6 +21,11 @@ export const drawerMessages = {
           ? `Cash drawer closed: ${money(overShortCents)} over.`
           : `Cash drawer closed: ${money(-overShortCents)} short.`,
     report: 'Z report.',
+    paidIn: (cents: number, reason: string) => `Paid in ${money(cents)} (${reason}).`,
+    paidOut: (cents: number, reason: string) => `Paid out ${money(cents)} (${reason}).`,
+    /** A paid out of more cash than the drawer should hold (409): it would leave the drawer below nothing. */
+    paidOutTooMuch: (inDrawerCents: number) =>
+      `The drawer should hold only ${money(Math.max(0, inDrawerCents))} in cash: pay out no more than that.`,
     notFound: 'No closed cash drawer with that number was found in this shop.',
     notYours: 'Only an Owner, a Manager or whoever closed a drawer may read its Z report.',
   },

@@ -75,6 +75,7 @@ export const routePaths = {
   registerSaleFind: ['POST', '/api/register/sale/find', 'token'],
   registerReturn: ['POST', '/api/register/return', 'token'],
   registerDrawerOpen: ['POST', '/api/register/drawer/open', 'token'],
+  registerDrawerMove: ['POST', '/api/register/drawer/move', 'token'],
   registerDrawerClose: ['POST', '/api/register/drawer/close', 'token'],
   registerDrawerCurrent: ['POST', '/api/register/drawer/current', 'token'],
   registerDrawerReport: ['POST', '/api/register/drawer/report', 'token'],

@@ -154,6 +154,8 @@ import {
   ZDrawerCloseRequest,
   ZDrawerCurrentRequest,
   ZDrawerCurrentResponse,
+  ZDrawerMoveRequest,
+  ZDrawerMoveResponse,
   ZDrawerOpenRequest,
   ZDrawerOpenResponse,
   ZDrawerReport,
@@ -979,6 +981,17 @@ export const routes = define({
     tags: ['register'],
     body: ZDrawerOpenRequest,
     response: ZDrawerOpenResponse,
+  },
+  registerDrawerMove: {
+    method: 'POST',
+    path: '/api/register/drawer/move',
+    auth: 'session',
+    permission: 'register:drawer',
+    summary:
+      'Put cash into your open drawer or take it out, outside a sale (paid in / paid out), with the reason: moves its expected cash; never more out than it holds',
+    tags: ['register'],
+    body: ZDrawerMoveRequest,
+    response: ZDrawerMoveResponse,
   },
   registerDrawerClose: {
     method: 'POST',

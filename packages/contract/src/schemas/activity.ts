@@ -65,6 +65,7 @@ export const auditActions = [
   'register.return',
   'register.drawer_open',
   'register.drawer_close',
+  'register.drawer_move',
   'buylist.submit',
   'buylist.grade',
   'buylist.accept',

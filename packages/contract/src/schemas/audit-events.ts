@@ -294,6 +294,12 @@ export const auditDetailSchemas = {
     counted_cents: z.number(),
     over_short_cents: z.number().describe('Counted minus expected: negative when short'),
   }),
+  'register.drawer_move': z.object({
+    drawer_id: z.number(),
+    kind: z.enum(['paid_in', 'paid_out']),
+    amount_cents: z.number().describe('The cash put in or taken out, positive either way'),
+    reason: z.string(),
+  }),
   'buylist.submit': z.object({ lines: count('Lines of the sell list'), customer_id: z.number().nullable() }),
   'buylist.grade': z.object({
     lines: z.array(z.object({ line_id: z.number(), quality: z.string().optional(), quantity: z.number().optional() })),

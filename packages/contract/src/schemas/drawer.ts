@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCentAmount } from '../money.ts';
 import { ZSessionToken } from './auth.ts';
+import { requiredText } from './common.ts';
 
 /*
  * The cash drawer and its Z report (issue 44, decision 038): a drawer belongs to the shop and the staff member who
@@ -37,6 +38,24 @@ export type DrawerCloseRequest = z.input<typeof ZDrawerCloseRequest>;
 
 export const ZDrawerCurrentRequest = z.object({ token: ZSessionToken });
 
+/** Cash put into or taken out of a drawer by hand, outside a sale: the ledger's `paid_in` and `paid_out`. */
+export const drawerHandMoves = ['paid_in', 'paid_out'] as const satisfies readonly DrawerMoveKind[];
+export type DrawerHandMove = (typeof drawerHandMoves)[number];
+
+export const ZDrawerMoveRequest = z.object({
+  token: ZSessionToken,
+  kind: z
+    .enum(drawerHandMoves, `kind must be one of ${drawerHandMoves.join(', ')}.`)
+    .describe('paid_in: cash put in (change from the bank); paid_out: cash taken out (stamps, a supplier paid)'),
+  amount: countedCash('amount')
+    .refine((dollars) => dollars > 0, 'amount must be more than 0.')
+    .describe('The cash put in or taken out, in dollars'),
+  reason: requiredText('reason').describe(
+    'Why the cash moved, kept with the movement and shown on the Activity screen',
+  ),
+});
+export type DrawerMoveRequest = z.input<typeof ZDrawerMoveRequest>;
+
 export const ZDrawerReportRequest = z.object({
   token: ZSessionToken,
   drawer_id: z
@@ -64,6 +83,10 @@ export type Drawer = z.infer<typeof ZDrawer>;
 
 export const ZDrawerOpenResponse = z.object({ message: z.string(), drawer: ZDrawer });
 export type DrawerOpenResponse = z.infer<typeof ZDrawerOpenResponse>;
+
+/** A cash movement by hand recorded: what was said, and the drawer with its new expected cash. */
+export const ZDrawerMoveResponse = z.object({ message: z.string(), drawer: ZDrawer });
+export type DrawerMoveResponse = z.infer<typeof ZDrawerMoveResponse>;
 
 /** The caller's open drawer in this shop, or null when they have none open. */
 export const ZDrawerCurrentResponse = z.object({ drawer: ZDrawer.nullable() });

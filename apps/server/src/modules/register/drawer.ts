@@ -1,4 +1,4 @@
-import { dollarsToCents, drawerMessages } from '@cardstock/contract';
+import { dollarsToCents, drawerMessages, type DrawerHandMove } from '@cardstock/contract';
 import { isUniqueViolation, withTransaction, type Executor } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -106,6 +106,37 @@ export function drawerUseCases(ctx: AppContext) {
         });
         const drawer = (await repo.byId(tx, shopId, open.id))!;
         return reportOf(tx, drawer, said.closedWith(overShort));
+      });
+    },
+
+    /**
+     * Cash put into or taken out of the caller's open drawer by hand (paid in / paid out), the reason kept on the
+     * movement. No open drawer: 409 `DRAWER_CLOSED`; a paid out of more than the drawer should hold: 409.
+     */
+    async move(actor: Actor, input: { kind: DrawerHandMove; amount: number; reason: string }) {
+      const { shopId, userId, email } = requireRole(actor, 'register:drawer');
+      const cents = dollarsToCents(input.amount);
+      const at = ctx.clock.now().toISOString();
+      return withTransaction(ctx.db, async (tx) => {
+        const open = await repo.openOf(tx, shopId, userId);
+        if (!open) throw new AppError('DRAWER_CLOSED', said.noneOpen);
+        const out = input.kind === 'paid_out';
+        await recordCashMove(tx, open, input.kind, out ? -cents : cents, input.reason, at);
+        // Read after the guarded update, which holds the drawer's row (PostgreSQL): two paid outs at once never take
+        // more than it holds between them; the refusal rolls this one back.
+        const drawer = (await repo.byId(tx, shopId, open.id))!;
+        if (out && drawer.expected_cents < 0)
+          throw new AppError('CONFLICT', said.paidOutTooMuch(drawer.expected_cents + cents));
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: email,
+          action: 'register.drawer_move',
+          subject: String(open.id),
+          detail: { drawer_id: open.id, kind: input.kind, amount_cents: cents, reason: input.reason },
+          created_at: at,
+        });
+        const message = out ? said.paidOut(cents, input.reason) : said.paidIn(cents, input.reason);
+        return { message, drawer: toDrawer(drawer) };
       });
     },
 

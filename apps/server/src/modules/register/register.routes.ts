@@ -30,6 +30,7 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
   registerRoute(app, routes.registerReturn, ({ actor, body }) => register.return(actor, body));
   registerRoute(app, routes.registerLookup, ({ actor, body }) => register.lookup(actor, body));
   registerRoute(app, routes.registerDrawerOpen, ({ actor, body }) => register.drawer.open(actor, body));
+  registerRoute(app, routes.registerDrawerMove, ({ actor, body }) => register.drawer.move(actor, body));
   registerRoute(app, routes.registerDrawerClose, ({ actor, body }) => register.drawer.close(actor, body));
   registerRoute(app, routes.registerDrawerCurrent, ({ actor }) => register.drawer.current(actor));
   registerRoute(app, routes.registerDrawerReport, ({ actor, body }) => register.drawer.report(actor, body));

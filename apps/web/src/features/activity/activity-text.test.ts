@@ -143,6 +143,17 @@ describe('an activity entry as a sentence', () => {
     ).toBe(
       'Rang up sale #1045 at the register ($22.00), with a trade-in of $13.00 in store credit (buy order B20261127-1-2-1)',
     );
+    expect(
+      describeActivity(
+        entry('register.drawer_move', '7', { drawer_id: 7, kind: 'paid_out', amount_cents: 500, reason: 'Stamps' }),
+      ),
+    ).toBe('Paid out $5.00 from cash drawer #7: “Stamps”');
+    expect(
+      describeActivity(
+        entry('register.drawer_move', '7', { drawer_id: 7, kind: 'paid_in', amount_cents: 2000, reason: 'Change' }),
+      ),
+    ).toBe('Paid in $20.00 into cash drawer #7: “Change”');
+    expect(describeActivity(entry('register.drawer_move', '7', {}))).toBe('Moved cash in cash drawer #7');
     expect(describeActivity(entry('team.role', 'rita@example.com', { from: 'Employee', to: 'Manager' }))).toBe(
       'Changed rita@example.com’s role from Employee to Manager',
     );

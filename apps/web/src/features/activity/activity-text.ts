@@ -133,6 +133,13 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       const verdict = off === 0 ? 'the count matched' : off > 0 ? `${dollars(off)} over` : `${dollars(-off)} short`;
       return `Closed cash drawer #${subject}: counted ${dollars(counted)}, ${verdict}`;
     }
+    case 'register.drawer_move': {
+      const { kind, amount_cents: amount, reason } = event.detail;
+      const how = kind === 'paid_out' ? 'Paid out' : kind === 'paid_in' ? 'Paid in' : 'Moved cash';
+      const what = amount === undefined ? '' : ` ${dollars(amount)}`;
+      const into = kind === 'paid_out' ? 'from' : kind === 'paid_in' ? 'into' : 'in';
+      return `${how}${what} ${into} cash drawer #${subject}${reason ? `: “${reason}”` : ''}`;
+    }
     case 'order.no_show':
       return `Reservation #${subject} was not picked up (no-show); its stock went back on sale`;
     case 'team.invite':

@@ -1,4 +1,4 @@
-import { formatUsd, type Drawer, type DrawerReport } from '@cardstock/contract';
+import { formatUsd, type Drawer, type DrawerHandMove, type DrawerReport } from '@cardstock/contract';
 import { useState } from 'react';
 import { FormModal, useFormSubmit } from '../../components/FormModal.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -16,15 +16,18 @@ function dollarsOf(text: string): number | undefined {
 interface DrawerBarProps {
   drawer: Drawer | null | undefined;
   onOpened: (drawer: Drawer) => void;
+  /** A paid in or paid out recorded: the drawer with its new expected cash. */
+  onMoved: (drawer: Drawer) => void;
   onClosed: (report: DrawerReport) => void;
 }
 
 /**
  * The Register's cash drawer (decision 038): whose drawer is open and the cash it should hold, or a way to open one
- * with a float; closing it asks for the cash counted and shows the Z report.
+ * with a float; cash paid in or out of it by hand, with a reason; closing it asks for the cash counted and shows the
+ * Z report.
  */
-export function DrawerBar({ drawer, onOpened, onClosed }: DrawerBarProps) {
-  const [asking, setAsking] = useState<'open' | 'close'>();
+export function DrawerBar({ drawer, onOpened, onMoved, onClosed }: DrawerBarProps) {
+  const [asking, setAsking] = useState<'open' | 'close' | 'move'>();
   if (drawer === undefined) return <p className="counter-drawer muted">Checking the cash drawer…</p>;
   return (
     <div className="counter-drawer" role="region" aria-label="Cash drawer">
@@ -33,9 +36,14 @@ export function DrawerBar({ drawer, onOpened, onClosed }: DrawerBarProps) {
           <span>
             Drawer open since {when(drawer.opened_at)} · expected cash <strong>{formatUsd(drawer.expected)}</strong>
           </span>
-          <button type="button" className="btn btn-small" onClick={() => setAsking('close')}>
-            Close drawer
-          </button>
+          <span className="counter-drawer-actions">
+            <button type="button" className="btn btn-small" onClick={() => setAsking('move')}>
+              Paid in/out
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => setAsking('close')}>
+              Close drawer
+            </button>
+          </span>
         </>
       ) : (
         <>
@@ -45,7 +53,16 @@ export function DrawerBar({ drawer, onOpened, onClosed }: DrawerBarProps) {
           </button>
         </>
       )}
-      {asking && (
+      {asking === 'move' && (
+        <DrawerMoveDialog
+          onClose={() => setAsking(undefined)}
+          onMoved={(d) => {
+            setAsking(undefined);
+            onMoved(d);
+          }}
+        />
+      )}
+      {(asking === 'open' || asking === 'close') && (
         <DrawerDialog
           kind={asking}
           onClose={() => setAsking(undefined)}
@@ -107,6 +124,56 @@ function DrawerDialog({
         inputMode="decimal"
         autoFocus
       />
+    </FormModal>
+  );
+}
+
+const reasonMax = 200;
+
+/**
+ * Asks which way the cash goes (no choice made for the person: a wrong default would move money the wrong way), how
+ * much and why, and records it; the server's refusal (no more out than the drawer holds) shows here.
+ */
+function DrawerMoveDialog({ onClose, onMoved }: { onClose: () => void; onMoved: (drawer: Drawer) => void }) {
+  const [kind, setKind] = useState<DrawerHandMove>();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const dollars = dollarsOf(amount);
+  const form = useFormSubmit({
+    problem: () =>
+      !kind
+        ? 'Choose paid in or paid out.'
+        : dollars === undefined || dollars === 0
+          ? 'Amount is an amount in dollars over 0, with at most 2 decimals.'
+          : !reason.trim()
+            ? 'Say why the cash moves.'
+            : reason.trim().length > reasonMax
+              ? `The reason can be at most ${reasonMax} characters.`
+              : undefined,
+    send: () => call('registerDrawerMove', { body: { kind: kind!, amount: dollars!, reason: reason.trim() } }),
+    done: (answer) => onMoved(answer.drawer),
+    failed: 'The cash could not be recorded.',
+  });
+  const choice = (value: DrawerHandMove, label: string) => (
+    <label className="checkbox">
+      <input type="radio" name="drawer-move-kind" checked={kind === value} onChange={() => setKind(value)} /> {label}
+    </label>
+  );
+  return (
+    <FormModal
+      title="Paid in or out of the cash drawer"
+      confirm={form.busy ? 'Sending…' : 'Record'}
+      form={form}
+      onClose={onClose}
+    >
+      <p className="muted">Cash put in or taken out outside a sale: change from the bank, stamps, a supplier paid.</p>
+      <fieldset>
+        <legend className="muted">Cash</legend>
+        {choice('paid_in', 'Paid in')}
+        {choice('paid_out', 'Paid out')}
+      </fieldset>
+      <TextField label="Amount" name="amount" value={amount} onChange={setAmount} inputMode="decimal" />
+      <TextField label="Reason" name="reason" value={reason} onChange={setReason} maxLength={reasonMax} />
     </FormModal>
   );
 }

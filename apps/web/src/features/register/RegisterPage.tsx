@@ -204,6 +204,7 @@ function RegisterScreen() {
     <DrawerBar
       drawer={drawer.isPending ? undefined : (drawer.data ?? null)}
       onOpened={(opened) => queries.setQueryData(['register', 'drawer'], opened)}
+      onMoved={(moved) => queries.setQueryData(['register', 'drawer'], moved)}
       onClosed={(report) => {
         queries.setQueryData(['register', 'drawer'], null);
         setZReport(report);
