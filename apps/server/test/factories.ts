@@ -153,6 +153,17 @@ export function catalog(server: TestServer, n = Infinity): Promise<FixtureCard[]
   return loading;
 }
 
+/**
+ * The catalog's nonfoil printings of the first `n`, one per card name, so each line of a sale or an answer is told
+ * apart by its name.
+ */
+export async function namedNonfoilCards(server: TestServer, n: number): Promise<FixtureCard[]> {
+  const named = new Map<string, FixtureCard>();
+  for (const card of await catalog(server, n))
+    if (card.finishes.includes('nonfoil') && !named.has(card.name)) named.set(card.name, card);
+  return [...named.values()];
+}
+
 /** One stock line: a card (a fixture printing or its id) and how many, in which finish and condition. */
 export type StockLine = { card: FixtureCard | string } & Omit<CallInput<'inventoryAdd'>, 'scryfall_id' | 'token'>;
 

@@ -1,7 +1,7 @@
 import { messages, returnMessages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, type Api, type ApiResult, type CallInput } from '../../../test/client.ts';
-import { addMember, catalog, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
+import { addMember, namedNonfoilCards, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
 
@@ -26,10 +26,7 @@ describe(`returns at the register (${testEngine})`, () => {
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
-    const named = new Map<string, FixtureCard>();
-    for (const card of await catalog(server, 400))
-      if (card.finishes.includes('nonfoil') && !named.has(card.name)) named.set(card.name, card);
-    cards = [...named.values()];
+    cards = await namedNonfoilCards(server, 400);
   });
   afterAll(() => server.close());
 

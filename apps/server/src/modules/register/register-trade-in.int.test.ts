@@ -2,7 +2,7 @@ import { messages } from '@cardstock/contract';
 import type { FixtureCard } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '../../../test/client.ts';
-import { addMember, catalog, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
+import { addMember, namedNonfoilCards, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 
@@ -21,10 +21,7 @@ describe(`trade-in at the register (${testEngine})`, () => {
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
-    const named = new Map<string, FixtureCard>();
-    for (const card of await catalog(server, 600))
-      if (card.finishes.includes('nonfoil') && !named.has(card.name)) named.set(card.name, card);
-    cards = [...named.values()];
+    cards = await namedNonfoilCards(server, 600);
   });
   afterAll(() => server.close());
 

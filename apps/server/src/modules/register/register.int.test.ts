@@ -1,7 +1,7 @@
 import { messages, routes } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '../../../test/client.ts';
-import { addMember, catalog, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
+import { addMember, namedNonfoilCards, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
 
@@ -19,11 +19,7 @@ describe(`the register (${testEngine})`, () => {
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
-    // One printing per name, so each line of a sale is told apart by its name.
-    const named = new Map<string, FixtureCard>();
-    for (const card of await catalog(server, 400))
-      if (card.finishes.includes('nonfoil') && !named.has(card.name)) named.set(card.name, card);
-    cards = [...named.values()];
+    cards = await namedNonfoilCards(server, 400);
   });
   afterAll(() => server.close());
 
