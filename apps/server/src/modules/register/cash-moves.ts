@@ -28,18 +28,43 @@ export async function recordCashMove(
   reference: string,
   at: string,
 ): Promise<void> {
-  if (!Number.isInteger(cents) || cents * direction[kind] < 0)
-    throw new Error(`a ${kind} movement is whole cents ${direction[kind] > 0 ? 'in' : 'out'}, not ${cents}`);
-  if (!(await repo.moveExpected(tx, drawer.id, cents)))
+  await recordCashMoves(tx, drawer, [{ kind, cents }], reference, at);
+}
+
+/**
+ * Several movements of one event at once (a sale's cash in and change out): the drawer's expected cash moved by their
+ * sum in one guarded update, and their lines written in one statement, so a sale holds the drawer's row for two round
+ * trips whatever it moves.
+ */
+export async function recordCashMoves(
+  tx: Tx,
+  drawer: { id: number; shop_id: number },
+  moves: readonly { kind: DrawerMoveKind; cents: number }[],
+  reference: string,
+  at: string,
+): Promise<void> {
+  for (const { kind, cents } of moves)
+    if (!Number.isInteger(cents) || cents * direction[kind] < 0)
+      throw new Error(`a ${kind} movement is whole cents ${direction[kind] > 0 ? 'in' : 'out'}, not ${cents}`);
+  if (
+    !(await repo.moveExpected(
+      tx,
+      drawer.id,
+      moves.reduce((n, m) => n + m.cents, 0),
+    ))
+  )
     throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
-  await repo.insertMove(tx, {
-    shop_id: drawer.shop_id,
-    drawer_id: drawer.id,
-    kind,
-    amount_cents: cents,
-    reference,
-    created_at: at,
-  });
+  await repo.insertMoves(
+    tx,
+    moves.map(({ kind, cents }) => ({
+      shop_id: drawer.shop_id,
+      drawer_id: drawer.id,
+      kind,
+      amount_cents: cents,
+      reference,
+      created_at: at,
+    })),
+  );
 }
 
 /** The drawer a sale is rung up on: its seller's open one. */
@@ -82,11 +107,12 @@ export async function ringUpOnDrawer(
   },
 ): Promise<void> {
   const payout = sale.payoutCents ?? 0;
-  if (sale.cashTenderedCents > 0 || payout > 0) {
-    if (sale.cashTenderedCents > 0)
-      await recordCashMove(tx, drawer, 'sale_cash', sale.cashTenderedCents, sale.saleNumber, sale.at);
-    if (sale.changeCents > 0) await recordCashMove(tx, drawer, 'change', -sale.changeCents, sale.saleNumber, sale.at);
-    if (payout > 0) await recordCashMove(tx, drawer, 'payout', -payout, sale.saleNumber, sale.at);
-  } else if (!(await repo.moveExpected(tx, drawer.id, 0))) return;
+  const moves = [
+    { kind: 'sale_cash' as const, cents: sale.cashTenderedCents },
+    { kind: 'change' as const, cents: -sale.changeCents },
+    { kind: 'payout' as const, cents: -payout },
+  ].filter((m) => m.cents !== 0);
+  if (moves.length) await recordCashMoves(tx, drawer, moves, sale.saleNumber, sale.at);
+  else if (!(await repo.moveExpected(tx, drawer.id, 0))) return;
   await repo.linkSale(tx, sale.orderId, drawer.id);
 }

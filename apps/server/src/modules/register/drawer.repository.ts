@@ -59,18 +59,22 @@ export const drawerRepository = {
     return row !== undefined;
   },
 
-  async insertMove(
+  async insertMoves(
     db: Executor,
-    move: {
+    moves: readonly {
       shop_id: number;
       drawer_id: number;
       kind: string;
       amount_cents: number;
       reference: string;
       created_at: string;
-    },
+    }[],
   ): Promise<void> {
-    await db.insertInto('drawer_moves').values(move).execute();
+    if (moves.length)
+      await db
+        .insertInto('drawer_moves')
+        .values([...moves])
+        .execute();
   },
 
   /** Closes an open drawer with the cash counted: its expected cash as it stands then, or undefined when closed. */

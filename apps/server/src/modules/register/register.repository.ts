@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { SaleTable } from '../../db/schema.ts';
 
@@ -41,9 +41,23 @@ export const registerRepository = {
     await db.updateTable('orders').set({ total_cents: totalCents }).where('id', '=', orderId).execute();
   },
 
-  /** A sold line's share of its sale's discount and tax. */
-  async setShares(db: Executor, lineId: number, shares: { discount_cents: number; tax_cents: number }) {
-    await db.updateTable('order_lines').set(shares).where('id', '=', lineId).execute();
+  /** Each sold line's share of its sale's discount and tax, in one statement (the sale holds its locks meanwhile). */
+  async setShares(db: Executor, shares: readonly { id: number; discount_cents: number; tax_cents: number }[]) {
+    if (!shares.length) return;
+    const byLine = (column: 'discount_cents' | 'tax_cents') =>
+      sql<number>`case ${sql.ref('id')} ${sql.join(
+        shares.map((s) => sql`when ${s.id} then cast(${s[column]} as integer)`),
+        sql` `,
+      )} end`;
+    await db
+      .updateTable('order_lines')
+      .set({ discount_cents: byLine('discount_cents'), tax_cents: byLine('tax_cents') })
+      .where(
+        'id',
+        'in',
+        shares.map((s) => s.id),
+      )
+      .execute();
   },
 
   /** A shop's sale by its number (the order's). */

@@ -234,11 +234,14 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
     const lines = await ordersRepository.linesOf(tx, [orderId]);
     await repo.setOrderTotal(tx, orderId, figures.subtotal_cents - figures.discount_cents);
     // The figures were shared over the priced lines in this order (the order's lines, by id).
-    for (const [i, line] of lines.entries())
-      await repo.setShares(tx, line.id, {
+    await repo.setShares(
+      tx,
+      lines.map((line, i) => ({
+        id: line.id,
         discount_cents: figures.lines[i]!.discount_cents,
         tax_cents: figures.lines[i]!.tax_cents,
-      });
+      })),
+    );
     await repo.insert(
       tx,
       {
