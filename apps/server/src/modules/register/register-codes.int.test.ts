@@ -363,4 +363,20 @@ describe(`scanned codes at the register (${testEngine})`, () => {
     expect(taken.body.message).toContain(messages.sealed.upcDuplicate('Play Booster Box'));
     expect(await listOf(b)).toHaveLength(2);
   });
+
+  it('two imports giving one code to two products at once: one is taken, the other refused 409, never a 500', async () => {
+    const shop = await buildShop(server);
+    const header = CARDSTOCK_CSV_HEADER.join(',');
+    const code = '4006381333931';
+    const answers = await Promise.all(
+      ['Race Box A', 'Race Box B', 'Race Box C'].map((name) =>
+        uploadCsv(server, shop, `${header}\n${name},,,,,,1,5,,,,sealed,Booster Box,${code}\n`),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.message).toMatch(/already has this UPC \/ EAN\./);
+    const products = bodyOf(await api(server, shop).call('sealedList', {})).sealed;
+    expect(products.map((p) => p.upc)).toEqual([code]);
+  });
 });

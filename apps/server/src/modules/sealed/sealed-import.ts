@@ -1,5 +1,5 @@
 import { gtinForms, messages, sealedLimits, type ImportMode, type ImportReport } from '@cardstock/contract';
-import type { Executor } from '../../db/database.ts';
+import { isUniqueViolation, type Executor } from '../../db/database.ts';
 import { requirePriceChange } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -97,7 +97,18 @@ export async function writeSealedImport(
   plan: SealedImportPlan,
   at: string,
 ): Promise<void> {
-  for (const { before, values } of plan.writes) {
+  for (const { before, values } of plan.writes)
+    try {
+      await writeOne(before, values);
+    } catch (err) {
+      // Another writer gave the code to another product since the plan: the index refused this one, and the import's
+      // transaction can read nothing more, so the product is not named.
+      if (values.upc && isUniqueViolation(err))
+        throw new AppError('CONFLICT', messages.sealed.upcDuplicate('Another sealed product'));
+      throw err;
+    }
+
+  async function writeOne(before: SealedWrite['before'], values: SealedWrite['values']) {
     requirePriceChange(actor, before?.price, values.price);
     if (before) {
       const after = await repo.update(tx, shop.shopId, before.id, values, at);
