@@ -137,6 +137,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       customer_id: ids.customer,
       tenders: [{ kind: 'store_credit', amount: 1 }],
     },
+    // A's pending order, rung up by B: B has no such order.
+    registerOrderSale: { order_number: ids.pending, tenders: [{ kind: 'card', amount: 1 }] },
     registerSettings: {},
     // A's product's UPC, scanned at B's register: B has no such product (and is not told A's).
     registerLookup: { code: '036000291452' },

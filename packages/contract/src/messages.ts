@@ -437,6 +437,10 @@ export const messages = {
         : `${amountText} of trade-in credit added to the customer’s store credit.`,
     unknownCode: (code: string) => `No card or sealed product matches “${code}”.`,
     ambiguousCode: (code: string, ways: string) => `${code} is in stock as ${ways}: choose one on the screen.`,
+    orderNotOpen: (orderNumber: string, status: string) =>
+      `Order ${orderNumber} is ${status.replace('_', ' ')}: only a pending order or a reservation waiting for pickup can be rung up, once.`,
+    prepaidOverDue: (prepaidText: string, dueText: string) =>
+      `The order already took ${prepaidText} of store credit, more than the ${dueText} it now comes to: give a smaller discount.`,
     saleItem: 'Each item is { scryfall_id, finish, quantity }, { sealed_id, quantity } or { code, quantity }.',
   },
   reservationsServer: {

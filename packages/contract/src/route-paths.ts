@@ -70,6 +70,7 @@ export const routePaths = {
   registerSettings: ['POST', '/api/register/settings', 'token'],
   registerReceipt: ['GET', '/api/register/receipt/:receipt'],
   registerLookup: ['POST', '/api/register/lookup', 'token'],
+  registerOrderSale: ['POST', '/api/register/order', 'token'],
   registerReceiptMail: ['POST', '/api/register/receipt/mail', 'token'],
   registerSales: ['POST', '/api/register/sales', 'token'],
   registerSaleFind: ['POST', '/api/register/sale/find', 'token'],

@@ -142,6 +142,7 @@ import { ZSettingsGetRequest, ZSettingsSaveRequest, ZShopSettings } from './sche
 import {
   ZReceiptPage,
   ZReceiptParams,
+  ZRegisterOrderSaleRequest,
   ZRegisterSaleRequest,
   ZRegisterSaleResponse,
   ZRegisterSettings,
@@ -896,6 +897,17 @@ export const routes = define({
       'Ring up a sale at the counter (issue 44): the stock leaves, the shop’s prices with its discount and tax, paid by the tenders at once; an Idempotency-Key header makes a retry answer the first sale',
     tags: ['register'],
     body: ZRegisterSaleRequest,
+    response: ZRegisterSaleResponse,
+  },
+  registerOrderSale: {
+    method: 'POST',
+    path: '/api/register/order',
+    auth: 'session',
+    permission: 'register:sell',
+    summary:
+      'Ring up an order placed on a tablet, from a PC or online when its customer pays at the counter: its copies and prices, a discount, the tax and the tenders; a pending order is confirmed by it, a reservation picked up',
+    tags: ['register'],
+    body: ZRegisterOrderSaleRequest,
     response: ZRegisterSaleResponse,
   },
   registerSettings: {

@@ -240,3 +240,23 @@ export const ZRegisterLookupResponse = z.discriminatedUnion('kind', [
   }),
 ]);
 export type RegisterLookupResponse = z.infer<typeof ZRegisterLookupResponse>;
+
+/**
+ * An order placed on a tablet, from a PC or online, rung up at the counter (issue 44): its copies and prices are the
+ * order's; the register adds a discount, the tax and the tenders. A pending order is confirmed by it, an online
+ * reservation (pending or ready for pickup) picked up.
+ */
+export const ZRegisterOrderSaleRequest = z.object({
+  token: ZSessionToken,
+  order_number: z
+    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
+    .trim()
+    .min(1, 'order_number is required.')
+    .max(64, 'order_number is not an order number.'),
+  discount: ZSaleDiscount.optional().describe('A discount on the whole order; an Employee may give up to the limit'),
+  tenders: z
+    .array(ZTender, { error: 'tenders must be a list of { kind, amount }.' })
+    .max(10, 'A sale has at most 10 tenders.')
+    .describe('What pays what is still due (store credit the order spent when placed counts as paid)'),
+});
+export type RegisterOrderSaleRequest = z.input<typeof ZRegisterOrderSaleRequest>;

@@ -14,6 +14,7 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
   registerRoute(app, routes.registerSale, ({ actor, body }, request) =>
     register.sale(actor, body, idempotencyKeyOf(request.headers)),
   );
+  registerRoute(app, routes.registerOrderSale, ({ actor, body }) => register.orderSale(actor, body));
   registerRoute(app, routes.registerSettings, ({ actor }) => register.settings(actor));
   registerRoute(app, routes.registerReceipt, async ({ params }, _request, reply) =>
     reply

@@ -13,6 +13,7 @@ import { drawerUseCases } from './drawer.ts';
 import { receiptHtml } from './receipt.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { ringUp } from './ring-up.ts';
+import { ringUpOrder } from './ring-up-order.ts';
 import { lookupCode } from './scan-codes.ts';
 import { returnSale, type ReturnInput } from './return-sale.ts';
 import { saleHistory } from './sale-history.ts';
@@ -34,6 +35,9 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
 
   return {
     sale: ringUp(ctx, placeAs, writes),
+
+    /** An order placed elsewhere, paid at the counter: it becomes the sale. */
+    orderSale: ringUpOrder(ctx),
 
     /** A sale's receipt by e-mail, on the customer's request. */
     mailReceipt: mailReceipt(ctx),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   centsText,
   dollarsToCents,
@@ -8,7 +8,6 @@ import {
   settle,
   withinDiscountLimit,
   type CartLine,
-  type AuditEvent,
   type Discount,
   type SaleItem,
   type SaleFigures,
@@ -17,27 +16,21 @@ import {
   type TenderKind,
   type TenderProblem,
 } from '@cardstock/contract';
-import type { Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { buylistRepository } from '../buylist/buylist.repository.ts';
-import { recordCounterBuy, stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
-import { appendCredit } from '../customers/credit-ledger.ts';
+import { stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
-import { ordersRepository } from '../orders/orders.repository.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
 import { drawerForSale, ringUpOnDrawer, type SaleDrawer } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
-import { toSaleAnswer } from './sale-presenter.ts';
+import { recordSale, saleAnswerOf, type ShopTax } from './sale-record.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
 import { hasCodeLines, resolveSaleItems } from './scan-codes.ts';
 
 const said = messages.registerServer;
-type ShopTax = Awaited<ReturnType<typeof repo.taxOf>>;
 const dollarsText = (cents: number) => `$${centsText(cents)}`;
 
 /** A sale as the route read it: the cart (lines by scanned code too), the customer, the discount (dollars as sent) and the tenders. */
@@ -52,7 +45,12 @@ export interface SaleInput {
 }
 
 /** The sentence of a tender refusal. */
-function tenderRefusal(problem: TenderProblem, dueCents: number, paidCents: number, balanceCents: number | null) {
+export function tenderRefusal(
+  problem: TenderProblem,
+  dueCents: number,
+  paidCents: number,
+  balanceCents: number | null,
+) {
   switch (problem) {
     case 'short':
       return said.short(dollarsText(dueCents), dollarsText(paidCents));
@@ -176,7 +174,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
           },
           then: async (tx, { orderId, orderNumber: saleNumber }) => {
             if (!priced) throw new Error('a sale is recorded only after its cart was priced');
-            await record(
+            await recordSale(
+              ctx,
               tx,
               { shopId, actor: email, userId, role, orderId, saleNumber, customerId: input.customer_id, tenders },
               priced,
@@ -194,130 +193,11 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
           },
         },
       );
-      return await answerOf(shopId, orderNumber);
+      return await saleAnswerOf(ctx, shopId, orderNumber);
     } catch (err) {
       if (err instanceof AppError && err.code === 'IDEMPOTENCY_MISMATCH')
         throw new AppError('IDEMPOTENCY_MISMATCH', said.idempotencyMismatch);
       throw err;
     }
   };
-
-  /** Writes the sale beside its order: its figures, each line's share, its tenders, its receipt's token, its audit. */
-  async function record(
-    tx: Tx,
-    sale: {
-      shopId: number;
-      actor: string;
-      userId: number;
-      role: string;
-      orderId: number;
-      saleNumber: string;
-      customerId: number | undefined;
-      tenders: { kind: string; amount_cents: number; reference: string }[];
-    },
-    { figures, settled, tax }: { figures: SaleFigures; settled: Settled; tax: ShopTax },
-    buy: CounterBuy | undefined,
-  ) {
-    const { shopId, actor, orderId, saleNumber, customerId, tenders } = sale;
-    const at = ctx.clock.now().toISOString();
-    // The trade-in as a buy order accepted at once, so the buylist's history and the customer's page show it.
-    const bought = buy
-      ? await recordCounterBuy(tx, buy, {
-          shopId,
-          userId: sale.userId,
-          email: actor,
-          role: sale.role,
-          customerId: customerId ?? null,
-          at,
-        })
-      : undefined;
-    const lines = await ordersRepository.linesOf(tx, [orderId]);
-    await repo.setOrderTotal(tx, orderId, figures.subtotal_cents - figures.discount_cents);
-    // The figures were shared over the priced lines in this order (the order's lines, by id).
-    await repo.setShares(
-      tx,
-      lines.map((line, i) => ({
-        id: line.id,
-        discount_cents: figures.lines[i]!.discount_cents,
-        tax_cents: figures.lines[i]!.tax_cents,
-      })),
-    );
-    await repo.insert(
-      tx,
-      {
-        shop_id: shopId,
-        order_id: orderId,
-        subtotal_cents: figures.subtotal_cents,
-        discount_cents: figures.discount_cents,
-        tax_cents: figures.tax_cents,
-        total_cents: figures.total_cents,
-        paid_cents: settled.paid_cents,
-        change_cents: settled.change_cents,
-        tax_rate_thousandths: tax.tax_rate_thousandths,
-        prices_include_tax: tax.prices_include_tax,
-        customer_id: customerId ?? null,
-        receipt_token: randomBytes(18).toString('base64url'),
-        created_by: actor,
-        created_at: at,
-        trade_in_cents: figures.trade_in_cents,
-        trade_in_cash_cents: figures.cash_out_cents,
-        trade_in_credit_cents: figures.credit_to_customer_cents,
-        trade_in_payout: buy?.payout ?? null,
-        buy_order_id: bought?.id ?? null,
-      },
-      tenders,
-    );
-    const event = (balance?: number): AuditEvent => ({
-      action: 'register.sale',
-      detail: {
-        lines: lines.length,
-        total_cents: figures.total_cents,
-        tax_cents: figures.tax_cents,
-        discount_cents: figures.discount_cents,
-        tenders: Object.fromEntries(Object.entries(settled.by_kind).filter(([, cents]) => cents > 0)),
-        ...(buy && bought
-          ? {
-              trade_in: {
-                buy_number: bought.buyNumber,
-                payout: buy.payout,
-                amount_cents: buy.total_cents,
-                copies: buy.copies,
-                cash_out_cents: figures.cash_out_cents,
-                credit_to_customer_cents: figures.credit_to_customer_cents,
-                ...(balance === undefined ? {} : { balance_cents: balance }),
-              },
-            }
-          : {}),
-      },
-    });
-    if (figures.credit_to_customer_cents > 0) {
-      // Trade-in credit beyond the sale onto the customer's ledger; the sale's own entry tells it, with the balance.
-      const balance = await appendCredit(
-        tx,
-        {
-          shopId,
-          customerId: customerId!,
-          kind: 'trade_in',
-          amountCents: figures.credit_to_customer_cents,
-          reference: bought?.buyNumber ?? saleNumber,
-          actor,
-          at,
-        },
-        { subject: saleNumber, event },
-      );
-      if (balance === undefined) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
-    } else
-      await auditRepository.record(tx, { shop_id: shopId, actor, subject: saleNumber, created_at: at, ...event() });
-  }
-
-  /** The sale as stored: the answer to the sale and to any retry of it. */
-  async function answerOf(shopId: number, saleNumber: string) {
-    const sale = await repo.byNumber(ctx.db, shopId, saleNumber);
-    if (!sale) throw new AppError('CONFLICT', said.idempotencyMismatch);
-    const [lines, tradeIn] = await Promise.all([
-      ordersRepository.linesOf(ctx.db, [sale.order_id]),
-      buylistRepository.linesOf(ctx.db, sale.buy_order_id === null ? [] : [sale.buy_order_id]),
-    ]);
-    return toSaleAnswer(sale, lines, tradeIn);
-  }
 }

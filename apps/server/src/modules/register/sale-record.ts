@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { messages, type AuditEvent, type SaleFigures, type Settled } from '@cardstock/contract';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { buylistRepository } from '../buylist/buylist.repository.ts';
+import { recordCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
+import { appendCredit } from '../customers/credit-ledger.ts';
+import { ordersRepository } from '../orders/orders.repository.ts';
+import { registerRepository as repo } from './register.repository.ts';
+import { toSaleAnswer } from './sale-presenter.ts';
+
+const said = messages.registerServer;
+export type ShopTax = Awaited<ReturnType<typeof repo.taxOf>>;
+
+/* A sale written beside its order, and read back as the register answers it: shared by a sale rung up from a cart
+   (ring-up.ts) and a pending order rung up (ring-up-order.ts). */
+
+/** Writes the sale beside its order: its figures, each line's share, its tenders, its receipt's token, its audit. */
+export async function recordSale(
+  ctx: AppContext,
+  tx: Tx,
+  sale: {
+    shopId: number;
+    actor: string;
+    userId: number;
+    role: string;
+    orderId: number;
+    saleNumber: string;
+    customerId: number | undefined;
+    tenders: { kind: string; amount_cents: number; reference: string }[];
+  },
+  { figures, settled, tax }: { figures: SaleFigures; settled: Settled; tax: ShopTax },
+  buy: CounterBuy | undefined,
+) {
+  const { shopId, actor, orderId, saleNumber, customerId, tenders } = sale;
+  const at = ctx.clock.now().toISOString();
+  // The trade-in as a buy order accepted at once, so the buylist's history and the customer's page show it.
+  const bought = buy
+    ? await recordCounterBuy(tx, buy, {
+        shopId,
+        userId: sale.userId,
+        email: actor,
+        role: sale.role,
+        customerId: customerId ?? null,
+        at,
+      })
+    : undefined;
+  const lines = await ordersRepository.linesOf(tx, [orderId]);
+  await repo.setOrderTotal(tx, orderId, figures.subtotal_cents - figures.discount_cents);
+  // The figures were shared over the priced lines in this order (the order's lines, by id).
+  await repo.setShares(
+    tx,
+    lines.map((line, i) => ({
+      id: line.id,
+      discount_cents: figures.lines[i]!.discount_cents,
+      tax_cents: figures.lines[i]!.tax_cents,
+    })),
+  );
+  await repo.insert(
+    tx,
+    {
+      shop_id: shopId,
+      order_id: orderId,
+      subtotal_cents: figures.subtotal_cents,
+      discount_cents: figures.discount_cents,
+      tax_cents: figures.tax_cents,
+      total_cents: figures.total_cents,
+      paid_cents: settled.paid_cents,
+      change_cents: settled.change_cents,
+      tax_rate_thousandths: tax.tax_rate_thousandths,
+      prices_include_tax: tax.prices_include_tax,
+      customer_id: customerId ?? null,
+      receipt_token: randomBytes(18).toString('base64url'),
+      created_by: actor,
+      created_at: at,
+      trade_in_cents: figures.trade_in_cents,
+      trade_in_cash_cents: figures.cash_out_cents,
+      trade_in_credit_cents: figures.credit_to_customer_cents,
+      trade_in_payout: buy?.payout ?? null,
+      buy_order_id: bought?.id ?? null,
+    },
+    tenders,
+  );
+  const event = (balance?: number): AuditEvent => ({
+    action: 'register.sale',
+    detail: {
+      lines: lines.length,
+      total_cents: figures.total_cents,
+      tax_cents: figures.tax_cents,
+      discount_cents: figures.discount_cents,
+      tenders: Object.fromEntries(Object.entries(settled.by_kind).filter(([, cents]) => cents > 0)),
+      ...(buy && bought
+        ? {
+            trade_in: {
+              buy_number: bought.buyNumber,
+              payout: buy.payout,
+              amount_cents: buy.total_cents,
+              copies: buy.copies,
+              cash_out_cents: figures.cash_out_cents,
+              credit_to_customer_cents: figures.credit_to_customer_cents,
+              ...(balance === undefined ? {} : { balance_cents: balance }),
+            },
+          }
+        : {}),
+    },
+  });
+  if (figures.credit_to_customer_cents > 0) {
+    // Trade-in credit beyond the sale onto the customer's ledger; the sale's own entry tells it, with the balance.
+    const balance = await appendCredit(
+      tx,
+      {
+        shopId,
+        customerId: customerId!,
+        kind: 'trade_in',
+        amountCents: figures.credit_to_customer_cents,
+        reference: bought?.buyNumber ?? saleNumber,
+        actor,
+        at,
+      },
+      { subject: saleNumber, event },
+    );
+    if (balance === undefined) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
+  } else await auditRepository.record(tx, { shop_id: shopId, actor, subject: saleNumber, created_at: at, ...event() });
+}
+
+/** The sale as stored: the answer to the sale and to any retry of it. */
+export async function saleAnswerOf(ctx: AppContext, shopId: number, saleNumber: string) {
+  const sale = await repo.byNumber(ctx.db, shopId, saleNumber);
+  if (!sale) throw new AppError('CONFLICT', said.idempotencyMismatch);
+  const [lines, tradeIn] = await Promise.all([
+    ordersRepository.linesOf(ctx.db, [sale.order_id]),
+    buylistRepository.linesOf(ctx.db, sale.buy_order_id === null ? [] : [sale.buy_order_id]),
+  ]);
+  return toSaleAnswer(sale, lines, tradeIn);
+}
