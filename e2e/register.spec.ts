@@ -477,3 +477,43 @@ test('cash paid out of the drawer by hand: refused past what it holds, then reco
   await expect(cash.getByRole('row', { name: /^Expected/ })).toContainText('$25.00');
   await expect(cash.getByRole('row', { name: /^Over \/ short/ })).toContainText('$0.00');
 });
+
+test('an order placed from a PC is rung up at the counter: its lines, a discount, cash with change; it leaves the queue', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Queue Counter');
+  const [card] = await pricedCards(request, 'dragon', 1);
+  await stockAt(request, account, card!, 3, 10);
+  const owner = api(request, account);
+  bodyOf(await owner.call('settingsSave', { subdomain: '', shop_hidden: 1, tax_rate_percent: 10 }));
+  bodyOf(await owner.call('registerDrawerOpen', { float: 0 }));
+  const { order_number: number } = bodyOf(
+    await owner.call('placeOrder', { items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 2 }] }),
+  );
+  const callout = number.slice(number.lastIndexOf('-') + 1);
+  await useSession(context, account);
+
+  await page.goto('/counter');
+  await page.getByRole('link', { name: 'Ring up an order' }).click();
+  await expect(page).toHaveURL(/\/counter\/orders$/);
+  await page.getByRole('button', { name: `Ring up order ${callout}` }).click();
+  const form = page.getByRole('form', { name: `Order ${callout}` });
+  await expect(form.getByRole('list', { name: 'Order lines' })).toContainText(`2 × ${card!.name}`);
+  // $20 less 10 % = $18, tax $1.80: $19.80 due.
+  await form.getByLabel('Discount (%)').fill('10');
+  await expect(form.getByLabel('Figures')).toContainText('Due$19.80');
+  await form.getByRole('button', { name: 'Cash', exact: true }).click();
+  await form.getByLabel('Cash amount').fill('20');
+  await expect(form.getByText('Change due $0.20')).toBeVisible();
+  await shots(page, 'register-order', counterSizes);
+  await form.getByRole('button', { name: 'Complete sale $19.80' }).click();
+  await expect(page.getByRole('status')).toContainText(`Order ${callout} rung up`);
+  await expect(page.getByRole('status')).toContainText('Change due $0.20');
+  await page.getByRole('button', { name: 'Next order' }).click();
+  await expect(page.getByText('No orders are waiting')).toBeVisible();
+  const history = bodyOf(await owner.call('orderHistory')).data.orders;
+  expect(history.find((o) => o.order_number === number)?.status).toBe('confirmed');
+  expect(bodyOf(await owner.call('registerDrawerCurrent')).drawer?.expected).toBe(19.8);
+});

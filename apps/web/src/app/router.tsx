@@ -127,6 +127,12 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/register/RegisterPage.tsx').then((m) => m.RegisterPage))),
       },
       {
+        path: '/counter/orders',
+        element: guarded(
+          page(() => import('../features/register/RegisterOrdersPage.tsx').then((m) => m.RegisterOrdersPage)),
+        ),
+      },
+      {
         path: '/counter/sales',
         element: guarded(
           page(() => import('../features/register/RegisterSalesPage.tsx').then((m) => m.RegisterSalesPage)),

@@ -288,6 +288,7 @@ function RegisterScreen() {
     <section className="page counter-page">
       <PageHeader title="Register" />
       <nav className="counter-links" aria-label="Register">
+        <Link to="/counter/orders">Ring up an order</Link>
         <Link to="/counter/sales">Sales and returns</Link>
       </nav>
       {drawerBar}
