@@ -1,13 +1,11 @@
 import {
   centsText,
   centsToDollars,
-  dollarsToCents,
   messages,
   percentOfThousandths,
   saleFigures,
   settle,
   withinDiscountLimit,
-  type Discount,
   type TenderKind,
 } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
@@ -21,7 +19,7 @@ import { ordersRepository } from '../orders/orders.repository.ts';
 import { drawerForSale, ringUpOnDrawer } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { tenderRefusal } from './ring-up.ts';
-import { recordSale, saleAnswerOf } from './sale-record.ts';
+import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput } from './sale-record.ts';
 
 const said = messages.registerServer;
 const dollarsText = (cents: number) => `$${centsText(cents)}`;
@@ -44,17 +42,8 @@ export interface OrderSaleInput {
 export function ringUpOrder(ctx: AppContext) {
   return async function sale(actor: Actor, input: OrderSaleInput) {
     const { shopId, email, userId, role } = requireRole(actor, 'register:sell');
-    const discount: Discount | undefined =
-      input.discount === undefined
-        ? undefined
-        : 'percent' in input.discount
-          ? { percent: input.discount.percent }
-          : { amount_cents: dollarsToCents(input.discount.amount) };
-    const tenders = input.tenders.map((t) => ({
-      kind: t.kind,
-      amount_cents: dollarsToCents(t.amount),
-      reference: t.reference ?? '',
-    }));
+    const discount = discountOfInput(input.discount);
+    const tenders = tendersOfInput(input.tenders);
     const at = ctx.clock.now().toISOString();
     await withTransaction(ctx.db, async (tx) => {
       const order = await ordersRepository.lockToDecide(tx, ctx.engine, shopId, input.order_number);

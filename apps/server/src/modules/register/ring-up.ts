@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   centsText,
-  dollarsToCents,
   messages,
   percentOfThousandths,
   saleFigures,
   settle,
   withinDiscountLimit,
   type CartLine,
-  type Discount,
   type SaleItem,
   type SaleFigures,
   type SellLine,
@@ -26,7 +24,7 @@ import type { StockWrites } from '../inventory/stock-writes.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
 import { drawerForSale, ringUpOnDrawer, type SaleDrawer } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
-import { recordSale, saleAnswerOf, type ShopTax } from './sale-record.ts';
+import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput, type ShopTax } from './sale-record.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
 import { hasCodeLines, resolveSaleItems } from './scan-codes.ts';
 
@@ -76,17 +74,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
     const { shopId, email, userId, role } = requireRole(actor, 'register:sell');
     if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
       throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
-    const discount: Discount | undefined =
-      input.discount === undefined
-        ? undefined
-        : 'percent' in input.discount
-          ? { percent: input.discount.percent }
-          : { amount_cents: dollarsToCents(input.discount.amount) };
-    const tenders = input.tenders.map((t) => ({
-      kind: t.kind,
-      amount_cents: dollarsToCents(t.amount),
-      reference: t.reference ?? '',
-    }));
+    const discount = discountOfInput(input.discount);
+    const tenders = tendersOfInput(input.tenders);
     const trade = tradeInOf(input);
     const creditCents = tenders.filter((t) => t.kind === 'store_credit').reduce((n, t) => n + t.amount_cents, 0);
     const key = idempotencyKey

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { messages, type AuditEvent, type SaleFigures, type Settled } from '@cardstock/contract';
+import {
+  dollarsToCents,
+  messages,
+  type AuditEvent,
+  type Discount,
+  type SaleFigures,
+  type Settled,
+  type TenderKind,
+} from '@cardstock/contract';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +21,20 @@ import { toSaleAnswer } from './sale-presenter.ts';
 
 const said = messages.registerServer;
 export type ShopTax = Awaited<ReturnType<typeof repo.taxOf>>;
+
+/** A sale's discount as the route read it (dollars) in the register's arithmetic (cents). */
+export const discountOfInput = (
+  discount: { percent: number } | { amount: number } | undefined,
+): Discount | undefined =>
+  discount === undefined
+    ? undefined
+    : 'percent' in discount
+      ? { percent: discount.percent }
+      : { amount_cents: dollarsToCents(discount.amount) };
+
+/** A sale's tenders as the route read them, in cents, each with its reference ('' for none). */
+export const tendersOfInput = (tenders: readonly { kind: TenderKind; amount: number; reference?: string }[]) =>
+  tenders.map((t) => ({ kind: t.kind, amount_cents: dollarsToCents(t.amount), reference: t.reference ?? '' }));
 
 /* A sale written beside its order, and read back as the register answers it: shared by a sale rung up from a cart
    (ring-up.ts) and a pending order rung up (ring-up-order.ts). */
