@@ -21,6 +21,7 @@ import { orderFigures, orderSaleBody, orderSettlement, type OpenOrder } from './
 import { printReceipt } from './print-receipt.ts';
 import { discountOf, tenderProblemText, type TenderDraft } from './sale.ts';
 import './RegisterPage.css';
+import { useRegisterSettings, useOpenDrawer } from './register-queries.ts';
 
 /** An order waiting to be paid for at the counter: pending, or an online reservation ready for pickup. */
 type Waiting = OpenOrder & { callout: string; source: string; timestamp: string; customer_name?: string | null };
@@ -114,16 +115,8 @@ function RegisterOrders() {
 /** One order at the counter: its lines, a discount, the tax and the tenders; then its receipt. */
 function OrderRingUp({ order, onBack }: { order: Waiting; onBack: () => void }) {
   const queries = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['register', 'settings'],
-    queryFn: () => call('registerSettings'),
-    retry: false,
-  });
-  const drawer = useQuery({
-    queryKey: ['register', 'drawer'],
-    queryFn: async () => (await call('registerDrawerCurrent')).drawer,
-    retry: false,
-  });
+  const settings = useRegisterSettings();
+  const drawer = useOpenDrawer();
   const customer = useQuery({
     queryKey: ['customer', order.customer_id],
     queryFn: async () => (await call('customersGet', { body: { customer_id: order.customer_id! } })).data.customer,

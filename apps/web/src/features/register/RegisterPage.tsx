@@ -7,7 +7,7 @@ import {
   type DrawerReport,
   type RegisterSaleResponse,
 } from '@cardstock/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { CustomerSearch } from '../../components/CustomerSearch.tsx';
@@ -36,6 +36,7 @@ import {
   type TenderDraft,
 } from './sale.ts';
 import './RegisterPage.css';
+import { useRegisterSettings, useOpenDrawer } from './register-queries.ts';
 
 const usd = (cents: number) => `$${centsText(cents)}`;
 
@@ -59,16 +60,8 @@ export function RegisterPage() {
 function RegisterScreen() {
   useTitle('Register');
   const queries = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['register', 'settings'],
-    queryFn: () => call('registerSettings'),
-    retry: false,
-  });
-  const drawer = useQuery({
-    queryKey: ['register', 'drawer'],
-    queryFn: async () => (await call('registerDrawerCurrent')).drawer,
-    retry: false,
-  });
+  const settings = useRegisterSettings();
+  const drawer = useOpenDrawer();
   const [zReport, setZReport] = useState<DrawerReport>();
   const [cart, setCart] = useState<CartItem[]>([]);
   const [customer, setCustomer] = useState<Customer>();

@@ -27,6 +27,7 @@ import {
 import { tenderLabels, type TenderDraft } from './sale.ts';
 import './RegisterPage.css';
 import { formatMinute } from '../../lib/format.ts';
+import { useOpenDrawer } from './register-queries.ts';
 
 const when = (iso: string) => formatMinute(iso, { locale: 'en-US' });
 
@@ -66,11 +67,7 @@ function SaleReturn({ saleNumber }: { saleNumber: string }) {
 function SaleView({ sale }: { sale: RegisterSaleDetail }) {
   const queries = useQueryClient();
   const canRefund = roleAllows(userRole(), 'register:refund');
-  const drawer = useQuery({
-    queryKey: ['register', 'drawer'],
-    queryFn: async () => (await call('registerDrawerCurrent')).drawer,
-    retry: false,
-  });
+  const drawer = useOpenDrawer();
   const [lines, setLines] = useState<ReturnLineDraft[]>(() => emptyReturn(sale));
   const [refund, setRefund] = useState<TenderDraft[]>([]);
   // The refund's rows follow the copies chosen until staff change them.

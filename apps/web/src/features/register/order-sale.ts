@@ -1,5 +1,4 @@
 import {
-  centsToDollars,
   dollarsToCents,
   saleFigures,
   settle,
@@ -9,7 +8,7 @@ import {
   type RouteCallInput,
   type SaleFigures,
 } from '@cardstock/contract';
-import { amountOf, tendersOf, type TenderDraft } from './sale.ts';
+import { discountBody, tenderBodies, tendersOf, type TenderDraft } from './sale.ts';
 
 /** An order to ring up, as the pending queue or the history lists it. */
 export type OpenOrder = Pick<PendingOrder, 'order_number' | 'items' | 'store_credit' | 'customer_id'>;
@@ -54,15 +53,7 @@ export function orderSaleBody(
 ): Omit<RouteCallInput<'registerOrderSale'>, 'token'> {
   return {
     order_number: order.order_number,
-    ...(discount === undefined
-      ? {}
-      : 'percent' in discount
-        ? { discount: { percent: discount.percent } }
-        : { discount: { amount: centsToDollars(discount.amount_cents) } }),
-    tenders: drafts.map((t) => ({
-      kind: t.kind,
-      amount: amountOf(t.text) ?? 0,
-      ...(t.reference.trim() ? { reference: t.reference.trim() } : {}),
-    })),
+    ...discountBody(discount),
+    tenders: tenderBodies(drafts),
   };
 }

@@ -7,7 +7,7 @@ import {
   type RegisterSaleDetail,
   type RouteCallInput,
 } from '@cardstock/contract';
-import { amountOf, nextDraftId, tendersOf, type TenderDraft } from './sale.ts';
+import { nextDraftId, tenderBodies, tendersOf, type TenderDraft } from './sale.ts';
 
 /** A sold line's return as the form holds it: how many copies (typed) and whether they go back to stock. */
 export interface ReturnLineDraft {
@@ -120,10 +120,6 @@ export function returnBody(
   return {
     sale_number: sale.sale_number,
     lines,
-    refund: drafts.map((t) => ({
-      kind: t.kind,
-      amount: amountOf(t.text) ?? 0,
-      ...(t.reference.trim() ? { reference: t.reference.trim() } : {}),
-    })),
+    refund: tenderBodies(drafts),
   };
 }

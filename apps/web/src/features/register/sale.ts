@@ -159,18 +159,26 @@ export function saleBody(
     items: orderItems(cart),
     ...(tradeIn?.items?.length ? { trade_in: tradeIn.items, trade_in_payout: tradeIn.payout } : {}),
     ...(customer ? { customer_id: customer.id } : {}),
-    ...(discount === undefined
-      ? {}
-      : 'percent' in discount
-        ? { discount: { percent: discount.percent } }
-        : { discount: { amount: centsToDollars(discount.amount_cents) } }),
-    tenders: drafts.map((t) => ({
-      kind: t.kind,
-      amount: amountOf(t.text) ?? 0,
-      ...(t.reference.trim() ? { reference: t.reference.trim() } : {}),
-    })),
+    ...discountBody(discount),
+    tenders: tenderBodies(drafts),
   };
 }
+
+/** A discount as a call's body sends it: `{ discount }` in percent or dollars, nothing for none. */
+export const discountBody = (discount: Discount | undefined) =>
+  discount === undefined
+    ? {}
+    : 'percent' in discount
+      ? { discount: { percent: discount.percent } }
+      : { discount: { amount: centsToDollars(discount.amount_cents) } };
+
+/** Tender (or refund) rows as a call's body sends them: dollars, and a card's reference when one was typed. */
+export const tenderBodies = (drafts: readonly TenderDraft[]) =>
+  drafts.map((t) => ({
+    kind: t.kind,
+    amount: amountOf(t.text) ?? 0,
+    ...(t.reference.trim() ? { reference: t.reference.trim() } : {}),
+  }));
 
 /** The body as one text: a retry of the same sale (after a network error) keeps its Idempotency-Key, any change not. */
 export const saleSignature = (body: object): string => JSON.stringify(body);
