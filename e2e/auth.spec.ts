@@ -160,6 +160,9 @@ test('a session ended elsewhere sends the visitor to log in, told why, and back 
   await useSession(context, account);
   await page.goto('/stats');
   await expect(page.getByRole('heading', { name: /Statistics/ })).toBeVisible();
+  // The page's own calls are answered first: one still in flight after the logout would meet the 401 on this page,
+  // which then says so once on its login page, and the visit below would find the login page already told.
+  await page.waitForLoadState('networkidle');
   // Logged out from another PC: the browser still holds the cookie, the server no longer the session.
   bodyOf(await api(request, account).call('logout'));
 
