@@ -50,6 +50,16 @@ export function withoutUnsetFlags({ signed, altered, ...line }: CartLine) {
   return { ...line, ...(signed ? { signed } : {}), ...(altered ? { altered } : {}) };
 }
 
+/** What a register sale's pricing decided, before its order is written (issue 44, decision 037). */
+export interface SalePricing {
+  /** The most store credit may pay: the amount due, tax included. */
+  creditCapCents: number;
+  /** What the order counts as sold for: after the discount, before tax (statistics read orders' totals). */
+  totalCents: number;
+  /** Each line's share of the sale's discount and tax, in the order of the priced lines. */
+  shares: readonly { discount_cents: number; tax_cents: number }[];
+}
+
 export function orderDoor(ctx: AppContext, writes: StockWrites, mails: ReservationMails) {
   const now = () => ctx.clock.now().toISOString();
 
@@ -70,8 +80,8 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
       credit?: CreditPayment;
       check?: (tx: Tx) => Promise<void>;
       /**
-       * Runs on the priced lines before the order is written: a throw refuses the order whole. It may answer the most
-       * store credit can pay (a register sale's amount due, tax included); else that is the lines' total.
+       * Runs on the priced lines before the order is written: a throw refuses the order whole. A register sale answers
+       * what its pricing decided (`SalePricing`), written with the order and its lines rather than after them.
        */
       limit?: (
         tx: Tx,
@@ -83,7 +93,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           unit_price_cents: number;
         }[],
         totalCents: number,
-      ) => Promise<number | void>;
+      ) => Promise<SalePricing | void>;
       /**
        * A sale rung up at the register (issue 44): the order is confirmed as it is written, by this actor, and audited
        * by `then` (one entry for the sale) instead of as an order placed.
@@ -114,7 +124,8 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
         const taking = writes.taking(tx, shopId);
         const lines = await reserveStock(tx, shopId, cart, pricingRuleOf(pricing), at, taking);
         const totalCents = lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0);
-        const creditCap = (await options.limit?.(tx, lines, totalCents)) ?? totalCents;
+        const priced = (await options.limit?.(tx, lines, totalCents)) ?? undefined;
+        const creditCap = priced?.creditCapCents ?? totalCents;
         if (credit && credit.cents > creditCap)
           throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
         const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at);
@@ -129,7 +140,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           idempotency_key: key?.stored ?? null,
           idempotency_fingerprint: key?.fingerprint ?? null,
           total_items: lines.reduce((n, l) => n + l.quantity, 0),
-          total_cents: totalCents,
+          total_cents: priced?.totalCents ?? totalCents,
           created_at: at,
           customer_name: customer?.name ?? null,
           customer_email: customer?.email ?? null,
@@ -142,7 +153,13 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
         const orderId = await repo.insert(
           tx,
           options.confirmedBy === undefined ? order : { ...order, decided_at: at, decided_by: options.confirmedBy },
-          lines,
+          priced
+            ? lines.map((line, i) => ({
+                ...line,
+                discount_cents: priced.shares[i]!.discount_cents,
+                tax_cents: priced.shares[i]!.tax_cents,
+              }))
+            : lines,
         );
         if (credit && payer && credit.cents > 0) {
           // In the order's transaction: the credit is spent exactly when the order exists, and a balance two orders

@@ -89,15 +89,14 @@ export async function drawerForSale(
 }
 
 /**
- * In the sale's transaction, once it is recorded: the sale joins its seller's drawer (its Z report counts it), and
- * the cash tendered comes in and the change goes out. A card sale whose drawer closed meanwhile joins none; a cash
- * sale's is refused whole.
+ * In the sale's transaction, before its row is written: the cash tendered comes into the seller's drawer and the
+ * change goes out; the answer is the drawer the sale joins (its Z report counts it, `sales.drawer_id`). A card sale
+ * whose drawer closed meanwhile joins none; a cash sale's is refused whole.
  */
 export async function ringUpOnDrawer(
   tx: Tx,
   drawer: SaleDrawer,
   sale: {
-    orderId: number;
     saleNumber: string;
     cashTenderedCents: number;
     changeCents: number;
@@ -105,7 +104,7 @@ export async function ringUpOnDrawer(
     payoutCents?: number;
     at: string;
   },
-): Promise<void> {
+): Promise<number | undefined> {
   const payout = sale.payoutCents ?? 0;
   const moves = [
     { kind: 'sale_cash' as const, cents: sale.cashTenderedCents },
@@ -113,6 +112,6 @@ export async function ringUpOnDrawer(
     { kind: 'payout' as const, cents: -payout },
   ].filter((m) => m.cents !== 0);
   if (moves.length) await recordCashMoves(tx, drawer, moves, sale.saleNumber, sale.at);
-  else if (!(await repo.moveExpected(tx, drawer.id, 0))) return;
-  await repo.linkSale(tx, sale.orderId, drawer.id);
+  else if (!(await repo.moveExpected(tx, drawer.id, 0))) return undefined;
+  return drawer.id;
 }

@@ -88,11 +88,6 @@ export const drawerRepository = {
       .executeTakeFirst();
   },
 
-  /** The sale was rung up on this drawer (its Z report counts it). */
-  async linkSale(db: Executor, orderId: number, drawerId: number): Promise<void> {
-    await db.updateTable('sales').set({ drawer_id: drawerId }).where('order_id', '=', orderId).execute();
-  },
-
   /** The drawer's cash movements summed per kind. */
   movesByKind(db: Executor, drawerId: number) {
     return db

@@ -116,6 +116,24 @@ export function ringUpOrder(ctx: AppContext) {
         paid_cents: result.settled.paid_cents + prepaid,
         by_kind: { ...result.settled.by_kind, store_credit: credit + prepaid },
       };
+      // The order now counts what it sold for (after the discount, before tax), each line its share of the figures.
+      await repo.setOrderTotal(tx, order.id, figures.subtotal_cents - figures.discount_cents);
+      await repo.setShares(
+        tx,
+        lines.map((line, i) => ({
+          id: line.id,
+          discount_cents: figures.lines[i]!.discount_cents,
+          tax_cents: figures.lines[i]!.tax_cents,
+        })),
+      );
+      const drawerId =
+        drawer &&
+        (await ringUpOnDrawer(tx, drawer, {
+          saleNumber: order.order_number,
+          cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
+          changeCents: result.settled.change_cents,
+          at,
+        }));
       await recordSale(
         ctx,
         tx,
@@ -128,18 +146,11 @@ export function ringUpOrder(ctx: AppContext) {
           saleNumber: order.order_number,
           customerId: order.customer_id ?? undefined,
           tenders: paidTenders,
+          drawerId,
         },
         { figures, settled, tax },
         undefined,
       );
-      if (drawer)
-        await ringUpOnDrawer(tx, drawer, {
-          orderId: order.id,
-          saleNumber: order.order_number,
-          cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
-          changeCents: result.settled.change_cents,
-          at,
-        });
     });
     return saleAnswerOf(ctx, shopId, input.order_number);
   };

@@ -158,27 +158,41 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
             // The traded-in copies into stock now, after the cart's rows and before the order is written (whose
             // trigger takes the shop's row): every writer takes stock rows first, then the shop's.
             if (buy) await stockCounterBuy(tx, writes, buy, shopId, ctx.clock.now().toISOString());
-            // Store credit may pay the whole sale, tax included (settle held it within what is due).
-            return figures.due_cents;
+            return {
+              // Store credit may pay the whole sale, tax included (settle held it within what is due).
+              creditCapCents: figures.due_cents,
+              totalCents: figures.subtotal_cents - figures.discount_cents,
+              shares: figures.lines.map(({ discount_cents, tax_cents }) => ({ discount_cents, tax_cents })),
+            };
           },
           then: async (tx, { orderId, orderNumber: saleNumber }) => {
             if (!priced) throw new Error('a sale is recorded only after its cart was priced');
-            await recordSale(
-              ctx,
-              tx,
-              { shopId, actor: email, userId, role, orderId, saleNumber, customerId: input.customer_id, tenders },
-              priced,
-              buy,
-            );
-            if (drawer)
-              await ringUpOnDrawer(tx, drawer, {
-                orderId,
+            const drawerId =
+              drawer &&
+              (await ringUpOnDrawer(tx, drawer, {
                 saleNumber,
                 cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
                 changeCents: priced.settled.change_cents,
                 payoutCents: priced.figures.cash_out_cents,
                 at: ctx.clock.now().toISOString(),
-              });
+              }));
+            await recordSale(
+              ctx,
+              tx,
+              {
+                shopId,
+                actor: email,
+                userId,
+                role,
+                orderId,
+                saleNumber,
+                customerId: input.customer_id,
+                tenders,
+                drawerId,
+              },
+              priced,
+              buy,
+            );
           },
         },
       );

@@ -52,6 +52,8 @@ export async function recordSale(
     saleNumber: string;
     customerId: number | undefined;
     tenders: { kind: string; amount_cents: number; reference: string }[];
+    /** The drawer the sale joined (`ringUpOnDrawer`), if any. */
+    drawerId: number | undefined;
   },
   { figures, settled, tax }: { figures: SaleFigures; settled: Settled; tax: ShopTax },
   buy: CounterBuy | undefined,
@@ -69,17 +71,7 @@ export async function recordSale(
         at,
       })
     : undefined;
-  const lines = await ordersRepository.linesOf(tx, [orderId]);
-  await repo.setOrderTotal(tx, orderId, figures.subtotal_cents - figures.discount_cents);
-  // The figures were shared over the priced lines in this order (the order's lines, by id).
-  await repo.setShares(
-    tx,
-    lines.map((line, i) => ({
-      id: line.id,
-      discount_cents: figures.lines[i]!.discount_cents,
-      tax_cents: figures.lines[i]!.tax_cents,
-    })),
-  );
+  // The order's total and each line's share of the figures are the order's own (written with it, or by the caller).
   await repo.insert(
     tx,
     {
@@ -102,13 +94,14 @@ export async function recordSale(
       trade_in_credit_cents: figures.credit_to_customer_cents,
       trade_in_payout: buy?.payout ?? null,
       buy_order_id: bought?.id ?? null,
+      drawer_id: sale.drawerId ?? null,
     },
     tenders,
   );
   const event = (balance?: number): AuditEvent => ({
     action: 'register.sale',
     detail: {
-      lines: lines.length,
+      lines: figures.lines.length,
       total_cents: figures.total_cents,
       tax_cents: figures.tax_cents,
       discount_cents: figures.discount_cents,
