@@ -329,6 +329,41 @@ describe(`returns at the register (${testEngine})`, () => {
     expect(twice.status).toBe(400);
   });
 
+  it('counts sales in the statistics net of their returns: copies kept, and what they sold for', async () => {
+    const { owner, card } = await shopWith(5, 10);
+    // 3 × 10.00, 2.66 tax: the line sold for 30.00 (statistics count what a sale sold for, before tax).
+    const sale = bodyOf(
+      await owner.call('registerSale', { items: [line(card, 3)], tenders: [{ kind: 'card', amount: 32.66 }] }),
+    );
+    const figures = async () => {
+      const [summary, top, days] = await Promise.all([
+        owner.call('statsSummary'),
+        owner.call('statsTopSelling', { limit: 10 }),
+        owner.call('statsOrdersOverTime'),
+      ]);
+      return {
+        sold: bodyOf(summary).data.total_cards_sold,
+        top: bodyOf(top).data.top_cards.map((c) => [c.card_name, c.total_sold, c.revenue]),
+        revenue: bodyOf(days).data.orders_by_date.map((d) => [d.order_count, d.total_revenue]),
+      };
+    };
+    expect(await figures()).toEqual({ sold: 3, top: [[card.name, 3, 30]], revenue: [[1, 30]] });
+
+    // One copy back: two kept, for two thirds of what the line sold for.
+    const returnOf = (quantity: number, amount: number) =>
+      giveBack(owner, {
+        sale_number: sale.sale_number,
+        lines: [{ line: sale.lines[0]!.line, quantity, restock: true }],
+        refund: [{ kind: 'card', amount }],
+      });
+    bodyOf(await returnOf(1, 10.89));
+    expect(await figures()).toEqual({ sold: 2, top: [[card.name, 2, 20]], revenue: [[1, 20]] });
+
+    // The rest back: the card sold nothing, the day's sale came to nothing (it still happened).
+    bodyOf(await returnOf(2, 21.77));
+    expect(await figures()).toEqual({ sold: 0, top: [], revenue: [[1, 0]] });
+  });
+
   it('two returns of the last copy at once: one is given, the other refused', async () => {
     const { shop, owner, card } = await shopWith(1, 10);
     const sale = bodyOf(

@@ -3,13 +3,36 @@ import type { Executor } from '../../db/database.ts';
 import { marketPriceSql } from '../inventory/inventory.repository.ts';
 import { saleStatuses } from '../orders/orders.repository.ts';
 
-/** The shop's sales: the lines of its confirmed orders and picked-up reservations (a no-show sold nothing). */
+/**
+ * The shop's sales: the lines of its confirmed orders and picked-up reservations (a no-show sold nothing), each with
+ * the copies returned at the register since (`returned.quantity`, null for none): a sale counts net of its returns.
+ */
 const confirmedLines = (db: Executor, shopId: number) =>
   db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .leftJoin(
+      db
+        .selectFrom('sale_return_lines')
+        .select(['order_line_id', sql<number>`sum(quantity)`.as('quantity')])
+        .where('shop_id', '=', shopId)
+        .groupBy('order_line_id')
+        .as('returned'),
+      'returned.order_line_id',
+      'order_lines.id',
+    )
     .where('orders.shop_id', '=', shopId)
     .where('orders.status', 'in', saleStatuses);
+
+/** The copies of a line kept after its returns. */
+const keptCopies = sql<number>`(order_lines.quantity - coalesce(returned.quantity, 0))`;
+/** What a line sold for (after its share of a sale's discount) … */
+const lineRevenue = sql<number>`(order_lines.quantity * order_lines.unit_price_cents - order_lines.discount_cents)`;
+/**
+ * … and of it what its kept copies sold for: the same share a return of the others gave back, rounded half up in
+ * whole cents (`returnShareCents`), so a line returned whole counts 0.
+ */
+const keptRevenue = sql<number>`(cast(${lineRevenue} as bigint) * ${keptCopies} * 2 + order_lines.quantity) / (2 * order_lines.quantity)`;
 
 export const statsRepository = {
   async summary(db: Executor, shopId: number) {
@@ -20,7 +43,7 @@ export const statsRepository = {
       .where('status', 'in', saleStatuses)
       .executeTakeFirstOrThrow();
     const cards = await confirmedLines(db, shopId)
-      .select((eb) => eb.fn.sum<number | null>('order_lines.quantity').as('n'))
+      .select(sql<number | null>`sum(${keptCopies})`.as('n'))
       .executeTakeFirstOrThrow();
     return { totalOrders: Number(orders.n), cardsSold: Number(cards.n ?? 0) };
   },
@@ -127,21 +150,36 @@ export const statsRepository = {
     return Number(row.n ?? 0);
   },
 
-  /** Confirmed orders and revenue per day of confirmation (UTC), oldest first. */
-  byDate(db: Executor, shopId: number) {
+  /**
+   * Confirmed orders and revenue per day of confirmation (UTC), oldest first; a sale's revenue net of what its returns
+   * gave back since, on the sale's day (the sales report counts a return on the day it was given).
+   */
+  async byDate(db: Executor, shopId: number) {
     const day = sql<string>`substr(decided_at, 1, 10)`;
-    return db
-      .selectFrom('orders')
-      .select([
-        day.as('date'),
-        (eb) => eb.fn.countAll<number>().as('orders'),
-        (eb) => eb.fn.sum<number>('total_cents').as('cents'),
-      ])
-      .where('shop_id', '=', shopId)
-      .where('status', 'in', saleStatuses)
-      .groupBy(day)
-      .orderBy(day)
-      .execute();
+    const [days, returned] = await Promise.all([
+      db
+        .selectFrom('orders')
+        .select([
+          day.as('date'),
+          (eb) => eb.fn.countAll<number>().as('orders'),
+          (eb) => eb.fn.sum<number>('total_cents').as('cents'),
+        ])
+        .where('shop_id', '=', shopId)
+        .where('status', 'in', saleStatuses)
+        .groupBy(day)
+        .orderBy(day)
+        .execute(),
+      confirmedLines(db, shopId)
+        .where('returned.quantity', 'is not', null)
+        .select([
+          sql<string>`substr(orders.decided_at, 1, 10)`.as('date'),
+          sql<number>`sum(${lineRevenue} - ${keptRevenue})`.as('cents'),
+        ])
+        .groupBy(sql`substr(orders.decided_at, 1, 10)`)
+        .execute(),
+    ]);
+    const back = new Map(returned.map((r) => [r.date, Number(r.cents)]));
+    return days.map((d) => ({ ...d, cents: Number(d.cents) - (back.get(d.date) ?? 0) }));
   },
 
   /**
@@ -170,23 +208,23 @@ export const statsRepository = {
       .execute();
   },
 
+  /** The best sellers by copies kept (net of returns), with their revenue and, where costs are known, their margin. */
   topSelling(db: Executor, shopId: number, limit: number) {
-    const sold = sql<number>`sum(order_lines.quantity)`;
+    const sold = sql<number>`sum(${keptCopies})`;
     return confirmedLines(db, shopId)
       .select([
         'order_lines.card_name',
         'order_lines.set_code',
         sold.as('sold'),
-        // A register sale's line counts after its share of the sale's discount (0 on an order).
-        sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents - order_lines.discount_cents)`.as(
-          'revenue_cents',
-        ),
+        // A register sale's line counts after its share of the sale's discount (0 on an order), less its returns.
+        sql<number>`sum(${keptRevenue})`.as('revenue_cents'),
         // Only the copies whose cost is known count toward the margin: their revenue and their cost.
-        sql<number>`sum(case when order_lines.unit_cost_cents is null then 0 else order_lines.quantity * order_lines.unit_price_cents - order_lines.discount_cents end)`.as(
+        sql<number>`sum(case when order_lines.unit_cost_cents is null then 0 else ${keptRevenue} end)`.as(
           'costed_revenue_cents',
         ),
-        sql<number | null>`sum(order_lines.quantity * order_lines.unit_cost_cents)`.as('cost_cents'),
+        sql<number | null>`sum(${keptCopies} * order_lines.unit_cost_cents)`.as('cost_cents'),
       ])
+      .having(sold, '>', 0)
       .groupBy(['order_lines.card_name', 'order_lines.set_code'])
       .orderBy(sold, 'desc')
       .orderBy('order_lines.card_name')
