@@ -72,17 +72,7 @@ const calls: [string, () => Promise<unknown>][] = [
         page.rows.map((r) => r.id),
       ),
   ],
-  [
-    'Placing an order: the stock of a line',
-    () =>
-      ordersRepository.stockFor(db, shop.id, {
-        cardId: stocked.card_id,
-        finish: stocked.finish,
-        language: stocked.language,
-        signed: stocked.signed,
-        altered: stocked.altered,
-      }),
-  ],
+  ['Placing an order: the stock of its printings', () => ordersRepository.stockOf(db, shop.id, [stocked.card_id])],
   ['Order management polling: the pending orders', () => ordersRepository.list(db, shop.id, 'pending', 100)],
   ['Statistics: summary', () => statsRepository.summary(db, shop.id)],
   ['Statistics: total cards', () => statsRepository.totalCards(db, shop.id)],

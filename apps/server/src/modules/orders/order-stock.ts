@@ -80,15 +80,22 @@ export async function reserveStock(
   // Cards with no price to sell at (no asking price, no market price), in the cart's order.
   const unpriced: { position: number; name: string }[] = [];
   const merged = mergeLines(items);
+  const stock = await repo.stockOf(
+    tx,
+    shopId,
+    merged.cards.map((item) => item.scryfall_id),
+  );
   for (const item of merged.cards) {
-    const rows = await repo.stockFor(tx, shopId, {
-      cardId: item.scryfall_id,
-      finish: item.finish,
-      quality: item.quality,
-      language: item.language,
-      signed: Number(item.signed),
-      altered: Number(item.altered),
-    });
+    // The line's rows: its printing, finish, language and flags, and its condition when it names one.
+    const rows = stock.filter(
+      (row) =>
+        row.card_id === item.scryfall_id &&
+        row.finish === item.finish &&
+        row.language === item.language &&
+        Number(row.signed) === Number(item.signed) &&
+        Number(row.altered) === Number(item.altered) &&
+        (!item.quality || row.quality === item.quality),
+    );
     if (rows.length === 0) {
       const card = await repo.cardName(tx, item.scryfall_id);
       shortages.push({
@@ -111,6 +118,8 @@ export async function reserveStock(
       const remaining = await taking.take(row.id, take, at);
       if (remaining === undefined)
         throw new NotEnoughStock([{ position: item.position, text: messages.ordersServer.notEnough(row.name, 0) }]);
+      // A later line of the cart that names this row too (one with a condition, one without) sees what is left.
+      row.quantity -= take;
       wanted -= take;
       const market = marketPriceOf(row, item.finish);
       const quality = qualityOf(row.quality);

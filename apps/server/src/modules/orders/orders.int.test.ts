@@ -94,6 +94,21 @@ describe(`orders (${testEngine})`, () => {
     expect(bad.body.message).toBe('Cart is empty');
   });
 
+  it('fills two lines of a cart that reach for the same row (one names its condition) from what the first left', async () => {
+    const twice = priced[5]!;
+    await add(twice, 3);
+    const cart = (anyCondition: number, nm: number): Cart => [
+      { scryfall_id: twice.id, finish: 'nonfoil', quantity: anyCondition },
+      { scryfall_id: twice.id, finish: 'nonfoil', quality: 'NM', quantity: nm },
+    ];
+    const short = await place(cart(2, 2));
+    expectError(short, 409);
+    expect(short.body.message).toBe(`${twice.name}: only 1 left in stock.`);
+    expect(await stock(twice)).toBe(3);
+    expectOk(await place(cart(1, 2)));
+    expect(await stock(twice)).toBe(0);
+  });
+
   it('answers a retried request with the same Idempotency-Key with the first order, even when they race', async () => {
     await add(spare, 8);
     const before = await stock(spare);

@@ -43,16 +43,22 @@ const ordersStateOf = precompiled((db: Executor, shopId: number) =>
 
 export const ordersRepository = {
   /** The shop's rows that can serve a cart line, best condition first, with what pricing needs. */
-  stockFor(
-    db: Executor,
-    shopId: number,
-    line: { cardId: string; finish: string; quality?: string; language: string; signed: number; altered: number },
-  ) {
-    let query = db
+  /**
+   * The shop's rows of these printings, every finish, language and condition, best condition first: one read for a
+   * cart's lines, each picking its own rows (`stockOfLine`).
+   */
+  stockOf(db: Executor, shopId: number, cardIds: readonly string[]) {
+    if (cardIds.length === 0) return Promise.resolve([]);
+    return db
       .selectFrom('inventory')
       .innerJoin('cards', 'cards.id', 'inventory.card_id')
       .select([
         'inventory.id',
+        'inventory.card_id',
+        'inventory.finish',
+        'inventory.language',
+        'inventory.signed',
+        'inventory.altered',
         'inventory.quality',
         'inventory.quantity',
         'inventory.asking_price',
@@ -64,13 +70,10 @@ export const ordersRepository = {
         'cards.price_usd_etched',
       ])
       .where('inventory.shop_id', '=', shopId)
-      .where('inventory.card_id', '=', line.cardId)
-      .where('inventory.finish', '=', line.finish)
-      .where('inventory.language', '=', line.language)
-      .where('inventory.signed', '=', line.signed)
-      .where('inventory.altered', '=', line.altered);
-    if (line.quality) query = query.where('inventory.quality', '=', line.quality);
-    return query.orderBy(qualityRank).orderBy('inventory.id').execute();
+      .where('inventory.card_id', 'in', [...new Set(cardIds)])
+      .orderBy(qualityRank)
+      .orderBy('inventory.id')
+      .execute();
   },
 
   /** Where and when a shop's customers pick up: its address, opening hours and time zone. */
