@@ -407,6 +407,41 @@ async function stockedCard(url: string, token: string, index = 0): Promise<strin
   return hit.scryfallId;
 }
 
+/**
+ * Gives `count` more printings of the shop 100,000 nonfoil copies each, the search's hits from index `from` on (page
+ * after page; a printing once only, none of the hits before `from`): their Scryfall ids.
+ */
+async function stockedCards(url: string, token: string, from: number, count: number): Promise<string[]> {
+  const hits: { scryfallId: string; quality: string }[] = [];
+  for (let page = 1; hits.length < from + count * 2; page++) {
+    const res = await fetch(`${url}/api/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, q: 'is:nonfoil', page: String(page) }),
+    });
+    const found = ((await res.json()) as { data: { hits: { scryfallId: string; quality: string }[] } }).data.hits;
+    if (!found.length) break;
+    hits.push(...found);
+  }
+  const taken = new Set(hits.slice(0, from).map((h) => h.scryfallId));
+  const chosen: string[] = [];
+  for (const hit of hits.slice(from)) {
+    if (chosen.length === count) break;
+    if (taken.has(hit.scryfallId)) continue;
+    taken.add(hit.scryfallId);
+    await postJson(url, '/api/shop/inventory/edit', {
+      token,
+      scryfall_id: hit.scryfallId,
+      finish: 'nonfoil',
+      quality: hit.quality,
+      quantity: 100_000,
+    });
+    chosen.push(hit.scryfallId);
+  }
+  if (chosen.length < count) throw new Error(`the shop has ${chosen.length} nonfoil printings to stock, not ${count}`);
+  return chosen;
+}
+
 /** Makes the bench shop public at the subdomain `bench-shop`, for storefront scenarios. */
 async function publishShop(url: string, token: string): Promise<void> {
   const res = await fetch(`${url}/api/shop/settings`, {
@@ -419,32 +454,33 @@ async function publishShop(url: string, token: string): Promise<void> {
 
 /**
  * The scenario with the shop's token for $TOKEN, stocked printings for $CARD, $CARD2 and $CARD3, a sell list for
- * "$SELL", and a register sale's five lines for "$REGISTER".
+ * "$SELL", and a register sale's five lines for "$REGISTER" (register i's on connection i).
  */
 function withToken(
   s: Scenario,
   token: string,
   cards: string[] = [],
   sell: SellLine[] = [],
-  register: unknown[] = [],
+  registers: unknown[][] = [],
 ): Scenario {
+  const filled = (body: unknown, register: unknown[] = registers[0] ?? []): unknown =>
+    body === undefined
+      ? undefined
+      : (JSON.parse(
+          JSON.stringify(body)
+            .replaceAll('"$SELL"', JSON.stringify(sell))
+            .replaceAll('"$REGISTER"', JSON.stringify(register))
+            .replaceAll('$TOKEN', token)
+            .replaceAll('$CARD3', cards[2] ?? '')
+            .replaceAll('$CARD2', cards[1] ?? '')
+            .replaceAll('$CARD', cards[0] ?? ''),
+        ) as unknown);
+  const first = s.requests[0]?.body;
+  const perRegister = registers.length > 1 && JSON.stringify(first).includes('"$REGISTER"');
   return {
     ...s,
-    requests: s.requests.map((r) => ({
-      ...r,
-      body:
-        r.body === undefined
-          ? undefined
-          : (JSON.parse(
-              JSON.stringify(r.body)
-                .replaceAll('"$SELL"', JSON.stringify(sell))
-                .replaceAll('"$REGISTER"', JSON.stringify(register))
-                .replaceAll('$TOKEN', token)
-                .replaceAll('$CARD3', cards[2] ?? '')
-                .replaceAll('$CARD2', cards[1] ?? '')
-                .replaceAll('$CARD', cards[0] ?? ''),
-            ) as unknown),
-    })),
+    requests: s.requests.map((r) => ({ ...r, body: filled(r.body) })),
+    ...(perRegister ? { perConnection: registers.map((register) => filled(first, register)) } : {}),
   };
 }
 
@@ -454,16 +490,28 @@ function headersOf(s: Scenario, r: Scenario['requests'][number]): Record<string,
 }
 
 function load(url: string, s: Scenario, connections = s.connections, duration = durationS) {
+  const requests = s.requests.map((r) => ({
+    method: r.method,
+    path: r.path,
+    headers: headersOf(s, r),
+    body: r.body === undefined ? undefined : JSON.stringify(r.body),
+  }));
+  let connection = 0;
+  const bodies = s.perConnection;
   return autocannon({
     url,
     connections,
     duration,
-    requests: s.requests.map((r) => ({
-      method: r.method,
-      path: r.path,
-      headers: headersOf(s, r),
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-    })),
+    requests,
+    // Connection i's first request with body i (scenarios whose writes come from different people).
+    ...(bodies?.length
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            const body = JSON.stringify(bodies[connection++ % bodies.length]);
+            client.setRequests(requests.map((r, i) => (i === 0 ? { ...r, body } : r)));
+          },
+        }
+      : {}),
   });
 }
 
@@ -632,13 +680,18 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     const cards: string[] = [];
     if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
       for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
-    // A register sale's five lines: printings of their own (after the year of orders' rows), 100,000 copies each.
-    const register: unknown[] = [];
-    if (chosen.some((s) => s.name === 'register-sale'))
-      for (let i = 15; i < 20; i++)
-        register.push({ scryfall_id: await stockedCard(server.url, token, i), finish: 'nonfoil', quantity: 1 });
+    // Each register's sale of five lines: printings of their own (after the year of orders' rows), 100,000 copies each.
+    const registers: unknown[][] = [];
+    const registerSale = chosen.find((s) => s.name === 'register-sale');
+    if (registerSale) {
+      const stocked = await stockedCards(server.url, token, 15, registerSale.connections * 5);
+      for (let i = 0; i < registerSale.connections; i++)
+        registers.push(
+          stocked.slice(i * 5, i * 5 + 5).map((scryfall_id) => ({ scryfall_id, finish: 'nonfoil', quantity: 1 })),
+        );
+    }
     // Its cash needs the seller's open drawer (decision 038); one left open by an earlier run is theirs still.
-    if (register.length)
+    if (registers.length)
       await fetch(`${server.url}/api/register/drawer/open`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -663,7 +716,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       if (kept) fs.writeFileSync(orderYearFile, token);
     }
     for (const base of chosen) {
-      const s = withToken(base, token, cards, sell, register);
+      const s = withToken(base, token, cards, sell, registers);
       if (s.pending !== undefined) {
         const started = Date.now();
         const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);
