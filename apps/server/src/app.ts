@@ -35,6 +35,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes, startExpirySweep } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { activityRoutes } from './modules/audit/activity.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(
   buylistRoutes(app, ctx, inventoryReads);
   registerSaleRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
+  eventsRoutes(app, ctx);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);
   activityRoutes(app, ctx);

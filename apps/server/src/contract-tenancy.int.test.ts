@@ -178,6 +178,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     // A's sale's receipt, mailed by B: B has no such sale (and A's customer's address is never used).
     registerReceiptMail: { sale_number: ids.sale, email: 'b-asks@example.com' },
     registerSales: {},
+    // B's stream of events (its own shop's; events.int.test.ts listens to both shops and hears none of A's there).
+    events: {},
     registerSaleFind: { sale_number: ids.sale },
     registerReturn: {
       sale_number: ids.sale,

@@ -26,6 +26,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/devices.ts';
+export * from './schemas/events.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/import-form.ts';
 export * from './schemas/orders.ts';

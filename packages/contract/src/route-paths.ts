@@ -68,6 +68,7 @@ export const routePaths = {
   placeOrder: ['POST', '/api/device/order', 'token'],
   registerSale: ['POST', '/api/register/sale', 'token'],
   registerSettings: ['POST', '/api/register/settings', 'token'],
+  events: ['GET', '/api/events', 'bearer'],
   registerReceipt: ['GET', '/api/register/receipt/:receipt'],
   registerLookup: ['POST', '/api/register/lookup', 'token'],
   registerOrderSale: ['POST', '/api/register/order', 'token'],

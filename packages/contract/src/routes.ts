@@ -185,6 +185,7 @@ import {
   ZTopSellingResponse,
   ZTotalCardsResponse,
 } from './schemas/stats.ts';
+import { ZEventsStream } from './schemas/events.ts';
 import { ZSalesReportAnswer, ZSalesReportRequest } from './schemas/sales-report.ts';
 import {
   ZBuyAcceptRequest,
@@ -256,6 +257,11 @@ export interface RouteDef {
   multipart?: true;
   /** A multipart form's text fields (the file aside): what the web's upload fills in, and its route reads them with. */
   form?: z.ZodType;
+  /**
+   * Also signed in by the session cookie (`auth_token`): a browser's EventSource sends no header of its own. Only a
+   * GET that changes nothing may say so (a cookie rides along with another site's request too).
+   */
+  cookieAuth?: true;
   /** Schema of the 200 answer. */
   response: z.ZodType;
 }
@@ -919,6 +925,17 @@ export const routes = define({
     tags: ['register'],
     body: ZRegisterSettingsRequest,
     response: ZRegisterSettings,
+  },
+  events: {
+    method: 'GET',
+    path: '/api/events',
+    auth: 'device',
+    permission: 'inventory:view',
+    summary:
+      'The shop’s events as they happen (Server-Sent Events): orders placed, decided and expired, stock changed. The token as a Bearer header or the session cookie; `Last-Event-ID` resumes after the last event heard',
+    tags: ['events'],
+    cookieAuth: true,
+    response: ZEventsStream,
   },
   registerReceipt: {
     method: 'GET',

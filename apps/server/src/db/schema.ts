@@ -323,6 +323,18 @@ export interface SaleTable {
   returns_count: Generated<number>;
 }
 
+/** A shop's event (migration 0035), written by triggers: what `GET /api/events` tells its listeners. */
+export interface ShopEventTable {
+  id: Generated<number>;
+  shop_id: number;
+  kind: string;
+  /** The order's number, or the stock's version. */
+  subject: string;
+  /** An order's status after the event; null for stock. */
+  status: string | null;
+  created_at: Generated<string>;
+}
+
 /** A return of some of a sale's lines (migration 0034), numbered after its sale: `1043-R1`. */
 export interface SaleReturnTable {
   id: Generated<number>;
@@ -596,6 +608,7 @@ export interface DB {
   sales: SaleTable;
   sale_tenders: SaleTenderTable;
   sale_returns: SaleReturnTable;
+  shop_events: ShopEventTable;
   sale_return_lines: SaleReturnLineTable;
   sale_return_refunds: SaleReturnRefundTable;
   cash_drawers: CashDrawerTable;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { messages, type RouteDef } from '@cardstock/contract';
+import { cookies, messages, type RouteDef } from '@cardstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -133,6 +133,21 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** The session cookie's token (`auth_token`, as the web app stores it), for routes a browser calls without headers. */
+export function cookieToken(request: FastifyRequest): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === cookies.authToken) {
+      try {
+        return decodeURIComponent(pair.slice(at + 1).trim()) || undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Whether any text in a parsed body, query or path holds U+0000 (files of a multipart form are bytes, not text). */
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -236,7 +251,8 @@ export function registerRoute<D extends RouteDef>(
         });
     }
     if (authenticate) {
-      const actor = await authenticate(sessionToken(request), request);
+      const token = sessionToken(request) ?? (def.cookieAuth ? cookieToken(request) : undefined);
+      const actor = await authenticate(token, request);
       if (def.auth === 'admin') requirePlatformRole(actor, def.adminPermission ?? 'admin:manage');
       if (def.permission) requireRole(actor, def.permission);
       actors.set(request, actor);

@@ -36,6 +36,7 @@ import * as m0031 from './0031-sealed-upc.ts';
 import * as m0032 from './0032-sale-trade-in.ts';
 import * as m0033 from './0033-cash-drawers.ts';
 import * as m0034 from './0034-sale-returns.ts';
+import * as m0035 from './0035-shop-events.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -78,6 +79,7 @@ const all: Record<string, MigrationFactory> = {
   '0032-sale-trade-in': m0032.migration,
   '0033-cash-drawers': m0033.migration,
   '0034-sale-returns': m0034.migration,
+  '0035-shop-events': m0035.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -128,6 +128,7 @@ export const shopDataRepository = {
       'audit_log',
       'drawer_moves',
       'cash_drawers',
+      'shop_events',
     ] as const)
       await db.deleteFrom(table).where('shop_id', '=', shopId).execute();
     await db.deleteFrom('users').where('shop_id', '=', shopId).execute();

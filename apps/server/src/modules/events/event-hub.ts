@@ -1,0 +1,135 @@
+import type { ShopEvent } from '@cardstock/contract';
+import type { AppContext } from '../../context.ts';
+import { eventsRepository as repo, type EventRow } from './events.repository.ts';
+
+/** How often a server reads the event log while anyone listens, and how many events at most per read. */
+const POLL_MS = 250;
+const BATCH = 1000;
+/** A listener that reconnects hears at most this many missed events; older ones it reads afresh (a full refresh). */
+export const MISSED_LIMIT = 1000;
+/** Events are kept a day, pruned once an hour. */
+const KEEP_MS = 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** The event as the stream tells it: its order's number and status, or the stock's version. */
+export function eventOf(row: EventRow): ShopEvent {
+  if (row.kind === 'stock.changed')
+    return { id: row.id, kind: 'stock.changed', data: { version: Number(row.subject) } };
+  return {
+    id: row.id,
+    kind: row.kind as 'order.placed' | 'order.decided' | 'order.expired',
+    data: { order_number: row.subject, status: row.status ?? '' },
+  };
+}
+
+/** One open stream: its shop, the last event id it was sent, and how it is sent one. */
+interface Listener {
+  shopId: number;
+  lastId: number;
+  send(event: ShopEvent): void;
+}
+
+/**
+ * A server's listeners and its one reader of the event log (decision 041): while anyone listens, the server reads
+ * every event written since its last read, four times a second, one indexed query whatever the number of listeners,
+ * and hands each to the listeners of its shop. The log is the database's, so an event written through another server
+ * is heard here as well; a listener that reconnects with the last id it heard is first sent what it missed.
+ */
+export class EventHub {
+  private readonly listeners = new Set<Listener>();
+  private lastId: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private reading: Promise<void> | undefined;
+  private prunedAt = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly pollMs = POLL_MS,
+  ) {}
+
+  /**
+   * Starts a listener for the shop: after `lastEventId` (what it missed first), or from now. Events that arrive
+   * while the missed ones are read wait, so none is sent twice or out of order. Answers how to stop it.
+   */
+  async listen(shopId: number, lastEventId: number | undefined, send: (event: ShopEvent) => void) {
+    const start = this.lastId ?? (this.lastId = await repo.latestId(this.ctx.db));
+    const held: ShopEvent[] = [];
+    let replaying = lastEventId !== undefined && lastEventId < start;
+    const listener: Listener = {
+      shopId,
+      lastId: lastEventId ?? start,
+      send: (event) => {
+        if (replaying) held.push(event);
+        else if (event.id > listener.lastId) {
+          listener.lastId = event.id;
+          send(event);
+        }
+      },
+    };
+    this.listeners.add(listener);
+    this.startReading();
+    if (replaying) {
+      const missed = await repo.ofShopAfter(this.ctx.db, shopId, lastEventId!, MISSED_LIMIT);
+      replaying = false;
+      for (const event of [...missed.map(eventOf), ...held]) listener.send(event);
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopReading();
+    };
+  }
+
+  /** How many streams this server holds open. */
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  /** Reads what is new now (tests; the timer does so on its own). */
+  async readNow(): Promise<void> {
+    if (this.reading) return this.reading;
+    this.reading = this.read().finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private startReading() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.reading) void this.readNow();
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  private stopReading() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    // Read from the newest again when someone next listens: nobody heard what came meanwhile.
+    this.lastId = undefined;
+  }
+
+  private async read(): Promise<void> {
+    try {
+      const from = this.lastId ?? (await repo.latestId(this.ctx.db));
+      const rows = await repo.after(this.ctx.db, from, BATCH);
+      if (!this.timer) return;
+      if (rows.length) this.lastId = rows[rows.length - 1]!.id;
+      for (const row of rows) {
+        const event = eventOf(row);
+        for (const listener of this.listeners) if (listener.shopId === row.shop_id) listener.send(event);
+      }
+      // The log's times are the database's own clock (its column default), so its age is read by the real clock.
+      const now = Date.now();
+      if (now - this.prunedAt > PRUNE_EVERY_MS) {
+        this.prunedAt = now;
+        await repo.prune(this.ctx.db, new Date(now - KEEP_MS).toISOString());
+      }
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'reading the shops’ events failed; trying again');
+    }
+  }
+
+  /** Stops reading (the server closes; its streams are ended by their route). */
+  close(): void {
+    this.listeners.clear();
+    this.stopReading();
+  }
+}
