@@ -4,7 +4,16 @@ import { useSession } from './support/accounts.ts';
 import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { waitForMail } from './support/mail.ts';
 import { pendingOrders } from './support/orders.ts';
-import { copiesInStock, counterOrder, pendingReservation, publicShop, registerShop, stock } from './support/seed.ts';
+import { api, bodyOf, isCall } from './support/api.ts';
+import {
+  copiesInStock,
+  counterOrder,
+  pairedDevice,
+  pendingReservation,
+  publicShop,
+  registerShop,
+  stock,
+} from './support/seed.ts';
 
 const m = messages.orders;
 
@@ -42,7 +51,7 @@ test('a pending order is reviewed and accepted, a new one shows up by itself, hi
   await expect(row.getByRole('cell').nth(3)).toHaveText('2');
   await expect(row.getByRole('cell').nth(4)).toHaveText('Non-Foil');
 
-  // Another counter places an order while the page is open: the next poll (10 s) shows it.
+  // Another counter places an order while the page is open: it shows by itself (pushed; the 10 s poll would too).
   const secondNumber = await counterOrder(request, account, [{ card: second!, quantity: 1 }]);
   await expect(page.getByText(m.pendingUpdated)).toBeVisible({ timeout: 15_000 });
   await expect(orderRow(page, secondNumber)).toBeVisible();
@@ -85,6 +94,32 @@ test('a pending order is reviewed and accepted, a new one shows up by itself, hi
   await expect(details.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await details.locator('footer').getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
+});
+
+test('an order placed on a kiosk shows on Order Management within a second, and leaves it when decided elsewhere', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Push Parlour');
+  const [card] = await pricedCards(request, 'angel', 1);
+  await stock(request, account, [{ card: card!, quantity: 3 }]);
+  const tablet = api(request, { token: await pairedDevice(request, account, 'Front tablet', 'PUSH-1') });
+  await useSession(context, account);
+  // The page listens to the shop's events from the moment it opens (the polling comes only every 10 s).
+  const listening = page.waitForResponse((r) => isCall(r, 'events') && r.status() === 200);
+  await page.goto('/order-management');
+  await expect(page.getByText(m.pendingEmpty)).toBeVisible();
+  await listening;
+
+  const item = { scryfall_id: card!.id, finish: 'nonfoil' as const, quantity: 1 };
+  const { order_number } = bodyOf(await tablet.call('placeOrder', { items: [item] }));
+  await expect(orderRow(page, order_number)).toBeVisible({ timeout: 1000 });
+  await expect(page.getByText(m.pendingUpdated)).toBeVisible();
+
+  // Accepted at another screen: gone from this one as fast.
+  bodyOf(await api(request, account).call('confirmOrder', { order_number }));
+  await expect(orderRow(page, order_number)).toHaveCount(0, { timeout: 1000 });
 });
 
 test('Cancel asks first, then rejects the order and its cards go back to the inventory', async ({

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
+import { useShopEvents } from '../../lib/use-shop-events.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from '../../lib/order-set.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
@@ -29,7 +30,7 @@ const fetchExpired = (): Promise<ExpiredOrder[]> =>
   );
 
 /**
- * Order Management (spec 000 §2, §4): pending orders, polled every 10 s, each
+ * Order Management (spec 000 §2, §4): pending orders, pushed as they change and polled every 10 s, each
  * reviewed in a modal and accepted or rejected there. A toast says when the
  * set of pending orders changed since the last look. Below them, once there are
  * any, the online reservations that expired (not confirmed within their hold
@@ -60,6 +61,12 @@ export function OrderManagementPage() {
     refetchInterval: timings.pendingOrdersPollMs,
     retry: false,
   });
+  // An order placed, decided or expired anywhere shows within a second (issue 41); the polling stays as the fallback.
+  useShopEvents(
+    ['order.placed', 'order.decided', 'order.expired'],
+    () => void queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    signedIn,
+  );
   const orders = pending.data ?? [];
   const expiredOrders = expired.data ?? [];
   const selectedExpired = expiredOrders.find((o) => o.order_number === reviewingExpired);
