@@ -7,6 +7,13 @@ const POLL_MS = 250;
 const BATCH = 1000;
 /** A listener that reconnects hears at most this many missed events; older ones it reads afresh (a full refresh). */
 export const MISSED_LIMIT = 1000;
+/**
+ * PostgreSQL numbers an event when it is written, not when its transaction commits: an id skipped by a read may still
+ * commit (its transaction ran long) or never will (it rolled back). Each skipped id is asked for again at every read
+ * for this long, and a jump of more ids than `MAX_GAP` is a sequence's leap, not transactions in flight.
+ */
+const GAP_MS = 10_000;
+const MAX_GAP = 1000;
 /** Events are kept a day, pruned once an hour. */
 const KEEP_MS = 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -22,11 +29,10 @@ export function eventOf(row: EventRow): ShopEvent {
   };
 }
 
-/** One open stream: its shop, the last event id it was sent, and how it is sent one. */
+/** One open stream: its shop, and how it is handed an event (`late`: committed after a newer one was read). */
 interface Listener {
   shopId: number;
-  lastId: number;
-  send(event: ShopEvent): void;
+  send(event: ShopEvent, late: boolean): void;
 }
 
 /**
@@ -38,6 +44,8 @@ interface Listener {
 export class EventHub {
   private readonly listeners = new Set<Listener>();
   private lastId: number | undefined;
+  /** Ids a read skipped, and when: asked for again until `GAP_MS` has passed. */
+  private readonly gaps = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
   private prunedAt = 0;
@@ -49,29 +57,32 @@ export class EventHub {
 
   /**
    * Starts a listener for the shop: after `lastEventId` (what it missed first), or from now. Events that arrive
-   * while the missed ones are read wait, so none is sent twice or out of order. Answers how to stop it.
+   * while the missed ones are read wait for them; none is sent twice. Answers how to stop it.
    */
   async listen(shopId: number, lastEventId: number | undefined, send: (event: ShopEvent) => void) {
     const start = this.lastId ?? (this.lastId = await repo.latestId(this.ctx.db));
-    const held: ShopEvent[] = [];
+    // What the client heard already: nothing newer than its last id, unless it committed late.
+    const after = lastEventId ?? start;
+    const held: [ShopEvent, boolean][] = [];
     let replaying = lastEventId !== undefined && lastEventId < start;
+    const replayed = new Set<number>();
     const listener: Listener = {
       shopId,
-      lastId: lastEventId ?? start,
-      send: (event) => {
-        if (replaying) held.push(event);
-        else if (event.id > listener.lastId) {
-          listener.lastId = event.id;
-          send(event);
-        }
+      send: (event, late) => {
+        if (replaying) held.push([event, late]);
+        else if ((late || event.id > after) && !replayed.has(event.id)) send(event);
       },
     };
     this.listeners.add(listener);
     this.startReading();
     if (replaying) {
-      const missed = await repo.ofShopAfter(this.ctx.db, shopId, lastEventId!, MISSED_LIMIT);
+      const missed = (await repo.after(this.ctx.db, lastEventId!, MISSED_LIMIT, shopId)).map(eventOf);
       replaying = false;
-      for (const event of [...missed.map(eventOf), ...held]) listener.send(event);
+      for (const event of missed) {
+        replayed.add(event.id);
+        send(event);
+      }
+      for (const [event, late] of held) listener.send(event, late);
     }
     return () => {
       this.listeners.delete(listener);
@@ -104,20 +115,31 @@ export class EventHub {
     this.timer = undefined;
     // Read from the newest again when someone next listens: nobody heard what came meanwhile.
     this.lastId = undefined;
+    this.gaps.clear();
   }
 
   private async read(): Promise<void> {
     try {
       const from = this.lastId ?? (await repo.latestId(this.ctx.db));
-      const rows = await repo.after(this.ctx.db, from, BATCH);
+      const [rows, late] = await Promise.all([
+        repo.after(this.ctx.db, from, BATCH),
+        this.gaps.size ? repo.byIds(this.ctx.db, [...this.gaps.keys()]) : [],
+      ]);
       if (!this.timer) return;
-      if (rows.length) this.lastId = rows[rows.length - 1]!.id;
-      for (const row of rows) {
-        const event = eventOf(row);
-        for (const listener of this.listeners) if (listener.shopId === row.shop_id) listener.send(event);
-      }
-      // The log's times are the database's own clock (its column default), so its age is read by the real clock.
       const now = Date.now();
+      for (const row of late) {
+        this.gaps.delete(row.id);
+        this.dispatch(row, true);
+      }
+      let previous = from;
+      for (const row of rows) {
+        if (row.id - previous - 1 <= MAX_GAP) for (let id = previous + 1; id < row.id; id++) this.gaps.set(id, now);
+        previous = row.id;
+        this.dispatch(row, false);
+      }
+      this.lastId = previous;
+      for (const [id, since] of this.gaps) if (now - since > GAP_MS) this.gaps.delete(id);
+      // The log's times are the database's own clock (its column default), so its age is read by the real clock.
       if (now - this.prunedAt > PRUNE_EVERY_MS) {
         this.prunedAt = now;
         await repo.prune(this.ctx.db, new Date(now - KEEP_MS).toISOString());
@@ -125,6 +147,11 @@ export class EventHub {
     } catch (err) {
       this.ctx.log.warn({ err }, 'reading the shops’ events failed; trying again');
     }
+  }
+
+  private dispatch(row: EventRow, late: boolean) {
+    const event = eventOf(row);
+    for (const listener of this.listeners) if (listener.shopId === row.shop_id) listener.send(event, late);
   }
 
   /** Stops reading (the server closes; its streams are ended by their route). */

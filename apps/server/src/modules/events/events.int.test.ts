@@ -168,6 +168,40 @@ describe(`the shop’s events, pushed (${testEngine})`, () => {
     again.close();
   });
 
+  // PostgreSQL numbers an event when it is written, not when its transaction commits: one written first and committed
+  // last must still be heard (SQLite writes one transaction at a time, in the order of its ids).
+  it.runIf(testEngine === 'postgres')(
+    'hears an event whose transaction committed after a newer one was heard',
+    async () => {
+      const screen = await listen(two, bearer(shop));
+      const db = one.ctx.db;
+      const event = (subject: string) => ({ shop_id: shop.id, kind: 'order.placed', subject, status: 'pending' });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      const slow = db.transaction().execute(async (tx) => {
+        await tx.insertInto('shop_events').values(event('SLOW-1')).execute();
+        written();
+        await gate;
+      });
+      await wrote;
+      await db.insertInto('shop_events').values(event('FAST-1')).execute();
+      await screen.until(1);
+      // Reads go on past the newer event while the older one is still open.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      release();
+      await slow;
+      const [fast, late] = await screen.until(2);
+      expect([fast!.data, late!.data]).toEqual([
+        { order_number: 'FAST-1', status: 'pending' },
+        { order_number: 'SLOW-1', status: 'pending' },
+      ]);
+      expect(late!.id).toBeLessThan(fast!.id);
+      screen.close();
+    },
+  );
+
   it('signs a browser in by its session cookie, and refuses a stream without a session', async () => {
     const byCookie = await listen(one, {
       headers: { cookie: `other=1; auth_token=${encodeURIComponent(shop.token)}` },

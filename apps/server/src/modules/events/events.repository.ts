@@ -11,26 +11,28 @@ export const eventsRepository = {
     return Number(row?.id ?? 0);
   },
 
-  /** Every shop's events after `afterId`, oldest first, at most `limit`: what a server's listeners have not heard. */
-  after(db: Executor, afterId: number, limit: number) {
+  /**
+   * The events after `afterId`, oldest first, at most `limit`: every shop's (what a server's listeners have not heard)
+   * or one shop's (what a listener that reconnects missed).
+   */
+  after(db: Executor, afterId: number, limit: number, shopId?: number) {
     return db
       .selectFrom('shop_events')
       .select(['id', 'shop_id', 'kind', 'subject', 'status'])
+      .$if(shopId !== undefined, (q) => q.where('shop_id', '=', shopId!))
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)
       .execute();
   },
 
-  /** One shop's events after `afterId`, oldest first: what a listener that reconnects missed. */
-  ofShopAfter(db: Executor, shopId: number, afterId: number, limit: number) {
+  /** These events, those of them that exist now (ids a read skipped while their transactions were open). */
+  byIds(db: Executor, ids: readonly number[]) {
     return db
       .selectFrom('shop_events')
       .select(['id', 'shop_id', 'kind', 'subject', 'status'])
-      .where('shop_id', '=', shopId)
-      .where('id', '>', afterId)
+      .where('id', 'in', ids)
       .orderBy('id')
-      .limit(limit)
       .execute();
   },
 
