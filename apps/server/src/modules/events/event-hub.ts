@@ -6,7 +6,7 @@ import { eventsRepository as repo, type EventRow } from './events.repository.ts'
 const POLL_MS = 250;
 const BATCH = 1000;
 /** A listener that reconnects hears at most this many missed events; older ones it reads afresh (a full refresh). */
-export const MISSED_LIMIT = 1000;
+const MISSED_LIMIT = 1000;
 /**
  * PostgreSQL numbers an event when it is written, not when its transaction commits: an id skipped by a read may still
  * commit (its transaction ran long) or never will (it rolled back). Each skipped id is asked for again at every read
@@ -36,7 +36,7 @@ interface Listener {
 }
 
 /**
- * A server's listeners and its one reader of the event log (decision 041): while anyone listens, the server reads
+ * A server's listeners and its one reader of the event log (decision 039): while anyone listens, the server reads
  * every event written since its last read, four times a second, one indexed query whatever the number of listeners,
  * and hands each to the listeners of its shop. The log is the database's, so an event written through another server
  * is heard here as well; a listener that reconnects with the last id it heard is first sent what it missed.
@@ -90,22 +90,11 @@ export class EventHub {
     };
   }
 
-  /** How many streams this server holds open. */
-  get size(): number {
-    return this.listeners.size;
-  }
-
-  /** Reads what is new now (tests; the timer does so on its own). */
-  async readNow(): Promise<void> {
-    if (this.reading) return this.reading;
-    this.reading = this.read().finally(() => (this.reading = undefined));
-    return this.reading;
-  }
-
   private startReading() {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      if (!this.reading) void this.readNow();
+      // One read at a time: a slow one delays the next, never overlaps it.
+      if (!this.reading) this.reading = this.read().finally(() => (this.reading = undefined));
     }, this.pollMs);
     this.timer.unref();
   }

@@ -17,9 +17,9 @@ const frame = (event: ShopEvent) => `id: ${event.id}\nevent: ${event.kind}\ndata
 
 /**
  * `GET /api/events` (issue 41): a staff member's or a paired tablet's stream of the shop's events, as Server-Sent
- * Events, held open until the client leaves or the server closes. Answers the hub, for the server to close.
+ * Events, held open until the client leaves or the server closes.
  */
-export function eventsRoutes(app: FastifyInstance, ctx: AppContext): EventHub {
+export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const hub = new EventHub(ctx);
   // The streams' connections, until each closes: a closing server closes them (its clients reconnect to another).
   const sockets = new Set<Socket>();
@@ -69,5 +69,4 @@ export function eventsRoutes(app: FastifyInstance, ctx: AppContext): EventHub {
     hub.close();
     done();
   });
-  return hub;
 }
