@@ -60,6 +60,9 @@ export function centsText(cents: number | null): string | null {
 }
 
 /** A price as the cart, the storefront and the billing sentences show it: `$1234.50`, no grouping; no price is a dash. */
+/** Cents as the counter and its receipts write them: `$12.50`. */
+export const centsUsd = (cents: number): string => `$${centsText(cents)}`;
+
 export const formatUsdPlain = (dollars: number | null): string => (dollars === null ? '—' : `$${amountText(dollars)}`);
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,4 +1,4 @@
-import { centsText, returnMessages } from '@cardstock/contract';
+import { centsUsd as money, returnMessages } from '@cardstock/contract';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,7 +10,6 @@ import { registerRepository } from './register.repository.ts';
 import { receiptPath, saleDueCents } from './sale-presenter.ts';
 
 const said = returnMessages.server;
-const money = (cents: number) => `$${centsText(cents)}`;
 const tenderNames: Record<string, string> = {
   cash: 'Cash',
   card: 'Card',

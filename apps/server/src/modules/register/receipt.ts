@@ -1,4 +1,11 @@
-import { centsText, finishNames, finishOf, languageNames, languageOf, percentOfThousandths } from '@cardstock/contract';
+import {
+  centsUsd as money,
+  finishNames,
+  finishOf,
+  languageNames,
+  languageOf,
+  percentOfThousandths,
+} from '@cardstock/contract';
 import type { BuyLineRow } from '../buylist/buylist.repository.ts';
 import type { OrderLineRow } from '../orders/orders.repository.ts';
 import { holdText } from '../orders/reservation-mails.ts';
@@ -9,8 +16,6 @@ import { saleDueCents, tradeInUnitCents } from './sale-presenter.ts';
 /** Text made safe inside HTML. */
 const html = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const money = (cents: number) => `$${centsText(cents)}`;
 
 const tenderNames: Record<string, string> = {
   cash: 'Cash',

@@ -1,5 +1,5 @@
 import {
-  centsText,
+  centsUsd as dollarsText,
   centsToDollars,
   messages,
   percentOfThousandths,
@@ -16,13 +16,12 @@ import type { AppContext } from '../../context.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
-import { drawerForSale, ringUpOnDrawer } from './cash-moves.ts';
+import { drawerForSale } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { tenderRefusal } from './ring-up.ts';
 import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput } from './sale-record.ts';
 
 const said = messages.registerServer;
-const dollarsText = (cents: number) => `$${centsText(cents)}`;
 
 /** A placed order rung up at the counter: its number, a discount, and the tenders (dollars as sent). */
 export interface OrderSaleInput {
@@ -126,14 +125,6 @@ export function ringUpOrder(ctx: AppContext) {
           tax_cents: figures.lines[i]!.tax_cents,
         })),
       );
-      const drawerId =
-        drawer &&
-        (await ringUpOnDrawer(tx, drawer, {
-          saleNumber: order.order_number,
-          cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
-          changeCents: result.settled.change_cents,
-          at,
-        }));
       await recordSale(
         ctx,
         tx,
@@ -146,7 +137,7 @@ export function ringUpOrder(ctx: AppContext) {
           saleNumber: order.order_number,
           customerId: order.customer_id ?? undefined,
           tenders: paidTenders,
-          drawerId,
+          drawer,
         },
         { figures, settled, tax },
         undefined,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  centsText,
+  centsUsd as dollarsText,
   messages,
   percentOfThousandths,
   saleFigures,
@@ -22,14 +22,13 @@ import { stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
-import { drawerForSale, ringUpOnDrawer, type SaleDrawer } from './cash-moves.ts';
+import { drawerForSale, type SaleDrawer } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
 import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput, type ShopTax } from './sale-record.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
 import { hasCodeLines, resolveSaleItems } from './scan-codes.ts';
 
 const said = messages.registerServer;
-const dollarsText = (cents: number) => `$${centsText(cents)}`;
 
 /** A sale as the route read it: the cart (lines by scanned code too), the customer, the discount (dollars as sent) and the tenders. */
 export interface SaleInput {
@@ -167,15 +166,6 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
           },
           then: async (tx, { orderId, orderNumber: saleNumber }) => {
             if (!priced) throw new Error('a sale is recorded only after its cart was priced');
-            const drawerId =
-              drawer &&
-              (await ringUpOnDrawer(tx, drawer, {
-                saleNumber,
-                cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
-                changeCents: priced.settled.change_cents,
-                payoutCents: priced.figures.cash_out_cents,
-                at: ctx.clock.now().toISOString(),
-              }));
             await recordSale(
               ctx,
               tx,
@@ -188,7 +178,7 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
                 saleNumber,
                 customerId: input.customer_id,
                 tenders,
-                drawerId,
+                drawer,
               },
               priced,
               buy,

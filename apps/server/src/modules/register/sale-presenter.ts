@@ -1,5 +1,5 @@
 import {
-  centsText,
+  centsUsd,
   centsToDollars,
   finishOf,
   languageOf,
@@ -29,11 +29,10 @@ export const saleDueCents = (sale: SaleRow): number =>
 /** The sentence of a completed sale: its number, the change, and how its trade-in was paid. */
 function soldText(sale: SaleRow): string {
   const said = messages.registerServer;
-  const sold = said.sold(sale.order_number, sale.change_cents > 0 ? `$${centsText(sale.change_cents)}` : '');
-  if (sale.trade_in_cash_cents > 0)
-    return `${sold} ${said.tradeInPaid('cash', `$${centsText(sale.trade_in_cash_cents)}`)}`;
+  const sold = said.sold(sale.order_number, sale.change_cents > 0 ? centsUsd(sale.change_cents) : '');
+  if (sale.trade_in_cash_cents > 0) return `${sold} ${said.tradeInPaid('cash', centsUsd(sale.trade_in_cash_cents))}`;
   if (sale.trade_in_credit_cents > 0)
-    return `${sold} ${said.tradeInPaid('credit', `$${centsText(sale.trade_in_credit_cents)}`)}`;
+    return `${sold} ${said.tradeInPaid('credit', centsUsd(sale.trade_in_credit_cents))}`;
   return sold;
 }
 

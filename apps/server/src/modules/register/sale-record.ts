@@ -17,6 +17,7 @@ import { recordCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { registerRepository as repo } from './register.repository.ts';
+import { ringUpOnDrawer, type SaleDrawer } from './cash-moves.ts';
 import { toSaleAnswer } from './sale-presenter.ts';
 
 const said = messages.registerServer;
@@ -39,7 +40,7 @@ export const tendersOfInput = (tenders: readonly { kind: TenderKind; amount: num
 /* A sale written beside its order, and read back as the register answers it: shared by a sale rung up from a cart
    (ring-up.ts) and a pending order rung up (ring-up-order.ts). */
 
-/** Writes the sale beside its order: its figures, each line's share, its tenders, its receipt's token, its audit. */
+/** Writes the sale beside its order: its drawer's cash, its figures, its tenders, its receipt's token, its audit. */
 export async function recordSale(
   ctx: AppContext,
   tx: Tx,
@@ -52,8 +53,8 @@ export async function recordSale(
     saleNumber: string;
     customerId: number | undefined;
     tenders: { kind: string; amount_cents: number; reference: string }[];
-    /** The drawer the sale joined (`ringUpOnDrawer`), if any. */
-    drawerId: number | undefined;
+    /** The seller's open drawer (`drawerForSale`), if any: the sale's cash moves in it and the sale joins it. */
+    drawer: SaleDrawer | undefined;
   },
   { figures, settled, tax }: { figures: SaleFigures; settled: Settled; tax: ShopTax },
   buy: CounterBuy | undefined,
@@ -71,6 +72,16 @@ export async function recordSale(
         at,
       })
     : undefined;
+  // The cash tendered in, the change and a trade-in's cash out of the drawer, before the sale row that names it.
+  const drawerId =
+    sale.drawer &&
+    (await ringUpOnDrawer(tx, sale.drawer, {
+      saleNumber: sale.saleNumber,
+      cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
+      changeCents: settled.change_cents,
+      payoutCents: figures.cash_out_cents,
+      at,
+    }));
   // The order's total and each line's share of the figures are the order's own (written with it, or by the caller).
   await repo.insert(
     tx,
@@ -94,7 +105,7 @@ export async function recordSale(
       trade_in_credit_cents: figures.credit_to_customer_cents,
       trade_in_payout: buy?.payout ?? null,
       buy_order_id: bought?.id ?? null,
-      drawer_id: sale.drawerId ?? null,
+      drawer_id: drawerId ?? null,
     },
     tenders,
   );

@@ -1,4 +1,4 @@
-import { centsText, messages, type SaleFigures, type SellLine } from '@cardstock/contract';
+import { centsUsd, messages, type SaleFigures, type SellLine } from '@cardstock/contract';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
@@ -61,6 +61,6 @@ export async function priceTradeIn(
 /** Credit beyond the sale goes on a customer's store credit: without one, the sale is refused, naming the field. */
 export function requireCustomerForCredit(figures: SaleFigures, customerId: number | undefined): void {
   if (figures.credit_to_customer_cents === 0 || customerId !== undefined) return;
-  const sentence = said.tradeInCreditNeedsCustomer(`$${centsText(figures.credit_to_customer_cents)}`);
+  const sentence = said.tradeInCreditNeedsCustomer(centsUsd(figures.credit_to_customer_cents));
   throw new AppError('BAD_REQUEST', sentence, { errors: [{ field: 'customer_id', message: sentence }] });
 }

@@ -1,6 +1,6 @@
 import {
+  centsUsd as dollars,
   type ActivityEntry,
-  centsText,
   finishNames,
   finishOf,
   formatUsdPlain,
@@ -10,7 +10,6 @@ import {
 import { activityEventOf, type ActivityDetail, type ActivityEvent } from './activity-event.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const dollars = (cents: number) => `$${centsText(cents)}`;
 
 /** A row of stock's kind as inventory entries keep it: finish, condition, language and flags, each maybe absent. */
 interface CopyKind {

@@ -1,4 +1,4 @@
-import { centsText, type SaleFigures } from '@cardstock/contract';
+import { centsUsd as usd, type SaleFigures } from '@cardstock/contract';
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { lineDetails, type CartItem } from '../orders/index.ts';
 import { setLineQuantity } from './sale.ts';
@@ -10,8 +10,6 @@ interface RegisterLinesProps {
   onRemove: (key: string) => void;
   onChange: (cart: CartItem[]) => void;
 }
-
-const usd = (cents: number) => `$${centsText(cents)}`;
 
 /** The sale's lines: what each is, how many (a stepper within the stock), and what it comes to after discounts. */
 export function RegisterLines({ cart, figures, disabled, onRemove, onChange }: RegisterLinesProps) {

@@ -1,5 +1,5 @@
 import {
-  centsText,
+  centsUsd as usd,
   centsToDollars,
   dollarsToCents,
   formatUsd,
@@ -17,6 +17,7 @@ import { hasAuthToken } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { MailReceipt } from './MailReceipt.tsx';
 import { RegisterTenders } from './RegisterTenders.tsx';
+import { SaleFigureList } from './SaleFigureList.tsx';
 import { orderFigures, orderSaleBody, orderSettlement, type OpenOrder } from './order-sale.ts';
 import { printReceipt } from './print-receipt.ts';
 import { discountOf, tenderProblemText, type TenderDraft } from './sale.ts';
@@ -217,7 +218,6 @@ function OrderForm(props: OrderFormProps) {
       : settlement.problem === 'not_amount'
         ? 'Each tender is an amount in dollars, with at most 2 decimals.'
         : tenderProblemText(settlement.problem, figures.left_cents, settlement.paid_cents, props.balanceCents ?? 0);
-  const usd = (cents: number) => `$${centsText(cents)}`;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -250,19 +250,11 @@ function OrderForm(props: OrderFormProps) {
             onChange={(e) => props.onDiscount(e.target.value)}
           />
         </label>
-        <dl className="counter-figures" aria-label="Figures">
-          <dt>Subtotal</dt>
-          <dd>{usd(figures.subtotal_cents)}</dd>
-          {figures.discount_cents > 0 && (
-            <>
-              <dt>Discount</dt>
-              <dd>−{usd(figures.discount_cents)}</dd>
-            </>
-          )}
-          <dt>
-            {settings.prices_include_tax ? 'Tax included' : 'Tax'} ({settings.tax_rate_percent} %)
-          </dt>
-          <dd>{usd(figures.tax_cents)}</dd>
+        <SaleFigureList
+          figures={figures}
+          taxIncluded={settings.prices_include_tax}
+          taxRatePercent={settings.tax_rate_percent}
+        >
           <dt>Total</dt>
           <dd>{usd(figures.total_cents)}</dd>
           {figures.prepaid_cents > 0 && (
@@ -273,7 +265,7 @@ function OrderForm(props: OrderFormProps) {
           )}
           <dt className="counter-total">Due</dt>
           <dd className="counter-total">{usd(figures.left_cents)}</dd>
-        </dl>
+        </SaleFigureList>
       </div>
       <div className="card">
         <RegisterTenders

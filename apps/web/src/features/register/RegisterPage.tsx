@@ -1,5 +1,5 @@
 import {
-  centsText,
+  centsUsd as usd,
   dollarsToCents,
   formatUsd,
   messages,
@@ -19,6 +19,7 @@ import { CustomerModal } from '../customers/index.ts';
 import { sellItems, type SellDraftLine } from '../buylist/index.ts';
 import { addToCart, removeFromCart, type CartItem, type InventoryHit } from '../orders/index.ts';
 import { DrawerBar, ZReport } from './RegisterDrawer.tsx';
+import { SaleFigureList } from './SaleFigureList.tsx';
 import { MailReceipt } from './MailReceipt.tsx';
 import { RegisterFinder } from './RegisterFinder.tsx';
 import { RegisterLines } from './RegisterLines.tsx';
@@ -37,8 +38,6 @@ import {
 } from './sale.ts';
 import './RegisterPage.css';
 import { useRegisterSettings, useOpenDrawer } from './register-queries.ts';
-
-const usd = (cents: number) => `$${centsText(cents)}`;
 
 /** Where completing the sale stands: being rung up, sent, waiting for the connection to come back, refused, done. */
 type Completing =
@@ -366,19 +365,11 @@ function RegisterScreen() {
           </div>
           <div className="card counter-sale-part">
             <h2>Payment</h2>
-            <dl className="counter-figures" aria-label="Figures">
-              <dt>Subtotal</dt>
-              <dd>{usd(figures.subtotal_cents)}</dd>
-              {figures.discount_cents > 0 && (
-                <>
-                  <dt>Discount</dt>
-                  <dd>−{usd(figures.discount_cents)}</dd>
-                </>
-              )}
-              <dt>
-                {settings.data.prices_include_tax ? 'Tax included' : 'Tax'} ({settings.data.tax_rate_percent} %)
-              </dt>
-              <dd>{usd(figures.tax_cents)}</dd>
+            <SaleFigureList
+              figures={figures}
+              taxIncluded={settings.data.prices_include_tax}
+              taxRatePercent={settings.data.tax_rate_percent}
+            >
               <dt className={trading ? undefined : 'counter-total'}>Total</dt>
               <dd className={trading ? undefined : 'counter-total'}>{usd(figures.total_cents)}</dd>
               {trading && payout === 'credit' && (
@@ -395,7 +386,7 @@ function RegisterScreen() {
                   <dd>{usd(figures.cash_out_cents)}</dd>
                 </>
               )}
-            </dl>
+            </SaleFigureList>
             <RegisterTenders
               tenders={tenders}
               dueCents={figures.due_cents}

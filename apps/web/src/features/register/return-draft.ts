@@ -1,4 +1,5 @@
 import {
+  centsUsd as usd,
   centsText,
   checkRefund,
   dollarsToCents,
@@ -93,7 +94,6 @@ function refundText(
   refund: readonly { amount_cents: number }[],
   sale: RegisterSaleDetail,
 ): string {
-  const usd = (c: number) => `$${centsText(c)}`;
   const given = refund.reduce((n, r) => n + r.amount_cents, 0);
   switch (problem) {
     case 'not_positive':

@@ -1,4 +1,5 @@
 import {
+  centsUsd as usd,
   centsText,
   centsToDollars,
   dollarsToCents,
@@ -116,7 +117,6 @@ export const amountText = (cents: number): string => centsText(cents);
 
 /** What the screen says about tenders that do not settle the sale yet (the server's words, before it is asked). */
 export function tenderProblemText(problem: TenderProblem, dueCents: number, paidCents: number, balance: number) {
-  const usd = (cents: number) => `$${centsText(cents)}`;
   switch (problem) {
     case 'not_positive':
       return 'Every tender must be more than $0.00.';
