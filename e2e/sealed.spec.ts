@@ -56,6 +56,8 @@ test('an owner adds, edits, filters and removes sealed products', async ({ page,
   await expect(add.getByRole('alert')).toHaveText(m.upcInvalid);
   expect(sends).toEqual([]);
   await add.getByLabel(m.upcLabel).fill('0 36000 29145 2');
+  // Where the boxes are kept (issue 41): shown in its own column.
+  await add.getByLabel(messages.inventory.location).fill('Shelf B');
   await add.getByRole('button', { name: m.addConfirm }).click();
   await expect(page.getByText(m.added(4, 'Bloomburrow Collector Booster Box'))).toBeVisible();
   await expect(add).toBeHidden();
@@ -66,6 +68,7 @@ test('an owner adds, edits, filters and removes sealed products', async ({ page,
     'BLB',
     '$289.50',
     '4',
+    'Shelf B',
     /Edit.*Delete/,
   ]);
 

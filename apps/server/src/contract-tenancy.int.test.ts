@@ -86,6 +86,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryAdd: { scryfall_id: mine.id, quantity: 1 },
     inventoryEdit: { scryfall_id: theirs.id, finish: 'nonfoil', quality: 'NM', quantity: 99, asking_price: 0.01 },
     inventoryReprice: { filter: '', action: 'set', value: 0.01 },
+    inventoryLocate: { filter: '', location: 'Taken' },
+    inventoryLocations: {},
     inventoryPriceChanges: { min_percent: 1 },
     inventoryPriceChangesKeep: { min_percent: 1 },
     inventoryDeleteAll: {},
@@ -197,7 +199,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     b = await buildShop(server);
     const asA = api(server, a);
 
-    bodyOf(await asA.call('inventoryAdd', { scryfall_id: theirs.id, quantity: 5 }));
+    bodyOf(await asA.call('inventoryAdd', { scryfall_id: theirs.id, quantity: 5, location: 'A secret binder' }));
     ids.sealed = bodyOf(
       await asA.call('sealedAdd', {
         name: 'A secret box',
@@ -296,6 +298,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       seller.name,
       seller.email,
       'A-SECRET-TERMINAL',
+      'A secret binder',
     );
   });
   afterAll(() => server.close());

@@ -70,7 +70,7 @@ export async function expectExportRoundTrip(server: TestServer, a: Shop): Promis
   );
   const csv = await res.text();
   expect(csv.split('\n')[0]).toBe(
-    'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered,Kind,Category,UPC',
+    'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered,Kind,Category,UPC,Location',
   );
   expect(csv).toContain(',12.34');
 

@@ -249,11 +249,15 @@ export const messages = {
       prices_changed: number;
       zeroed: number;
       kept?: number;
+      locations_changed?: number;
     }) =>
       [
         `${d.new_rows} new row${d.new_rows === 1 ? '' : 's'}`,
         `${d.quantities_changed} quantit${d.quantities_changed === 1 ? 'y' : 'ies'} changed`,
         `${d.prices_changed} price${d.prices_changed === 1 ? '' : 's'} changed`,
+        ...(d.locations_changed
+          ? [`${d.locations_changed} row${d.locations_changed === 1 ? '' : 's'} moved to another location`]
+          : []),
         ...(d.zeroed ? [`${d.zeroed} row${d.zeroed === 1 ? '' : 's'} set to 0`] : []),
         ...(d.kept ? [`${d.kept} row${d.kept === 1 ? '' : 's'} kept as they are: their lines were refused`] : []),
       ].join(', '),
@@ -303,6 +307,18 @@ export const messages = {
       `Keep the price customers paid before the refresh for the ${n} row${n === 1 ? '' : 's'} listed (moved ${percent} % or more) that follow the pricing rule? Each gets that price as its own asking price.`,
     changesAppeared: 'new price',
     changesVanished: 'no price now',
+    // issue 41: storage locations.
+    location: 'Location',
+    locationPlaceholder: 'e.g. Binder 3 p12, Box A-04',
+    locationHint: 'Where the copies are kept; empty for nowhere said. Search with loc:A-04.',
+    locateButton: 'Set location…',
+    locateTitle: 'Set location',
+    locateScope: (rows: number, filter: string) =>
+      filter
+        ? `Put the ${rows} row${rows === 1 ? '' : 's'} your search “${filter}” finds at one location.`
+        : `Put all ${rows} row${rows === 1 ? '' : 's'} of your inventory at one location.`,
+    locateApply: (location: string) => (location ? `Put at ${location}` : 'Clear the location'),
+    locateFailed: 'Setting the location failed.',
   },
   activity: {
     title: 'Activity',
@@ -492,6 +508,12 @@ export const messages = {
     repricePreview: (changed: number, matched: number) =>
       `${changed} of ${matched} row${matched === 1 ? '' : 's'} would change price.`,
     notInInventory: 'That card, finish and quality is not in your inventory.',
+    locationText: 'location must be text.',
+    locationTooLong: (max: number) => `A location can be at most ${max} characters.`,
+    located: (changed: number, location: string | null) =>
+      location
+        ? `${plural(changed, 'row')} now kept at ${location}.`
+        : `${plural(changed, 'row')} no longer ${changed === 1 ? 'has' : 'have'} a location.`,
     noSuchFinish: (name: string, finish: string) => `${name} has no ${finish} printing.`,
     deletedAll: (n: number) => `Deleted ${n} inventory item${n === 1 ? '' : 's'}.`,
     importNoFile: 'Choose a .csv file to upload.',

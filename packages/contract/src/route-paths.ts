@@ -34,6 +34,8 @@ export const routePaths = {
   inventoryAdd: ['POST', '/api/shop/inventory/add', 'token'],
   inventoryEdit: ['POST', '/api/shop/inventory/edit', 'token'],
   inventoryReprice: ['POST', '/api/shop/inventory/reprice', 'token'],
+  inventoryLocate: ['POST', '/api/shop/inventory/locate', 'token'],
+  inventoryLocations: ['POST', '/api/shop/inventory/locations', 'token'],
   inventoryPriceChanges: ['POST', '/api/shop/inventory/price-changes', 'token'],
   inventoryPriceChangesKeep: ['POST', '/api/shop/inventory/price-changes/keep', 'token'],
   inventoryDeleteAll: ['DELETE', '/api/shop/inventory/delete_all', 'token'],

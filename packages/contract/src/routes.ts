@@ -72,6 +72,10 @@ import {
   ZInventoryListRequest,
   ZInventoryListResponse,
   ZRepriceRequest,
+  ZLocateRequest,
+  ZLocateResponse,
+  ZLocationsRequest,
+  ZLocationsResponse,
   ZPriceChangesKeepRequest,
   ZPriceChangesKeepResponse,
   ZPriceChangesRequest,
@@ -455,6 +459,29 @@ export const routes = define({
     tags: ['inventory'],
     body: ZRepriceRequest,
     response: ZRepriceResponse,
+  },
+  // issue 41: storage locations.
+  inventoryLocate: {
+    method: 'POST',
+    path: '/api/shop/inventory/locate',
+    auth: 'session',
+    permission: 'inventory:edit',
+    summary:
+      'Put every row a live search finds (empty filter: every row) at one storage location, or none, in one transaction',
+    tags: ['inventory'],
+    body: ZLocateRequest,
+    response: ZLocateResponse,
+  },
+  inventoryLocations: {
+    method: 'POST',
+    path: '/api/shop/inventory/locations',
+    auth: 'session',
+    permission: 'inventory:view',
+    summary:
+      'Every storage location the shop’s cards and sealed products are kept at, in order: what the location field suggests',
+    tags: ['inventory'],
+    body: ZLocationsRequest,
+    response: ZLocationsResponse,
   },
   inventoryPriceChanges: {
     method: 'POST',

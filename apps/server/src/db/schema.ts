@@ -210,6 +210,8 @@ export interface InventoryTable {
   updated_at: string;
   /** Average cost per copy in cents, when known (copies bought from customers, migration 0022). */
   cost_cents: Generated<number | null>;
+  /** Where the copies are kept ("Binder 3 p12"), null for nowhere said (migration 0036). */
+  location: Generated<string | null>;
 }
 
 /** A shop's sealed product; set_code '' means no set (see migration 0005). */
@@ -225,6 +227,8 @@ export interface SealedProductTable {
   updated_at: string;
   /** Its UPC/EAN, digits, unique in the shop; null for none (migration 0031). */
   upc: Generated<string | null>;
+  /** Where the boxes are kept, null for nowhere said (migration 0036). */
+  location: Generated<string | null>;
 }
 
 export interface OrderTable {

@@ -33,6 +33,7 @@ export const auditActions = [
   'inventory.edit',
   'inventory.import',
   'inventory.reprice',
+  'inventory.locate',
   'inventory.keep_prices',
   'inventory.delete_all',
   'sealed.add',

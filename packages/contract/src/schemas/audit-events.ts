@@ -31,6 +31,7 @@ const ZSealedSnapshot = z.object({
   price: z.number().describe('Cents'),
   quantity: z.number(),
   upc: z.string().optional().describe('Its UPC/EAN, when it has one'),
+  location: z.string().optional().describe('Where its boxes are kept, when said'),
 });
 
 /** A customer as their entries keep them. */
@@ -144,6 +145,7 @@ export const auditDetailSchemas = {
       .nullable()
       .optional()
       .describe('Cents, when the copies came with a price; null: the pricing rule'),
+    location: z.string().nullable().optional().describe('Where the copies are kept, when given; null: nowhere'),
   }),
   'inventory.edit': z.object({
     ...copyKind,
@@ -153,6 +155,7 @@ export const auditDetailSchemas = {
       .nullable()
       .optional()
       .describe('Cents, only when the price changed; null: back to the pricing rule'),
+    location: z.string().nullable().optional().describe('Where the copies are kept, when given; null: nowhere'),
   }),
   'inventory.import': z.object({
     mode: z.enum(['add', 'set', 'sync']),
@@ -172,6 +175,10 @@ export const auditDetailSchemas = {
     action: z.enum(['set', 'percent', 'clear']),
     value: z.number().nullable().describe('Dollars for set, percent for percent'),
     changed: count('Rows repriced'),
+  }),
+  'inventory.locate': z.object({
+    location: z.string().nullable().describe('Where the rows are now kept; null: nowhere'),
+    changed: count('Rows whose location changed'),
   }),
   'inventory.keep_prices': z.object({ min_percent: z.number(), kept: count('Rows that kept their price') }),
   'inventory.delete_all': z.object({ deleted: count('Rows deleted') }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimal } from './common.ts';
 import { finishes, languageNames, languages, qualities } from '../constants.ts';
+import { messages } from '../messages.ts';
 import { wholeCents } from '../money.ts';
 import { ZSessionToken } from './auth.ts';
 
@@ -38,6 +39,24 @@ export const ZLanguage = z
     return languageByName.get(language) ?? language;
   })
   .pipe(z.enum(languages, `language must be one of ${languages.join(', ')}.`));
+
+/** Longest location a row or product may carry. */
+export const locationMaxLength = 60;
+
+/** A location as kept: trimmed, runs of spaces (tabs, line breaks) as one space. */
+export const locationText = (typed: string): string => typed.trim().replace(/\s+/g, ' ');
+
+/**
+ * Where copies are kept (issue 41), as typed or imported: free text such as "Binder 3 p12" or "Box A-04", trimmed with
+ * runs of spaces as one; "" or null: nowhere said. Not part of a row's key.
+ */
+export const ZLocation = z
+  .string({ error: messages.inventoryServer.locationText })
+  .overwrite(locationText)
+  .max(locationMaxLength, messages.inventoryServer.locationTooLong(locationMaxLength))
+  .nullable()
+  .transform((v) => v || null)
+  .describe('Where the copies are kept, e.g. "Binder 3 p12"; "" or null: nowhere said');
 
 /** A copy's flag (signed, altered) as a request gives it: true or false, false when left out. */
 export const ZCardFlag = (name: 'signed' | 'altered') =>
@@ -120,6 +139,9 @@ export const ZStaffInventoryRow = ZInventoryRow.extend({
     .nullable()
     .optional()
     .describe('Average cost per copy in dollars (copies bought from customers); null when unknown'),
+  inv_location: z
+    .string()
+    .describe('Where the copies are kept, e.g. "Binder 3 p12"; "" when nowhere said (staff only, issue 41)'),
 });
 export type StaffInventoryRow = z.infer<typeof ZStaffInventoryRow>;
 
@@ -154,6 +176,7 @@ export const ZInventoryAddRequest = z.object({
     .nullable()
     .optional()
     .describe('The row’s own price in dollars (Owner, Manager); null: the pricing rule; left out, the price stays'),
+  location: ZLocation.optional().describe('Where the copies are kept; "" or null: nowhere; left out, the row’s stays'),
 });
 
 /** Most a shop may ask for one copy, in dollars. */
@@ -194,6 +217,7 @@ export const ZInventoryEditRequest = z.object({
     .nullable()
     .optional()
     .describe('The row’s own price in dollars; null returns it to the pricing rule; left out, the price stays'),
+  location: ZLocation.optional().describe('Where the copies are kept; "" or null: nowhere; left out, it stays'),
 });
 
 export const repriceActions = ['set', 'percent', 'clear'] as const;
@@ -256,6 +280,32 @@ export const ZRepriceResponse = z.object({
   matched: z.number().int().optional().describe('Rows the filter finds'),
   unpriced: z.number().int().optional().describe('Rows left alone by a percentage: they have no price to change'),
   sample: z.array(ZRepriceSample).optional().describe('A few of the rows that change, before and after'),
+});
+
+/** Put every row a live search finds at one location (issue 41), as Reprice does for prices. */
+export const ZLocateRequest = z.object({
+  token: ZSessionToken,
+  filter: z
+    .string({ error: 'filter must be text.' })
+    .max(200, 'filter must be at most 200 characters.')
+    .optional()
+    .default('')
+    .describe('A live search (as the inventory list reads it); empty: every row'),
+  location: ZLocation.describe('Where the rows are now kept; "" or null: nowhere said'),
+});
+
+export const ZLocateResponse = z.object({
+  message: z.string(),
+  changed: z.number().int().describe('Rows whose location changed'),
+  matched: z.number().int().describe('Rows the filter finds'),
+});
+
+/** Most locations the location field suggests. */
+export const locationSuggestLimit = 500;
+
+export const ZLocationsRequest = z.object({ token: ZSessionToken });
+export const ZLocationsResponse = z.object({
+  locations: z.array(z.string()).describe('Every location the shop keeps stock at (cards and sealed), in order'),
 });
 
 export const priceChangeLimits = { defaultPercent: 10, minPercent: 1, maxPercent: 1000, maxRows: 500 } as const;
@@ -463,6 +513,11 @@ export const ZImportDifference = z.object({
   new_rows: z.number().int(),
   quantities_changed: z.number().int(),
   prices_changed: z.number().int(),
+  locations_changed: z
+    .number()
+    .int()
+    .optional()
+    .describe('Rows the shop has whose storage location the file changes (its Location, Bin or Binder Name column)'),
   zeroed: z.number().int().describe('Rows the file does not name, set to 0 (sync only)'),
   unchanged: z.number().int(),
   kept: z

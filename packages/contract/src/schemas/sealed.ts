@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { wholeCents } from '../money.ts';
 import { gtinOf } from '../scan-code.ts';
 import { ZSessionToken } from './auth.ts';
-import { ZPageText } from './inventory.ts';
+import { ZLocation, ZPageText } from './inventory.ts';
 
 const m = messages.sealed;
 
@@ -89,6 +89,7 @@ export const ZSealedAddRequest = z.object({
   price: ZPriceDollars,
   quantity: ZSealedQuantity.describe('Copies to add; the same name, category and set adds to the existing product'),
   upc: ZUpc.optional().describe('The product’s UPC/EAN; left out, an existing product keeps its own'),
+  location: ZLocation.optional().describe('Where the boxes are kept; left out, an existing product keeps its own'),
 });
 
 /** Edit replaces every field, so a client cannot clear the set code by leaving it out. */
@@ -101,6 +102,7 @@ export const ZSealedEditRequest = z.object({
   price: ZPriceDollars,
   quantity: ZSealedQuantity.describe('The new quantity (0 keeps the product, out of stock)'),
   upc: ZUpc.optional().describe('The product’s UPC/EAN; "" or null clears it, left out it stays as it is'),
+  location: ZLocation.optional().describe('Where the boxes are kept; "" or null clears it, left out it stays'),
 });
 
 export const ZSealedDeleteRequest = z.object({ token: ZSessionToken, id: ZSealedId });
@@ -115,6 +117,7 @@ export const ZSealedItem = z.object({
   quantity: z.number().int(),
   updated_at: z.string().describe('ISO-8601, UTC'),
   upc: z.string().nullable().describe('The product’s UPC/EAN (digits), or null for none'),
+  location: z.string().describe('Where the boxes are kept, e.g. "Shelf B"; "" when nowhere said (issue 41)'),
 });
 export type SealedItem = z.infer<typeof ZSealedItem>;
 

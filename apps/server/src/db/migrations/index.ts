@@ -37,6 +37,7 @@ import * as m0032 from './0032-sale-trade-in.ts';
 import * as m0033 from './0033-cash-drawers.ts';
 import * as m0034 from './0034-sale-returns.ts';
 import * as m0035 from './0035-shop-events.ts';
+import * as m0036 from './0036-stock-locations.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -80,6 +81,7 @@ const all: Record<string, MigrationFactory> = {
   '0033-cash-drawers': m0033.migration,
   '0034-sale-returns': m0034.migration,
   '0035-shop-events': m0035.migration,
+  '0036-stock-locations': m0036.migration,
 };
 
 class StaticProvider implements MigrationProvider {

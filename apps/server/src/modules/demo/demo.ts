@@ -73,6 +73,8 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
         signed: i % 17 === 9 ? 1 : 0,
         altered: i % 19 === 14 ? 1 : 0,
         quantity: (i % 6) + (i % 7 === 3 ? 0 : 1),
+        // Where a shop keeps them: binders by set, a box for the rest.
+        location: i % 4 === 3 ? 'Box A-04' : `Binder ${(i % 3) + 1}`,
         asking_price: null,
         sort_name: card.sort_name,
         set_code: card.set_code,
@@ -86,7 +88,7 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
           { name: 'Play Booster Box', category: 'Booster Box', set_code: 'fdn', price: 14_999, quantity: 4 },
           { name: 'Collector Booster', category: 'Collector Booster', set_code: 'fdn', price: 2_999, quantity: 12 },
           { name: 'Starter Kit', category: 'Starter Deck', set_code: '', price: 1_499, quantity: 6 },
-        ].map((p) => ({ ...p, shop_id: shopId, created_at: at, updated_at: at })),
+        ].map((p) => ({ ...p, shop_id: shopId, location: 'Shelf B', created_at: at, updated_at: at })),
       )
       .execute();
     await authRepository.insertUser(tx, {

@@ -183,7 +183,7 @@ describe(`signed and altered copies (${testEngine})`, () => {
       return res.text();
     };
     const own = await exportAs('cardstock');
-    expect(own.split('\n')[0]).toMatch(/,Language,Signed,Altered,Kind,Category,UPC$/);
+    expect(own.split('\n')[0]).toMatch(/,Language,Signed,Altered,Kind,Category,UPC,Location$/);
     const deckbox = await exportAs('deckbox');
     for (const text of [own, deckbox]) {
       const b = await buildShop(server);

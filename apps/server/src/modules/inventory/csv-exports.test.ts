@@ -22,6 +22,7 @@ const row = (over: Partial<ExportRow> = {}): ExportRow => ({
   altered: 0,
   quantity: 3,
   asking_price: 125,
+  location: null,
   ...over,
 });
 
@@ -50,6 +51,13 @@ describe('CSV export layouts', () => {
         (r) => `${r.quality}|${format === 'deckbox' && r.finish === 'etched' ? 'foil' : r.finish}|${r.quantity}`,
       ),
     );
+  });
+
+  // A typed cell a spreadsheet would run is written after a `'`, which the import takes off again.
+  it('writes a row’s storage location in Cardstock’s own layout, read back as the row’s (issue 41)', () => {
+    const text = write('cardstock', [row({ location: 'Binder 3 p12' }), row({ location: '=HYPERLINK("x")' }), row()]);
+    const lines = parseInventoryCsv(text).lines;
+    expect(lines.map((l) => l.location)).toEqual(['Binder 3 p12', '=HYPERLINK("x")', undefined]);
   });
 
   it("writes Cardmarket's idProduct, language and grade numbers, and no id it cannot know", () => {

@@ -26,6 +26,8 @@ export interface ExportRow extends StockFields {
   asking_price: number | null;
   /** The name of the set a token, art-card, promo or oversized set goes with ("tktk" → "Khans of Tarkir"). */
   parent_set_name?: string | null;
+  /** Where the copies are kept, null for nowhere said. */
+  location: string | null;
 }
 
 /** A layout a tool's own importer reads: its header, and a row's cells in the header's order. */
@@ -48,6 +50,8 @@ export interface SealedExportRow {
   quantity: number;
   /** Its UPC/EAN (digits), null for none. */
   upc: string | null;
+  /** Where its boxes are kept, null for nowhere said. */
+  location: string | null;
 }
 
 /**
@@ -218,6 +222,8 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       'single',
       '',
       '',
+      // The shop's own words: neutralised as any typed cell is.
+      r.location ?? '',
     ],
     // The shop's own words (a product's name is typed, not catalog text): neutralised as any typed cell is.
     sealedCells: (p) => [
@@ -235,6 +241,7 @@ export const EXPORT_LAYOUTS: Readonly<Record<ExportFormat, ExportLayout>> = {
       'sealed',
       p.category,
       p.upc ?? '',
+      p.location ?? '',
     ],
   },
   manabox: {

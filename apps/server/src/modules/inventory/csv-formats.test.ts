@@ -152,8 +152,10 @@ const READS: Readonly<Record<Exclude<LayoutName, GroupingLayout>, (line: StockLi
     setName: l.card.set_name,
     price: l.price,
     language: language(l),
+    // The fixture writer keeps every copy in one binder: where the shop keeps them.
+    location: 'Shop stock',
   }),
-  'manabox-without-binder': (l) => READS.manabox(l),
+  'manabox-without-binder': (l) => ({ ...READS.manabox(l), location: undefined }),
   'tcgplayer-app': (l) => ({
     ...counted(l),
     // TCGplayer files The List as LIST.
@@ -745,7 +747,7 @@ describe("Cardstock's own format", () => {
   it('reads back what the export writes', () => {
     const text = cardstockCsv(lines.map(write));
     expect(text.split('\n')[0]).toBe(
-      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered,Kind,Category,UPC',
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language,Signed,Altered,Kind,Category,UPC,Location',
     );
     const parsed = parseInventoryCsv(text);
     expect(parsed.format).toBe('cardstock');
@@ -998,6 +1000,35 @@ describe('file-level handling', () => {
       { line: 3, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'LP', language: 'en', quantity: 2 },
       { line: 4, name: 'Opt', setCode: 'xln', finish: 'foil', quality: 'MP', language: 'en', quantity: 1 },
     ]);
+  });
+
+  it.each(['Location', 'Bin', 'Binder Name'])('reads where copies are kept from a %s column (issue 41)', (column) => {
+    const parsed = parseInventoryCsv(
+      [
+        `Quantity,Card Name,Edition Code,${column}`,
+        '4,Lightning Bolt,M10,  Binder   3 p12 ',
+        '2,Opt,XLN,',
+        `1,Opt,DOM,${'x'.repeat(61)}`,
+      ].join('\n'),
+    );
+    expect(parsed.problems).toEqual([
+      { line: 4, reason: `Location "${'x'.repeat(20)}…" is longer than 60 characters.` },
+    ]);
+    expect(parsed.lines.map((l) => [l.name, l.location])).toEqual([
+      ['Lightning Bolt', 'Binder 3 p12'],
+      ['Opt', undefined],
+    ]);
+  });
+
+  it("reads ManaBox's binder as where its copies are kept", () => {
+    const parsed = parseInventoryCsv(
+      [
+        'Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency',
+        'Trade Binder,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,2,1,e3285e6b-3e79-4d7c-bf96-d920f973b122,1.00,false,false,near_mint,en,USD',
+      ].join('\n'),
+    );
+    expect(parsed.format).toBe('manabox');
+    expect(parsed.lines[0]).toMatchObject({ name: 'Lightning Bolt', quantity: 2, location: 'Trade Binder' });
   });
 
   it("reads other tools' column names in a spreadsheet, and no trade count or price", () => {

@@ -10,6 +10,8 @@ import {
   dollarsToCents,
   languageNames,
   languages,
+  locationMaxLength,
+  locationText,
   maxStockQuantity,
   type Finish,
   type Language,
@@ -75,6 +77,8 @@ export interface CsvLine {
   signed?: boolean;
   /** True for altered copies, left out otherwise. */
   altered?: boolean;
+  /** Where the copies are kept (a `Location`, `Bin` or `Binder Name` column); left out when the cell is empty. */
+  location?: string;
 }
 
 /** A row that could not become a line, and why, in plain English. */
@@ -120,6 +124,7 @@ export const CARDSTOCK_CSV_HEADER: string[] = [
   'Kind',
   'Category',
   'UPC',
+  'Location',
 ];
 
 /** Each format's name as its users know it. */
@@ -260,6 +265,8 @@ type Field =
   | 'altered'
   /** A cell saying the card is a proxy (a printed copy, not a real card). */
   | 'proxy'
+  /** Where the copies are kept: a shelf, a box, a binder. */
+  | 'location'
   /** Helvault's `/`-joined flags ("signed/foil", "etchedFoil", "proxy/signed/alteredArt"): finish and flags in one. */
   | 'extras';
 
@@ -305,9 +312,10 @@ const TOOLS: readonly ToolSpec[] = [
     format: 'cardstock',
     // Files from before languages have no Language column (their rows are English), nor from before the flags
     // Signed and Altered (their rows are unflagged), nor from before sealed rows Kind and Category (all singles), nor
-    // from before sealed products' barcodes UPC (which a spreadsheet may also call EAN or Barcode).
+    // from before sealed products' barcodes UPC (which a spreadsheet may also call EAN or Barcode), nor from before
+    // storage locations Location.
     signature: CARDSTOCK_CSV_HEADER.filter(
-      (column) => !['Language', 'Signed', 'Altered', 'Kind', 'Category', 'UPC'].includes(column),
+      (column) => !['Language', 'Signed', 'Altered', 'Kind', 'Category', 'UPC', 'Location'].includes(column),
     ),
     columns: {
       name: 'name',
@@ -321,6 +329,7 @@ const TOOLS: readonly ToolSpec[] = [
       language: 'language',
       signed: 'signed',
       altered: 'altered',
+      location: 'location',
     },
     finishes: { '': 'nonfoil', nonfoil: 'nonfoil', foil: 'foil', etched: 'etched' },
     scale: 'us',
@@ -340,6 +349,8 @@ const TOOLS: readonly ToolSpec[] = [
       price: 'purchase price',
       language: 'language',
       altered: 'altered',
+      // The binder (or deck, or list) ManaBox keeps the card in: where it is.
+      location: 'binder name',
     },
     finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
     scale: 'eu',
@@ -806,6 +817,7 @@ const SYNONYMS: Readonly<Record<Exclude<Field, 'price'>, readonly string[]>> = {
   signed: ['signed', 'is signed', 'signing'],
   altered: ['altered', 'alter', 'altered art', 'is altered', 'alteration'],
   extras: ['extras'],
+  location: ['location', 'storage location', 'bin', 'binder name', 'binder', 'box', 'shelf'],
 };
 
 /** Every tool's finish words (no word means two finishes in two tools), and what else spreadsheets write. */
@@ -1074,6 +1086,7 @@ function toCsvLine(raw: RawLine, tool: ToolSpec, line: number): CsvLine | CsvPro
     language: readLanguage(raw.language, reasons),
     signed: readFlag(raw.signed, 'Signed', reasons),
     altered: readFlag(raw.altered, 'Altered', reasons),
+    location: readLocation(raw.location, reasons),
   };
   const toolId = card.tcgplayerId ?? card.mtgoId ?? card.cardmarketId;
   if (!card.name && !raw.scryfallId && toolId === undefined && !(card.setCode && card.collectorNumber)) {
@@ -1099,6 +1112,14 @@ function withoutUndefined(line: CsvLine): CsvLine {
     if (value !== undefined) out[key] = value;
   }
   return out as unknown as CsvLine;
+}
+
+/** A location cell: spaces as one; undefined when empty; too long, a reason (the form's own limit). */
+function readLocation(text: string | undefined, reasons: string[]): string | undefined {
+  const location = text ? locationText(text) : '';
+  if (location.length > locationMaxLength)
+    reasons.push(`Location "${location.slice(0, 20)}…" is longer than ${locationMaxLength} characters.`);
+  return location || undefined;
 }
 
 function readQuantity(text: string | undefined, reasons: string[]): number {

@@ -3,7 +3,16 @@
  * rather than a single. Pure: reads and checks one row against the bounds the sealed forms keep; the import hands the
  * lines to the sealed module, which writes them.
  */
-import { gtinOf, messages, sealedCategories, sealedLimits, wholeCents, type SealedCategory } from '@cardstock/contract';
+import {
+  gtinOf,
+  locationMaxLength,
+  locationText,
+  messages,
+  sealedCategories,
+  sealedLimits,
+  wholeCents,
+  type SealedCategory,
+} from '@cardstock/contract';
 
 const m = messages.sealed;
 
@@ -21,6 +30,8 @@ export interface SealedLine {
   price?: number;
   /** Its UPC/EAN (digits); undefined when the cell is empty (the product keeps its own). */
   upc?: string;
+  /** Where its boxes are kept; undefined when the cell is empty (the product keeps its own). */
+  location?: string;
 }
 
 /** A sealed row's barcode cell: Cardstock writes `UPC`; spreadsheets also call it `EAN` or `Barcode`. */
@@ -81,6 +92,9 @@ export function readSealedRow(
   const upc = upcText ? gtinOf(upcText) : undefined;
   if (upc === null) reasons.push(`${m.upcInvalid} ("${upcText}")`);
 
+  const location = locationText(cell('location'));
+  if (location.length > locationMaxLength) reasons.push(messages.inventoryServer.locationTooLong(locationMaxLength));
+
   if (reasons.length) return { reasons };
   if (quantity === 0 && !keepEmpty) return 'empty';
   return {
@@ -91,5 +105,6 @@ export function readSealedRow(
     quantity,
     ...(price === undefined ? {} : { price }),
     ...(upc ? { upc } : {}),
+    ...(location ? { location } : {}),
   };
 }

@@ -79,6 +79,8 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
   /** By row: the shop's quantity, -1 for a row it does not have; and its asking price, NaN for none. */
   const quantityBefore = new Float64Array(rows.size).fill(-1);
   const askingBefore = new Float64Array(rows.size);
+  /** By row the shop has: where its copies are kept (undefined: nowhere said). */
+  const locationBefore: (string | undefined)[] = [];
   let merged = 0;
   for (const part of chunks(rows.cardIds())) {
     for (const e of await repo.existingRows(db, shopId, part)) {
@@ -86,6 +88,7 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
       if (row < 0) continue;
       quantityBefore[row] = e.quantity;
       askingBefore[row] = e.asking_price ?? Number.NaN;
+      if (e.location !== null) locationBefore[row] = e.location;
       merged++;
     }
     await nextTurn();
@@ -96,6 +99,7 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
     new_rows: 0,
     quantities_changed: 0,
     prices_changed: 0,
+    locations_changed: 0,
     zeroed: 0,
     unchanged: 0,
     sample: [],
@@ -172,14 +176,17 @@ export async function differenceOf(db: Executor, shopId: number, mode: ImportMod
     const price = r.asking_price ?? askingWas;
     const quantityMoves = quantity !== quantityWas;
     const priceMoves = price !== askingWas;
+    const locationMoves = r.location !== null && r.location !== locationBefore[row];
     if (quantity === 0 && quantityWas > 0) {
       toZero++;
       if (zeroedRows.length < AUDIT_ZEROED_LIMIT) zeroedRows.push(auditRowOf({ ...r, quantity: quantityWas }));
     }
     if (quantityMoves) difference.quantities_changed++;
     if (priceMoves) difference.prices_changed++;
-    if (!quantityMoves && !priceMoves) difference.unchanged++;
-    else
+    if (locationMoves) difference.locations_changed!++;
+    if (!quantityMoves && !priceMoves && !locationMoves) difference.unchanged++;
+    // A row whose location alone moves is counted, not shown: the sample tells quantities and prices.
+    else if (quantityMoves || priceMoves)
       note(changes.changed, () => ({
         change: quantityMoves ? 'quantity' : 'price',
         ...shown(r),

@@ -31,11 +31,11 @@ const line = (quantity: number, traits: Partial<{ finish: string; quality: strin
 });
 
 describe('ImportRows', () => {
-  it('adds up lines of the same printing and traits, the last asking price given winning', () => {
+  it('adds up lines of the same printing and traits, the last asking price and location given winning', () => {
     const rows = new ImportRows();
-    rows.add(bolt, line(2), 150);
+    rows.add(bolt, { ...line(2), location: 'Binder 1' }, 150);
     rows.add(ring, line(1), null);
-    rows.add(bolt, line(3), null);
+    rows.add(bolt, { ...line(3), location: 'Box A-04' }, null);
     rows.add(bolt, line(1), 175);
     expect(rows.size).toBe(2);
     expect(rows.copies()).toBe(7);
@@ -49,13 +49,14 @@ describe('ImportRows', () => {
       altered: 0,
       quantity: 6,
       asking_price: 175,
+      location: 'Box A-04',
       sort_name: 'lightning bolt',
       set_code: 'lea',
       lines: 3,
       name: 'Lightning Bolt',
       collector_number: '161',
     });
-    expect(rows.row(1)).toMatchObject({ card_id: ring.id, quantity: 1, asking_price: null, lines: 1 });
+    expect(rows.row(1)).toMatchObject({ card_id: ring.id, quantity: 1, asking_price: null, location: null, lines: 1 });
   });
 
   it('keeps every finish, condition, language and flag apart, and reads each back as it was given', () => {

@@ -25,6 +25,8 @@ export interface PendingRow extends StockFields {
   card_id: string;
   /** Cents; null keeps the row's (or the pricing rule's) price. */
   asking_price: number | null;
+  /** Where the copies are kept; null keeps the row's. */
+  location: string | null;
   sort_name: string;
   set_code: string;
   /** How many of the file's lines it adds up. */
@@ -64,14 +66,18 @@ export class ImportRows {
   private readonly quantities: number[] = [];
   /** Cents; -1 when the file gave none. */
   private readonly asking: number[] = [];
+  /** The row's location as a number in `places`; -1 when the file gave none. */
+  private readonly location: number[] = [];
+  private readonly places: string[] = [];
+  private readonly placeAt = new Map<string, number>();
   private readonly lines: number[] = [];
 
   get size(): number {
     return this.card.length;
   }
 
-  /** Adds a line's copies (and its asking price, which replaces an earlier line's) to its row. */
-  add(card: CardKey, line: RowTraits & { quantity: number }, askingCents: number | null): void {
+  /** Adds a line's copies (and its asking price and location, which replace an earlier line's) to its row. */
+  add(card: CardKey, line: RowTraits & { quantity: number; location?: string }, askingCents: number | null): void {
     const traits = traitsOf(line);
     if (traits < 0)
       throw new Error(`An import line of a finish, condition or language not stocked: ${JSON.stringify(line)}`);
@@ -81,6 +87,7 @@ export class ImportRows {
       this.cardAt.set(id, (at = this.cards.push({ id, name, sort_name, set_code, collector_number }) - 1));
     }
     const key = at * TRAITS + traits;
+    const place = line.location === undefined ? -1 : this.placeOf(line.location);
     const row = this.rowAt.get(key);
     if (row === undefined) {
       this.rowAt.set(key, this.card.length);
@@ -88,12 +95,21 @@ export class ImportRows {
       this.traits.push(traits);
       this.quantities.push(line.quantity);
       this.asking.push(askingCents ?? -1);
+      this.location.push(place);
       this.lines.push(1);
       return;
     }
     this.quantities[row]! += line.quantity;
     this.lines[row]!++;
     if (askingCents !== null) this.asking[row] = askingCents;
+    if (place >= 0) this.location[row] = place;
+  }
+
+  /** A location's number: a file names few places for many rows. */
+  private placeOf(location: string): number {
+    let at = this.placeAt.get(location);
+    if (at === undefined) this.placeAt.set(location, (at = this.places.push(location) - 1));
+    return at;
   }
 
   /** The row of a stock row's key, -1 when the file names none. */
@@ -127,6 +143,7 @@ export class ImportRows {
     const quality = (traits = Math.floor(traits / finishes.length)) % qualities.length;
     const language = Math.floor(traits / qualities.length);
     const asking = this.asking[row]!;
+    const place = this.location[row]!;
     return {
       card_id: card.id,
       finish: finishes[finish]!,
@@ -136,6 +153,7 @@ export class ImportRows {
       altered,
       quantity: this.quantities[row]!,
       asking_price: asking < 0 ? null : asking,
+      location: place < 0 ? null : this.places[place]!,
       sort_name: card.sort_name,
       set_code: card.set_code,
       lines: this.lines[row]!,

@@ -27,12 +27,26 @@ function row(name: string, fields: Partial<IndexedRow> = {}): IndexedRow {
 // In name order, as the database hands them over.
 const rows = [
   row('Air Elemental', { colors: 'U', rarity: 'uncommon', quantity: 0 }),
-  row('Dragon Whelp', { colors: 'R', set_code: 'm10', finish: 'foil', market: 250, type_line: 'Creature — Dragon' }),
+  row('Dragon Whelp', {
+    colors: 'R',
+    set_code: 'm10',
+    finish: 'foil',
+    market: 250,
+    type_line: 'Creature — Dragon',
+    location: 'Box A-04',
+  }),
   row('Dragonlord Ojutai', { colors: 'WU', rarity: 'mythic', quantity: 3, market: 1200, signed: 1, altered: 1 }),
   row('Drana, Liberator of Malakir', { colors: 'B', rarity: 'mythic', quality: 'LP', market: null }),
   row('Fire // Ice', { colors: 'UR', rarity: 'uncommon', type_line: 'Instant // Instant' }),
   row('Lim-Dûl the Necromancer', { colors: 'B', rarity: 'rare', set_code: 'all', signed: 1 }),
-  row('Shivan Dragon', { colors: 'R', rarity: 'rare', quantity: 5, finish: 'etched', market: 900 }),
+  row('Shivan Dragon', {
+    colors: 'R',
+    rarity: 'rare',
+    quantity: 5,
+    finish: 'etched',
+    market: 900,
+    location: 'Binder 3 p12',
+  }),
 ];
 const index = new ShopIndex(rows);
 const names = (q: string) => {
@@ -72,6 +86,22 @@ describe('ShopIndex', () => {
     // A row without a market price matches no price term.
     expect(names('usd<2')).toEqual(['air elemental', 'fire // ice', 'limdul the necromancer']);
     expect(names('usd>=9 r:rare')).toEqual(['shivan dragon']);
+    // A location term finds the rows whose location holds it, in any case.
+    expect(names('loc:a-04')).toEqual(['dragon whelp']);
+    expect(names('loc:"binder 3"')).toEqual(['shivan dragon']);
+    expect(names('loc:b dragon')).toEqual(['dragon whelp', 'shivan dragon']);
+    expect(names('loc:shelf')).toEqual([]);
+  });
+
+  it('keeps a new location of a known row, found by the next search, and carries it into a grown index', () => {
+    const local = new ShopIndex(rows);
+    expect(local.setLocation(rows[0]!.id, 'Shelf C')).toBe(true);
+    expect(local.setLocation(rows[1]!.id, null)).toBe(true);
+    expect(Array.from(local.match(parseInventoryQuery('loc:shelf')))).toEqual([rows[0]!.id]);
+    expect(Array.from(local.match(parseInventoryQuery('loc:a-04')))).toEqual([]);
+    const grown = local.withRow(row('Dragon Egg'));
+    expect(Array.from(grown.match(parseInventoryQuery('loc:shelf')))).toEqual([rows[0]!.id]);
+    expect(local.setLocation(999_999, 'Nowhere')).toBe(false);
   });
 
   it('keeps a new quantity of a known row and says when it does not know the row', () => {

@@ -14,6 +14,8 @@ export interface IndexedRow extends StockFields {
   market: number | null;
   /** The shop's own asking price in cents (null: the pricing rule); left out, none. */
   asking?: number | null;
+  /** Where the copies are kept, null for nowhere said; left out, nowhere. */
+  location?: string | null;
 }
 
 /** The orders a list can come in: name (the index's own), the price a customer pays either way, newest stock first. */
@@ -80,6 +82,9 @@ export class ShopIndex {
   private readonly colors: string[];
   private readonly typeLine: string[];
   private readonly sortName: string[];
+  /** Each row's location as stored ("" for none), and in lower case for `loc:` terms. */
+  private readonly location: string[];
+  private readonly locationLower: string[];
   private readonly words: string[];
   private readonly postings: Int32Array[];
   private readonly positionOf = new Map<number, number>();
@@ -112,6 +117,8 @@ export class ShopIndex {
     this.colors = new Array<string>(n);
     this.typeLine = new Array<string>(n);
     this.sortName = new Array<string>(n);
+    this.location = new Array<string>(n);
+    this.locationLower = new Array<string>(n);
     // Repeated values share one string: a big shop holds few distinct sets, rarities and types.
     const intern = new Map<string, string>();
     const shared = (s: string) => intern.get(s) ?? (intern.set(s, s), s);
@@ -132,6 +139,9 @@ export class ShopIndex {
       this.colors[p] = shared(r.colors);
       this.typeLine[p] = shared((r.type_line ?? '').toLowerCase());
       this.sortName[p] = r.sort_name;
+      const location = shared(r.location ?? '');
+      this.location[p] = location;
+      this.locationLower[p] = shared(location.toLowerCase());
       for (const word of new Set(wordsOf(r.sort_name))) {
         const list = byWord.get(word);
         if (list) list.push(p);
@@ -281,6 +291,15 @@ export class ShopIndex {
     return true;
   }
 
+  /** Keeps a row's new location (null: none) after a write this process made; false when the row is unknown. */
+  setLocation(id: number, location: string | null): boolean {
+    const p = this.positionOf.get(id);
+    if (p === undefined) return false;
+    this.location[p] = location ?? '';
+    this.locationLower[p] = (location ?? '').toLowerCase();
+    return true;
+  }
+
   has(id: number): boolean {
     return this.positionOf.has(id);
   }
@@ -314,6 +333,7 @@ export class ShopIndex {
       type_line: this.typeLine[p]!,
       market: Number.isNaN(market) ? null : market,
       asking: Number.isNaN(this.asking[p]!) ? null : this.asking[p]!,
+      location: this.location[p]! || null,
     };
   }
 
@@ -369,6 +389,7 @@ export class ShopIndex {
     const usd = prices ?? this.market;
     for (const { op, cents } of q.usd) tests.push((p) => compare(usd[p]!, op, cents));
     for (const type of q.types) tests.push((p) => this.typeLine[p]!.includes(type));
+    for (const place of q.locations) tests.push((p) => this.locationLower[p]!.includes(place));
     for (const colors of q.colors) {
       if (colors === 'c') tests.push((p) => this.colors[p] === '');
       else if (colors === 'm') tests.push((p) => this.colors[p]!.length > 1);

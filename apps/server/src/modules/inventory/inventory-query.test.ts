@@ -14,7 +14,7 @@ describe('parseInventoryQuery', () => {
 
   it('reads every supported term', () => {
     const q = parseInventoryQuery(
-      'bolt set:m10 is:foil q>2 q<=10 c:r t:instant r:c usd>1.5 usd<$20 cond:lp s:2xm lang:de language:Japanese is:signed',
+      'bolt set:m10 is:foil q>2 q<=10 c:r t:instant r:c usd>1.5 usd<$20 cond:lp s:2xm lang:de language:Japanese is:signed loc:A-04 bin:"Binder  3"',
     );
     expect(q).toEqual({
       words: ['bolt'],
@@ -34,7 +34,13 @@ describe('parseInventoryQuery', () => {
       qualities: ['LP'],
       languages: ['de', 'ja'],
       flags: ['signed'],
+      locations: ['a-04', 'binder  3'],
     });
+  });
+
+  it('reads a quoted location as one term, and a quoted phrase as words', () => {
+    expect(parseInventoryQuery('loc:"Binder 3 p12" bolt').locations).toEqual(['binder 3 p12']);
+    expect(parseInventoryQuery('"lightning bolt"').words).toEqual(['lightning', 'bolt']);
   });
 
   it('treats q=3 and q:3 alike', () => {
@@ -51,6 +57,7 @@ describe('parseInventoryQuery', () => {
     ['usd>cheap', /Price needs a number/],
     ['c:purple', /Colours are w, u, b, r, g/],
     ['-set:m10', /Negated terms are not supported/],
+    ['loc:""', /Say which location/],
   ])('refuses %s with a clear message', (q, message) => {
     expect(() => parseInventoryQuery(q)).toThrow(QueryError);
     expect(() => parseInventoryQuery(q)).toThrow(message);

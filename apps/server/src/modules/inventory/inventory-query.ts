@@ -18,6 +18,8 @@ export interface InventoryQuery {
   languages: Language[];
   /** is:signed, is:altered: rows carrying every one of these flags. */
   flags: CardFlag[];
+  /** loc:A-04: rows kept at a location containing each of these texts (lower case), any case. */
+  locations: string[];
 }
 
 /** The flags a copy can carry beside its condition; each a column of the stock row. */
@@ -39,7 +41,7 @@ const rarityNames: Record<string, string> = {
 };
 
 const TERM = /^(-?)([a-z]+)(>=|<=|!=|:|=|>|<)(.+)$/;
-const KNOWN = 'set:, is:foil, is:signed, q>, c:, t:, r:, usd>, cond:, lang:';
+const KNOWN = 'set:, is:foil, is:signed, q>, c:, t:, r:, usd>, cond:, lang:, loc:';
 
 /**
  * Parses what a shop types into the live search. Plain words match the start
@@ -60,8 +62,10 @@ export function parseInventoryQuery(q: string): InventoryQuery {
     qualities: [],
     languages: [],
     flags: [],
+    locations: [],
   };
-  const tokens = q.trim() === '*' ? [] : (q.match(/"[^"]*"|\S+/g) ?? []);
+  // A quoted phrase, alone or as a term's value (loc:"Binder 3"), is one token.
+  const tokens = q.trim() === '*' ? [] : (q.match(/[^\s"]+:"[^"]*"|"[^"]*"|\S+/g) ?? []);
   for (const raw of tokens) {
     const token = raw.replace(/^"|"$/g, '');
     const term = raw.startsWith('"') ? null : TERM.exec(token.toLowerCase());
@@ -133,6 +137,14 @@ export function parseInventoryQuery(q: string): InventoryQuery {
         query.languages.push(language.data);
         break;
       }
+      case 'loc':
+      case 'location':
+      case 'bin': {
+        const place = value.replaceAll('"', '').trim();
+        if (!place) throw new QueryError(`Say which location: "${key}:A-04" or ${key}:"Binder 3".`);
+        query.locations.push(place);
+        break;
+      }
       default:
         throw new QueryError(`Unknown search term "${key}${rawOp}". Try words of the name, or ${KNOWN}`);
     }
@@ -160,6 +172,7 @@ export function queryKey(query: InventoryQuery): string {
     texts(query.qualities),
     texts(query.languages),
     texts(query.flags),
+    texts(query.locations),
   ].join(';');
 }
 

@@ -75,7 +75,11 @@ export function toInventoryRow(row: InventoryJoinedRow, rule: PricingRule): Inve
 
 /** A row as the shop's own staff list shows it: with what a copy cost the shop; the public pages never carry it. */
 export function toStaffInventoryRow(row: InventoryJoinedRow, rule: PricingRule): StaffInventoryRow {
-  return { ...toInventoryRow(row, rule), inv_cost: centsToDollars(row.cost_cents) };
+  return {
+    ...toInventoryRow(row, rule),
+    inv_cost: centsToDollars(row.cost_cents),
+    inv_location: row.location ?? '',
+  };
 }
 
 /** A joined row as the shop search answers it (the ordering screens' hit; the register's scans answer the same). */

@@ -40,6 +40,7 @@ const indexSelect = (db: Executor) =>
       'inventory.altered',
       'inventory.quantity',
       'inventory.asking_price as asking',
+      'inventory.location',
       'cards.rarity',
       'cards.colors',
       'cards.type_line',
@@ -57,6 +58,7 @@ const importColumns = [
   'altered',
   'quantity',
   'asking_price',
+  'location',
   'sort_name',
   'set_code',
 ] as const;
@@ -109,6 +111,7 @@ function importUpsert(db: Executor, rows: readonly ImportRow[], at: string, repl
         oc.columns([...rowKey]).doUpdateSet({
           quantity: replace ? sql`excluded.quantity` : sql`inventory.quantity + excluded.quantity`,
           asking_price: sql`coalesce(excluded.asking_price, inventory.asking_price)`,
+          location: sql`coalesce(excluded.location, inventory.location)`,
           updated_at: at,
         }),
       )
@@ -132,14 +135,15 @@ const importTypes: Record<(typeof importColumns)[number], string> = {
   altered: 'integer',
   quantity: 'integer',
   asking_price: 'integer',
+  location: 'text',
   sort_name: 'text',
   set_code: 'text',
 };
 
 /**
  * The import's upsert on PostgreSQL: each column one array parameter, unnested into rows. However many rows, the
- * statement has 11 parameters, so thousands go at once; with one parameter per value PostgreSQL parsed and
- * planned a 2,600-parameter statement for every 200 rows, most of a 50 MB import's time.
+ * statement has 12 parameters, so thousands go at once; with one parameter per value PostgreSQL parsed and
+ * planned a 2,800-parameter statement for every 200 rows, most of a 50 MB import's time.
  */
 async function importUnnest(db: Executor, rows: readonly ImportRow[], at: string, replace: boolean): Promise<void> {
   const arrays = importColumns.map((c) => sql`${rows.map((r) => r[c])}::${sql.raw(importTypes[c])}[]`);
@@ -148,6 +152,7 @@ async function importUnnest(db: Executor, rows: readonly ImportRow[], at: string
     on conflict (${sql.join(rowKey.map((c) => sql.ref(c)))}) do update set
       quantity = ${replace ? sql`excluded.quantity` : sql`inventory.quantity + excluded.quantity`},
       asking_price = coalesce(excluded.asking_price, inventory.asking_price),
+      location = coalesce(excluded.location, inventory.location),
       updated_at = ${at}`.execute(db);
 }
 
@@ -183,6 +188,7 @@ const rowColumns = [
   'inventory.quantity',
   'inventory.asking_price',
   'inventory.cost_cents',
+  'inventory.location',
   'cards.name',
   'cards.oracle_id',
   'cards.set_code',
@@ -255,19 +261,27 @@ export const inventoryRepository = {
     row: StockFields & { shop_id: number; card_id: string; sort_name: string; set_code: string },
     at: string,
     asking?: { cents: number | null },
-  ): Promise<{ id: number; quantity: number }> {
-    // An asking price given with the copies (the Add dialog) replaces the row's; none keeps it.
+    location?: { place: string | null },
+  ): Promise<{ id: number; quantity: number; location: string | null }> {
+    // An asking price or a location given with the copies (the Add dialog) replaces the row's; none keeps it.
     return db
       .insertInto('inventory')
-      .values({ ...row, asking_price: asking?.cents ?? null, created_at: at, updated_at: at })
+      .values({
+        ...row,
+        asking_price: asking?.cents ?? null,
+        location: location?.place ?? null,
+        created_at: at,
+        updated_at: at,
+      })
       .onConflict((oc) =>
         oc.columns([...rowKey]).doUpdateSet({
           quantity: sql`inventory.quantity + excluded.quantity`,
           ...(asking ? { asking_price: asking.cents } : {}),
+          ...(location ? { location: location.place } : {}),
           updated_at: at,
         }),
       )
-      .returning(['id', 'quantity'])
+      .returning(['id', 'quantity', 'location'])
       .executeTakeFirstOrThrow();
   },
 
@@ -369,7 +383,7 @@ export const inventoryRepository = {
   async editRow(
     db: Executor,
     key: RowKey,
-    values: { quantity: number; asking_price?: number | null },
+    values: { quantity: number; asking_price?: number | null; location?: string | null },
     at: string,
   ): Promise<number | undefined> {
     const row = await db
@@ -379,6 +393,41 @@ export const inventoryRepository = {
       .returning('id')
       .executeTakeFirst();
     return row?.id;
+  },
+
+  /**
+   * Puts the shop's rows with these ids (a few thousand at most: callers send chunks) at `location`, null: nowhere;
+   * the ids of the rows that were elsewhere.
+   */
+  async setLocations(db: Executor, shopId: number, ids: number[], location: string | null, at: string) {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .updateTable('inventory')
+      .set({ location, updated_at: at })
+      .where('id', 'in', ids)
+      .where(sql<number>`+inventory.shop_id`, '=', shopId)
+      .where((eb) =>
+        location === null
+          ? eb('location', 'is not', null)
+          : eb.or([eb('location', 'is', null), eb('location', '<>', location)]),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Every location the shop's rows are kept at, in order, at most `limit`: what the location field suggests. */
+  async locationsOf(db: Executor, shopId: number, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('inventory')
+      .select('location')
+      .distinct()
+      .where('shop_id', '=', shopId)
+      .where('location', 'is not', null)
+      .orderBy('location')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.location!);
   },
 
   /** What a reprice needs of the shop's rows with these ids (at most a few thousand: callers send chunks). */
@@ -495,7 +544,18 @@ export const inventoryRepository = {
     if (cardIds.length === 0) return [];
     let query = db
       .selectFrom('inventory')
-      .select(['id', 'card_id', 'finish', 'quality', 'language', 'signed', 'altered', 'quantity', 'asking_price'])
+      .select([
+        'id',
+        'card_id',
+        'finish',
+        'quality',
+        'language',
+        'signed',
+        'altered',
+        'quantity',
+        'asking_price',
+        'location',
+      ])
       .where('shop_id', '=', shopId)
       .where('card_id', 'in', [...new Set(cardIds)]);
     if (unflagged) query = query.where('signed', '=', 0).where('altered', '=', 0);

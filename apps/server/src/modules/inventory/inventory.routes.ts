@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
+import { createLocationService } from './locations.ts';
 import type { InventoryReadModel } from './read-model.ts';
 
 /**
@@ -22,7 +23,7 @@ function importFormOf(body: Record<string, unknown>, hasFile: boolean): ImportFo
   return form.data;
 }
 
-/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, price changes, delete all, CSV export and import. */
+/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, locations, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
   // Kept answers: compressed once per answer, not once per request.
@@ -36,6 +37,9 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   registerRoute(app, routes.inventoryPriceChanges, ({ actor, body }) => inventory.priceChanges(actor, body));
   registerRoute(app, routes.inventoryPriceChangesKeep, ({ actor, body }) => inventory.keepPriceChanges(actor, body));
   registerRoute(app, routes.inventoryDeleteAll, ({ actor }) => inventory.deleteAll(actor));
+  const locations = createLocationService(ctx, reads);
+  registerRoute(app, routes.inventoryLocate, ({ actor, body }) => locations.locate(actor, body));
+  registerRoute(app, routes.inventoryLocations, ({ actor }) => locations.locations(actor));
 
   const csv = createInventoryCsvService(ctx, reads);
   registerRoute(app, routes.inventoryExport, ({ actor, body }, _request, reply) =>

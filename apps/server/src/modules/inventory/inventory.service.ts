@@ -106,10 +106,12 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         signed: boolean;
         altered: boolean;
         asking_price?: number | null;
+        location?: string | null;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
       const asking = input.asking_price === undefined ? undefined : { cents: dollarsToCents(input.asking_price) };
+      const location = input.location === undefined ? undefined : { place: input.location };
       const card = await repo.findCard(ctx.db, input.scryfall_id);
       if (!card) throw new AppError('NOT_FOUND', messages.catalog.cardNotFound);
       const available = card.finishes.split(',');
@@ -140,6 +142,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           { ...key, quantity: input.quantity, sort_name: card.sort_name, set_code: card.set_code },
           now(),
           asking,
+          location,
         );
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -153,6 +156,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             ...flagsOf(input),
             quantity: input.quantity,
             ...(asking ? { asking_price: asking.cents } : {}),
+            ...(location ? { location: location.place } : {}),
           },
           created_at: now(),
         });
@@ -160,7 +164,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         await reads.stockChanged(
           tx,
           shopId,
-          asking ? { kind: 'prices' } : { kind: 'row', id: row.id, quantity: row.quantity },
+          asking ? { kind: 'prices' } : { kind: 'row', id: row.id, quantity: row.quantity, location },
         );
       });
       return { message: messages.inventoryServer.added(input.quantity, card.name) };
@@ -181,9 +185,11 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
         altered: boolean;
         quantity: number;
         asking_price?: number | null;
+        location?: string | null;
       },
     ) {
       const { shopId, email } = requireRole(actor, 'inventory:edit');
+      const location = input.location === undefined ? {} : { location: input.location };
       let asking: { asking_price?: number | null } =
         input.asking_price === undefined ? {} : { asking_price: dollarsToCents(input.asking_price) };
       await withTransaction(ctx.db, async (tx) => {
@@ -203,7 +209,7 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
           // The price sent back unchanged is no change: it is neither written nor logged.
           if (stored === asking.asking_price) asking = {};
         }
-        const id = await repo.editRow(tx, key, { quantity: input.quantity, ...asking }, now());
+        const id = await repo.editRow(tx, key, { quantity: input.quantity, ...asking, ...location }, now());
         if (id === undefined) throw new AppError('NOT_FOUND', messages.inventoryServer.notInInventory);
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -217,14 +223,16 @@ export function createInventoryService(ctx: AppContext, reads: InventoryReadMode
             ...flagsOf(input),
             quantity: input.quantity,
             ...asking,
+            ...location,
           },
           created_at: now(),
         });
-        // Quantities and asking prices are in the index: it takes them in place.
+        // Quantities, asking prices and locations are in the index: it takes them in place.
         await reads.stockChanged(tx, shopId, {
           kind: 'quantities',
           quantities: new Map([[id, input.quantity]]),
           ...(asking.asking_price === undefined ? {} : { asking: new Map([[id, asking.asking_price]]) }),
+          ...(location.location === undefined ? {} : { locations: new Map([[id, location.location]]) }),
         });
       });
       return { message: messages.inventoryServer.updated };

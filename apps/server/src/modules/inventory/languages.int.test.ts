@@ -166,8 +166,8 @@ describe(`languages in stock rows (${testEngine})`, () => {
       return res.text();
     };
     const own = await exportAs('cardstock');
-    expect(own.split('\n')[0]).toBe(`${header},Signed,Altered,Kind,Category,UPC`);
-    expect(own).toContain(',de,false,false,single,,\n');
+    expect(own.split('\n')[0]).toBe(`${header},Signed,Altered,Kind,Category,UPC,Location`);
+    expect(own).toContain(',de,false,false,single,,,\n');
     const moxfield = await exportAs('moxfield');
     expect(moxfield).toContain(',German,');
     expect(moxfield).toContain(',Chinese,');

@@ -21,8 +21,8 @@ const cards: FixtureCard[] = fixtureCards()
   .slice(0, 12);
 
 type Step =
-  | { kind: 'add'; card: number; quantity: number; foil: boolean; quality: number }
-  | { kind: 'edit'; row: number; quantity: number }
+  | { kind: 'add'; card: number; quantity: number; foil: boolean; quality: number; place?: number | null }
+  | { kind: 'edit'; row: number; quantity: number; place?: number | null }
   | { kind: 'import'; lines: { card: number; foil: boolean; quality: number; quantity: number; price?: number }[] }
   | { kind: 'order'; row: number; quantity: number }
   | { kind: 'decide'; confirm: boolean }
@@ -31,21 +31,40 @@ type Step =
   | { kind: 'adminRemove'; row: number }
   | { kind: 'adminBulk'; percent: number }
   | { kind: 'reprice'; percent: number }
+  | { kind: 'locate'; instock: boolean; place: number | null }
   | { kind: 'buy'; card: number; quantity: number; quality: number };
 
 const pick = fc.nat({ max: 50 });
+/** Storage locations the steps use (issue 41): two binders and a box; null clears a row's. */
+const PLACES = ['Binder 1', 'Binder 2', 'Box A-04'];
+const place = fc.option(fc.nat({ max: PLACES.length - 1 }));
+const placeOf = (n: number | null) => (n === null ? null : PLACES[n]!);
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('add' as const),
-      card: fc.nat({ max: cards.length - 1 }),
-      quantity: fc.integer({ min: 1, max: 4 }),
-      foil: fc.boolean(),
-      quality: fc.nat({ max: 4 }),
-    }),
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('add' as const),
+        card: fc.nat({ max: cards.length - 1 }),
+        quantity: fc.integer({ min: 1, max: 4 }),
+        foil: fc.boolean(),
+        quality: fc.nat({ max: 4 }),
+        place,
+      },
+      { requiredKeys: ['kind', 'card', 'quantity', 'foil', 'quality'] },
+    ),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), row: pick, quantity: fc.nat({ max: 5 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      { kind: fc.constant('edit' as const), row: pick, quantity: fc.nat({ max: 5 }), place },
+      { requiredKeys: ['kind', 'row', 'quantity'] },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('locate' as const), instock: fc.boolean(), place }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -159,10 +178,13 @@ describe(`the inventory read model follows every write path (${testEngine})`, ()
     });
     expect(search, `live search after ${after}`).toEqual(want.map((r) => [r.inv_pkey, r.inv_quantity, r.price]));
 
-    // The index answers quantity terms itself: copies in stock, and none.
+    // The index answers quantity and location terms itself: copies in stock, and none; a binder, the box.
+    type Row = (typeof want)[number];
     for (const [filter, keep] of [
-      ['q>0', (q: number) => q > 0],
-      ['q=0', (q: number) => q === 0],
+      ['q>0', (r: Row) => r.inv_quantity > 0],
+      ['q=0', (r: Row) => r.inv_quantity === 0],
+      ['loc:binder', (r: Row) => r.inv_location.startsWith('Binder')],
+      ['loc:"box a"', (r: Row) => r.inv_location === 'Box A-04'],
     ] as const) {
       const found = await allPages(async (page) => {
         const res = bodyOf(
@@ -170,9 +192,7 @@ describe(`the inventory read model follows every write path (${testEngine})`, ()
         );
         return { items: res.inventory.map((r) => r.inv_pkey), pages: res.total_pages };
       });
-      expect(found, `list "${filter}" after ${after}`).toEqual(
-        want.filter((r) => keep(r.inv_quantity)).map((r) => r.inv_pkey),
-      );
+      expect(found, `list "${filter}" after ${after}`).toEqual(want.filter((r) => keep(r)).map((r) => r.inv_pkey));
     }
 
     const storefront = await allPages(async (page) => {
@@ -200,6 +220,7 @@ describe(`the inventory read model follows every write path (${testEngine})`, ()
           quantity: s.quantity,
           foil: s.foil,
           quality: QUALITIES[s.quality],
+          ...(s.place === undefined ? {} : { location: placeOf(s.place) }),
         });
         return;
       case 'edit': {
@@ -210,9 +231,13 @@ describe(`the inventory read model follows every write path (${testEngine})`, ()
             finish: r.finish,
             quality: r.quality,
             quantity: s.quantity,
+            ...(s.place === undefined ? {} : { location: placeOf(s.place) }),
           });
         return;
       }
+      case 'locate':
+        await owner.call('inventoryLocate', { filter: s.instock ? 'q>0' : '', location: placeOf(s.place) });
+        return;
       case 'import': {
         const text = LAYOUTS.cardstock.write(
           s.lines.map((l) => ({

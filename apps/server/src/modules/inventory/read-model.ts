@@ -33,10 +33,23 @@ import { inventoryRepository as repo } from './inventory.repository.ts';
 
 /** What a write did to a shop's stock rows, so the held index can follow it instead of being built again. */
 export type StockChange =
-  /** These rows (already in the shop) now hold these quantities, and these asking prices (cents, null: the rule). */
-  | { kind: 'quantities'; quantities: ReadonlyMap<number, number>; asking?: ReadonlyMap<number, number | null> }
-  /** This row was added to, or created: the index takes its quantity, or reads the row when it is new. */
-  | { kind: 'row'; id: number; quantity: number }
+  /**
+   * These rows (already in the shop) now hold these quantities, these asking prices (cents, null: the rule) and
+   * these locations (null: none).
+   */
+  | {
+      kind: 'quantities';
+      quantities: ReadonlyMap<number, number>;
+      asking?: ReadonlyMap<number, number | null>;
+      locations?: ReadonlyMap<number, string | null>;
+    }
+  /**
+   * This row was added to, or created: the index takes its quantity (and its location when one was given), or reads
+   * the row when it is new.
+   */
+  | { kind: 'row'; id: number; quantity: number; location?: { place: string | null } }
+  /** These rows (already in the shop) are now kept at this location (null: none). */
+  | { kind: 'located'; ids: readonly number[]; location: string | null }
   /** Every row of the shop is gone. */
   | { kind: 'emptied' }
   /** Only asking prices changed: the index holds them (the storefront sorts by what customers pay), so it is read again. */
@@ -127,6 +140,7 @@ function combine(first: StockChange, then: StockChange): StockChange {
       kind: 'quantities',
       quantities: new Map([...first.quantities, ...then.quantities]),
       asking: new Map([...(first.asking ?? []), ...(then.asking ?? [])]),
+      locations: new Map([...(first.locations ?? []), ...(then.locations ?? [])]),
     };
   return { kind: 'other' };
 }
@@ -183,11 +197,15 @@ export class InventoryReadModel {
       switch (change.kind) {
         case 'quantities':
           return [...change.quantities].every(([id, quantity]) => index.setQuantity(id, quantity)) &&
-            [...(change.asking ?? [])].every(([id, cents]) => index.setAsking(id, cents))
+            [...(change.asking ?? [])].every(([id, cents]) => index.setAsking(id, cents)) &&
+            [...(change.locations ?? [])].every(([id, place]) => index.setLocation(id, place))
             ? index
             : undefined;
+        case 'located':
+          return change.ids.every((id) => index.setLocation(id, change.location)) ? index : undefined;
         case 'row': {
-          if (index.setQuantity(change.id, change.quantity)) return index;
+          if (index.setQuantity(change.id, change.quantity))
+            return !change.location || index.setLocation(change.id, change.location.place) ? index : undefined;
           const added = await repo.indexRow(this.db, shopId, change.id);
           return added && index.withRow(added);
         }

@@ -109,11 +109,11 @@ describe(`sealed products in the Cardstock CSV (${testEngine})`, () => {
 
     const csv = await exportCsv(a);
     expect(csv.split('\n')[0]).toBe(header);
-    expect(csv).toContain('Bloomburrow Play Booster Box,blb,,,,,3,139.99,,,,sealed,Booster Box,\n');
-    expect(csv).toContain(`"Starter Kit, 2025",,,,,,5,0.00,,,,sealed,Starter Deck,\n`);
-    expect(csv).toContain(`'=Mystery Pack,,,,,,100000,100000.00,,,,sealed,Other,\n`);
-    expect(csv).toMatch(/,single,,\n/);
-    expect(csv).toContain('Bloomburrow Bundle,blb,,,,,2,49.99,,,,sealed,Bundle,4006381333931\n');
+    expect(csv).toContain('Bloomburrow Play Booster Box,blb,,,,,3,139.99,,,,sealed,Booster Box,,\n');
+    expect(csv).toContain(`"Starter Kit, 2025",,,,,,5,0.00,,,,sealed,Starter Deck,,\n`);
+    expect(csv).toContain(`'=Mystery Pack,,,,,,100000,100000.00,,,,sealed,Other,,\n`);
+    expect(csv).toMatch(/,single,,,\n/);
+    expect(csv).toContain('Bloomburrow Bundle,blb,,,,,2,49.99,,,,sealed,Bundle,4006381333931,\n');
 
     const b = await buildShop(server);
     const back = await uploadCsv(server, b, csv);

@@ -323,10 +323,10 @@ describe(`scanned codes at the register (${testEngine})`, () => {
     const csv = await res.text();
     const [head, ...rows] = csv.trim().split(/\r?\n/);
     expect(head).toBe(CARDSTOCK_CSV_HEADER.join(','));
-    expect(head!.endsWith(',Category,UPC')).toBe(true);
+    expect(head!.endsWith(',Category,UPC,Location')).toBe(true);
     expect(rows.sort()).toEqual([
-      'Gift Bundle,,,,,,1,60.00,,,,sealed,Booster Box,',
-      `Play Booster Box,,,,,,2,150.00,,,,sealed,Booster Box,${UPC}`,
+      'Gift Bundle,,,,,,1,60.00,,,,sealed,Booster Box,,',
+      `Play Booster Box,,,,,,2,150.00,,,,sealed,Booster Box,${UPC},`,
     ]);
 
     const b = await buildShop(server);

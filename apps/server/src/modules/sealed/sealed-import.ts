@@ -43,7 +43,13 @@ export async function planSealedImport(
     merged.set(
       keyOf(line),
       was
-        ? { ...was, quantity: was.quantity + line.quantity, price: line.price ?? was.price, upc: line.upc ?? was.upc }
+        ? {
+            ...was,
+            quantity: was.quantity + line.quantity,
+            price: line.price ?? was.price,
+            upc: line.upc ?? was.upc,
+            location: line.location ?? was.location,
+          }
         : line,
     );
   }
@@ -71,7 +77,14 @@ export async function planSealedImport(
     const key = { name: line.name, category: line.category, set_code: line.setCode };
     await requireUpcFree(db, shopId, line.upc, before ? { ...key, id: before.id } : key);
     const upc = line.upc ?? before?.upc ?? null;
-    if (before && before.quantity === quantity && before.price === price && before.upc === upc) {
+    const location = line.location ?? before?.location ?? null;
+    if (
+      before &&
+      before.quantity === quantity &&
+      before.price === price &&
+      before.upc === upc &&
+      before.location === location
+    ) {
       report.unchanged++;
       continue;
     }
@@ -79,7 +92,13 @@ export async function planSealedImport(
     else report.added++;
     writes.push({
       ...(before ? { before } : {}),
-      values: { ...key, price, quantity, ...(line.upc ? { upc: line.upc } : {}) },
+      values: {
+        ...key,
+        price,
+        quantity,
+        ...(line.upc ? { upc: line.upc } : {}),
+        ...(line.location ? { location: line.location } : {}),
+      },
     });
   }
   return { report, writes };

@@ -50,6 +50,7 @@ describe(`sealed stock (${testEngine})`, () => {
       quantity: 3,
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       upc: null,
+      location: '',
     });
     const page = await list({ page: '1' });
     expect(page.status).toBe(200);

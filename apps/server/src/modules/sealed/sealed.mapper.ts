@@ -21,6 +21,7 @@ export function toSealedItem(row: SealedRow): SealedItem {
     quantity: row.quantity,
     updated_at: row.updated_at,
     upc: row.upc ?? null,
+    location: row.location ?? '',
   };
 }
 
@@ -32,6 +33,7 @@ export function toSealedValues(input: {
   price: number;
   quantity: number;
   upc?: string | null;
+  location?: string | null;
 }): SealedValues {
   return {
     name: input.name,
@@ -42,5 +44,6 @@ export function toSealedValues(input: {
     quantity: input.quantity,
     // Left out: the product keeps its UPC/EAN (the repository writes none).
     ...(input.upc === undefined ? {} : { upc: input.upc }),
+    ...(input.location === undefined ? {} : { location: input.location }),
   };
 }

@@ -11,9 +11,11 @@ export interface SealedValues {
   quantity: number;
   /** Its UPC/EAN (digits), null for none; undefined leaves a product's as it is. */
   upc?: string | null;
+  /** Where its boxes are kept, null for nowhere said; undefined leaves a product's as it is. */
+  location?: string | null;
 }
 
-const columns = ['id', 'name', 'category', 'set_code', 'price', 'quantity', 'updated_at', 'upc'] as const;
+const columns = ['id', 'name', 'category', 'set_code', 'price', 'quantity', 'updated_at', 'upc', 'location'] as const;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -125,6 +127,7 @@ export const sealedRepository = {
           quantity: sql`sealed_products.quantity + excluded.quantity`,
           price: sql`excluded.price`,
           ...(values.upc === undefined ? {} : { upc: values.upc }),
+          ...(values.location === undefined ? {} : { location: values.location }),
           updated_at: at,
         }),
       )
@@ -141,6 +144,20 @@ export const sealedRepository = {
       .where('id', '=', id)
       .returning(columns)
       .executeTakeFirst();
+  },
+
+  /** Every location the shop's products are kept at, in order, at most `limit`. */
+  async locationsOf(db: Executor, shopId: number, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('sealed_products')
+      .select('location')
+      .distinct()
+      .where('shop_id', '=', shopId)
+      .where('location', 'is not', null)
+      .orderBy('location')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.location!);
   },
 
   /** Removes a product; the removed row, or undefined when the shop has no such product. */

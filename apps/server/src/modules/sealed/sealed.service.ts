@@ -19,6 +19,8 @@ export interface SealedInput {
   quantity: number;
   /** Digits; null clears it; undefined leaves it. */
   upc?: string | null;
+  /** Where its boxes are kept; null clears it; undefined leaves it. */
+  location?: string | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export const auditDetail = (row: SealedRow) => ({
   price: row.price,
   quantity: row.quantity,
   ...(row.upc ? { upc: row.upc } : {}),
+  ...(row.location ? { location: row.location } : {}),
 });
 
 /** Sealed stock: shop-made products (name, category, set, price, quantity), every change audited. */

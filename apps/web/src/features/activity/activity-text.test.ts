@@ -58,6 +58,9 @@ describe('an activity entry as a sentence', () => {
     expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'NM', quantity: 3, asking_price: null }))).toBe(
       'Edited Lightning Bolt (Non-Foil, NM): quantity 3, price back to the pricing rule',
     );
+    expect(describeActivity(bolt({ finish: 'nonfoil', quality: 'NM', quantity: 3, location: 'Binder 3' }))).toBe(
+      'Edited Lightning Bolt (Non-Foil, NM): quantity 3, kept at Binder 3',
+    );
     // A card gone from the catalog is named by its id.
     expect(describeActivity(entry('inventory.edit', 'id-9', { quantity: 0 }))).toBe('Edited id-9: quantity 0');
   });
@@ -68,6 +71,12 @@ describe('an activity entry as a sentence', () => {
     );
     expect(describeActivity(entry('inventory.reprice', '*', { action: 'set', value: 2, changed: 1 }))).toBe(
       'Repriced every row: set to $2.00 (1 row changed)',
+    );
+    expect(describeActivity(entry('inventory.locate', 'set:mh3', { location: 'Box A-04', changed: 40 }))).toBe(
+      'Put the rows “set:mh3” finds at Box A-04 (40 rows changed)',
+    );
+    expect(describeActivity(entry('inventory.locate', '*', { location: null, changed: 1 }))).toBe(
+      'Put every row at no location (1 row changed)',
     );
     expect(describeActivity(entry('inventory.import', 'cardstock', { rows: 120, added: 118, refused: 2 }))).toBe(
       'Imported a CSV file (cardstock): 120 rows, 118 added, 2 refused',

@@ -56,14 +56,15 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
   const { subject } = entry;
   switch (event.action) {
     case 'inventory.add': {
-      const { quantity } = event.detail;
-      return `Added ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry, event.detail)}`;
+      const { quantity, location } = event.detail;
+      return `Added ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry, event.detail)}${location ? ` at ${location}` : ''}`;
     }
     case 'inventory.edit': {
-      const { quantity, asking_price: cents } = event.detail;
+      const { quantity, asking_price: cents, location } = event.detail;
       const changes = [quantity === undefined ? undefined : `quantity ${quantity}`];
       if (cents !== undefined)
         changes.push(cents === null ? 'price back to the pricing rule' : `price ${dollars(cents)}`);
+      if (location !== undefined) changes.push(location === null ? 'no location' : `kept at ${location}`);
       return `Edited ${rowOf(entry, event.detail)}: ${changes.filter(Boolean).join(', ')}`;
     }
     case 'inventory.import': {
@@ -77,6 +78,11 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
     case 'inventory.reprice': {
       const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;
       return `Repriced ${scope}: ${repriced(event.detail)} (${plural(event.detail.changed ?? 0, 'row')} changed)`;
+    }
+    case 'inventory.locate': {
+      const scope = subject === '*' || subject === '' ? 'every row' : `the rows “${subject}” finds`;
+      const place = event.detail.location ? `at ${event.detail.location}` : 'at no location';
+      return `Put ${scope} ${place} (${plural(event.detail.changed ?? 0, 'row')} changed)`;
     }
     case 'inventory.keep_prices':
       return `Kept the prices from before the market refresh for ${plural(event.detail.kept ?? 0, 'row')} (moved ${event.detail.min_percent ?? subject} % or more)`;

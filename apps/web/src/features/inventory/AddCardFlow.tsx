@@ -9,12 +9,14 @@ import {
   type CardSearchHit,
   type Language,
   type Quality,
+  locationText,
 } from '@cardstock/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { CardImage } from '../../components/CardImage.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
+import { LocationField, locationsQueryKey } from '../../components/LocationField.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
@@ -165,7 +167,9 @@ function CardDetail({
   const [altered, setAltered] = useState(false);
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
+  const [location, setLocation] = useState('');
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   // An asking price with the copies (Owner, Manager): a card without a market price needs no second Edit.
   const canPrice = roleAllows(userRole(), 'inventory:reprice');
   const asking = canPrice ? askingPriceOf(price) : null;
@@ -185,8 +189,11 @@ function CardDetail({
           altered,
           // Left out when empty: more copies of a row keep its price.
           ...(asking === null ? {} : { asking_price: asking }),
+          // Likewise a location: more copies of a row keep its own.
+          ...(locationText(location) ? { location: locationText(location) } : {}),
         },
       });
+      if (locationText(location)) void queryClient.invalidateQueries({ queryKey: locationsQueryKey });
       toast.success(m.added);
       onAdded();
     } catch {
@@ -259,6 +266,7 @@ function CardDetail({
             Quantity
             <input type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
           </label>
+          <LocationField value={location} onChange={setLocation} />
           {canPrice && (
             <>
               <label>

@@ -2,13 +2,16 @@ import {
   amountText,
   finishNames,
   languageNames,
+  locationText,
   messages,
   roleAllows,
   type StaffInventoryRow,
 } from '@cardstock/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
+import { LocationField, locationsQueryKey } from '../../components/LocationField.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { call } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
@@ -19,8 +22,8 @@ import { PriceWithSource } from './PriceWithSource.tsx';
 const m = messages.inventory;
 
 /**
- * Edit Inventory: the quantity (0 keeps the row, out of stock) and the row's own asking price (empty: the pricing
- * rule prices it); quality is shown, not changed.
+ * Edit Inventory: the quantity (0 keeps the row, out of stock), the row's own asking price (empty: the pricing
+ * rule prices it) and where its copies are kept; quality is shown, not changed.
  */
 export function EditInventoryModal({
   row,
@@ -33,7 +36,10 @@ export function EditInventoryModal({
 }) {
   const [quantity, setQuantity] = useState(String(row.inv_quantity));
   const [price, setPrice] = useState(askingPriceText(row.inv_asking_price));
+  const [location, setLocation] = useState(row.inv_location);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const place = locationText(location);
   // Setting a price is the Owner's and Managers' (DESIGN §5): an Employee sees it, read-only, and fixes quantities.
   const canPrice = roleAllows(userRole(), 'inventory:reprice');
   const asking = canPrice ? askingPriceOf(price) : row.inv_asking_price;
@@ -53,8 +59,11 @@ export function EditInventoryModal({
           quantity: Math.max(0, Math.floor(Number(quantity)) || 0),
           // Sent only when changed: an untouched field leaves the price as it is.
           ...(asking === row.inv_asking_price ? {} : { asking_price: asking }),
+          // Likewise the location: "" clears it.
+          ...(place === row.inv_location ? {} : { location: place }),
         },
       });
+      if (place !== row.inv_location) void queryClient.invalidateQueries({ queryKey: locationsQueryKey });
       toast.success(answer.message || m.updated);
       onSaved();
     } catch (err) {
@@ -127,6 +136,7 @@ export function EditInventoryModal({
             </>
           )}
         </p>
+        <LocationField value={location} onChange={setLocation} />
         <div>
           <span className="muted">{messages.priceTrend.title}</span>
           <PriceTrend id={row.card_scryfallid} finish={row.inv_finish} />

@@ -24,6 +24,7 @@ import { MassDeleteModal } from './MassDeleteModal.tsx';
 import { MassUploadModal } from './MassUploadModal.tsx';
 import { PriceChangesModal } from './PriceChangesModal.tsx';
 import { PriceWithSource } from './PriceWithSource.tsx';
+import { LocateModal } from './LocateModal.tsx';
 import { RepriceModal } from './RepriceModal.tsx';
 import { SealedStockSection } from '../sealed/index.ts';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
@@ -37,6 +38,7 @@ type Dialog =
   | { kind: 'delete' }
   | { kind: 'upload' }
   | { kind: 'reprice' }
+  | { kind: 'locate' }
   | { kind: 'price-changes' }
   | undefined;
 
@@ -80,6 +82,9 @@ export function InventoryPage() {
   });
   const current = live ? found : list;
   const rows = current.data?.inventory ?? [];
+  // A shop that keeps no locations sees no empty column (issue 41).
+  const showLocation = rows.some((row) => row.inv_location);
+  const columns = showLocation ? 10 : 9;
   const reload = () =>
     void queryClient
       .invalidateQueries({ queryKey: ['inventory'] })
@@ -111,6 +116,17 @@ export function InventoryPage() {
             onClick={() => setDialog({ kind: 'reprice' })}
           >
             {m.repriceButton}
+          </button>
+        )}
+        {roleAllows(role, 'inventory:edit') && (
+          <button
+            type="button"
+            className="btn"
+            disabled={rows.length === 0}
+            title={live ? `Set the location of the rows “${search.trim()}” finds` : 'Set the location of every row'}
+            onClick={() => setDialog({ kind: 'locate' })}
+          >
+            {m.locateButton}
           </button>
         )}
         {roleAllows(role, 'inventory:reprice') && (
@@ -160,23 +176,24 @@ export function InventoryPage() {
               <th>Quantity</th>
               <th>Quality</th>
               <th>Language</th>
+              {showLocation && <th>{m.location}</th>}
               <th>Price</th>
               <th>Actions</th>
             </tr>
           </thead>
           <tbody>
             {current.isPending ? (
-              <TableMessageRow columns={9}>{m.loading}</TableMessageRow>
+              <TableMessageRow columns={columns}>{m.loading}</TableMessageRow>
             ) : live && found.isError ? (
               // A refused search (a term the search does not know, issue 38) says why and what it knows, instead
               // of "No shop inventory found."
               <tr>
-                <td colSpan={9} className="text-error" role="alert" style={{ whiteSpace: 'normal' }}>
+                <td colSpan={columns} className="text-error" role="alert" style={{ whiteSpace: 'normal' }}>
                   {found.error.message}
                 </td>
               </tr>
             ) : rows.length === 0 ? (
-              <TableMessageRow columns={9}>{m.empty}</TableMessageRow>
+              <TableMessageRow columns={columns}>{m.empty}</TableMessageRow>
             ) : (
               rows.map((row) => (
                 <tr key={row.inv_pkey} className={row.inv_quantity === 0 ? 'out-of-stock' : undefined}>
@@ -198,6 +215,7 @@ export function InventoryPage() {
                   <td>{row.inv_quantity}</td>
                   <td>{row.inv_quality}</td>
                   <td>{languageNames[row.inv_language]}</td>
+                  {showLocation && <td className="inventory-location">{row.inv_location}</td>}
                   <td>
                     <PriceWithSource price={row.price} asking={row.inv_asking_price} />
                     {'inv_cost' in row && row.inv_cost != null && (
@@ -242,6 +260,17 @@ export function InventoryPage() {
       {dialog?.kind === 'reprice' && (
         <RepriceModal
           filter={live ? search.trim() : ''}
+          onClose={() => setDialog(undefined)}
+          onDone={() => {
+            setDialog(undefined);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'locate' && (
+        <LocateModal
+          filter={live ? search.trim() : ''}
+          rows={current.data?.total ?? rows.length}
           onClose={() => setDialog(undefined)}
           onDone={() => {
             setDialog(undefined);

@@ -145,6 +145,7 @@ describe('sealed products in the cart', () => {
     quantity: 2,
     updated_at: '2026-11-24T00:00:00.000Z',
     upc: null,
+    location: '',
   };
   const box = sealedHit(product);
 

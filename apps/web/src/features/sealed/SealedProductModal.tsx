@@ -1,6 +1,7 @@
 import { messages, sealedCategories, type SealedItem } from '@cardstock/contract';
 import { useState } from 'react';
 import { FormModal, useFormSubmit } from '../../components/FormModal.tsx';
+import { LocationField } from '../../components/LocationField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { call } from '../../lib/api.ts';
 import { emptySealedForm, sealedFormOf, sealedFormProblem, sealedPayload, type SealedForm } from './sealed-form.ts';
@@ -9,12 +10,12 @@ const m = messages.sealed;
 
 /** Sends the form: a new product (or more of the same one), or every field of an existing one. */
 function save(form: SealedForm, item: SealedItem | undefined) {
-  const { upc, ...body } = sealedPayload(form);
-  // Editing sends the code as it now is ("" clears it); adding sends one only when typed, so adding more of a
-  // product never clears its own.
+  const { upc, location, ...body } = sealedPayload(form);
+  // Editing sends the code and the location as they now are ("" clears them); adding sends each only when typed, so
+  // adding more of a product never clears its own.
   return item
-    ? call('sealedEdit', { body: { ...body, upc, id: item.id } })
-    : call('sealedAdd', { body: upc ? { ...body, upc } : body });
+    ? call('sealedEdit', { body: { ...body, upc, location, id: item.id } })
+    : call('sealedAdd', { body: { ...body, ...(upc ? { upc } : {}), ...(location ? { location } : {}) } });
 }
 
 /**
@@ -99,6 +100,7 @@ export function SealedProductModal({
           onChange={field('upc')}
         />
       </div>
+      <LocationField value={form.location} onChange={field('location')} />
     </FormModal>
   );
 }

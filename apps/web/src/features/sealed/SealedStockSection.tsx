@@ -84,6 +84,7 @@ export function SealedStockSection({ canEdit, canPrice }: { canEdit: boolean; ca
                 <th>Set</th>
                 <th>Price</th>
                 <th>Quantity</th>
+                <th>{messages.inventory.location}</th>
                 <th>Actions</th>
               </tr>
             </thead>
@@ -95,6 +96,7 @@ export function SealedStockSection({ canEdit, canPrice }: { canEdit: boolean; ca
                   <td>{item.set_code?.toUpperCase() ?? <span className="muted">—</span>}</td>
                   <td>{formatUsd(item.price)}</td>
                   <td>{item.quantity === 0 ? m.outOfStock : item.quantity}</td>
+                  <td>{item.location}</td>
                   <td>
                     {canEdit && (
                       <RowActions

@@ -42,6 +42,8 @@ describe('sealedFormProblem', () => {
     [{ upc: ' 0 36000 29145 2 ' }, undefined],
     [{ upc: '036000291453' }, m.upcInvalid],
     [{ upc: '12345' }, m.upcInvalid],
+    [{ location: ' Shelf   B ' }, undefined],
+    [{ location: 'x'.repeat(61) }, messages.inventoryServer.locationTooLong(60)],
   ])('%j → %s, as the server says', (change, expected) => {
     const form = { ...valid, ...change };
     expect(sealedFormProblem(form)).toBe(expected);
@@ -58,6 +60,7 @@ describe('sealedPayload', () => {
       price: 49.99,
       quantity: 3,
       upc: '',
+      location: '',
     });
     expect(sealedPayload({ ...valid, upc: '0 36000 29145 2' }).upc).toBe('036000291452');
   });
@@ -72,6 +75,7 @@ describe('sealedPayload', () => {
       quantity: 0,
       updated_at: '2026-01-01T00:00:00.000Z',
       upc: '036000291452',
+      location: 'Shelf B',
     };
     expect(sealedFormOf(item)).toEqual({
       name: 'Foundations Bundle',
@@ -80,6 +84,7 @@ describe('sealedPayload', () => {
       price: '50.00',
       quantity: '0',
       upc: '036000291452',
+      location: 'Shelf B',
     });
     expect(sealedPayload(sealedFormOf(item))).toMatchObject({ set_code: 'fdn', price: 50, quantity: 0 });
     expect(sealedFormOf({ ...item, set_code: null }).set_code).toBe('');

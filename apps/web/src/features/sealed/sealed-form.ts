@@ -4,6 +4,8 @@ import {
   sealedLimits,
   amountText,
   gtinOf,
+  locationMaxLength,
+  locationText,
   wholeCents,
   type SealedCategory,
   type SealedItem,
@@ -18,6 +20,8 @@ export interface SealedForm {
   quantity: string;
   /** UPC / EAN, as typed or scanned; blank for none. */
   upc: string;
+  /** Where its boxes are kept; blank for nowhere said. */
+  location: string;
 }
 
 /** What the server's schema accepts for a product (without token and id). */
@@ -29,6 +33,8 @@ export interface SealedPayload {
   quantity: number;
   /** Digits; "" for none. */
   upc: string;
+  /** "" for nowhere said. */
+  location: string;
 }
 
 const m = messages.sealed;
@@ -40,6 +46,7 @@ export const emptySealedForm: SealedForm = {
   price: '',
   quantity: '1',
   upc: '',
+  location: '',
 };
 
 /** The form filled with a product, to edit it. */
@@ -51,6 +58,7 @@ export function sealedFormOf(item: SealedItem): SealedForm {
     price: amountText(item.price),
     quantity: String(item.quantity),
     upc: item.upc ?? '',
+    location: item.location,
   };
 }
 
@@ -88,7 +96,10 @@ export function sealedFormProblem(form: SealedForm): string | undefined {
   return (
     priceProblem(form.price) ??
     quantityProblem(form.quantity) ??
-    (form.upc.trim() && !gtinOf(form.upc) ? m.upcInvalid : undefined)
+    (form.upc.trim() && !gtinOf(form.upc) ? m.upcInvalid : undefined) ??
+    (locationText(form.location).length > locationMaxLength
+      ? messages.inventoryServer.locationTooLong(locationMaxLength)
+      : undefined)
   );
 }
 
@@ -101,5 +112,6 @@ export function sealedPayload(form: SealedForm): SealedPayload {
     price: Number(form.price),
     quantity: Number(form.quantity),
     upc: form.upc.trim() ? (gtinOf(form.upc) ?? form.upc.trim()) : '',
+    location: locationText(form.location),
   };
 }
