@@ -88,6 +88,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryReprice: { filter: '', action: 'set', value: 0.01 },
     inventoryLocate: { filter: '', location: 'Taken' },
     inventoryLocations: {},
+    // A's pending order, picked by B: B has no such order.
+    pickList: { order_numbers: [ids.pending] },
     inventoryPriceChanges: { min_percent: 1 },
     inventoryPriceChangesKeep: { min_percent: 1 },
     inventoryDeleteAll: {},

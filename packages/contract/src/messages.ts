@@ -122,6 +122,18 @@ export const messages = {
     placeholder: 'Tell us what works, what does not, or what you wish Cardstock did...',
   },
   orders: {
+    // issue 41: pick lists.
+    pickListButton: 'Pick list',
+    pickListTitle: 'Pick list',
+    pickListLoading: 'Gathering the lines to pick...',
+    pickListEmpty: 'Nothing to pick: no pending orders.',
+    pickListSummary: (lines: number, orders: number, picked: number) =>
+      `${lines} line${lines === 1 ? '' : 's'} from ${orders} order${orders === 1 ? '' : 's'}; ${picked} picked.`,
+    pickListPrint: 'Print',
+    pickListOrders: 'Orders on this list',
+    pickListAll: 'Every pending order',
+    pickListNoLocation: 'No location',
+    pickListPicked: (card: string) => `Picked: ${card}`,
     confirmed: 'Order confirmed!',
     confirmFailed: 'Failed to confirm order.',
     rejected: 'Order rejected!',
@@ -402,6 +414,8 @@ export const messages = {
   },
   ordersServer: {
     placed: (orderNumber: string) => `Order ${orderNumber} placed.`,
+    notToPick: (numbers: readonly string[]) =>
+      `No pending or confirmed order ${numbers.map((n) => `#${n}`).join(', ')} to pick.`,
     notEnough: (card: string, left: number) =>
       left === 0 ? `${card}: none left in stock.` : `${card}: only ${left} left in stock.`,
     notInInventory: (card: string) => `${card} is not in this shop’s inventory.`,

@@ -84,6 +84,7 @@ export const routePaths = {
   registerDrawerCurrent: ['POST', '/api/register/drawer/current', 'token'],
   registerDrawerReport: ['POST', '/api/register/drawer/report', 'token'],
   pendingOrders: ['POST', '/api/pending', 'token'],
+  pickList: ['POST', '/api/orders/pick-list', 'token'],
   confirmOrder: ['POST', '/api/order/confirm', 'token'],
   rejectOrder: ['POST', '/api/order/reject', 'token'],
   pickedUpOrder: ['POST', '/api/order/picked-up', 'token'],

@@ -108,6 +108,8 @@ import {
   ZHistoryResponse,
   ZOrderActionRequest,
   ZOrdersRequest,
+  ZPickListRequest,
+  ZPickListResponse,
   ZPendingResponse,
   ZPlaceOrderRequest,
   ZPlaceOrderResponse,
@@ -1079,6 +1081,18 @@ export const routes = define({
     tags: ['register'],
     body: ZDrawerReportRequest,
     response: ZDrawerReport,
+  },
+  // issue 41: the pick list of pending orders.
+  pickList: {
+    method: 'POST',
+    path: '/api/orders/pick-list',
+    auth: 'session',
+    permission: 'orders:view',
+    summary:
+      'The lines to pick for the named orders (or every pending one), grouped and sorted by storage location, then set and collector number, each with its order’s number and callout',
+    tags: ['orders'],
+    body: ZPickListRequest,
+    response: ZPickListResponse,
   },
   pendingOrders: {
     method: 'POST',

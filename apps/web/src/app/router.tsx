@@ -149,6 +149,10 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        path: '/order-management/pick-list',
+        element: guarded(page(() => import('../features/orders/PickListPage.tsx').then((m) => m.PickListPage))),
+      },
+      {
         path: '/buylist',
         element: guarded(page(() => import('../features/buylist/BuylistPage.tsx').then((m) => m.BuylistPage))),
       },

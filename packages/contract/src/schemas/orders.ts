@@ -199,6 +199,46 @@ export type PendingOrder = z.infer<typeof ZPendingResponse>['data']['orders'][nu
 
 export const ZOrdersRequest = z.object({ token: ZSessionToken });
 
+/** Most orders one pick list gathers. */
+export const pickListMaxOrders = 200;
+
+/** A pick list (issue 41): the lines of the named orders, or of every pending one, in the order a picker walks. */
+export const ZPickListRequest = z.object({
+  token: ZSessionToken,
+  order_numbers: z
+    .array(
+      z
+        .string({ error: 'Each order number must be text.' })
+        .trim()
+        .min(1, 'An order number cannot be empty.')
+        .max(64, 'That is not an order number.'),
+      { error: 'order_numbers must be a list of order numbers.' },
+    )
+    .min(1, 'Name at least one order, or leave order_numbers out for every pending one.')
+    .max(pickListMaxOrders, `A pick list gathers at most ${pickListMaxOrders} orders.`)
+    .optional()
+    .describe('The orders to pick (pending, or confirmed and awaiting pickup); left out, every pending order'),
+});
+
+export const ZPickLine = z.object({
+  location: z.string().describe('Where the copies are kept; "" when the row (or product) has none'),
+  card_name: z.string().describe('The card’s name, or the sealed product’s'),
+  set_code: z.string().describe('Upper-case set code; "" for a product of no set'),
+  collector_number: z.string().describe('"" for a sealed product'),
+  finish: z.enum(finishes),
+  quality: z.enum(qualities),
+  language: z.enum(languages),
+  quantity: z.number().int(),
+  order_number: z.string(),
+  callout: z.number().int().describe('The number called out for the order'),
+  sealed: z.boolean().describe('A sealed product’s line'),
+});
+export type PickLine = z.infer<typeof ZPickLine>;
+
+export const ZPickListResponse = z.object({
+  lines: z.array(ZPickLine).describe('In pick order: by location (none last), then set, then collector number'),
+});
+
 export const ZOrderActionRequest = z.object({
   token: ZSessionToken,
   order_number: z

@@ -288,6 +288,46 @@ export const ordersRepository = {
   },
 
   /**
+   * The lines to pick of the shop's orders named (pending, or confirmed and awaiting pickup), or of every pending one:
+   * each with its order's number and callout, and where its copies are kept (the stock row's or the sealed product's
+   * location, null for none) and its printing's collector number.
+   */
+  pickLines(db: Executor, shopId: number, orderNumbers: readonly string[] | undefined) {
+    let query = db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .leftJoin('inventory', (join) =>
+        join.onRef('inventory.id', '=', 'order_lines.inventory_id').onRef('inventory.shop_id', '=', 'orders.shop_id'),
+      )
+      .leftJoin('sealed_products', (join) =>
+        join
+          .onRef('sealed_products.id', '=', 'order_lines.sealed_id')
+          .onRef('sealed_products.shop_id', '=', 'orders.shop_id'),
+      )
+      .leftJoin('cards', 'cards.id', 'order_lines.card_id')
+      .select([
+        'orders.order_number',
+        'orders.callout',
+        'order_lines.card_name',
+        'order_lines.set_code',
+        'order_lines.finish',
+        'order_lines.quality',
+        'order_lines.language',
+        'order_lines.quantity',
+        'order_lines.sealed_id',
+        'cards.collector_number',
+        (eb) => eb.fn.coalesce('inventory.location', 'sealed_products.location').as('location'),
+      ])
+      .where('orders.shop_id', '=', shopId);
+    query = orderNumbers
+      ? query
+          .where('orders.order_number', 'in', [...orderNumbers])
+          .where('orders.status', 'in', ['pending', 'confirmed'])
+      : query.where('orders.status', '=', 'pending');
+    return query.orderBy('orders.id').orderBy('order_lines.id').execute();
+  },
+
+  /**
    * The shop's orders version (moved by the database on every write to its orders, migration 0027), and when the
    * first of its pending reservations' holds ends (null for none): what every poll of the queue must know first.
    */

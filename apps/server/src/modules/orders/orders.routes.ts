@@ -4,6 +4,7 @@ import { idempotencyKeyOf, registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createPickList } from './pick-list.ts';
 import { createPickupService } from './pickup.service.ts';
 import { createReservationMails } from './reservation-mails.ts';
 import { createReservationsService } from './reservations.service.ts';
@@ -22,6 +23,8 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
   );
   // The polled queue goes out as a kept answer, compressed once per encoding (issue 43).
   registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor), { precompressed: true });
+  const pickList = createPickList(ctx);
+  registerRoute(app, routes.pickList, ({ actor, body }) => pickList(actor, body.order_numbers));
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));
   registerRoute(app, routes.expiredOrders, ({ actor }) => orders.expired(actor));
   registerRoute(app, routes.rejectedOrders, ({ actor }) => orders.rejected(actor));

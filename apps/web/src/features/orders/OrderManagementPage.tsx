@@ -1,6 +1,7 @@
 import { messages, roleAllows, timings, type ExpiredOrder, type PendingOrder } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
@@ -92,6 +93,11 @@ export function OrderManagementPage() {
   return (
     <section className="page orders-page">
       <PageHeader title={title} />
+      <div className="toolbar">
+        <Link to="/order-management/pick-list" className="btn">
+          {m.pickListButton}
+        </Link>
+      </div>
       <OrderTable
         orders={orders}
         loading={pending.isPending && signedIn}
