@@ -303,3 +303,24 @@ test('on a portrait tablet a floating button with the cart’s counts brings the
   expect(panel.x).toBeGreaterThanOrEqual(grid.x + grid.width);
   await tablet.context().close();
 });
+
+test('a tablet’s grid shows a sale made elsewhere within a second, by the push channel, not its 5 s refresh', async ({
+  request,
+  browser,
+}) => {
+  const account = await registerShop(request, 'Pushed Goods');
+  const [card] = await pricedCards(request, 'goblin', 1);
+  await stock(request, account, [{ card: card!, quantity: 5 }]);
+  const tablet = await pairedTablet(browser, request, account);
+  const tile = tablet.getByRole('article').filter({ hasText: card!.name });
+  await expect(tile).toContainText(messages.storefront.inStock(5));
+  // The tablet opens its stream as the grid shows; then three sell at the counter.
+  await tablet.waitForTimeout(1_000);
+  bodyOf(
+    await api(request, account).call('placeOrder', {
+      items: [{ scryfall_id: card!.id, finish: 'nonfoil', quantity: 3 }],
+    }),
+  );
+  // Well inside the 5 s refresh: only the push brings it this soon.
+  await expect(tile).toContainText(messages.storefront.inStock(2), { timeout: 2_000 });
+});

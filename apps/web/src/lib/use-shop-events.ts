@@ -1,12 +1,20 @@
 import { routePaths, type ShopEvent, type ShopEventKind } from '@cardstock/contract';
+import { EventSource } from 'eventsource';
 import { useEffect, useEffectEvent } from 'react';
 
 /**
- * Hears the shop's events as they happen (`GET /api/events`, Server-Sent Events, signed in by the session cookie):
- * `onEvent` for each event of `kinds`. The browser reconnects by itself after a drop and resumes after the last event
- * it heard; the screens keep their polling as well, so a blocked stream costs only speed.
+ * Hears the shop's events as they happen (`GET /api/events`, Server-Sent Events): `onEvent` for each event of
+ * `kinds`. Staff are signed in by the session cookie; a paired tablet by its device token (`token`), sent as a Bearer
+ * header, which the browser's own EventSource cannot send (the `eventsource` package speaks the same protocol over
+ * fetch). The stream reconnects by itself after a drop and resumes after the last event it heard; the screens keep
+ * their polling as well, so a blocked stream costs only speed.
  */
-export function useShopEvents(kinds: readonly ShopEventKind[], onEvent: (event: ShopEvent) => void, enabled = true) {
+export function useShopEvents(
+  kinds: readonly ShopEventKind[],
+  onEvent: (event: ShopEvent) => void,
+  enabled = true,
+  token?: string,
+) {
   const heard = useEffectEvent((message: MessageEvent<string>) => {
     let data: unknown;
     try {
@@ -19,11 +27,18 @@ export function useShopEvents(kinds: readonly ShopEventKind[], onEvent: (event: 
   });
   const kindList = kinds.join(' ');
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(routePaths.events[1]);
+    if (!enabled) return;
+    const source = new EventSource(
+      routePaths.events[1],
+      token === undefined
+        ? {}
+        : {
+            fetch: (input, init) =>
+              fetch(input, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } }),
+          },
+    );
     const listener = (message: MessageEvent<string>) => heard(message);
-    const names = kindList.split(' ');
-    for (const name of names) source.addEventListener(name, listener);
+    for (const name of kindList.split(' ')) source.addEventListener(name, listener);
     return () => source.close();
-  }, [enabled, kindList]);
+  }, [enabled, kindList, token]);
 }

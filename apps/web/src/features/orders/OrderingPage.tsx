@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ApiError, call, errorText, NetworkError } from '../../lib/api.ts';
 import { authToken, hasAuthToken, shopName, userRole } from '../../lib/session.ts';
+import { useShopEvents } from '../../lib/use-shop-events.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import {
   addToCart,
@@ -158,6 +159,18 @@ export function OrderingScreen({
   const { refetch: reloadInventory } = inventory;
   const { refetch: reloadSealed } = sealed;
   const { refetch: reloadResults } = results;
+  // Stock sold or added anywhere shows within a second while browsing (issue 41); the 5 s refresh stays the fallback,
+  // and a search is left as it is, as the refresh leaves it.
+  useShopEvents(
+    ['stock.changed'],
+    () => {
+      if (!browsing) return;
+      void reloadInventory();
+      void reloadSealed();
+    },
+    caller !== undefined,
+    deviceToken,
+  );
   const searching = searched !== undefined;
   const current = searching ? results : inventory;
   const hits = [...(current.data?.hits ?? []), ...(sealed.data ?? [])];

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { formatMinute } from '../../lib/format.ts';
 import { hasAuthToken } from '../../lib/session.ts';
+import { useShopEvents } from '../../lib/use-shop-events.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { MailReceipt } from './MailReceipt.tsx';
 import { RegisterTenders } from './RegisterTenders.tsx';
@@ -44,6 +45,11 @@ function RegisterOrders() {
       return [...pending.data.orders, ...ready];
     },
     retry: false,
+  });
+  // An order placed or decided anywhere shows at once (issue 41); there is no polling here to fall back on.
+  const queries = useQueryClient();
+  useShopEvents(['order.placed', 'order.decided', 'order.expired'], () => {
+    if (!chosen) void queries.invalidateQueries({ queryKey: ['register', 'orders'] });
   });
 
   return (
