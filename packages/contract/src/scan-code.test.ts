@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gtinForms, gtinOf, readScanCode } from './scan-code.ts';
+import { gtinForms, gtinOf, labelCodeOf, readScanCode } from './scan-code.ts';
 
 describe('a GTIN (UPC/EAN) is read with its GS1 check digit', () => {
   it('takes real codes of every length, stored as digits', () => {
@@ -44,6 +44,23 @@ describe('a scanned code', () => {
     expect(readScanCode('  Mh3    241 ')).toEqual(mh3);
     expect(readScanCode('2XM 1a')).toEqual({ kind: 'set_number', set_code: '2xm', collector_number: '1a' });
     expect(readScanCode('PLST 2XM-1')).toEqual({ kind: 'set_number', set_code: 'plst', collector_number: '2xm-1' });
+  });
+
+  it('is a stock row’s label code, any case, when its check character is right', () => {
+    expect(labelCodeOf(12345)).toBe('CS9IXO');
+    for (const id of [1, 35, 36, 12345, 999_999, 2_147_483_647]) {
+      const code = labelCodeOf(id);
+      expect(readScanCode(code), code).toEqual({ kind: 'label', row: id });
+      expect(readScanCode(` ${code.toLowerCase()} `), code).toEqual({ kind: 'label', row: id });
+    }
+    // Every code of the first 5,000 rows is its own, and a typo in one character is caught (not read as a label).
+    const codes = new Set(Array.from({ length: 5000 }, (_, i) => labelCodeOf(i + 1)));
+    expect(codes.size).toBe(5000);
+    expect(readScanCode('CS9IXP')).toBeUndefined();
+    expect(readScanCode('CS9JXO')).toBeUndefined();
+    expect(readScanCode('CS09IXO')).toBeUndefined();
+    // Words that start with "cs" are names, not labels, unless their last letter happens to check.
+    expect(['csx', 'csv', 'cs'].map(readScanCode)).toEqual([undefined, undefined, undefined]);
   });
 
   it('is a UPC/EAN when its digits check', () => {

@@ -142,6 +142,9 @@ export const ZStaffInventoryRow = ZInventoryRow.extend({
   inv_location: z
     .string()
     .describe('Where the copies are kept, e.g. "Binder 3 p12"; "" when nowhere said (staff only, issue 41)'),
+  label_code: z
+    .string()
+    .describe('The row’s label code, printed under its barcode; stable across edits, unique per row (issue 41)'),
 });
 export type StaffInventoryRow = z.infer<typeof ZStaffInventoryRow>;
 

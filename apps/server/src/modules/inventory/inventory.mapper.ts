@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   finishOf,
+  labelCodeOf,
   languageOf,
   marketPriceOf,
   priceCents,
@@ -79,6 +80,7 @@ export function toStaffInventoryRow(row: InventoryJoinedRow, rule: PricingRule):
     ...toInventoryRow(row, rule),
     inv_cost: centsToDollars(row.cost_cents),
     inv_location: row.location ?? '',
+    label_code: labelCodeOf(row.id),
   };
 }
 

@@ -216,6 +216,62 @@ describe(`scanned codes at the register (${testEngine})`, () => {
     expect(await salesOf(shop)).toHaveLength(2);
   });
 
+  it('finds and sells the one row a label names (issue 41): its own condition and flags, never another shop’s row', async () => {
+    const shop = await buildShop(server);
+    const owner = api(server, shop);
+    const card = freshCard();
+    await stock(owner, card, 2, 4);
+    await stock(owner, card, 3, 2, { quality: 'LP' });
+    await stock(owner, card, 1, 50, { signed: true });
+    const rows = bodyOf(
+      await owner.call('inventoryList', { Authorization: shop.token, page: '1', filter: '' }),
+    ).inventory;
+    const lp = rows.find((r) => r.inv_quality === 'LP')!;
+    const signed = rows.find((r) => r.inv_signed)!;
+    expect(new Set(rows.map((r) => r.label_code)).size).toBe(3);
+    expect(lp.label_code).toMatch(/^CS[0-9A-Z]{2,8}$/);
+
+    // A label is one row: the LP copies, not the best condition a set and number would give.
+    const looked = await found(owner, lp.label_code.toLowerCase());
+    expect(looked).toMatchObject({ kind: 'single', scryfall_id: card.id, name: card.name });
+    expect(looked.matches.map((m) => ('quality' in m ? [m.id, m.quality, m.quantity] : []))).toEqual([
+      [lp.inv_pkey, 'LP', 3],
+    ]);
+    // Edits and sales leave the label as it was.
+    bodyOf(
+      await owner.call('inventoryEdit', {
+        scryfall_id: card.id,
+        finish: 'nonfoil',
+        quality: 'LP',
+        quantity: 4,
+        location: 'Binder 7',
+      }),
+    );
+    const sale = bodyOf(
+      await owner.call('registerSale', {
+        items: [{ code: signed.label_code }, { code: lp.label_code, quantity: 2 }],
+        tenders: [{ kind: 'card', amount: 54 }],
+      }),
+    );
+    expect(sale.lines.map((l) => [l.quality, l.quantity, l.unit_price]).sort()).toEqual([
+      ['LP', 2, 2],
+      ['NM', 1, 50],
+    ]);
+    expect(await rowsOf(owner, card)).toEqual(['nonfoil LP en 2', 'nonfoil NM en 2']);
+    const after = bodyOf(
+      await owner.call('inventoryList', { Authorization: shop.token, page: '1', filter: '' }),
+    ).inventory;
+    expect(after.find((r) => r.inv_pkey === lp.inv_pkey)!.label_code).toBe(lp.label_code);
+
+    // Another shop's label, or a typo in one, names nothing here.
+    const other = api(server, await buildShop(server));
+    const theirs = await lookup(other, lp.label_code);
+    expectError(theirs, 404);
+    expect(theirs.body.code).toBe('UNKNOWN_CODE');
+    const typo = `${lp.label_code.slice(0, -1)}${lp.label_code.endsWith('Z') ? 'Y' : 'Z'}`;
+    expect((await lookup(owner, typo)).status).toBe(404);
+  });
+
   it('refuses a code in stock in several finishes or languages, and an unknown code, naming the line; nothing changes', async () => {
     const shop = await buildShop(server);
     const owner = api(server, shop);

@@ -19,7 +19,7 @@ import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { inventoryRepository } from '../inventory/inventory.repository.ts';
+import { inventoryRepository, type InventoryJoinedRow } from '../inventory/inventory.repository.ts';
 import { toSearchHit } from '../inventory/inventory.mapper.ts';
 import { toSealedItem } from '../sealed/sealed.mapper.ts';
 import { sealedRepository, type SealedRow } from '../sealed/sealed.repository.ts';
@@ -29,17 +29,30 @@ const said = messages.registerServer;
 
 type Printing = NonNullable<Awaited<ReturnType<typeof repo.printingById>>>;
 
-/** What a code names in a shop: one of its sealed products, or a printing of the catalog; undefined: nothing. */
-type Named = { kind: 'sealed'; product: SealedRow } | { kind: 'single'; printing: Printing } | undefined;
+/**
+ * What a code names in a shop: one of its stock rows (a label), one of its sealed products, or a printing of the
+ * catalog; undefined: nothing.
+ */
+type Named =
+  | { kind: 'row'; row: InventoryJoinedRow }
+  | { kind: 'sealed'; product: SealedRow }
+  | { kind: 'single'; printing: Printing }
+  | undefined;
 
 /**
- * What a scanned code names (the contract's `readScanCode`): a UPC/EAN of one of the shop's sealed products (in any of
- * its forms), a printing by its set code and collector number, or by its Scryfall id.
+ * What a scanned code names (the contract's `readScanCode`): one of the shop's stock rows by its label code, a UPC/EAN
+ * of one of the shop's sealed products (in any of its forms), a printing by its set code and collector number, or by
+ * its Scryfall id.
  */
 async function named(db: Executor, shopId: number, code: string): Promise<Named> {
   const read = readScanCode(code);
   if (!read) return undefined;
   switch (read.kind) {
+    case 'label': {
+      // Another shop's label names nothing here.
+      const [row] = await inventoryRepository.rowsByIds(db, shopId, [read.row]);
+      return row && { kind: 'row', row };
+    }
     case 'gtin': {
       const product = await sealedRepository.findByUpc(db, shopId, gtinForms(read.gtin));
       return product && { kind: 'sealed', product };
@@ -100,6 +113,17 @@ async function cartLineOf(db: Executor, shopId: number, line: CodeLine): Promise
   const what = await named(db, shopId, line.code);
   if (!what) return { code: 'UNKNOWN_CODE', text: said.unknownCode(line.code) };
   if (what.kind === 'sealed') return ZCartLine.parse({ sealed_id: what.product.id, quantity: line.quantity });
+  // A label is that one row: its finish, condition, language and flags.
+  if (what.kind === 'row')
+    return ZCartLine.parse({
+      scryfall_id: what.row.card_id,
+      finish: what.row.finish,
+      quality: what.row.quality,
+      language: what.row.language,
+      signed: what.row.signed === 1,
+      altered: what.row.altered === 1,
+      quantity: line.quantity,
+    });
   const { printing } = what;
   const rows = (await repo.inStock(db, shopId, printing.id)).sort(inShelfOrder);
   const plain = rows.filter((r) => r.signed === 0 && r.altered === 0);
@@ -162,6 +186,19 @@ export function lookupCode(ctx: AppContext) {
         name: what.product.name,
         matches: what.product.quantity > 0 ? [toSealedItem(what.product)] : [],
       };
+    if (what.kind === 'row') {
+      const { row } = what;
+      const rule = pricingRuleOf(await inventoryRepository.pricingOf(ctx.db, shopId));
+      return {
+        code: input.code,
+        kind: 'single',
+        name: row.name,
+        scryfall_id: row.card_id,
+        set_code: row.set_code,
+        collector_number: row.collector_number,
+        matches: row.quantity > 0 ? [toSearchHit(row, rule)] : [],
+      };
+    }
     const { printing } = what;
     const stock = (await repo.inStock(ctx.db, shopId, printing.id)).sort(inShelfOrder);
     const [rows, pricing] = await Promise.all([
