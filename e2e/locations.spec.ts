@@ -1,8 +1,7 @@
 import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { useSession } from './support/accounts.ts';
-import { api, bodyOf } from './support/api.ts';
-import { importFixtureCatalog } from './support/catalog.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { registerShop, stock } from './support/seed.ts';
 
 const m = messages.inventory;
@@ -18,13 +17,7 @@ test('storage locations: set one in Edit (the shop’s places suggested), put a 
   request,
 }) => {
   const account = await registerShop(request, 'Binder Barn');
-  const client = api(request);
-  const cards = [];
-  for (const hit of bodyOf(await client.call('cardSearch', { q: 'dragon' })).data) {
-    const card = bodyOf(await client.call('card', { id: hit.id }));
-    if (card.finishes.includes('nonfoil')) cards.push(card);
-    if (cards.length === 3) break;
-  }
+  const cards = await pricedCards(request, 'dragon', 3, { distinctNames: true });
   await stock(
     request,
     account,

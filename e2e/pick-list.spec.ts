@@ -2,7 +2,7 @@ import { messages } from '@cardstock/contract';
 import { expect, test } from '@playwright/test';
 import { useSession } from './support/accounts.ts';
 import { api, bodyOf } from './support/api.ts';
-import { importFixtureCatalog } from './support/catalog.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
 import { registerShop, stock } from './support/seed.ts';
 
 const m = messages.orders;
@@ -15,13 +15,7 @@ test('a pick list of the pending orders: lines by location, each with its callou
   request,
 }) => {
   const account = await registerShop(request, 'Pick Place');
-  const client = api(request);
-  const cards = [];
-  for (const hit of bodyOf(await client.call('cardSearch', { q: 'goblin' })).data) {
-    const card = bodyOf(await client.call('card', { id: hit.id }));
-    if (card.finishes.includes('nonfoil')) cards.push(card);
-    if (cards.length === 3) break;
-  }
+  const cards = await pricedCards(request, 'goblin', 3, { distinctNames: true });
   const places = ['Binder 10', 'Binder 2', undefined];
   await stock(
     request,
