@@ -104,14 +104,24 @@ function percentile(sorted: Float64Array, share: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! : 0;
 }
 
-/** A server's resident memory (VmRSS, MB): the median of five looks 200 ms apart, so one moment's garbage counts less. */
+/**
+ * A server's resident memory (VmRSS, MB) once it has settled: left idle ten seconds first (V8 gives back memory it no
+ * longer needs only after a few idle seconds), then looked at every half second until six looks in a row lie within
+ * 2 MB (or 30 s more have passed): their median.
+ */
 async function settledRssMb(pid: number): Promise<number> {
+  await sleep(10_000);
   const looks: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
     looks.push(rssMb(pid));
-    await sleep(200);
+    const last = looks.slice(-6).sort((a, b) => a - b);
+    if (last.length === 6 && (last[5]! - last[0]! <= 2 || performance.now() > deadline)) {
+      console.log(`  the server's resident memory, MB, a look every 0.5 s: ${looks.map(Math.round).join(' ')}`);
+      return (last[2]! + last[3]!) / 2;
+    }
+    await sleep(500);
   }
-  return looks.sort((a, b) => a - b)[2]!;
 }
 
 /** What push-fanout measured. */
@@ -276,8 +286,8 @@ export interface PushIdle {
 
 /**
  * Issue 41's second budget: what `streams` idle streams cost the server at `url` (process `pid`), already warmed up
- * by the caller. Its resident memory settled, the streams opened (a batch at a time) and left idle five seconds, its
- * resident memory settled again: the growth. `meanwhile` then runs with every stream still open (the load scenarios
+ * by the caller. Its resident memory settled, the streams opened (a batch at a time) and left idle, its resident
+ * memory settled again: the growth. `meanwhile` then runs with every stream still open (the load scenarios
  * whose budgets must hold meanwhile); none may have been ended by the server when it is done. The streams are closed
  * after.
  */
@@ -290,13 +300,11 @@ export async function pushIdle(
 ): Promise<PushIdle> {
   // The stream's own code warmed up too: a batch opened and closed.
   (await openStreams(url, token, batchSize)).close();
-  await sleep(3000);
   const rssBeforeMb = await settledRssMb(pid);
   const started = performance.now();
   const open = await openStreams(url, token, streams);
   try {
     const seconds = (performance.now() - started) / 1000;
-    await sleep(5000);
     const rssAfterMb = await settledRssMb(pid);
     await meanwhile();
     if (open.dropped()) throw new Error(`push-idle: the server ended ${open.dropped()} streams`);

@@ -767,21 +767,25 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
             token,
           ),
         );
-        for (const s of meanwhile) await load(own.url, s, 10); // warm-up, not recorded
-        const idle = await pushIdle(own.url, token, pid, async () => {
+        /** The scenarios measured on this server, their rows said to be `during` what. */
+        const measureAll = async (during: string) => {
           for (const s of meanwhile) {
-            console.log(`  ${s.name} with the streams open`);
+            console.log(`  ${s.name}, ${during}`);
             const figures = await measure(own.url, s);
             loadRows.push({
               engine,
               scenario: s.name,
-              during: '5,000 push streams open',
+              during,
               connections: s.connections,
               ...figures,
               peakMb: peakMemoryMb(pid),
             });
           }
-        });
+        };
+        for (const s of meanwhile) await load(own.url, s, 10); // warm-up, not recorded
+        // The same server without the streams first: what the streams change, on this machine at this time.
+        await measureAll('push-idle’s server, no streams yet');
+        const idle = await pushIdle(own.url, token, pid, () => measureAll('5,000 push streams open'));
         jobRows.push({ engine, ...jobRow('push-idle', idle.streams, idle.seconds, pid), push: idle });
       } finally {
         own.stop();
