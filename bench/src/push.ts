@@ -124,6 +124,17 @@ async function settledRssMb(pid: number): Promise<number> {
   }
 }
 
+/**
+ * The server's V8 heap in use and its memory outside the heap (buffers, sockets' native state), MB, from its
+ * Prometheus `/metrics`: where resident memory's growth went, or why it did not show (the streams' objects can fill
+ * heap pages the warm-up left free).
+ */
+async function heapMb(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 2 ** 20);
+  return `heap used ${mb('nodejs_heap_size_used_bytes')} MB of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB`;
+}
+
 /** What push-fanout measured. */
 export interface PushFanout {
   streams: number;
@@ -301,11 +312,13 @@ export async function pushIdle(
   // The stream's own code warmed up too: a batch opened and closed.
   (await openStreams(url, token, batchSize)).close();
   const rssBeforeMb = await settledRssMb(pid);
+  console.log(`  before the streams: ${await heapMb(url)}`);
   const started = performance.now();
   const open = await openStreams(url, token, streams);
   try {
     const seconds = (performance.now() - started) / 1000;
     const rssAfterMb = await settledRssMb(pid);
+    console.log(`  with ${streams} streams open: ${await heapMb(url)}`);
     await meanwhile();
     if (open.dropped()) throw new Error(`push-idle: the server ended ${open.dropped()} streams`);
     return {
