@@ -36,7 +36,7 @@ async function post<T>(url: string, path: string, body: unknown): Promise<T> {
 }
 
 /** Runs `work` over `items`, `inFlight` at a time. */
-async function pool<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+export async function pool<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: inFlight }, async () => {

@@ -13,6 +13,8 @@
 // scenarios send what a browser sends (issue 43); a scenario marked `tuned`
 // gets a server of its own logging warnings only. BENCH_SERVER_LOG=<level>
 // sets the shared server's log level instead of its default.
+// The push jobs (bench/src/push.ts, issue 41) hold Server-Sent Events streams
+// open: on a second server beside the shared one, and on a server of their own.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -38,6 +40,7 @@ import {
 } from './scenarios.ts';
 import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
 import { soak, type SoakRow } from './soak.ts';
+import { pushFanout, pushIdle, type PushFanout, type PushIdle } from './push.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The shared server's log level: unset, the server's default (`info`, a line per request), as `npm start` runs. */
@@ -79,6 +82,7 @@ interface Budget {
   min_score?: number;
   max_script_kb?: number;
   max_growth_pct?: number;
+  max_growth_mb?: number;
 }
 /**
  * Each scenario's budget on the embedded database; on PostgreSQL each time and
@@ -99,6 +103,8 @@ interface LoadRow {
   bareRps: number;
   /** The bare server's worst p99: below it no server can go at these connections on this machine. */
   bareP99: number;
+  /** What else the server held meanwhile (push-idle's open streams), when anything. */
+  during?: string;
 }
 interface JobRow {
   job: string;
@@ -108,6 +114,8 @@ interface JobRow {
   peakMb: number;
   /** `/api/health`'s p99 while the job ran, when it was probed. */
   healthP99Ms?: number;
+  /** A push job's figures (bench/src/push.ts): the streams held open, and what they heard or cost. */
+  push?: Partial<PushFanout & PushIdle> & { streams: number };
 }
 
 /** Peak resident memory of a process so far (Linux VmHWM), in MB. */
@@ -632,6 +640,8 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     chosenJobs.includes('reprice') ||
     chosenJobs.includes('reservation-race') ||
     chosenJobs.includes('buylist-accept-race') ||
+    chosenJobs.includes('push-fanout') ||
+    chosenJobs.includes('push-idle') ||
     chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
     shopAudits.length > 0 ||
     chosenSoak;
@@ -678,7 +688,12 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     }
     // Printings with 100,000 copies each for the orders to take (the soak orders for ten minutes: three).
     const cards: string[] = [];
-    if (needsShop && (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) || chosenSoak))
+    if (
+      needsShop &&
+      (chosen.some((s) => s.name === 'order-place' || s.pending !== undefined) ||
+        chosenSoak ||
+        chosenJobs.includes('push-fanout'))
+    )
       for (let i = 0; i < (chosenSoak ? 3 : 1); i++) cards.push(await stockedCard(server.url, token, i));
     // Each register's sale of five lines: printings of their own (after the year of orders' rows), 100,000 copies each.
     const registers: unknown[][] = [];
@@ -697,7 +712,12 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token, float: 0 }),
       });
-    if (chosen.some((s) => s.name.startsWith('storefront')) || shopAudits.length || chosenSoak)
+    if (
+      chosen.some((s) => s.name.startsWith('storefront')) ||
+      shopAudits.length ||
+      chosenSoak ||
+      chosenJobs.includes('push-idle')
+    )
       await publishShop(server.url, token);
     const madeYear = fs.existsSync(orderYearFile) && fs.readFileSync(orderYearFile, 'utf8').trim() === token;
     if (chosen.some((s) => s.needs === 'orders') && !madeYear) {
@@ -714,6 +734,62 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       const placed = await placeOrderYear(server.url, token, stocked, database);
       console.log(`  ${placed} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (kept) fs.writeFileSync(orderYearFile, token);
+    }
+    if (chosenJobs.includes('push-fanout')) {
+      console.log(
+        '▸ push-fanout: 500 staff screens on a second server hear the orders placed on the first, 50 a second for 20 s',
+      );
+      // A second server on the same database, as behind a load balancer (a new one: its memory is the streams').
+      const second = await startServer(target);
+      try {
+        const fanout = await pushFanout(server.url, second.url, token, cards[0]!);
+        jobRows.push({
+          engine,
+          ...jobRow('push-fanout', fanout.orders, fanout.seconds, second.child.pid!),
+          push: fanout,
+        });
+      } finally {
+        second.stop();
+      }
+    }
+    if (chosenJobs.includes('push-idle')) {
+      console.log(
+        '▸ push-idle: 5,000 idle streams on a server of its own, its memory before and after; the storefront page ' +
+          'and the staff list measured meanwhile',
+      );
+      // A server of its own, so its memory before the streams is a warmed-up server's and nothing else's.
+      const own = await startServer(target);
+      const pid = own.child.pid!;
+      try {
+        const meanwhile = ['storefront-page', 'inventory-list'].map((name) =>
+          withToken(
+            scenarios.find((s) => s.name === name)!,
+            token,
+          ),
+        );
+        /** The scenarios measured on this server, their rows said to be `during` what. */
+        const measureAll = async (during: string) => {
+          for (const s of meanwhile) {
+            console.log(`  ${s.name}, ${during}`);
+            const figures = await measure(own.url, s);
+            loadRows.push({
+              engine,
+              scenario: s.name,
+              during,
+              connections: s.connections,
+              ...figures,
+              peakMb: peakMemoryMb(pid),
+            });
+          }
+        };
+        for (const s of meanwhile) await load(own.url, s, 10); // warm-up, not recorded
+        // The same server without the streams first: what the streams change, on this machine at this time.
+        await measureAll('push-idle’s server, no streams yet');
+        const idle = await pushIdle(own.url, token, pid, () => measureAll('5,000 push streams open'));
+        jobRows.push({ engine, ...jobRow('push-idle', idle.streams, idle.seconds, pid), push: idle });
+      } finally {
+        own.stop();
+      }
     }
     for (const base of chosen) {
       const s = withToken(base, token, cards, sell, registers);
@@ -813,19 +889,34 @@ if (loadRows.length) {
       '|---|---|---|---|---|---|---|---|---|---|---|',
       ...loadRows.map(
         (r) =>
-          `| ${r.scenario} | ${r.engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
+          `| ${r.scenario}${r.during ? ` (${r.during})` : ''} | ${r.engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
       ),
     ].join('\n'),
   );
 }
-if (jobRows.length) {
+const plainJobRows = jobRows.filter((r) => !r.push);
+if (plainJobRows.length) {
   tables.push(
     [
       '| job | engine | items | seconds | items/s | peak MB | /api/health p99 ms meanwhile |',
       '|---|---|---|---|---|---|---|',
-      ...jobRows.map(
+      ...plainJobRows.map(
         (r) =>
           `| ${r.job} | ${r.engine} | ${r.items} | ${r.seconds.toFixed(1)} | ${r.perS} | ${r.peakMb} | ${r.healthP99Ms ?? ''} |`,
+      ),
+    ].join('\n'),
+  );
+}
+const pushRows = jobRows.filter((r) => r.push);
+if (pushRows.length) {
+  const cell = (n: number | undefined) => (n === undefined ? '' : String(n));
+  tables.push(
+    [
+      '| push job | engine | streams | orders | seconds | orders/s | deliveries | of expected | missed | p50 ms | p99 ms | RSS before MB | RSS after MB | growth MB | server peak MB |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...pushRows.map(
+        ({ job, engine, seconds, perS, peakMb, push: p = { streams: 0 } }) =>
+          `| ${job} | ${engine} | ${p.streams} | ${cell(p.orders)} | ${seconds.toFixed(1)} | ${p.orders === undefined ? '' : perS} | ${cell(p.delivered)} | ${cell(p.expected)} | ${cell(p.missed)} | ${cell(p.p50Ms)} | ${cell(p.p99Ms)} | ${cell(p.rssBeforeMb)} | ${cell(p.rssAfterMb)} | ${cell(p.growthMb)} | ${peakMb} |`,
       ),
     ].join('\n'),
   );
@@ -875,7 +966,9 @@ console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
  * `postgres_within` times worse. A p99 budget is the budget or 1.5× the bare
  * node:http server's own p99 in the same run, whichever is higher: no server
  * answers faster than Node does on this machine (issue 43;
- * docs/decisions/006-budgets-and-check.md).
+ * docs/decisions/006-budgets-and-check.md). The push jobs' budgets (issue 41)
+ * hold as written on both engines; the load scenarios measured while push-idle's
+ * streams are open are judged by those scenarios' own budgets.
  */
 function judge(): { misses: string[]; unjudged: string[] } {
   const misses: string[] = [];
@@ -884,7 +977,7 @@ function judge(): { misses: string[]; unjudged: string[] } {
   for (const r of loadRows) {
     const b = budgets[r.scenario] ?? {};
     const k = slack(r.engine);
-    const at = `${r.scenario} on ${r.engine}`;
+    const at = `${r.scenario}${r.during ? ` (${r.during})` : ''} on ${r.engine}`;
     if (b.p99_ms !== undefined) {
       const floor = 1.5 * r.bareP99;
       const limit = Math.max(b.p99_ms * k, floor);
@@ -908,6 +1001,15 @@ function judge(): { misses: string[]; unjudged: string[] } {
       misses.push(`${at}: peak ${r.peakMb} MB > ${b.max_peak_mb} MB`);
     if (b.max_health_p99_ms !== undefined && (r.healthP99Ms ?? Infinity) > b.max_health_p99_ms * k)
       misses.push(`${at}: /api/health p99 ${r.healthP99Ms} ms > ${b.max_health_p99_ms * k} ms`);
+    // Issue 41's push budgets are the same on both engines: no PostgreSQL slack.
+    const p = r.push;
+    if (!p) continue;
+    if (b.p99_ms !== undefined && (p.p99Ms ?? Infinity) > b.p99_ms)
+      misses.push(`${at}: order heard at p99 ${p.p99Ms} ms > ${b.p99_ms} ms`);
+    if (p.missed !== undefined && p.missed > 0)
+      misses.push(`${at}: ${p.missed} of ${p.expected} deliveries never heard`);
+    if (b.max_growth_mb !== undefined && (p.growthMb ?? Infinity) > b.max_growth_mb)
+      misses.push(`${at}: memory grew ${p.growthMb} MB with ${p.streams} streams > ${b.max_growth_mb} MB`);
   }
   for (const r of soakRows) {
     const b = budgets[r.soak] ?? {};

@@ -254,6 +254,9 @@ export const jobs = [
   'reprice',
   'reservation-race',
   'buylist-accept-race',
+  // Issue 41's push channel (bench/src/push.ts): an order heard across servers, and idle streams' memory.
+  'push-fanout',
+  'push-idle',
 ] as const;
 
 /** Mixed traffic of a busy Saturday, for the soak: staff lists and searches, tablets order, visitors browse. */

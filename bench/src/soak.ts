@@ -19,7 +19,7 @@ export interface SoakRow {
 }
 
 /** Resident memory of a process now (Linux VmRSS), in MB. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   return kb / 1024;
 }
