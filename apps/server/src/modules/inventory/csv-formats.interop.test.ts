@@ -227,6 +227,7 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
         quantity: 2,
         price: 0.13,
         language: 'en',
+        location: 'Owned Cards',
       });
       expect(old.lines.reduce((sum, l) => sum + l.quantity, 0)).toBe(43 * 1 + 11 * 2 + 3 * 3 + 4 + 5);
     });
@@ -237,6 +238,10 @@ describe.skipIf(!interopDir)('real exports of other tools (interop corpus)', () 
       expect(count(large, (l) => l.language === 'de')).toBe(351);
       expect(count(large, (l) => l.finish === 'foil')).toBe(13);
       expect(lineAt(large, 9)).toMatchObject({ name: 'Treasure', setCode: 'tmom', collectorNumber: '20' });
+      // Binders are places; the export's deck and list are not.
+      expect(count(large, (l) => l.location === 'Import')).toBe(467);
+      expect(count(large, (l) => l.location === 'Test-2023-09-12')).toBe(30);
+      expect(count(large, (l) => l.location === undefined)).toBe(3);
     });
   });
 

@@ -1020,15 +1020,21 @@ describe('file-level handling', () => {
     ]);
   });
 
-  it("reads ManaBox's binder as where its copies are kept", () => {
+  it("reads ManaBox's binder as where its copies are kept, and not its decks or lists", () => {
     const parsed = parseInventoryCsv(
       [
         'Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency',
         'Trade Binder,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,2,1,e3285e6b-3e79-4d7c-bf96-d920f973b122,1.00,false,false,near_mint,en,USD',
+        'Edgar Markov,deck,Opt,XLN,Ixalan,65,normal,common,1,2,,0.10,false,false,near_mint,en,USD',
+        'my list,list,Shock,M21,Core Set 2021,159,normal,common,1,3,,0.10,false,false,near_mint,en,USD',
       ].join('\n'),
     );
     expect(parsed.format).toBe('manabox');
-    expect(parsed.lines[0]).toMatchObject({ name: 'Lightning Bolt', quantity: 2, location: 'Trade Binder' });
+    expect(parsed.lines.map((l) => [l.name, l.quantity, l.location])).toEqual([
+      ['Lightning Bolt', 2, 'Trade Binder'],
+      ['Opt', 1, undefined],
+      ['Shock', 1, undefined],
+    ]);
   });
 
   it("reads other tools' column names in a spreadsheet, and no trade count or price", () => {

@@ -349,12 +349,15 @@ const TOOLS: readonly ToolSpec[] = [
       price: 'purchase price',
       language: 'language',
       altered: 'altered',
-      // The binder (or deck, or list) ManaBox keeps the card in: where it is.
+      // The binder ManaBox keeps the card in is where it is; a deck or a list is not a place.
       location: 'binder name',
     },
     finishes: { '': 'nonfoil', ...NORMAL_FOIL_ETCHED },
     scale: 'eu',
-    reshape: (raw, cell) => [['', 'usd'].includes(cell('purchase price currency').toLowerCase()) ? raw : noPrice(raw)],
+    reshape: (raw, cell) => {
+      const placed = ['', 'binder'].includes(cell('binder type').toLowerCase()) ? raw : { ...raw, location: '' };
+      return [['', 'usd'].includes(cell('purchase price currency').toLowerCase()) ? placed : noPrice(placed)];
+    },
   },
   {
     format: 'tcgplayer',
