@@ -38,6 +38,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     buyAccepted: '',
     buyLine: 0,
     customer: 0,
+    /** A's quick add, and the label code of the row it went to. */
+    quickAdd: 0,
+    label: '',
     drawer: 0,
     /** A's sale at the register, paid by card, and its line. */
     sale: '',
@@ -76,6 +79,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('sale_return_refunds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('cash_drawers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('quick_adds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -88,6 +92,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryReprice: { filter: '', action: 'set', value: 0.01 },
     inventoryLocate: { filter: '', location: 'Taken' },
     inventoryLocations: {},
+    // A's label scanned in B, and A's addition undone by B: neither names anything of B's.
+    inventoryQuickAdd: { code: ids.label },
+    inventoryQuickAddUndo: { undo_id: ids.quickAdd },
     // A's pending order, picked by B: B has no such order.
     pickList: { order_numbers: [ids.pending] },
     inventoryPriceChanges: { min_percent: 1 },
@@ -202,6 +209,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     const asA = api(server, a);
 
     bodyOf(await asA.call('inventoryAdd', { scryfall_id: theirs.id, quantity: 5, location: 'A secret binder' }));
+    const quick = bodyOf(await asA.call('inventoryQuickAdd', { code: theirs.id }));
+    ids.quickAdd = quick.undo_id;
+    ids.label = quick.row!.label_code;
     ids.sealed = bodyOf(
       await asA.call('sealedAdd', {
         name: 'A secret box',

@@ -4,6 +4,7 @@ import {
   type RouteCallInput,
   type RouteCallOptions,
   type RouteCallOutput,
+  type ErrorResponse,
   type RouteName,
 } from '@cardstock/contract';
 import { expect } from 'vitest';
@@ -27,6 +28,7 @@ export interface ApiError {
   message: string;
   errors?: { field: string; message: string }[];
   code?: string;
+  candidates?: ErrorResponse['candidates'];
 }
 
 interface Answer {

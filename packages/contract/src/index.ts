@@ -28,6 +28,7 @@ export * from './schemas/contact.ts';
 export * from './schemas/devices.ts';
 export * from './schemas/events.ts';
 export * from './schemas/inventory.ts';
+export * from './schemas/quick-add.ts';
 export * from './schemas/import-form.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/sealed.ts';

@@ -529,6 +529,18 @@ export const messages = {
         ? `${plural(changed, 'row')} now kept at ${location}.`
         : `${plural(changed, 'row')} no longer ${changed === 1 ? 'has' : 'have'} a location.`,
     noSuchFinish: (name: string, finish: string) => `${name} has no ${finish} printing.`,
+    // issue 41: quick add.
+    quickAdded: (name: string, what: string) => `Added 1 × ${name} (${what}).`,
+    quickAddedSealed: (name: string) => `Added 1 × ${name}.`,
+    quickAddUnknown: (code: string) =>
+      `Nothing matches “${code}”: type a set code and number (MH3 241), a card’s full name, or scan a label or UPC.`,
+    quickAddPick: (code: string, n: number) => `${n} printings match “${code}”: pick one.`,
+    quickAddNoFinish: (name: string, what: string, finish: string, has: string) =>
+      `${name} (${what}) has no ${finish} printing; it comes ${has}.`,
+    quickAddUndone: (name: string) => `Took 1 × ${name} back off the stock.`,
+    quickAddUndoUnknown: 'There is no such addition to undo.',
+    quickAddUndoTwice: 'That addition was undone already.',
+    quickAddUndoGone: (name: string) => `${name} has no copy left to take back: it was sold or edited meanwhile.`,
     deletedAll: (n: number) => `Deleted ${n} inventory item${n === 1 ? '' : 's'}.`,
     importNoFile: 'Choose a .csv file to upload.',
     importNotCsv: 'The file is not a CSV file.',

@@ -35,6 +35,8 @@ export const routePaths = {
   inventoryEdit: ['POST', '/api/shop/inventory/edit', 'token'],
   inventoryReprice: ['POST', '/api/shop/inventory/reprice', 'token'],
   inventoryLocate: ['POST', '/api/shop/inventory/locate', 'token'],
+  inventoryQuickAdd: ['POST', '/api/shop/inventory/quick-add', 'token'],
+  inventoryQuickAddUndo: ['POST', '/api/shop/inventory/quick-add/undo', 'token'],
   inventoryLocations: ['POST', '/api/shop/inventory/locations', 'token'],
   inventoryPriceChanges: ['POST', '/api/shop/inventory/price-changes', 'token'],
   inventoryPriceChangesKeep: ['POST', '/api/shop/inventory/price-changes/keep', 'token'],

@@ -89,6 +89,12 @@ import {
   ZImportProgressRequest,
   ZImportProgress,
 } from './schemas/inventory.ts';
+import {
+  ZQuickAddRequest,
+  ZQuickAddResponse,
+  ZQuickAddUndoRequest,
+  ZQuickAddUndoResponse,
+} from './schemas/quick-add.ts';
 import { ZContactRequest, ZContactResponse } from './schemas/contact.ts';
 import { ZImportForm } from './schemas/import-form.ts';
 import {
@@ -473,6 +479,28 @@ export const routes = define({
     tags: ['inventory'],
     body: ZLocateRequest,
     response: ZLocateResponse,
+  },
+  // issue 41: quick add.
+  inventoryQuickAdd: {
+    method: 'POST',
+    path: '/api/shop/inventory/quick-add',
+    auth: 'session',
+    permission: 'inventory:edit',
+    summary:
+      'Add one copy for a scanned or typed code (set and number, Scryfall id, label code, UPC/EAN or full name) with the given finish, condition, language and location; a code naming several printings answers 409 AMBIGUOUS_CODE with the candidates',
+    tags: ['inventory'],
+    body: ZQuickAddRequest,
+    response: ZQuickAddResponse,
+  },
+  inventoryQuickAddUndo: {
+    method: 'POST',
+    path: '/api/shop/inventory/quick-add/undo',
+    auth: 'session',
+    permission: 'inventory:edit',
+    summary: 'Take back the one copy a quick add added (once; refused when that copy was sold meanwhile)',
+    tags: ['inventory'],
+    body: ZQuickAddUndoRequest,
+    response: ZQuickAddUndoResponse,
   },
   inventoryLocations: {
     method: 'POST',

@@ -589,6 +589,17 @@ export interface CsvUploadPartTable {
   bytes: Buffer;
 }
 
+/** Quick add's additions, one copy each, for undo (migration 0037, issue 41). */
+export interface QuickAddTable {
+  id: Generated<number>;
+  shop_id: number;
+  inventory_id: number | null;
+  sealed_id: number | null;
+  actor: string;
+  created_at: string;
+  undone_at: string | null;
+}
+
 export interface DB {
   customers: CustomerTable;
   credit_ledger: CreditLedgerTable;
@@ -599,6 +610,7 @@ export interface DB {
   billing_payments: BillingPaymentTable;
   billing_events: BillingEventTable;
   inventory: InventoryTable;
+  quick_adds: QuickAddTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   order_counters: OrderCounterTable;

@@ -33,8 +33,9 @@ function refuse(
   message: string,
   errors?: FieldIssue[],
   status: number = errorStatus[code],
+  candidates?: ErrorResponse['candidates'],
 ) {
-  return reply.status(status).send({ message, code, errors } satisfies ErrorResponse);
+  return reply.status(status).send({ message, code, errors, candidates } satisfies ErrorResponse);
 }
 
 /**
@@ -46,7 +47,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.details?.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
-      return refuse(reply, error.code, error.message, error.details?.errors);
+      return refuse(reply, error.code, error.message, error.details?.errors, error.status, error.details?.candidates);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldIssue[] = error.validation.map((v) => ({

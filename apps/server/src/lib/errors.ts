@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@cardstock/contract';
+import type { CodeCandidate, ErrorCode } from '@cardstock/contract';
 
 export type { ErrorCode };
 
@@ -62,7 +62,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { errors?: { field: string; message: string }[]; retryAfterSeconds?: number },
+    readonly details?: {
+      errors?: { field: string; message: string }[];
+      retryAfterSeconds?: number;
+      /** AMBIGUOUS_CODE from quick add: the printings to pick from. */
+      candidates?: CodeCandidate[];
+    },
   ) {
     super(message);
     this.name = 'AppError';

@@ -30,6 +30,7 @@ export const stripeAuditActions = [
 export type StripeAuditAction = (typeof stripeAuditActions)[number];
 export const auditActions = [
   'inventory.add',
+  'inventory.quick_add_undo',
   'inventory.edit',
   'inventory.import',
   'inventory.reprice',

@@ -146,6 +146,11 @@ export const auditDetailSchemas = {
       .optional()
       .describe('Cents, when the copies came with a price; null: the pricing rule'),
     location: z.string().nullable().optional().describe('Where the copies are kept, when given; null: nowhere'),
+    quick: z.literal(true).optional().describe('Added by quick add (issue 41)'),
+  }),
+  'inventory.quick_add_undo': z.object({
+    ...copyKind,
+    quantity: count('Copies taken back'),
   }),
   'inventory.edit': z.object({
     ...copyKind,
@@ -185,6 +190,7 @@ export const auditDetailSchemas = {
   'sealed.add': ZSealedSnapshot.extend({
     added: count('Copies added'),
     import: z.literal(true).optional().describe('Added by a CSV import'),
+    quick: z.literal(true).optional().describe('Added by quick add (issue 41)'),
   }),
   'sealed.edit': z.object({
     before: ZSealedSnapshot,

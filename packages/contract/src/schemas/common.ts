@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { finishes } from '../constants.ts';
 
 /**
  * What kind of refusal an error answer is: a stable name a program decides by,
@@ -12,6 +13,8 @@ import { z } from 'zod';
  * `NOT_PENDING` is a decision on an order or buy order that another screen decided meanwhile (409);
  * `NOT_WANTED` is a trade-in line the shop does not buy now, or buys fewer copies of (409; `errors` names each as
  * `trade_in.N` with why);
+ * `UNKNOWN_CODE` is a scanned or typed code that names nothing (404); `AMBIGUOUS_CODE` one that names several things
+ * to choose from (409; from quick add with `candidates`);
  * `MAINTENANCE` is the platform switched off for maintenance, where
  * `UNAVAILABLE` is one service the call needs being down.
  */
@@ -41,6 +44,18 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** The answer of every refused call: a sentence a person understands, and its kind for programs. */
+/** A printing a scanned or typed code may mean (quick add's AMBIGUOUS_CODE, issue 41): what a picker shows. */
+export const ZCodeCandidate = z.object({
+  scryfall_id: z.string(),
+  name: z.string(),
+  set_code: z.string(),
+  set_name: z.string(),
+  collector_number: z.string(),
+  finishes: z.array(z.enum(finishes)).describe('The finishes the printing exists in'),
+  image: z.string().nullable().describe('A small image of the printing, when the catalog has one'),
+});
+export type CodeCandidate = z.infer<typeof ZCodeCandidate>;
+
 export const ZErrorResponse = z
   .object({
     message: z.string().describe('What went wrong, in words a person understands'),
@@ -52,6 +67,10 @@ export const ZErrorResponse = z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
       .describe('Per-field problems of a refused body'),
+    candidates: z
+      .array(ZCodeCandidate)
+      .optional()
+      .describe('AMBIGUOUS_CODE from quick add: the printings the code may mean, to pick one and send its Scryfall id'),
   })
   .describe('Error');
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;

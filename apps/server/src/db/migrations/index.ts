@@ -38,6 +38,7 @@ import * as m0033 from './0033-cash-drawers.ts';
 import * as m0034 from './0034-sale-returns.ts';
 import * as m0035 from './0035-shop-events.ts';
 import * as m0036 from './0036-stock-locations.ts';
+import * as m0037 from './0037-quick-adds.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -82,6 +83,7 @@ const all: Record<string, MigrationFactory> = {
   '0034-sale-returns': m0034.migration,
   '0035-shop-events': m0035.migration,
   '0036-stock-locations': m0036.migration,
+  '0037-quick-adds': m0037.migration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
 import { createLocationService } from './locations.ts';
+import { createQuickAddService } from './quick-add.ts';
 import type { InventoryReadModel } from './read-model.ts';
 
 /**
@@ -23,7 +24,7 @@ function importFormOf(body: Record<string, unknown>, hasFile: boolean): ImportFo
   return form.data;
 }
 
-/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, locations, price changes, delete all, CSV export and import. */
+/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, locations, quick add, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
   // Kept answers: compressed once per answer, not once per request.
@@ -40,6 +41,9 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   const locations = createLocationService(ctx, reads);
   registerRoute(app, routes.inventoryLocate, ({ actor, body }) => locations.locate(actor, body));
   registerRoute(app, routes.inventoryLocations, ({ actor }) => locations.locations(actor));
+  const quickAdd = createQuickAddService(ctx, reads);
+  registerRoute(app, routes.inventoryQuickAdd, ({ actor, body }) => quickAdd.add(actor, body));
+  registerRoute(app, routes.inventoryQuickAddUndo, ({ actor, body }) => quickAdd.undo(actor, body));
 
   const csv = createInventoryCsvService(ctx, reads);
   registerRoute(app, routes.inventoryExport, ({ actor, body }, _request, reply) =>

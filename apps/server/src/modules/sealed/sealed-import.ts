@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { SealedLine } from '../inventory/csv-sealed.ts';
 import { sealedRepository as repo, type SealedRow, type SealedValues } from './sealed.repository.ts';
-import { auditDetail, requireUpcFree } from './sealed.service.ts';
+import { auditDetail } from './sealed.mapper.ts';
+import { requireUpcFree } from './sealed.service.ts';
 
 /** One product an import writes: the row it changes (none: a new product) and its fields after. */
 interface SealedWrite {

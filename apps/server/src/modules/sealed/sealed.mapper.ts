@@ -47,3 +47,14 @@ export function toSealedValues(input: {
     ...(input.location === undefined ? {} : { location: input.location }),
   };
 }
+
+/** What the audit log keeps of a product: enough to tell what it was without the row. */
+export const auditDetail = (row: SealedRow) => ({
+  name: row.name,
+  category: row.category,
+  set_code: row.set_code,
+  price: row.price,
+  quantity: row.quantity,
+  ...(row.upc ? { upc: row.upc } : {}),
+  ...(row.location ? { location: row.location } : {}),
+});

@@ -160,6 +160,22 @@ export const sealedRepository = {
     return rows.map((r) => r.location!);
   },
 
+  /**
+   * Boxes in or out of one product (quick add and its undo, issue 41): the row as it now is, or undefined when the
+   * shop has no such product or it would go below 0 or above `max`.
+   */
+  moveCopies(db: Executor, shopId: number, id: number, by: number, max: number, at: string) {
+    return db
+      .updateTable('sealed_products')
+      .set({ quantity: sql`quantity + ${by}`, updated_at: at })
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .where(sql<number>`quantity + ${by}`, '>=', 0)
+      .where(sql<number>`quantity + ${by}`, '<=', max)
+      .returning(columns)
+      .executeTakeFirst();
+  },
+
   /** Removes a product; the removed row, or undefined when the shop has no such product. */
   remove(db: Executor, shopId: number, id: number) {
     return db

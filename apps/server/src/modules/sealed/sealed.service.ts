@@ -5,8 +5,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { toSealedItem, toSealedValues } from './sealed.mapper.ts';
-import { sealedRepository as repo, type SealedRow } from './sealed.repository.ts';
+import { auditDetail, toSealedItem, toSealedValues } from './sealed.mapper.ts';
+import { sealedRepository as repo } from './sealed.repository.ts';
 
 const m = messages.sealed;
 
@@ -55,17 +55,6 @@ async function upcRace<T>(shopId: number, upc: string | null | undefined, db: Ex
     throw err;
   }
 }
-
-/** What the audit log keeps of a product: enough to tell what it was without the row. */
-export const auditDetail = (row: SealedRow) => ({
-  name: row.name,
-  category: row.category,
-  set_code: row.set_code,
-  price: row.price,
-  quantity: row.quantity,
-  ...(row.upc ? { upc: row.upc } : {}),
-  ...(row.location ? { location: row.location } : {}),
-});
 
 /** Sealed stock: shop-made products (name, category, set, price, quantity), every change audited. */
 export function createSealedService(ctx: AppContext) {

@@ -129,6 +129,7 @@ export const shopDataRepository = {
       'drawer_moves',
       'cash_drawers',
       'shop_events',
+      'quick_adds',
     ] as const)
       await db.deleteFrom(table).where('shop_id', '=', shopId).execute();
     await db.deleteFrom('users').where('shop_id', '=', shopId).execute();

@@ -39,6 +39,13 @@ describe('an activity entry as a sentence', () => {
         ),
       ),
     ).toBe('Added 4 × Lightning Bolt (Foil, NM, German)');
+    const quick = { finish: 'nonfoil', quality: 'LP', quantity: 1 };
+    expect(describeActivity(entry('inventory.add', 'id-1', { ...quick, quick: true }, 'Lightning Bolt'))).toBe(
+      'Quick-added 1 × Lightning Bolt (Non-Foil, LP)',
+    );
+    expect(describeActivity(entry('inventory.quick_add_undo', 'id-1', quick, 'Lightning Bolt'))).toBe(
+      'Undid a quick add: took 1 × Lightning Bolt (Non-Foil, LP) back off the stock',
+    );
     expect(
       describeActivity(
         entry(

@@ -56,9 +56,11 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
   const { subject } = entry;
   switch (event.action) {
     case 'inventory.add': {
-      const { quantity, location } = event.detail;
-      return `Added ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry, event.detail)}${location ? ` at ${location}` : ''}`;
+      const { quantity, location, quick } = event.detail;
+      return `${quick ? 'Quick-added' : 'Added'} ${quantity ?? ''}${quantity === undefined ? '' : ' × '}${rowOf(entry, event.detail)}${location ? ` at ${location}` : ''}`;
     }
+    case 'inventory.quick_add_undo':
+      return `Undid a quick add: took ${event.detail.quantity ?? 1} × ${rowOf(entry, event.detail)} back off the stock`;
     case 'inventory.edit': {
       const { quantity, asking_price: cents, location } = event.detail;
       const changes = [quantity === undefined ? undefined : `quantity ${quantity}`];
@@ -95,7 +97,7 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
     case 'admin.inventory.bulk_price':
       return `Platform staff repriced the shop’s inventory (${event.detail.percent ?? 0} %)`;
     case 'sealed.add':
-      return `Added sealed product “${event.detail.name ?? subject}” (${event.detail.added ?? event.detail.quantity ?? 0} in stock)`;
+      return `${event.detail.quick ? 'Quick-added' : 'Added'} sealed product “${event.detail.name ?? subject}” (${event.detail.added ?? event.detail.quantity ?? 0} in stock)`;
     case 'sealed.edit': {
       const { after } = event.detail;
       return `Edited sealed product “${after?.name ?? subject}”${after?.quantity === undefined ? '' : `: quantity ${after.quantity}`}`;
