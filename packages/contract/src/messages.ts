@@ -331,6 +331,32 @@ export const messages = {
         : `Put all ${rows} row${rows === 1 ? '' : 's'} of your inventory at one location.`,
     locateApply: (location: string) => (location ? `Put at ${location}` : 'Clear the location'),
     locateFailed: 'Setting the location failed.',
+    // issue 41: quick add.
+    quickAddButton: 'Quick add',
+    quickAddTitle: 'Quick add',
+    quickAddCodeLabel: 'Scan or type a code',
+    quickAddCodePlaceholder: 'MH3 241, a card name, a label or a UPC — then Enter',
+    quickAddHelp:
+      'Each code adds one copy with the defaults below. Type f (foil), e (etched), n (non-foil), 1–5 (NM…D), l (next language) or a language code such as ja, then Enter, to change them. Ctrl+Z takes the last copy back.',
+    quickAddDefaults: 'Defaults',
+    quickAddFinish: 'Finish',
+    quickAddCondition: 'Condition',
+    quickAddLanguage: 'Language',
+    quickAddWorking: (n: number) => (n === 1 ? 'Adding…' : `Adding… (${n} codes waiting)`),
+    quickAddTotals: (copies: number, value: string, unpriced: number) =>
+      `${copies === 1 ? '1 copy' : `${copies} copies`} added, worth ${value}${unpriced ? ` (${unpriced} without a price)` : ''}`,
+    quickAddEmpty: 'Nothing added yet: scan a card’s code or type one, then Enter.',
+    quickAddDownload: 'Download CSV',
+    quickAddNewSession: 'New session',
+    quickAddNewSessionAsk:
+      'Start a new session? The list below is cleared; the copies stay in stock and can no longer be undone from here.',
+    quickAddUndo: 'Undo',
+    quickAddUndone: 'undone',
+    quickAddFailedLine: 'not added',
+    quickAddPickTitle: (code: string) => `Which printing is “${code}”?`,
+    quickAddPickHelp: '↑ ↓ to choose, Enter (or a click) to add it, Escape to skip the code.',
+    quickAddNotAllowed: 'Your role may look at the stock but not add to it.',
+    quickAddFailed: 'The code could not be added.',
   },
   activity: {
     title: 'Activity',

@@ -3,7 +3,7 @@
  * calls (public-api.ts, public-order-api.ts): send, read the JSON, turn a refusal into `ApiError`, the one error of
  * an answer that is not 2xx. Small on purpose: the storefront's entry carries it (its budget is 80 KB).
  */
-import type { ErrorCode, ErrorResponse } from '@cardstock/contract';
+import type { CodeCandidate, ErrorCode, ErrorResponse } from '@cardstock/contract';
 
 type FieldIssue = NonNullable<ErrorResponse['errors']>[number];
 
@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code?: ErrorCode,
     /** What the refusal says of each field or line (`items.2` is the cart's third line), when it says it. */
     readonly errors: readonly FieldIssue[] = [],
+    /** AMBIGUOUS_CODE from quick add: the printings the code may mean. */
+    readonly candidates: readonly CodeCandidate[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -55,13 +57,14 @@ const isFieldIssue = (value: unknown): value is FieldIssue =>
 
 /** The error of an answer that is not 2xx, from its `{ message, code, errors }`; `fallback` when it carries no sentence. */
 export function refusalOf(status: number, statusText: string, data: unknown, fallback: string): ApiError {
-  const { message, code, errors } = (data ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
+  const { message, code, errors, candidates } = (data ?? {}) as Record<string, unknown>;
   return new ApiError(
     status,
     typeof message === 'string' && message ? message : fallback,
     statusText,
     typeof code === 'string' ? (code as ErrorCode) : undefined,
     Array.isArray(errors) ? errors.filter(isFieldIssue) : [],
+    Array.isArray(candidates) ? (candidates as CodeCandidate[]) : [],
   );
 }
 

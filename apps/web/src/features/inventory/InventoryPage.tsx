@@ -12,6 +12,7 @@ import {
 import { FlagTags } from '../../components/FlagTags.tsx';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { CardNameLink } from '../../components/CardNameLink.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -106,6 +107,11 @@ export function InventoryPage() {
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
             Add Card
           </button>
+        )}
+        {roleAllows(role, 'inventory:edit') && (
+          <Link to="/inventory-management/quick-add" className="btn">
+            {m.quickAddButton}
+          </Link>
         )}
         {roleAllows(role, 'inventory:reprice') && (
           <button
