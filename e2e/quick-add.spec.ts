@@ -123,7 +123,7 @@ test('a scanner session: 50 codes typed with Enter, shortcuts switch the default
     page.getByRole('button', { name: m.quickAddDownload }).click(),
   ]);
   const csv = fs
-    .readFileSync((await download.path()), 'utf8')
+    .readFileSync(await download.path(), 'utf8')
     .trim()
     .split('\n');
   expect(csv[0]).toBe(
