@@ -357,6 +357,22 @@ export const messages = {
     quickAddPickHelp: '↑ ↓ to choose, Enter (or a click) to add it, Escape to skip the code.',
     quickAddNotAllowed: 'Your role may look at the stock but not add to it.',
     quickAddFailed: 'The code could not be added.',
+    // issue 41: labels.
+    labelsButton: 'Print labels…',
+    labelsTitle: 'Print labels',
+    labelsScope: (rows: number, filter: string) =>
+      filter
+        ? `Labels for the ${plural(rows, 'row')} your search “${filter}” finds.`
+        : `Labels for all ${plural(rows, 'row')} of your inventory.`,
+    labelsStock: 'Label stock',
+    labelsPerCopy: 'One label per copy',
+    labelsSkip: 'Positions already used on the first sheet',
+    labelsReading: (read: number, total: number) => `Reading rows… ${read} of ${total}`,
+    labelsCount: (labels: number, pages: number) => `${plural(labels, 'label')} on ${plural(pages, 'page')}.`,
+    labelsTooMany: (max: number) => `At most ${max} labels at a time: narrow the search.`,
+    labelsNone: 'No row to label: the search finds nothing with copies.',
+    labelsPrint: 'Print',
+    labelsFailed: 'The rows could not be read.',
   },
   activity: {
     title: 'Activity',

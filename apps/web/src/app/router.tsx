@@ -207,6 +207,10 @@ export const appRoutes: RouteObject[] = [
         element: guarded(page(() => import('../features/inventory/InventoryPage.tsx').then((m) => m.InventoryPage))),
       },
       {
+        path: '/inventory-management/labels',
+        element: guarded(page(() => import('../features/inventory/LabelsPage.tsx').then((m) => m.LabelsPage))),
+      },
+      {
         path: '/inventory-management/quick-add',
         element: guarded(page(() => import('../features/inventory/QuickAddPage.tsx').then((m) => m.QuickAddPage))),
       },

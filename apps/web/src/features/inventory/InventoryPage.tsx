@@ -135,6 +135,15 @@ export function InventoryPage() {
             {m.locateButton}
           </button>
         )}
+        {roleAllows(role, 'inventory:edit') && (
+          <Link
+            to={`/inventory-management/labels${live ? `?filter=${encodeURIComponent(search.trim())}` : ''}`}
+            className="btn"
+            title={live ? `Labels for the rows “${search.trim()}” finds` : 'Labels for every row'}
+          >
+            {m.labelsButton}
+          </Link>
+        )}
         {roleAllows(role, 'inventory:reprice') && (
           <button type="button" className="btn" onClick={() => setDialog({ kind: 'price-changes' })}>
             {m.changesButton}

@@ -1,0 +1,75 @@
+/**
+ * The label stock Cardstock prints on (issue 41), through the browser's print dialog: two common sheets and a thermal
+ * roll. Sizes are the makers' own; a sheet's labels fill it row by row from the top left.
+ */
+export interface LabelStock {
+  id: 'avery-5160' | 'avery-l7160' | 'thermal-225x125';
+  name: string;
+  /** The CSS `@page` size. */
+  page: string;
+  /** Labels across and down a page; a roll has one label a page. */
+  columns: number;
+  rows: number;
+  /** One label, and where the first sits, in CSS lengths; the gaps between labels. */
+  width: string;
+  height: string;
+  top: string;
+  left: string;
+  gapX: string;
+  gapY: string;
+}
+
+export const labelStocks: readonly LabelStock[] = [
+  {
+    id: 'avery-5160',
+    name: 'Avery 5160 (US Letter, 30 labels, 2⅝″ × 1″)',
+    page: '8.5in 11in',
+    columns: 3,
+    rows: 10,
+    width: '2.625in',
+    height: '1in',
+    top: '0.5in',
+    left: '0.1875in',
+    gapX: '0.125in',
+    gapY: '0in',
+  },
+  {
+    id: 'avery-l7160',
+    name: 'Avery L7160 (A4, 21 labels, 63.5 × 38.1 mm)',
+    page: '210mm 297mm',
+    columns: 3,
+    rows: 7,
+    width: '63.5mm',
+    height: '38.1mm',
+    top: '15.15mm',
+    left: '7.25mm',
+    gapX: '2.5mm',
+    gapY: '0mm',
+  },
+  {
+    id: 'thermal-225x125',
+    name: 'Thermal roll (2¼″ × 1¼″, one label a page)',
+    page: '2.25in 1.25in',
+    columns: 1,
+    rows: 1,
+    width: '2.25in',
+    height: '1.25in',
+    top: '0in',
+    left: '0in',
+    gapX: '0in',
+    gapY: '0in',
+  },
+];
+
+export const labelStockOf = (id: string | null): LabelStock => labelStocks.find((s) => s.id === id) ?? labelStocks[0]!;
+
+/**
+ * Labels on pages: `skip` positions left blank at the start of the first sheet (a sheet used before), then the
+ * labels in order, `perPage` a page. Each page lists its slots: a label, or null for a blank one.
+ */
+export function onPages<T>(labels: readonly T[], perPage: number, skip = 0): (T | null)[][] {
+  const slots: (T | null)[] = [...Array<null>(Math.min(Math.max(0, skip), perPage - 1)).fill(null), ...labels];
+  const pages: (T | null)[][] = [];
+  for (let i = 0; i < slots.length; i += perPage) pages.push(slots.slice(i, i + perPage));
+  return pages;
+}

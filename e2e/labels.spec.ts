@@ -1,0 +1,73 @@
+import { messages, readScanCode } from '@cardstock/contract';
+import { expect, test } from '@playwright/test';
+import { useSession } from './support/accounts.ts';
+import { api, bodyOf } from './support/api.ts';
+import { importFixtureCatalog, pricedCards } from './support/catalog.ts';
+import { registerShop, stock } from './support/seed.ts';
+
+const m = messages.inventory;
+
+test.beforeAll(() => importFixtureCatalog());
+test.beforeEach(async ({ page }) => {
+  await page.route('https://cards.scryfall.io/**', (route) => route.abort());
+});
+
+test('labels for a search: Code 128 of each row’s label code with its card, kind and price, on Avery sheets or a roll, printed alone', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Label Works');
+  const cards = await pricedCards(request, 'dragon', 3, { distinctNames: true });
+  await stock(request, account, [
+    { card: cards[0]!, quantity: 2, foil: false, quality: 'NM' },
+    { card: cards[1]!, quantity: 3, foil: false, quality: 'LP', language: 'ja' },
+    { card: cards[2]!, quantity: 1, foil: false, quality: 'NM' },
+  ]);
+  const { inventory } = bodyOf(await api(request, account).call('inventoryList', { page: '1', filter: '' }));
+  const rowOf = (id: string) => inventory.find((r) => r.card_scryfallid === id)!;
+  await useSession(context, account);
+
+  // From the inventory's search: the rows it finds.
+  await page.goto('/inventory-management');
+  await page.getByLabel(m.searchPlaceholder).fill(cards[1]!.name);
+  await expect(page.getByRole('table').first().locator('tbody tr')).toHaveCount(1);
+  await page.getByRole('link', { name: m.labelsButton }).click();
+  await expect(page).toHaveURL(/\/inventory-management\/labels\?filter=/);
+  await expect(page.getByText(m.labelsCount(1, 1))).toBeVisible();
+  const label = page.locator('.label:not(.label-blank)');
+  await expect(label).toHaveCount(1);
+  const japanese = rowOf(cards[1]!.id);
+  await expect(label).toContainText(cards[1]!.name);
+  await expect(label).toContainText(
+    `${japanese.card_setCode.toUpperCase()} ${japanese.card_collector_number} · LP · JA`,
+  );
+  await expect(label).toContainText(`$${japanese.price!.toFixed(2)}`);
+  // The barcode is the row's label code, which the scanners read back as that row.
+  await expect(label.getByRole('img', { name: `Barcode ${japanese.label_code}` })).toBeVisible();
+  await expect(label.locator('svg rect').first()).toBeAttached();
+  expect(readScanCode(japanese.label_code)).toEqual({ kind: 'label', row: japanese.inv_pkey });
+
+  // One per copy; a used sheet's first positions left blank.
+  await page.getByLabel(m.labelsPerCopy).check();
+  await expect(page.getByText(m.labelsCount(3, 1))).toBeVisible();
+  await page.getByLabel(m.labelsSkip).fill('4');
+  await expect(page.locator('.label-blank')).toHaveCount(4);
+
+  // Every row, on A4 sheets, then on a thermal roll: one label a page.
+  await page.goto('/inventory-management/labels?per=copy&stock=avery-l7160');
+  await expect(page.getByText(m.labelsCount(6, 1))).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('button', { name: m.labelsPrint })).toBeHidden();
+  await page.screenshot({ path: test.info().outputPath('labels-a4-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByLabel(m.labelsStock).selectOption('thermal-225x125');
+  await expect(page.getByText(m.labelsCount(6, 6))).toBeVisible();
+  await expect(page.getByLabel(m.labelsSkip)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('labels-thermal.png') });
+  // The browser's own print of the page (Chromium's PDF, print media): one page per thermal label.
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(6);
+});
