@@ -43,7 +43,16 @@ interface Listener {
  */
 export class EventHub {
   private readonly listeners = new Set<Listener>();
+  /**
+   * Where reading is: the newest id read. Set by the first listener, from the log's newest id, then moved on only by
+   * the reader, and unset when reading stops. Never moved back (events already sent would be read and sent again) nor
+   * on past what was read (events not read yet would never be).
+   */
   private lastId: number | undefined;
+  /** The log's newest id while it is being asked for: one question for every listener that comes meanwhile. */
+  private newest: Promise<number> | undefined;
+  /** Counts the times reading stopped: a read begun before it stopped changes nothing after. */
+  private stops = 0;
   /** Ids a read skipped, and when: asked for again until `GAP_MS` has passed. */
   private readonly gaps = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -60,7 +69,12 @@ export class EventHub {
    * while the missed ones are read wait for them; none is sent twice. Answers how to stop it.
    */
   async listen(shopId: number, lastEventId: number | undefined, send: (event: ShopEvent) => void) {
-    const start = this.lastId ?? (this.lastId = await repo.latestId(this.ctx.db));
+    if (this.lastId === undefined) {
+      const newest = await this.newestId();
+      // Listeners that came meanwhile, or the reader, may have set and moved it since: it stays where it is.
+      this.lastId ??= newest;
+    }
+    const start = this.lastId;
     // What the client heard already: nothing newer than its last id, unless it committed late.
     const after = lastEventId ?? start;
     const held: [ShopEvent, boolean][] = [];
@@ -90,6 +104,17 @@ export class EventHub {
     };
   }
 
+  /** The log's newest id, asked once for all the listeners that start together. */
+  private newestId(): Promise<number> {
+    if (!this.newest) {
+      const asking = repo.latestId(this.ctx.db).finally(() => {
+        if (this.newest === asking) this.newest = undefined;
+      });
+      this.newest = asking;
+    }
+    return this.newest;
+  }
+
   private startReading() {
     if (this.timer) return;
     this.timer = setInterval(() => {
@@ -102,19 +127,24 @@ export class EventHub {
   private stopReading() {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.stops++;
     // Read from the newest again when someone next listens: nobody heard what came meanwhile.
     this.lastId = undefined;
     this.gaps.clear();
   }
 
   private async read(): Promise<void> {
+    const stops = this.stops;
+    // Set by the listener that started reading; unset only once reading stopped.
+    const from = this.lastId;
+    if (from === undefined) return;
     try {
-      const from = this.lastId ?? (await repo.latestId(this.ctx.db));
       const [rows, late] = await Promise.all([
         repo.after(this.ctx.db, from, BATCH),
         this.gaps.size ? repo.byIds(this.ctx.db, [...this.gaps.keys()]) : [],
       ]);
-      if (!this.timer) return;
+      // Reading stopped meanwhile (and may have started again, from a newer id): this read is no one's now.
+      if (this.stops !== stops) return;
       const now = Date.now();
       for (const row of late) {
         this.gaps.delete(row.id);
