@@ -16,6 +16,7 @@ const POLL_MS = 250;
 describe(`the event hub, listeners that connect at once (${testEngine})`, () => {
   let server: TestServer;
   let shopId: number;
+  let otherShopId: number;
   let hub: EventHub;
   /** The newest id's questions, unanswered until the test answers them. */
   let asked: ((id: number) => void)[];
@@ -25,6 +26,7 @@ describe(`the event hub, listeners that connect at once (${testEngine})`, () => 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
     shopId = (await buildShop(server)).id;
+    otherShopId = (await buildShop(server)).id;
   });
   afterAll(() => server.close());
 
@@ -45,13 +47,13 @@ describe(`the event hub, listeners that connect at once (${testEngine})`, () => 
   /** The log's newest id now, asked of the database itself. */
   const latest = () => newest(server.ctx.db);
 
-  /** Writes `count` events of the shop; answers their ids. */
-  async function write(count: number) {
+  /** Writes `count` events of the shop (or another); answers their ids. */
+  async function write(count: number, shop = shopId) {
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       const row = await server.ctx.db
         .insertInto('shop_events')
-        .values({ shop_id: shopId, kind: 'order.placed', subject: `HUB-${i}`, status: 'pending' })
+        .values({ shop_id: shop, kind: 'order.placed', subject: `HUB-${i}`, status: 'pending' })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(Number(row.id));
@@ -65,14 +67,21 @@ describe(`the event hub, listeners that connect at once (${testEngine})`, () => 
     await (hub as unknown as { reading?: Promise<void> }).reading;
   }
 
-  /** `count` listeners of the shop from now, all asked for at once: what each hears, and when each has started. */
-  function listeners(count: number) {
-    return Array.from({ length: count }, () => {
-      const heard: number[] = [];
-      const started = hub.listen(shopId, undefined, (event: ShopEvent) => heard.push(event.id));
-      return { heard, started };
-    });
+  /** A listener of the shop, after `lastEventId` or from now: what it hears, each time it is handed events. */
+  function listener(lastEventId?: number) {
+    const handed: number[][] = [];
+    const started = hub.listen(shopId, lastEventId, (events: ShopEvent[]) => handed.push(events.map((e) => e.id)));
+    return {
+      started,
+      handed,
+      get heard() {
+        return handed.flat();
+      },
+    };
   }
+
+  /** `count` listeners of the shop from now, all asked for at once. */
+  const listeners = (count: number) => Array.from({ length: count }, () => listener());
 
   it('a newest id answered late, after reads moved on, never takes the hub back: nothing is heard twice', async () => {
     const all = listeners(5);
@@ -165,5 +174,32 @@ describe(`the event hub, listeners that connect at once (${testEngine})`, () => 
     expect(first!.heard).toEqual(written);
     expect(second!.heard).toEqual(written);
     expect(gone!.heard).toEqual([]);
+  });
+
+  it('hands a listener all it hears at once: one read’s events of its shop, or what it missed with what came meanwhile', async () => {
+    const [live] = listeners(1);
+    asked[0]!(await latest());
+    await live!.started;
+    const first = await write(3);
+    await write(1, otherShopId);
+    await read();
+    expect(live!.handed).toEqual([first]);
+
+    // A listener that reconnects after the first of them; another event comes while what it missed is being read.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const after = eventsRepository.after.bind(eventsRepository);
+    vi.spyOn(eventsRepository, 'after').mockImplementationOnce((...args) => {
+      const rows = after(...args);
+      return answered.then(() => rows);
+    });
+    const back = listener(first[0]);
+    const next = await write(1);
+    await read();
+    expect(live!.handed).toEqual([first, next]);
+    expect(back.handed).toEqual([]);
+    answer();
+    await back.started;
+    expect(back.handed).toEqual([[...first.slice(1), ...next]]);
   });
 });
