@@ -42,8 +42,9 @@ export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
     res.write(`retry: ${eventStreamTimings.retryMs}\n\n`);
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), eventStreamTimings.keepAliveMs);
     keepAlive.unref();
-    const listening = hub.listen(shopId, lastEventIdOf(request.headers['last-event-id']), (event) =>
-      res.write(frame(event)),
+    // The events the hub hands over at once (one read's, or what a reconnecting client missed): one write.
+    const listening = hub.listen(shopId, lastEventIdOf(request.headers['last-event-id']), (events) =>
+      res.write(events.map(frame).join('')),
     );
     // The response closes when the client leaves (or the stream is ended here): the listener stops with it, once it
     // has started (the missed events may still be being read).
