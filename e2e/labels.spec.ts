@@ -71,3 +71,40 @@ test('labels for a search: Code 128 of each row’s label code with its card, ki
   const pdf = await page.pdf({ preferCSSPageSize: true });
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(6);
 });
+
+test('labels to reprint: printing keeps each label’s price; a price changed after puts the row on the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Reprint Row');
+  const cards = await pricedCards(request, 'dragon', 2, { distinctNames: true });
+  await stock(request, account, [
+    { card: cards[0]!, quantity: 1, foil: false, quality: 'NM', asking_price: 2 },
+    { card: cards[1]!, quantity: 1, foil: false, quality: 'NM', asking_price: 3 },
+  ]);
+  await useSession(context, account);
+  await page.goto('/inventory-management/labels');
+  await expect(page.getByText(m.labelsCount(2, 1))).toBeVisible();
+  // Print (the dialog does nothing headless): both rows now keep the prices their labels show.
+  const marked = page.waitForResponse((r) => r.url().endsWith('/api/shop/inventory/labels/printed'));
+  await page.getByRole('button', { name: m.labelsPrint }).click();
+  expect((await marked).status()).toBe(200);
+
+  await page.goto('/inventory-management');
+  await expect(page.getByRole('link', { name: /Labels to reprint/ })).toHaveCount(0);
+  await page
+    .getByRole('row', { name: new RegExp(cards[0]!.name) })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Inventory' });
+  await edit.getByLabel(m.askingPrice).fill('2.50');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await page.getByRole('link', { name: m.labelsReprintButton(1) }).click();
+  await expect(page.getByText(m.labelsReprintScope(1))).toBeVisible();
+  await expect(page.locator('.label:not(.label-blank)')).toHaveCount(1);
+  await expect(page.locator('.label')).toContainText('$2.50');
+  await page.getByRole('button', { name: m.labelsPrint }).click();
+  await expect(page.getByText(m.labelsReprintNone)).toBeVisible();
+});

@@ -41,6 +41,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     /** A's quick add, and the label code of the row it went to. */
     quickAdd: 0,
     label: '',
+    row: 0,
     drawer: 0,
     /** A's sale at the register, paid by card, and its line. */
     sale: '',
@@ -56,7 +57,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     const rows = await Promise.all([
       db
         .selectFrom('inventory')
-        .select(['id', 'card_id', 'quantity', 'asking_price'])
+        .select(['id', 'card_id', 'quantity', 'asking_price', 'location', 'label_printed_at', 'label_cents'])
         .where('shop_id', '=', shopId)
         .orderBy('id')
         .execute(),
@@ -95,6 +96,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     // A's label scanned in B, and A's addition undone by B: neither names anything of B's.
     inventoryQuickAdd: { code: ids.label },
     inventoryQuickAddUndo: { undo_id: ids.quickAdd },
+    // A's row marked printed by B: B has no such row.
+    inventoryLabelsPrinted: { ids: [ids.row] },
+    inventoryLabelsOutdated: {},
     // A's pending order, picked by B: B has no such order.
     pickList: { order_numbers: [ids.pending] },
     inventoryPriceChanges: { min_percent: 1 },
@@ -212,6 +216,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     const quick = bodyOf(await asA.call('inventoryQuickAdd', { code: theirs.id }));
     ids.quickAdd = quick.undo_id;
     ids.label = quick.row!.label_code;
+    ids.row = quick.row!.inv_pkey;
     ids.sealed = bodyOf(
       await asA.call('sealedAdd', {
         name: 'A secret box',

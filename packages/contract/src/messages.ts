@@ -373,6 +373,11 @@ export const messages = {
     labelsNone: 'No row to label: the search finds nothing with copies.',
     labelsPrint: 'Print',
     labelsFailed: 'The rows could not be read.',
+    labelsReprintButton: (n: number) => `Labels to reprint (${n})`,
+    labelsReprintScope: (rows: number) =>
+      `${plural(rows, 'row')} changed price since ${rows === 1 ? 'its label was' : 'their labels were'} printed.`,
+    labelsReprintNone: 'Every printed label shows its row’s price.',
+    labelsMarkFailed: 'The labels printed, but could not be marked as printed; print them again later.',
   },
   activity: {
     title: 'Activity',
@@ -570,6 +575,7 @@ export const messages = {
       location
         ? `${plural(changed, 'row')} now kept at ${location}.`
         : `${plural(changed, 'row')} no longer ${changed === 1 ? 'has' : 'have'} a location.`,
+    labelsMarked: (n: number) => `${plural(n, 'label')} marked as printed.`,
     noSuchFinish: (name: string, finish: string) => `${name} has no ${finish} printing.`,
     // issue 41: quick add.
     quickAdded: (name: string, what: string) => `Added 1 × ${name} (${what}).`,

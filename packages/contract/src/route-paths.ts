@@ -37,6 +37,8 @@ export const routePaths = {
   inventoryLocate: ['POST', '/api/shop/inventory/locate', 'token'],
   inventoryQuickAdd: ['POST', '/api/shop/inventory/quick-add', 'token'],
   inventoryQuickAddUndo: ['POST', '/api/shop/inventory/quick-add/undo', 'token'],
+  inventoryLabelsPrinted: ['POST', '/api/shop/inventory/labels/printed', 'token'],
+  inventoryLabelsOutdated: ['POST', '/api/shop/inventory/labels/outdated', 'token'],
   inventoryLocations: ['POST', '/api/shop/inventory/locations', 'token'],
   inventoryPriceChanges: ['POST', '/api/shop/inventory/price-changes', 'token'],
   inventoryPriceChangesKeep: ['POST', '/api/shop/inventory/price-changes/keep', 'token'],

@@ -212,6 +212,9 @@ export interface InventoryTable {
   cost_cents: Generated<number | null>;
   /** Where the copies are kept ("Binder 3 p12"), null for nowhere said (migration 0036). */
   location: Generated<string | null>;
+  /** When the row's label was last printed, and with what price in cents (migration 0038, issue 41). */
+  label_printed_at: Generated<string | null>;
+  label_cents: Generated<number | null>;
 }
 
 /** A shop's sealed product; set_code '' means no set (see migration 0005). */

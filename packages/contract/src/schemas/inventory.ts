@@ -311,6 +311,33 @@ export const ZLocationsResponse = z.object({
   locations: z.array(z.string()).describe('Every location the shop keeps stock at (cards and sealed), in order'),
 });
 
+/** Most rows one print of labels marks, and the "labels to reprint" list shows. */
+export const labelRowsLimit = 2000;
+
+/** The rows whose labels were just printed (issue 41): each keeps the price its label shows. */
+export const ZLabelsPrintedRequest = z.object({
+  token: ZSessionToken,
+  ids: z
+    .array(z.number({ error: 'ids must be row ids.' }).int('ids must be row ids.').positive('ids must be row ids.'), {
+      error: 'ids must be a list of row ids.',
+    })
+    .min(1, 'Say which rows’ labels were printed.')
+    .max(labelRowsLimit, `At most ${labelRowsLimit} rows at a time.`)
+    .describe('Row ids (inv_pkey) whose labels were printed, with the prices they show now'),
+});
+export const ZLabelsPrintedResponse = z.object({
+  message: z.string(),
+  marked: z.number().int().describe('Rows of the shop marked; ids of other shops or of no row are left out'),
+});
+
+export const ZLabelsOutdatedRequest = z.object({ token: ZSessionToken });
+export const ZLabelsOutdatedResponse = z.object({
+  inventory: z
+    .array(ZStaffInventoryRow)
+    .describe('Rows with copies whose price moved since their label was printed, by name (at most 2000)'),
+  total: z.number().int().describe('How many rows there are in all'),
+});
+
 export const priceChangeLimits = { defaultPercent: 10, minPercent: 1, maxPercent: 1000, maxRows: 500 } as const;
 
 export const ZPriceChangesRequest = z.object({

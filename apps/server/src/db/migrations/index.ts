@@ -39,6 +39,7 @@ import * as m0034 from './0034-sale-returns.ts';
 import * as m0035 from './0035-shop-events.ts';
 import * as m0036 from './0036-stock-locations.ts';
 import * as m0037 from './0037-quick-adds.ts';
+import * as m0038 from './0038-label-prices.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -84,6 +85,7 @@ const all: Record<string, MigrationFactory> = {
   '0035-shop-events': m0035.migration,
   '0036-stock-locations': m0036.migration,
   '0037-quick-adds': m0037.migration,
+  '0038-label-prices': m0038.migration,
 };
 
 class StaticProvider implements MigrationProvider {

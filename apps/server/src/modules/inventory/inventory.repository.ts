@@ -176,7 +176,8 @@ const repriceSelect = (db: Executor) =>
       marketPriceSql.as('market'),
     ]);
 
-const rowColumns = [
+/** A row as the staff's list shows it, with its card. */
+export const rowColumns = [
   'inventory.id',
   'inventory.shop_id',
   'inventory.card_id',

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createInventoryCsvService } from './inventory-csv.service.ts';
 import { createInventoryService } from './inventory.service.ts';
+import { createLabelsService } from './labels.ts';
 import { createLocationService } from './locations.ts';
 import { createQuickAddService } from './quick-add.ts';
 import type { InventoryReadModel } from './read-model.ts';
@@ -24,7 +25,7 @@ function importFormOf(body: Record<string, unknown>, hasFile: boolean): ImportFo
   return form.data;
 }
 
-/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, locations, quick add, price changes, delete all, CSV export and import. */
+/** Registers the staff's inventory calls: list, live search, name suggestions, add, edit, reprice, locations, quick add, labels, price changes, delete all, CSV export and import. */
 export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: InventoryReadModel): void {
   const inventory = createInventoryService(ctx, reads);
   // Kept answers: compressed once per answer, not once per request.
@@ -44,6 +45,9 @@ export function inventoryRoutes(app: FastifyInstance, ctx: AppContext, reads: In
   const quickAdd = createQuickAddService(ctx, reads);
   registerRoute(app, routes.inventoryQuickAdd, ({ actor, body }) => quickAdd.add(actor, body));
   registerRoute(app, routes.inventoryQuickAddUndo, ({ actor, body }) => quickAdd.undo(actor, body));
+  const labels = createLabelsService(ctx);
+  registerRoute(app, routes.inventoryLabelsPrinted, ({ actor, body }) => labels.printed(actor, body));
+  registerRoute(app, routes.inventoryLabelsOutdated, ({ actor }) => labels.outdated(actor));
 
   const csv = createInventoryCsvService(ctx, reads);
   registerRoute(app, routes.inventoryExport, ({ actor, body }, _request, reply) =>

@@ -26,6 +26,7 @@ import { MassUploadModal } from './MassUploadModal.tsx';
 import { PriceChangesModal } from './PriceChangesModal.tsx';
 import { PriceWithSource } from './PriceWithSource.tsx';
 import { LocateModal } from './LocateModal.tsx';
+import { labelsOutdatedQueryKey } from './label-sheets.ts';
 import { RepriceModal } from './RepriceModal.tsx';
 import { SealedStockSection } from '../sealed/index.ts';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
@@ -67,6 +68,12 @@ export function InventoryPage() {
     }
   }
   const live = search.trim().length >= limits.cardSearchMinChars;
+  const outdatedLabels = useQuery({
+    queryKey: labelsOutdatedQueryKey,
+    queryFn: () => call('inventoryLabelsOutdated', { body: {} }),
+    enabled: roleAllows(role, 'inventory:edit'),
+    staleTime: 60_000,
+  });
 
   const list = useQuery({
     queryKey: ['inventory', page],
@@ -89,7 +96,9 @@ export function InventoryPage() {
   const reload = () =>
     void queryClient
       .invalidateQueries({ queryKey: ['inventory'] })
-      .then(() => queryClient.invalidateQueries({ queryKey: ['inventory-search'] }));
+      .then(() => queryClient.invalidateQueries({ queryKey: ['inventory-search'] }))
+      // A price edited may make a printed label outdated.
+      .then(() => queryClient.invalidateQueries({ queryKey: labelsOutdatedQueryKey }));
 
   return (
     <section className="page inventory-page">
@@ -142,6 +151,11 @@ export function InventoryPage() {
             title={live ? `Labels for the rows “${search.trim()}” finds` : 'Labels for every row'}
           >
             {m.labelsButton}
+          </Link>
+        )}
+        {(outdatedLabels.data?.total ?? 0) > 0 && (
+          <Link to="/inventory-management/labels?reprint=1" className="btn">
+            {m.labelsReprintButton(outdatedLabels.data!.total)}
           </Link>
         )}
         {roleAllows(role, 'inventory:reprice') && (

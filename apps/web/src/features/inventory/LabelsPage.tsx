@@ -1,12 +1,13 @@
 import { finishNames, formatUsdPlain, messages, type StaffInventoryRow } from '@cardstock/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
 import JsBarcode from 'jsbarcode';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { labelStockOf, labelStocks, onPages } from './label-sheets.ts';
+import { labelsOutdatedQueryKey, labelStockOf, labelStocks, onPages } from './label-sheets.ts';
 import './labels.css';
 
 const m = messages.inventory;
@@ -71,13 +72,19 @@ export function LabelsPage() {
   useTitle(m.labelsTitle);
   const [params, setParams] = useSearchParams();
   const filter = params.get('filter') ?? '';
+  /** The labels to reprint: rows whose price moved since their label was printed. */
+  const reprint = params.get('reprint') === '1';
+  const queryClient = useQueryClient();
   const stock = labelStockOf(params.get('stock'));
   const perCopy = params.get('per') === 'copy';
   const [skip, setSkip] = useState(0);
   const [progress, setProgress] = useState<{ read: number; total: number }>();
   const rows = useQuery({
-    queryKey: ['inventory-labels', filter],
-    queryFn: ({ signal }) => rowsToLabel(filter, (read, total) => setProgress({ read, total }), signal),
+    queryKey: ['inventory-labels', reprint ? '(reprint)' : filter],
+    queryFn: async ({ signal }) =>
+      reprint
+        ? (await call('inventoryLabelsOutdated', { body: {}, signal })).inventory
+        : rowsToLabel(filter, (read, total) => setProgress({ read, total }), signal),
     retry: false,
     staleTime: 0,
   });
@@ -97,6 +104,19 @@ export function LabelsPage() {
   const perPage = stock.columns * stock.rows;
   const pages = onPages(labels, perPage, stock.rows > 1 ? skip : 0);
   const [pageWidth, pageHeight] = stock.page.split(' ');
+
+  /** The browser's print dialog; then each row printed keeps the price its label shows (off the reprint list). */
+  async function print() {
+    window.print();
+    const ids = [...new Set(labels.map((row) => row.inv_pkey))];
+    try {
+      await call('inventoryLabelsPrinted', { body: { ids } });
+      void queryClient.invalidateQueries({ queryKey: labelsOutdatedQueryKey });
+      if (reprint) void queryClient.invalidateQueries({ queryKey: ['inventory-labels'] });
+    } catch {
+      toast.error(m.labelsMarkFailed);
+    }
+  }
   const sheet: CSSProperties = {
     width: pageWidth,
     height: pageHeight,
@@ -141,7 +161,7 @@ export function LabelsPage() {
             />
           </label>
         )}
-        <button type="button" className="btn btn-primary" disabled={labels.length === 0} onClick={() => window.print()}>
+        <button type="button" className="btn btn-primary" disabled={labels.length === 0} onClick={() => void print()}>
           {m.labelsPrint}
         </button>
       </div>
@@ -151,10 +171,13 @@ export function LabelsPage() {
           : rows.isError
             ? m.labelsFailed
             : rows.data && labels.length === 0
-              ? m.labelsNone
+              ? reprint
+                ? m.labelsReprintNone
+                : m.labelsNone
               : rows.data && (
                   <>
-                    {m.labelsScope(rows.data.length, filter)} {m.labelsCount(labels.length, pages.length)}
+                    {reprint ? m.labelsReprintScope(rows.data.length) : m.labelsScope(rows.data.length, filter)}{' '}
+                    {m.labelsCount(labels.length, pages.length)}
                     {all.length > MAX_LABELS && <> {m.labelsTooMany(MAX_LABELS)}</>}
                   </>
                 )}

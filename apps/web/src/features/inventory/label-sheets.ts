@@ -73,3 +73,6 @@ export function onPages<T>(labels: readonly T[], perPage: number, skip = 0): (T 
   for (let i = 0; i < slots.length; i += perPage) pages.push(slots.slice(i, i + perPage));
   return pages;
 }
+
+/** The react-query key of the labels-to-reprint list (the inventory's button): printing labels invalidates it. */
+export const labelsOutdatedQueryKey = ['labels-outdated'] as const;
