@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeName } from '../catalog/scryfall-card.ts';
-import { defaultPricingRule } from '@cardstock/contract';
+import { defaultPricingRule, labelCodeOf } from '@cardstock/contract';
 import { ShopIndex, ShopIndexCache, type IndexedRow, type RowOrder } from './inventory-index.ts';
 import { parseInventoryQuery } from './inventory-query.ts';
 
@@ -91,6 +91,11 @@ describe('ShopIndex', () => {
     expect(names('loc:"binder 3"')).toEqual(['shivan dragon']);
     expect(names('loc:b dragon')).toEqual(['dragon whelp', 'shivan dragon']);
     expect(names('loc:shelf')).toEqual([]);
+    // A label code (scanned on the ordering screen, typed in the search) finds that one row.
+    const shivan = rows.find((r) => r.sort_name === 'shivan dragon')!;
+    expect(names(labelCodeOf(shivan.id))).toEqual(['shivan dragon']);
+    expect(names(`${labelCodeOf(shivan.id)} is:foil`)).toEqual([]);
+    expect(names(labelCodeOf(999))).toEqual([]);
   });
 
   it('keeps a new location of a known row, found by the next search, and carries it into a grown index', () => {

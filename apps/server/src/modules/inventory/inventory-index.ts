@@ -390,6 +390,7 @@ export class ShopIndex {
     for (const { op, cents } of q.usd) tests.push((p) => compare(usd[p]!, op, cents));
     for (const type of q.types) tests.push((p) => this.typeLine[p]!.includes(type));
     for (const place of q.locations) tests.push((p) => this.locationLower[p]!.includes(place));
+    for (const row of q.rows) tests.push((p) => this.ids[p] === row);
     for (const colors of q.colors) {
       if (colors === 'c') tests.push((p) => this.colors[p] === '');
       else if (colors === 'm') tests.push((p) => this.colors[p]!.length > 1);

@@ -35,7 +35,15 @@ describe('parseInventoryQuery', () => {
       languages: ['de', 'ja'],
       flags: ['signed'],
       locations: ['a-04', 'binder  3'],
+      rows: [],
     });
+  });
+
+  it('reads a label code as that one row, and a near miss as a word', () => {
+    expect(parseInventoryQuery('CS9IXO')).toMatchObject({ rows: [12345], words: [] });
+    expect(parseInventoryQuery('cs9ixo bolt')).toMatchObject({ rows: [12345], words: ['bolt'] });
+    // One character off: the check fails, and it is a name word like any other.
+    expect(parseInventoryQuery('CS9IXP')).toMatchObject({ rows: [], words: ['cs9ixp'] });
   });
 
   it('reads a quoted location as one term, and a quoted phrase as words', () => {

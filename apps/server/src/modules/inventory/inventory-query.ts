@@ -1,4 +1,12 @@
-import { ZLanguage, qualities, type Finish, type Language, type Quality, dollarsToCents } from '@cardstock/contract';
+import {
+  ZLanguage,
+  qualities,
+  readScanCode,
+  type Finish,
+  type Language,
+  type Quality,
+  dollarsToCents,
+} from '@cardstock/contract';
 import { AppError } from '../../lib/errors.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 
@@ -20,6 +28,8 @@ export interface InventoryQuery {
   flags: CardFlag[];
   /** loc:A-04: rows kept at a location containing each of these texts (lower case), any case. */
   locations: string[];
+  /** A label code typed or scanned (CS9IXO, decision 040): that one row. */
+  rows: number[];
 }
 
 /** The flags a copy can carry beside its condition; each a column of the stock row. */
@@ -63,12 +73,18 @@ export function parseInventoryQuery(q: string): InventoryQuery {
     languages: [],
     flags: [],
     locations: [],
+    rows: [],
   };
   // A quoted phrase, alone or as a term's value (loc:"Binder 3"), is one token.
   const tokens = q.trim() === '*' ? [] : (q.match(/[^\s"]+:"[^"]*"|"[^"]*"|\S+/g) ?? []);
   for (const raw of tokens) {
     const token = raw.replace(/^"|"$/g, '');
     const term = raw.startsWith('"') ? null : TERM.exec(token.toLowerCase());
+    const label = raw.startsWith('"') ? undefined : readScanCode(token);
+    if (label?.kind === 'label') {
+      query.rows.push(label.row);
+      continue;
+    }
     if (!term) {
       query.words.push(...normalizeName(token).split(' ').filter(Boolean));
       continue;
@@ -173,6 +189,7 @@ export function queryKey(query: InventoryQuery): string {
     texts(query.languages),
     texts(query.flags),
     texts(query.locations),
+    texts(query.rows.map(String)),
   ].join(';');
 }
 

@@ -55,6 +55,15 @@ describe(`labels to reprint (${testEngine})`, () => {
     expect(bodyOf(await owner.call('inventoryLabelsOutdated', {})).total).toBe(0);
   });
 
+  it('a label code typed or scanned into the search (the ordering screen’s too) finds that one row', async () => {
+    const rows = bodyOf(await owner.call('inventoryList', { page: 1, filter: '' })).inventory;
+    const row = rows[rows.length - 1]!;
+    const hits = bodyOf(await owner.call('search', { q: row.label_code.toLowerCase() })).data.hits;
+    expect(hits.map((h) => h.scryfallId)).toEqual([row.card_scryfallid]);
+    const listed = bodyOf(await owner.call('inventoryList', { page: 1, filter: row.label_code })).inventory;
+    expect(listed.map((r) => r.inv_pkey)).toEqual([row.inv_pkey]);
+  });
+
   it('refuses an empty list, marks nothing of another shop, and only Employees and up mark', async () => {
     expectError(await owner.call('inventoryLabelsPrinted', { ids: [] }), 400);
     expectError(await owner.call('inventoryLabelsPrinted', { ids: Array(2001).fill(1) }), 400);
