@@ -107,7 +107,10 @@ export function createQuickAddService(ctx: AppContext, reads: InventoryReadModel
     return toStaffInventoryRow(row!, rule);
   }
 
-  /** One copy of a printing, or one more on the row a label names (as it is, at its place); the row's id. */
+  /**
+   * One copy of a printing, or one more on the row a label names (as it is, at its place); the stock change to tell
+   * the read model, last in the transaction: telling it locks the shop's version row until the commit.
+   */
   async function addCopy(
     tx: Tx,
     shopId: number,
@@ -163,8 +166,7 @@ export function createQuickAddService(ctx: AppContext, reads: InventoryReadModel
       },
       created_at: at,
     });
-    await reads.stockChanged(tx, shopId, { kind: 'row', id: row.id, quantity: row.quantity, location });
-    return row.id;
+    return { kind: 'row' as const, id: row.id, quantity: row.quantity, location };
   }
 
   return {
@@ -217,9 +219,16 @@ export function createQuickAddService(ctx: AppContext, reads: InventoryReadModel
           });
           return { message: said.quickAddedSealed(product.name), sealed: toSealedItem(product), undo_id };
         }
-        const rowId = await addCopy(tx, shopId, email, what, input, at);
-        const undo_id = await repo.record(tx, { shop_id: shopId, inventory_id: rowId, actor: email, created_at: at });
-        const row = await staffRow(tx, shopId, rowId);
+        const change = await addCopy(tx, shopId, email, what, input, at);
+        const undo_id = await repo.record(tx, {
+          shop_id: shopId,
+          inventory_id: change.id,
+          actor: email,
+          created_at: at,
+        });
+        const row = await staffRow(tx, shopId, change.id);
+        // Last: the shop's version row stays locked only for the commit, so scanner stations do not queue on it.
+        await reads.stockChanged(tx, shopId, change);
         return {
           message: said.quickAdded(row.card_name, `${row.card_setCode.toUpperCase()} ${row.card_collector_number}`),
           row,
@@ -270,8 +279,8 @@ export function createQuickAddService(ctx: AppContext, reads: InventoryReadModel
           },
           created_at: at,
         });
-        await reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: new Map([[taken.id, taken.quantity]]) });
         const row = await staffRow(tx, shopId, taken.id);
+        await reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: new Map([[taken.id, taken.quantity]]) });
         return { message: said.quickAddUndone(row.card_name), row };
       });
     },
