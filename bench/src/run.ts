@@ -41,6 +41,7 @@ import {
 import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/lib.mjs';
 import { soak, type SoakRow } from './soak.ts';
 import { pushFanout, pushIdle, type PushFanout, type PushIdle } from './push.ts';
+import { checkQuickAddCodes, quickAddCodes } from './quick-add.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The shared server's log level: unset, the server's default (`info`, a line per request), as `npm start` runs. */
@@ -83,10 +84,13 @@ interface Budget {
   max_script_kb?: number;
   max_growth_pct?: number;
   max_growth_mb?: number;
+  /** This scenario's own PostgreSQL slack, when its issue says otherwise (1: the same budget on both engines). */
+  postgres_within?: number;
 }
 /**
  * Each scenario's budget on the embedded database; on PostgreSQL each time and
- * rate may be `postgres_within` times worse (issue #12: within 2×).
+ * rate may be `postgres_within` times worse (issue #12: within 2×), unless the
+ * scenario's budget sets its own `postgres_within`.
  */
 const { postgres_within: postgresWithin, scenarios: budgets } = JSON.parse(
   fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'),
@@ -97,6 +101,7 @@ interface LoadRow {
   connections: number;
   rps: number;
   p50: number;
+  p97_5: number;
   p99: number;
   errors: number;
   peakMb: number;
@@ -462,7 +467,8 @@ async function publishShop(url: string, token: string): Promise<void> {
 
 /**
  * The scenario with the shop's token for $TOKEN, stocked printings for $CARD, $CARD2 and $CARD3, a sell list for
- * "$SELL", and a register sale's five lines for "$REGISTER" (register i's on connection i).
+ * "$SELL", a register sale's five lines for "$REGISTER" (register i's on connection i), and a request for each of
+ * `codes` in turn where a body has "$CODE".
  */
 function withToken(
   s: Scenario,
@@ -470,6 +476,7 @@ function withToken(
   cards: string[] = [],
   sell: SellLine[] = [],
   registers: unknown[][] = [],
+  codes: string[] = [],
 ): Scenario {
   const filled = (body: unknown, register: unknown[] = registers[0] ?? []): unknown =>
     body === undefined
@@ -485,9 +492,16 @@ function withToken(
         ) as unknown);
   const first = s.requests[0]?.body;
   const perRegister = registers.length > 1 && JSON.stringify(first).includes('"$REGISTER"');
+  const perCode = (r: Scenario['requests'][number]) =>
+    JSON.stringify(r.body).includes('"$CODE"')
+      ? codes.map((code) => ({
+          ...r,
+          body: JSON.parse(JSON.stringify(filled(r.body)).replaceAll('"$CODE"', JSON.stringify(code))) as unknown,
+        }))
+      : [{ ...r, body: filled(r.body) }];
   return {
     ...s,
-    requests: s.requests.map((r) => ({ ...r, body: filled(r.body) })),
+    requests: s.requests.flatMap(perCode),
     ...(perRegister ? { perConnection: registers.map((register) => filled(first, register)) } : {}),
   };
 }
@@ -506,17 +520,22 @@ function load(url: string, s: Scenario, connections = s.connections, duration = 
   }));
   let connection = 0;
   const bodies = s.perConnection;
+  const stagger = s.staggered && requests.length > 1 ? Math.max(1, Math.floor(requests.length / connections)) : 0;
   return autocannon({
     url,
     connections,
     duration,
     requests,
-    // Connection i's first request with body i (scenarios whose writes come from different people).
-    ...(bodies?.length
+    // Connection i's first request with body i (scenarios whose writes come from different people), and its turn
+    // through the requests from a place of its own (staggered scenarios).
+    ...(bodies?.length || stagger
       ? {
           setupClient: (client: autocannon.Client) => {
-            const body = JSON.stringify(bodies[connection++ % bodies.length]);
-            client.setRequests(requests.map((r, i) => (i === 0 ? { ...r, body } : r)));
+            const i = connection++;
+            const from = (i * stagger) % requests.length;
+            const mine = [...requests.slice(from), ...requests.slice(0, from)];
+            const body = bodies?.length ? JSON.stringify(bodies[i % bodies.length]) : undefined;
+            client.setRequests(body === undefined ? mine : mine.map((r, j) => (j === 0 ? { ...r, body } : r)));
           },
         }
       : {}),
@@ -567,7 +586,7 @@ const rounds = 3;
 /**
  * The scenario against Cardstock and against the bare server in alternating
  * rounds (a 2-core machine's speed drifts from one minute to the next): the
- * requests per second over all rounds, the median p50 and the worst p99.
+ * requests per second over all rounds, the median p50 and the worst p97.5 and p99.
  */
 async function measure(url: string, s: Scenario): Promise<Omit<LoadRow, 'scenario' | 'connections' | 'peakMb'>> {
   const bare = await startBare(url, s);
@@ -588,6 +607,7 @@ async function measure(url: string, s: Scenario): Promise<Omit<LoadRow, 'scenari
   return {
     rps: Math.round(perSecond(ours)),
     p50: p50s[Math.floor(p50s.length / 2)]!,
+    p97_5: Math.max(...ours.map((r) => r.latency.p97_5)),
     p99: Math.max(...ours.map((r) => r.latency.p99)),
     errors: ours.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
     bareRps: Math.round(perSecond(theirs)),
@@ -791,8 +811,25 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
         own.stop();
       }
     }
+    // Quick add's codes: printings of the catalog by set and number or Scryfall id, and label codes of the shop's rows.
+    const codes: string[] = [];
+    if (chosen.some((s) => s.name === 'quick-add')) {
+      const page = await postJson<{ inventory: { inv_pkey: number }[] }>(server.url, '/api/shop/inventory', {
+        Authorization: token,
+        page: '5',
+        filter: '',
+      });
+      codes.push(
+        ...(await quickAddCodes(
+          catalogSize,
+          page.inventory.map((r) => r.inv_pkey),
+        )),
+      );
+      await checkQuickAddCodes(server.url, token, codes);
+      console.log(`▸ quick-add: ${new Set(codes).size} codes, each added a copy once (200) before the run`);
+    }
     for (const base of chosen) {
-      const s = withToken(base, token, cards, sell, registers);
+      const s = withToken(base, token, cards, sell, registers, codes);
       if (s.pending !== undefined) {
         const started = Date.now();
         const { rejected, placed } = await keepPending(server.url, token, s.pending, cards[0]!);
@@ -885,11 +922,11 @@ const tables: string[] = [];
 if (loadRows.length) {
   tables.push(
     [
-      '| scenario | engine | connections | req/s | p50 ms | p99 ms | errors | server peak MB | bare node:http req/s | bare p99 ms | ratio |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| scenario | engine | connections | req/s | p50 ms | p97.5 ms | p99 ms | errors | server peak MB | bare node:http req/s | bare p99 ms | ratio |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...loadRows.map(
         (r) =>
-          `| ${r.scenario}${r.during ? ` (${r.during})` : ''} | ${r.engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
+          `| ${r.scenario}${r.during ? ` (${r.during})` : ''} | ${r.engine} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.peakMb} | ${r.bareRps} | ${r.bareP99} | ${(r.rps / r.bareRps).toFixed(2)} |`,
       ),
     ].join('\n'),
   );
@@ -963,8 +1000,10 @@ console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
 
 /**
  * Every figure against its budget; on PostgreSQL times and rates may be
- * `postgres_within` times worse. A p99 budget is the budget or 1.5× the bare
- * node:http server's own p99 in the same run, whichever is higher: no server
+ * `postgres_within` times worse (the scenario's own `postgres_within` when its
+ * budget sets one: quick-add's is 1, issue 41's "on both engines"). A p99
+ * budget is the budget or 1.5× the bare node:http server's own p99 in the same
+ * run, whichever is higher: no server
  * answers faster than Node does on this machine (issue 43;
  * docs/decisions/006-budgets-and-check.md). The push jobs' budgets (issue 41)
  * hold as written on both engines; the load scenarios measured while push-idle's
@@ -973,10 +1012,11 @@ console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
 function judge(): { misses: string[]; unjudged: string[] } {
   const misses: string[] = [];
   const unjudged: string[] = [];
-  const slack = (engine: Target['engine']) => (engine === 'postgres' ? postgresWithin : 1);
+  const slack = (engine: Target['engine'], b: Budget) =>
+    engine === 'postgres' ? (b.postgres_within ?? postgresWithin) : 1;
   for (const r of loadRows) {
     const b = budgets[r.scenario] ?? {};
-    const k = slack(r.engine);
+    const k = slack(r.engine, b);
     const at = `${r.scenario}${r.during ? ` (${r.during})` : ''} on ${r.engine}`;
     if (b.p99_ms !== undefined) {
       const floor = 1.5 * r.bareP99;
@@ -992,7 +1032,7 @@ function judge(): { misses: string[]; unjudged: string[] } {
   }
   for (const r of jobRows) {
     const b = budgets[r.job] ?? {};
-    const k = slack(r.engine);
+    const k = slack(r.engine, b);
     const at = `${r.job} on ${r.engine}`;
     if (b.min_per_s !== undefined && r.perS < b.min_per_s / k) misses.push(`${at}: ${r.perS}/s < ${b.min_per_s / k}/s`);
     if (b.max_seconds !== undefined && r.seconds > b.max_seconds * k)

@@ -31,6 +31,11 @@ export interface Scenario {
    * `perConnection[i]` (by turns when there are more connections), the others as written.
    */
   perConnection?: unknown[];
+  /**
+   * Each connection goes through the requests in turn from a place of its own (connection i from request
+   * i × requests ÷ connections), as stations scanning different cards do, rather than all in step from the first.
+   */
+  staggered?: boolean;
 }
 
 /**
@@ -239,6 +244,19 @@ scenarios.push({
       },
     },
   ],
+});
+
+// Issue 41: scanner stations adding stock one code at a time, each scan a write transaction. "$CODE" is one request per
+// code of bench/src/quick-add.ts (set and number mostly, some Scryfall ids and label codes), each station from a
+// place of its own in the rotation; every code was checked to add a copy (200) before the run.
+scenarios.push({
+  name: 'quick-add',
+  description:
+    'POST /api/shop/inventory/quick-add, one copy per scanned code into a 100,000-row shop, 4 stations at once',
+  connections: 4,
+  needs: 'shop',
+  staggered: true,
+  requests: [{ method: 'POST', path: '/api/shop/inventory/quick-add', body: { token: '$TOKEN', code: '$CODE' } }],
 });
 
 // Issue 43: the pages a customer and a shop assistant wait on most, also as a client that asks for no compression.
