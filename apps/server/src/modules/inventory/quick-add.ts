@@ -1,7 +1,6 @@
 import {
   finishNames,
   finishes,
-  gtinForms,
   messages,
   pricingRuleOf,
   readScanCode,
@@ -20,20 +19,18 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { auditDetail as sealedAuditDetail, toSealedItem } from '../sealed/sealed.mapper.ts';
-import { sealedRepository, type SealedRow } from '../sealed/sealed.repository.ts';
+import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { toStaffInventoryRow } from './inventory.mapper.ts';
-import { inventoryRepository, type InventoryJoinedRow } from './inventory.repository.ts';
+import { inventoryRepository } from './inventory.repository.ts';
 import { quickAddRepository as repo, type CatalogPrinting } from './quick-add.repository.ts';
+import { scannedStock, type ScannedStock } from './scanned-stock.ts';
 import type { InventoryReadModel } from './read-model.ts';
 
 const said = messages.inventoryServer;
 
 /** What a code names for quick add: a row of the shop (its label), a sealed product, a printing, or a choice. */
 type Named =
-  | { kind: 'row'; row: InventoryJoinedRow }
-  | { kind: 'sealed'; product: SealedRow }
-  | { kind: 'printing'; printing: CatalogPrinting }
-  | { kind: 'choose'; printings: CatalogPrinting[] };
+  ScannedStock | { kind: 'printing'; printing: CatalogPrinting } | { kind: 'choose'; printings: CatalogPrinting[] };
 
 type RowOrPrinting = Extract<Named, { kind: 'row' | 'printing' }>;
 
@@ -53,14 +50,9 @@ function oneOrChoice(found: { exact: boolean; printings: CatalogPrinting[] }): N
 async function named(db: Executor, shopId: number, code: string): Promise<Named | undefined> {
   const read = readScanCode(code);
   switch (read?.kind) {
-    case 'label': {
-      const [row] = await inventoryRepository.rowsByIds(db, shopId, [read.row]);
-      return row && { kind: 'row', row };
-    }
-    case 'gtin': {
-      const product = await sealedRepository.findByUpc(db, shopId, gtinForms(read.gtin));
-      return product && { kind: 'sealed', product };
-    }
+    case 'label':
+    case 'gtin':
+      return scannedStock(db, shopId, read);
     case 'scryfall_id': {
       const printing = await repo.printingById(db, read.scryfall_id);
       return printing && { kind: 'printing', printing };

@@ -1,6 +1,5 @@
 import {
   finishes,
-  gtinForms,
   languageNames,
   messages,
   pricingRuleOf,
@@ -19,10 +18,10 @@ import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { inventoryRepository, type InventoryJoinedRow } from '../inventory/inventory.repository.ts';
+import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import { toSearchHit } from '../inventory/inventory.mapper.ts';
 import { toSealedItem } from '../sealed/sealed.mapper.ts';
-import { sealedRepository, type SealedRow } from '../sealed/sealed.repository.ts';
+import { scannedStock, type ScannedStock } from '../inventory/scanned-stock.ts';
 import { codesRepository as repo, type StockOfPrinting } from './codes.repository.ts';
 
 const said = messages.registerServer;
@@ -33,11 +32,7 @@ type Printing = NonNullable<Awaited<ReturnType<typeof repo.printingById>>>;
  * What a code names in a shop: one of its stock rows (a label), one of its sealed products, or a printing of the
  * catalog; undefined: nothing.
  */
-type Named =
-  | { kind: 'row'; row: InventoryJoinedRow }
-  | { kind: 'sealed'; product: SealedRow }
-  | { kind: 'single'; printing: Printing }
-  | undefined;
+type Named = ScannedStock | { kind: 'single'; printing: Printing } | undefined;
 
 /**
  * What a scanned code names (the contract's `readScanCode`): one of the shop's stock rows by its label code, a UPC/EAN
@@ -48,15 +43,9 @@ async function named(db: Executor, shopId: number, code: string): Promise<Named>
   const read = readScanCode(code);
   if (!read) return undefined;
   switch (read.kind) {
-    case 'label': {
-      // Another shop's label names nothing here.
-      const [row] = await inventoryRepository.rowsByIds(db, shopId, [read.row]);
-      return row && { kind: 'row', row };
-    }
-    case 'gtin': {
-      const product = await sealedRepository.findByUpc(db, shopId, gtinForms(read.gtin));
-      return product && { kind: 'sealed', product };
-    }
+    case 'label':
+    case 'gtin':
+      return scannedStock(db, shopId, read);
     case 'set_number': {
       const printing = await repo.printingBySetNumber(db, read.set_code, read.collector_number);
       return printing && { kind: 'single', printing };
