@@ -50,9 +50,10 @@ describe(`system endpoints (${testEngine})`, () => {
       'message',
       'turnstileToken',
     ]);
-    // Every refusal is documented: `{ message, code, errors? }`, code one of the contract's names.
+    // Every refusal is documented: `{ message, code, errors?, candidates? }`, code one of the contract's names
+    // (candidates: quick add's AMBIGUOUS_CODE, issue 41).
     const refusal = contact.responses.default.content['application/json'].schema;
-    expect(Object.keys(refusal.properties)).toEqual(['message', 'code', 'errors']);
+    expect(Object.keys(refusal.properties)).toEqual(['message', 'code', 'errors', 'candidates']);
     expect(refusal.required).toEqual(['message']);
     expect(refusal.properties.code.enum).toEqual([...errorCodes]);
     const ui = await server.request('GET', '/api/docs/');
