@@ -62,7 +62,12 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
         .orderBy('id')
         .execute(),
       db.selectFrom('sealed_products').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
-      db.selectFrom('orders').select(['order_number', 'status']).where('shop_id', '=', shopId).orderBy('id').execute(),
+      db
+        .selectFrom('orders')
+        .select(['order_number', 'status', 'picked_lines'])
+        .where('shop_id', '=', shopId)
+        .orderBy('id')
+        .execute(),
       db.selectFrom('devices').select(['name', 'is_active']).where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('users').select(['email', 'role']).where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('shops').selectAll().where('id', '=', shopId).execute(),
@@ -101,6 +106,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     inventoryLabelsOutdated: {},
     // A's pending order, picked by B: B has no such order.
     pickList: { order_numbers: [ids.pending] },
+    pickMark: { order_number: ids.pending, line: 1, picked: true },
     inventoryPriceChanges: { min_percent: 1 },
     inventoryPriceChangesKeep: { min_percent: 1 },
     inventoryDeleteAll: {},

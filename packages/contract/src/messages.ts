@@ -134,6 +134,12 @@ export const messages = {
     pickListAll: 'Every pending order',
     pickListNoLocation: 'No location',
     pickListPicked: (card: string) => `Picked: ${card}`,
+    pickListMarkFailed: 'The tick was not saved; try again.',
+    pickedProgress: (picked: number, lines: number) => `Picked ${picked}/${lines}`,
+    pickListSelected: (n: number) => `Pick list (${n} selected)`,
+    selectOrder: (orderNumber: string) => `Select order ${orderNumber} for the pick list`,
+    newOrderAlert: 'Sound on new orders',
+    newOrderAlertHint: 'Plays a chime and shows the count on the tab when an order arrives while this screen is open.',
     confirmed: 'Order confirmed!',
     confirmFailed: 'Failed to confirm order.',
     rejected: 'Order rejected!',
@@ -463,6 +469,11 @@ export const messages = {
     placed: (orderNumber: string) => `Order ${orderNumber} placed.`,
     notToPick: (numbers: readonly string[]) =>
       `No pending or confirmed order ${numbers.map((n) => `#${n}`).join(', ')} to pick.`,
+    picked: (orderNumber: string, line: number, picked: boolean) =>
+      `Line ${line} of order #${orderNumber} ${picked ? 'picked' : 'no longer picked'}.`,
+    noSuchLine: (orderNumber: string, line: number) => `Order #${orderNumber} has no line ${line}.`,
+    pickClosed: (orderNumber: string, status: string) =>
+      `Order #${orderNumber} is ${status.replace('_', ' ')}: there is nothing left to pick for it.`,
     notEnough: (card: string, left: number) =>
       left === 0 ? `${card}: none left in stock.` : `${card}: only ${left} left in stock.`,
     notInInventory: (card: string) => `${card} is not in this shop’s inventory.`,

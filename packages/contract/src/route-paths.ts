@@ -89,6 +89,7 @@ export const routePaths = {
   registerDrawerReport: ['POST', '/api/register/drawer/report', 'token'],
   pendingOrders: ['POST', '/api/pending', 'token'],
   pickList: ['POST', '/api/orders/pick-list', 'token'],
+  pickMark: ['POST', '/api/orders/pick-list/picked', 'token'],
   confirmOrder: ['POST', '/api/order/confirm', 'token'],
   rejectOrder: ['POST', '/api/order/reject', 'token'],
   pickedUpOrder: ['POST', '/api/order/picked-up', 'token'],

@@ -120,6 +120,8 @@ import {
   ZOrdersRequest,
   ZPickListRequest,
   ZPickListResponse,
+  ZPickMarkRequest,
+  ZPickMarkResponse,
   ZPendingResponse,
   ZPlaceOrderRequest,
   ZPlaceOrderResponse,
@@ -1146,6 +1148,17 @@ export const routes = define({
     tags: ['orders'],
     body: ZPickListRequest,
     response: ZPickListResponse,
+  },
+  pickMark: {
+    method: 'POST',
+    path: '/api/orders/pick-list/picked',
+    auth: 'session',
+    permission: 'orders:view',
+    summary:
+      'Ticks (picked true) or unticks a line of an order on a pick list; the order’s picked count moves once however often it is sent. An order no longer pending or awaiting pickup is 409',
+    tags: ['orders'],
+    body: ZPickMarkRequest,
+    response: ZPickMarkResponse,
   },
   pendingOrders: {
     method: 'POST',

@@ -268,6 +268,8 @@ export interface OrderTable {
   pickup_until: Generated<string | null>;
   /** When a reservation was picked up or marked a no-show (migration 0028); null before. */
   closed_at: Generated<string | null>;
+  /** Lines ticked on a pick list (migration 0039). */
+  picked_lines: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -294,6 +296,8 @@ export interface OrderLineTable {
   /** A register sale's line (migration 0030): its share of the sale's discount and tax, in cents; 0 on an order. */
   discount_cents: Generated<number>;
   tax_cents: Generated<number>;
+  /** When the line was ticked on a pick list (migration 0039); null while not picked. */
+  picked_at: Generated<string | null>;
 }
 
 /** A shop's customer (issue 25); e-mail lower-case, '' for none; the balance is the ledger's sum, never below 0. */

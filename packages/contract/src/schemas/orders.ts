@@ -136,6 +136,11 @@ const ZOrderBase = z.object({
   total_items: z.number().int().describe('Copies in all'),
   total: z.number().describe('Order total in dollars'),
   items: z.array(ZOrderItem),
+  picked_lines: z
+    .number()
+    .int()
+    .optional()
+    .describe('Of its lines (items), how many are ticked on a pick list (issue 41); 0 before picking begins'),
 });
 
 export const ZPendingResponse = z.object({
@@ -232,11 +237,36 @@ export const ZPickLine = z.object({
   order_number: z.string(),
   callout: z.number().int().describe('The number called out for the order'),
   sealed: z.boolean().describe('A sealed product’s line'),
+  line: z.number().int().describe('The line’s place in its order, from 1 (as its items are listed): what marks it picked'),
+  picked: z.boolean().describe('Ticked on a pick list'),
 });
 export type PickLine = z.infer<typeof ZPickLine>;
 
 export const ZPickListResponse = z.object({
   lines: z.array(ZPickLine).describe('In pick order: by location (none last), then set, then collector number'),
+});
+
+/** Ticks (or unticks) one order line on a pick list (issue 41). */
+export const ZPickMarkRequest = z.object({
+  token: ZSessionToken,
+  order_number: z
+    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
+    .trim()
+    .min(1, 'order_number is required.')
+    .max(64, 'order_number is not an order number.'),
+  line: z
+    .number({ error: 'line must be the line’s number on the pick list (1, 2, …).' })
+    .int('line must be a whole number.')
+    .min(1, 'line must be 1 or more.')
+    .max(10_000, 'The order has no such line.'),
+  picked: z.boolean({ error: 'picked must be true or false.' }),
+});
+
+export const ZPickMarkResponse = z.object({
+  message: z.string(),
+  order_number: z.string(),
+  picked_lines: z.number().int().describe('Lines of the order ticked now'),
+  lines: z.number().int().describe('Lines of the order in all'),
 });
 
 export const ZOrderActionRequest = z.object({

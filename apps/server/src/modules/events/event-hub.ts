@@ -1,4 +1,4 @@
-import type { ShopEvent } from '@cardstock/contract';
+import type { OrderEventKind, ShopEvent } from '@cardstock/contract';
 import type { AppContext } from '../../context.ts';
 import { eventsRepository as repo, type EventRow } from './events.repository.ts';
 
@@ -24,7 +24,7 @@ export function eventOf(row: EventRow): ShopEvent {
     return { id: row.id, kind: 'stock.changed', data: { version: Number(row.subject) } };
   return {
     id: row.id,
-    kind: row.kind as 'order.placed' | 'order.decided' | 'order.expired',
+    kind: row.kind as OrderEventKind,
     data: { order_number: row.subject, status: row.status ?? '' },
   };
 }

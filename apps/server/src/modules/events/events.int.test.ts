@@ -131,6 +131,25 @@ describe(`the shop’s events, pushed (${testEngine})`, () => {
     screen.close();
   });
 
+  it('tells a screen of a line ticked on a pick list elsewhere (order.picked), and not of a tick that changed nothing', async () => {
+    const placed = bodyOf(await order(shop));
+    const screen = await listen(two, bearer(shop));
+    const mark = (picked: boolean) =>
+      api(one, shop).call('pickMark', { order_number: placed.order_number, line: 1, picked });
+    bodyOf(await mark(true));
+    bodyOf(await mark(true));
+    bodyOf(await mark(false));
+    const heard = await screen.until(2, 1000);
+    expect(heard.map((e) => [e.kind, e.data])).toEqual([
+      ['order.picked', { order_number: placed.order_number, status: 'pending' }],
+      ['order.picked', { order_number: placed.order_number, status: 'pending' }],
+    ]);
+    // The second tick changed nothing: no third event.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.events).toHaveLength(2);
+    screen.close();
+  });
+
   it('resumes a stream after the last event id it heard: what it missed first, nothing twice', async () => {
     const first = await listen(one, bearer(shop));
     const a = bodyOf(await order(shop));

@@ -69,6 +69,7 @@ export function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<numb
       ...toShownLine(l),
       item_total: centsToDollars(l.unit_price_cents * l.quantity),
     })),
+    picked_lines: order.picked_lines,
   };
 }
 

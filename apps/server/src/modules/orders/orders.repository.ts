@@ -288,6 +288,29 @@ export const ordersRepository = {
   },
 
   /**
+   * Ticks an order line on a pick list (`at`) or unticks it (null), then writes the order's count of ticked lines
+   * (which moves the orders version and logs an `order.picked` event when it changed). Run with the order locked
+   * (`lockToDecide`), so the count is of every tick committed before.
+   */
+  async markPicked(db: Executor, orderId: number, lineId: number, at: string | null): Promise<number> {
+    await db.updateTable('order_lines').set({ picked_at: at }).where('id', '=', lineId).execute();
+    const row = await db
+      .selectFrom('order_lines')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('order_id', '=', orderId)
+      .where('picked_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const picked = Number(row.n);
+    await db
+      .updateTable('orders')
+      .set({ picked_lines: picked })
+      .where('id', '=', orderId)
+      .where('picked_lines', '!=', picked)
+      .execute();
+    return picked;
+  },
+
+  /**
    * The lines to pick of the shop's orders named (pending, or confirmed and awaiting pickup), or of every pending one:
    * each with its order's number and callout, and where its copies are kept (the stock row's or the sealed product's
    * location, null for none) and its printing's collector number.
@@ -315,6 +338,7 @@ export const ordersRepository = {
         'order_lines.language',
         'order_lines.quantity',
         'order_lines.sealed_id',
+        'order_lines.picked_at',
         'cards.collector_number',
         (eb) => eb.fn.coalesce('inventory.location', 'sealed_products.location').as('location'),
       ])

@@ -4,6 +4,7 @@ import { idempotencyKeyOf, registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createMarkPicked } from './mark-picked.ts';
 import { createPickList } from './pick-list.ts';
 import { createPickupService } from './pickup.service.ts';
 import { createReservationMails } from './reservation-mails.ts';
@@ -25,6 +26,10 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
   registerRoute(app, routes.pendingOrders, ({ actor }) => orders.pending(actor), { precompressed: true });
   const pickList = createPickList(ctx);
   registerRoute(app, routes.pickList, ({ actor, body }) => pickList(actor, body.order_numbers));
+  const markPicked = createMarkPicked(ctx);
+  registerRoute(app, routes.pickMark, ({ actor, body }) =>
+    markPicked(actor, body.order_number, body.line, body.picked),
+  );
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));
   registerRoute(app, routes.expiredOrders, ({ actor }) => orders.expired(actor));
   registerRoute(app, routes.rejectedOrders, ({ actor }) => orders.rejected(actor));

@@ -114,6 +114,64 @@ describe(`pick lists (${testEngine})`, () => {
     expect(lines[4]).toMatchObject({ card_name: 'Play Booster Box', collector_number: '', sealed: true, quantity: 1 });
   });
 
+  it('keeps a tick on a line: the pick list and the pending order show it, once however often it is sent', async () => {
+    const [a, b] = orders as [(typeof orders)[0], (typeof orders)[0]];
+    const before = bodyOf(await owner.call('pickList', {})).lines;
+    // Each line names its place in its order, as the order's items list it.
+    expect(
+      before
+        .filter((l) => l.order_number === b.number)
+        .map((l) => l.line)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    expect(before.every((l) => !l.picked)).toBe(true);
+    const pendingOf = async (n: string) =>
+      bodyOf(await owner.call('pendingOrders', {})).data.orders.find((o) => o.order_number === n)!;
+    expect((await pendingOf(b.number)).picked_lines).toBe(0);
+
+    const sealedLine = before.find((l) => l.sealed)!;
+    const mark = (line: number, picked: boolean) => owner.call('pickMark', { order_number: b.number, line, picked });
+    expect(bodyOf(await mark(sealedLine.line, true))).toEqual({
+      message: `Line ${sealedLine.line} of order #${b.number} picked.`,
+      order_number: b.number,
+      picked_lines: 1,
+      lines: 4,
+    });
+    // Sent twice (a double tap, a retry): still one.
+    expect(bodyOf(await mark(sealedLine.line, true)).picked_lines).toBe(1);
+    // Ticks from two tablets at once are both counted.
+    const both = await Promise.all([mark(1, true), mark(2, true)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await pendingOf(b.number)).picked_lines).toBe(3);
+    const after = bodyOf(await owner.call('pickList', {})).lines.filter((l) => l.order_number === b.number);
+    expect(
+      after
+        .filter((l) => l.picked)
+        .map((l) => l.line)
+        .sort(),
+    ).toEqual([1, 2, sealedLine.line].sort());
+    // The pending order's items are its lines in the same places: line 3 is the sealed box.
+    expect((await pendingOf(b.number)).items[sealedLine.line - 1]!.kind).toBe('sealed');
+
+    expect(bodyOf(await mark(2, false))).toMatchObject({
+      picked_lines: 2,
+      message: `Line 2 of order #${b.number} no longer picked.`,
+    });
+    // The other order is untouched.
+    expect((await pendingOf(a.number)).picked_lines).toBe(0);
+
+    const noLine = await mark(5, true);
+    expectError(noLine, 404);
+    expect(noLine.body.message).toBe(`Order #${b.number} has no line 5.`);
+    expectError(await owner.call('pickMark', { order_number: 'NOPE-1', line: 1, picked: true }), 404);
+    for (const bad of [{ line: 0 }, { line: 1.5 }, { line: '1' }, { picked: 'yes' }, { line: undefined }])
+      expectError(
+        await owner.call('pickMark', { order_number: b.number, line: 1, picked: true, ...bad } as never),
+        400,
+      );
+    expect((await pendingOf(b.number)).picked_lines).toBe(2);
+  });
+
   it('gathers only the orders named; a number the shop has no pending order under is a 404 naming it', async () => {
     const [a, b] = orders as [(typeof orders)[0], (typeof orders)[0]];
     const { lines } = bodyOf(await owner.call('pickList', { order_numbers: [a.number] }));
@@ -127,6 +185,9 @@ describe(`pick lists (${testEngine})`, () => {
     bodyOf(await owner.call('rejectOrder', { order_number: b.number }));
     expect(bodyOf(await owner.call('pickList', {})).lines.map((l) => l.order_number)).toEqual([a.number, a.number]);
     expectError(await owner.call('pickList', { order_numbers: [b.number] }), 404);
+    const closed = await owner.call('pickMark', { order_number: b.number, line: 1, picked: false });
+    expectError(closed, 409);
+    expect(closed.body.message).toBe(`Order #${b.number} is rejected: there is nothing left to pick for it.`);
     bodyOf(await owner.call('confirmOrder', { order_number: a.number }));
     expect(bodyOf(await owner.call('pickList', {})).lines).toEqual([]);
     expect(bodyOf(await owner.call('pickList', { order_numbers: [a.number] })).lines).toHaveLength(2);
@@ -140,5 +201,13 @@ describe(`pick lists (${testEngine})`, () => {
     const other = await buildShop(server);
     expectError(await api(server, other).call('pickList', { order_numbers: [orders[0]!.number] }), 404);
     expect(bodyOf(await api(server, other).call('pickList', {})).lines).toEqual([]);
+    // An Employee ticks a line; another shop cannot tick this shop's order.
+    expect(
+      bodyOf(await api(server, employee).call('pickMark', { order_number: orders[0]!.number, line: 1, picked: true })),
+    ).toMatchObject({ picked_lines: 1, lines: 2 });
+    expectError(
+      await api(server, other).call('pickMark', { order_number: orders[0]!.number, line: 1, picked: true }),
+      404,
+    );
   });
 });

@@ -22,6 +22,13 @@ export function inPickOrder(a: PickLine, b: PickLine): number {
   );
 }
 
+/** The next line's place in order `orderNumber`, counted in `places`. */
+function placeIn(places: Map<string, number>, orderNumber: string): number {
+  const place = (places.get(orderNumber) ?? 0) + 1;
+  places.set(orderNumber, place);
+  return place;
+}
+
 /**
  * A pick list: the lines of the named orders (pending, or confirmed and awaiting pickup) or of every pending one, in
  * the order a picker walks the shop. A number the shop has no such order under is a 404 naming it.
@@ -34,6 +41,8 @@ export function createPickList(ctx: AppContext) {
     const found = new Set(rows.map((r) => r.order_number));
     const missing = wanted?.filter((n) => !found.has(n)) ?? [];
     if (missing.length) throw new AppError('NOT_FOUND', messages.ordersServer.notToPick(missing));
+    // Each line's place in its order, from 1: the rows come order by order, each order's lines as they were placed.
+    const places = new Map<string, number>();
     const lines = rows.map((r): PickLine => ({
       location: r.location ?? '',
       card_name: r.card_name,
@@ -46,6 +55,8 @@ export function createPickList(ctx: AppContext) {
       order_number: r.order_number,
       callout: r.callout,
       sealed: r.sealed_id !== null,
+      line: placeIn(places, r.order_number),
+      picked: r.picked_at !== null,
     }));
     // A stable sort: equal lines keep the order they were placed in.
     return { lines: lines.sort(inPickOrder) };
