@@ -1,10 +1,14 @@
-import { PRODUCT_NAME, messages } from '@cardstock/contract';
+import { PRODUCT_NAME, messages, roleAllows } from '@cardstock/contract';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { call } from '../lib/api.ts';
-import { authToken, clearSession, hasAuthToken } from '../lib/session.ts';
+import { authToken, clearSession, hasAuthToken, userRole } from '../lib/session.ts';
 import { useSessionVersion } from '../lib/use-session.ts';
 
 const { nav } = messages;
+
+// The push stream's client is loaded for staff who see orders only, after the page: not in every screen's first load.
+const NewOrdersBadge = lazy(() => import('./NewOrdersBadge.tsx').then((m) => ({ default: m.NewOrdersBadge })));
 
 export function Header() {
   useSessionVersion();
@@ -35,6 +39,11 @@ export function Header() {
       <nav aria-label="Account" className="account-nav">
         {loggedIn ? (
           <>
+            {roleAllows(userRole(), 'orders:view') && (
+              <Suspense fallback={null}>
+                <NewOrdersBadge />
+              </Suspense>
+            )}
             <NavLink to="/dashboard">{nav.dashboard}</NavLink>
             <button type="button" className="btn btn-ghost" onClick={logout}>
               {nav.logout}

@@ -4,7 +4,13 @@ import { z } from 'zod';
  * What a shop's staff screens and paired tablets hear as it happens (issue 41, `GET /api/events`, Server-Sent Events):
  * each event's `event:` name, its `id:` (the shop's event log, for `Last-Event-ID`) and its `data:` (JSON, below).
  */
-export const shopEventKinds = ['order.placed', 'order.decided', 'order.expired', 'order.picked', 'stock.changed'] as const;
+export const shopEventKinds = [
+  'order.placed',
+  'order.decided',
+  'order.expired',
+  'order.picked',
+  'stock.changed',
+] as const;
 export type ShopEventKind = (typeof shopEventKinds)[number];
 
 /**

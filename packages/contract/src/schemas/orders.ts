@@ -237,7 +237,10 @@ export const ZPickLine = z.object({
   order_number: z.string(),
   callout: z.number().int().describe('The number called out for the order'),
   sealed: z.boolean().describe('A sealed product’s line'),
-  line: z.number().int().describe('The line’s place in its order, from 1 (as its items are listed): what marks it picked'),
+  line: z
+    .number()
+    .int()
+    .describe('The line’s place in its order, from 1 (as its items are listed): what marks it picked'),
   picked: z.boolean().describe('Ticked on a pick list'),
 });
 export type PickLine = z.infer<typeof ZPickLine>;

@@ -8,6 +8,7 @@ import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useShopEvents } from '../../lib/use-shop-events.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from '../../lib/order-set.ts';
+import { chime, setNewOrderAlert, useNewOrderAlert } from '../../lib/new-orders.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -45,6 +46,9 @@ export function OrderManagementPage() {
   const canDecide = roleAllows(userRole(), 'orders:decide');
   const [reviewing, setReviewing] = useState<string>();
   const [reviewingExpired, setReviewingExpired] = useState<string>();
+  // Orders ticked for a pick list; one decided meanwhile drops out of the link below.
+  const [forPicking, setForPicking] = useState<ReadonlySet<string>>(new Set());
+  const alert = useNewOrderAlert();
   // The order numbers of the last load; undefined until the first one, which never counts as a change.
   const known = useRef<readonly string[]>(undefined);
 
@@ -62,9 +66,9 @@ export function OrderManagementPage() {
     refetchInterval: timings.pendingOrdersPollMs,
     retry: false,
   });
-  // An order placed, decided or expired anywhere shows within a second (issue 41); the polling stays as the fallback.
+  // An order placed, decided, expired or picked anywhere shows within a second (issue 41); polling stays the fallback.
   useShopEvents(
-    ['order.placed', 'order.decided', 'order.expired'],
+    ['order.placed', 'order.decided', 'order.expired', 'order.picked'],
     () => void queryClient.invalidateQueries({ queryKey: ['orders'] }),
     signedIn,
   );
@@ -73,6 +77,14 @@ export function OrderManagementPage() {
   const selectedExpired = expiredOrders.find((o) => o.order_number === reviewingExpired);
   // Looked up on every render, so a poll that no longer lists the order closes its modal.
   const selected = orders.find((o) => o.order_number === reviewing);
+  const picking = orders.filter((o) => forPicking.has(o.order_number)).map((o) => o.order_number);
+  const togglePicking = (orderNumber: string) =>
+    setForPicking((was) => {
+      const next = new Set(was);
+      if (next.has(orderNumber)) next.delete(orderNumber);
+      else next.add(orderNumber);
+      return next;
+    });
 
   useEffect(() => {
     if (!pending.data) return;
@@ -93,10 +105,40 @@ export function OrderManagementPage() {
   return (
     <section className="page orders-page">
       <PageHeader title={title} />
-      <div className="toolbar">
-        <Link to="/order-management/pick-list" className="btn">
-          {m.pickListButton}
+      <div className="toolbar orders-toolbar">
+        <Link
+          to={
+            picking.length
+              ? `/order-management/pick-list?orders=${encodeURIComponent(picking.join(','))}`
+              : '/order-management/pick-list'
+          }
+          className="btn"
+        >
+          {picking.length ? m.pickListSelected(picking.length) : m.pickListButton}
         </Link>
+        <fieldset className="order-alert-setting">
+          <legend>{m.newOrderAlertLegend}</legend>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={alert.sound}
+              onChange={(e) => {
+                setNewOrderAlert({ sound: e.target.checked });
+                // Heard once as it is turned on: the click lets the browser play it later.
+                if (e.target.checked) chime();
+              }}
+            />
+            {m.newOrderSound}
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={alert.badge}
+              onChange={(e) => setNewOrderAlert({ badge: e.target.checked })}
+            />
+            {m.newOrderBadge}
+          </label>
+        </fieldset>
       </div>
       <OrderTable
         orders={orders}
@@ -104,6 +146,8 @@ export function OrderManagementPage() {
         loadingText={m.pendingLoading}
         emptyText={m.pendingEmpty}
         withFinish
+        statusNote={(order) => (order.picked_lines ? m.pickedProgress(order.picked_lines, order.items.length) : null)}
+        selection={{ selected: forPicking, toggle: togglePicking }}
         onReview={setReviewing}
       />
 

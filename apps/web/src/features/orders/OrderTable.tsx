@@ -20,6 +20,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   decided,
   withFinish = false,
   statusNote,
+  selection,
   onReview,
 }: {
   orders: O[];
@@ -31,6 +32,8 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   withFinish?: boolean;
   /** A line under an order's status, when it has one (the history: a reservation's pickup deadline). */
   statusNote?: (order: O) => string | null;
+  /** Orders ticked for a pick list (issue 41): a box before each order's number, in the spec's first column. */
+  selection?: { selected: ReadonlySet<string>; toggle: (orderNumber: string) => void };
   onReview: (orderNumber: string) => void;
 }) {
   const columns = 8 + (withFinish ? 1 : 0) + (decided ? 1 : 0);
@@ -62,7 +65,18 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
             orders.map((order) => (
               <tr key={order.order_number}>
                 <td className="order-number-cell">
-                  <OrderNumber orderNumber={order.order_number} />
+                  <span className="order-number-pick">
+                    {selection && (
+                      <input
+                        type="checkbox"
+                        className="order-pick-box"
+                        aria-label={messages.orders.selectOrder(order.order_number)}
+                        checked={selection.selected.has(order.order_number)}
+                        onChange={() => selection.toggle(order.order_number)}
+                      />
+                    )}
+                    <OrderNumber orderNumber={order.order_number} />
+                  </span>
                   {order.source_kind === 'online' && (
                     <>
                       {' '}
