@@ -106,5 +106,68 @@ test('labels to reprint: printing keeps each label’s price; a price changed af
   await expect(page.locator('.label:not(.label-blank)')).toHaveCount(1);
   await expect(page.locator('.label')).toContainText('$2.50');
   await page.getByRole('button', { name: m.labelsPrint }).click();
-  await expect(page.getByText(m.labelsReprintNone)).toBeVisible();
+  await expect(page.getByText(m.labelsNoneFor.reprint)).toBeVisible();
+});
+
+test('labels for the rows ticked on Inventory, and for sealed products with their own UPC/EAN', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await registerShop(request, 'Chosen Labels');
+  const cards = await pricedCards(request, 'dragon', 3, { distinctNames: true });
+  await stock(
+    request,
+    account,
+    cards.map((card) => ({ card, quantity: 2, foil: false, quality: 'NM' })),
+  );
+  const owner = api(request, account);
+  bodyOf(
+    await owner.call('sealedAdd', {
+      name: 'Collector Booster Box',
+      category: 'Booster Box',
+      price: 250,
+      quantity: 2,
+      upc: '195166231891',
+    }),
+  );
+  bodyOf(await owner.call('sealedAdd', { name: 'Loose Pack', category: 'Booster Pack', price: 5, quantity: 1 }));
+  await useSession(context, account);
+
+  // Two rows ticked, across the table: their labels alone.
+  await page.goto('/inventory-management');
+  await page.getByRole('checkbox', { name: m.labelsSelect(cards[0]!.name) }).check();
+  await page.getByRole('checkbox', { name: m.labelsSelect(cards[2]!.name) }).check();
+  await page.getByRole('link', { name: m.labelsSelectedButton(2) }).click();
+  await expect(page.getByText(m.labelsSelectedScope(2))).toBeVisible();
+  const labels = page.locator('.label:not(.label-blank)');
+  await expect(labels).toHaveCount(2);
+  await expect(labels.nth(0)).toContainText(cards[0]!.name);
+  await expect(labels.nth(1)).toContainText(cards[2]!.name);
+  // Kept through a reload (the choice travels with the page's history entry).
+  await page.reload();
+  await expect(labels).toHaveCount(2);
+  const printed = page.waitForResponse((r) => r.url().endsWith('/api/shop/inventory/labels/printed'));
+  await page.getByRole('button', { name: m.labelsPrint }).click();
+  expect((await printed).request().postDataJSON()).toMatchObject({ ids: expect.any(Array) });
+  expect(((await printed).request().postDataJSON() as { ids: number[] }).ids).toHaveLength(2);
+
+  // Sealed: the box's own UPC-A, which Quick add and the register read as the product; none for a pack without one.
+  await page.goto('/inventory-management');
+  await page
+    .getByRole('region', { name: messages.sealed.title })
+    .getByRole('link', { name: m.labelsSealedButton })
+    .click();
+  await expect(page.getByText(m.labelsSealedScope(2, ''))).toBeVisible();
+  const box = labels.filter({ hasText: 'Collector Booster Box' });
+  await expect(box).toContainText('$250.00');
+  await expect(box.getByRole('img', { name: 'Barcode 195166231891' })).toBeVisible();
+  await expect(box.locator('svg rect').first()).toBeAttached();
+  const pack = labels.filter({ hasText: 'Loose Pack' });
+  await expect(pack).toContainText('Booster Pack');
+  await expect(pack.getByRole('img')).toHaveCount(0);
+  await page.getByLabel(m.labelsPerCopy).check();
+  await expect(page.getByText(m.labelsCount(3, 1))).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: test.info().outputPath('labels-sealed-print.png'), fullPage: true });
 });

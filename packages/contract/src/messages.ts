@@ -378,13 +378,25 @@ export const messages = {
     labelsReading: (read: number, total: number) => `Reading rows… ${read} of ${total}`,
     labelsCount: (labels: number, pages: number) => `${plural(labels, 'label')} on ${plural(pages, 'page')}.`,
     labelsTooMany: (max: number) => `At most ${max} labels at a time: narrow the search.`,
-    labelsNone: 'No row to label: the search finds nothing with copies.',
     labelsPrint: 'Print',
     labelsFailed: 'The rows could not be read.',
     labelsReprintButton: (n: number) => `Labels to reprint (${n})`,
     labelsReprintScope: (rows: number) =>
       `${plural(rows, 'row')} changed price since ${rows === 1 ? 'its label was' : 'their labels were'} printed.`,
-    labelsReprintNone: 'Every printed label shows its row’s price.',
+    labelsSelectedButton: (n: number) => `Print labels for ${plural(n, 'row')} chosen`,
+    labelsSelect: (card: string) => `Choose ${card} for labels`,
+    labelsSelectedScope: (rows: number) => `Labels for the ${plural(rows, 'row')} you chose.`,
+    labelsSealedButton: 'Sealed labels…',
+    labelsSealedScope: (products: number, filter: string) =>
+      filter
+        ? `Labels for the ${plural(products, 'sealed product')} your search “${filter}” finds; each with its UPC/EAN when it has one.`
+        : `Labels for all ${plural(products, 'sealed product')}; each with its UPC/EAN when it has one.`,
+    labelsNoneFor: {
+      search: 'No row to label: the search finds nothing with copies.',
+      reprint: 'Every printed label shows its row’s price.',
+      selected: 'No row chosen: tick rows on Inventory first.',
+      sealed: 'No sealed product to label: the search finds nothing in stock.',
+    },
     labelsMarkFailed: 'The labels printed, but could not be marked as printed; print them again later.',
   },
   activity: {

@@ -54,6 +54,15 @@ export function InventoryPage() {
   const [dialog, setDialog] = useState<Dialog>();
   const [exporting, setExporting] = useState(false);
   const [exportFormat, setExportFormat] = useState<ExportFormat>('cardstock');
+  // Rows ticked for labels, kept across pages and searches until the labels are printed (or unticked).
+  const [chosen, setChosen] = useState<ReadonlyMap<number, StaffInventoryRow>>(new Map());
+  const choose = (row: StaffInventoryRow) =>
+    setChosen((was) => {
+      const next = new Map(was);
+      if (next.has(row.inv_pkey)) next.delete(row.inv_pkey);
+      else next.set(row.inv_pkey, row);
+      return next;
+    });
 
   async function exportCsv() {
     setExporting(true);
@@ -151,6 +160,15 @@ export function InventoryPage() {
             title={live ? `Labels for the rows “${search.trim()}” finds` : 'Labels for every row'}
           >
             {m.labelsButton}
+          </Link>
+        )}
+        {chosen.size > 0 && (
+          <Link
+            to="/inventory-management/labels?selected=1"
+            state={{ rows: [...chosen.values()] }}
+            className="btn btn-primary"
+          >
+            {m.labelsSelectedButton(chosen.size)}
           </Link>
         )}
         {(outdatedLabels.data?.total ?? 0) > 0 && (
@@ -253,9 +271,23 @@ export function InventoryPage() {
                   </td>
                   <td>
                     {roleAllows(role, 'inventory:edit') && (
-                      <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'edit', row })}>
-                        Edit
-                      </button>
+                      <span className="inventory-row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => setDialog({ kind: 'edit', row })}
+                        >
+                          Edit
+                        </button>
+                        <input
+                          type="checkbox"
+                          className="inventory-choose"
+                          aria-label={m.labelsSelect(row.card_name)}
+                          title={m.labelsSelect(row.card_name)}
+                          checked={chosen.has(row.inv_pkey)}
+                          onChange={() => choose(row)}
+                        />
+                      </span>
                     )}
                   </td>
                 </tr>

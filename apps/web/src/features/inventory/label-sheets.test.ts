@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelStockOf, onPages } from './label-sheets.ts';
+import { labelStockOf, onPages, productBarcodeFormat } from './label-sheets.ts';
 
 describe('label sheets', () => {
   it('fills pages in order, after the blank positions of a used sheet', () => {
@@ -21,5 +21,16 @@ describe('label sheets', () => {
     expect(labelStockOf(null).id).toBe('avery-5160');
     expect(labelStockOf('avery-5160').columns * labelStockOf('avery-5160').rows).toBe(30);
     expect(labelStockOf('thermal-225x125').page).toBe('2.25in 1.25in');
+  });
+
+  it('prints a sealed box’s code in its own symbology when its check digit is right, else in Code 128', () => {
+    // A UPC-A, an EAN-13 and an EAN-8 with their check digits.
+    expect(productBarcodeFormat('195166231891')).toBe('UPC');
+    expect(productBarcodeFormat('4006381333931')).toBe('EAN13');
+    expect(productBarcodeFormat('96385074')).toBe('EAN8');
+    // One digit wrong, a length no symbology has, letters: Code 128, which a scanner reads back as printed.
+    expect(productBarcodeFormat('195166231892')).toBe('CODE128');
+    expect(productBarcodeFormat('12345')).toBe('CODE128');
+    expect(productBarcodeFormat('19516623189A')).toBe('CODE128');
   });
 });

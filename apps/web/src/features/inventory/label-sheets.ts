@@ -76,3 +76,19 @@ export function onPages<T>(labels: readonly T[], perPage: number, skip = 0): (T 
 
 /** The react-query key of the labels-to-reprint list (the inventory's button): printing labels invalidates it. */
 export const labelsOutdatedQueryKey = ['labels-outdated'] as const;
+
+/** A barcode's symbology: Code 128 for a row's label code; a sealed product's own UPC-A, EAN-13 or EAN-8. */
+export type BarcodeFormat = 'CODE128' | 'UPC' | 'EAN13' | 'EAN8';
+
+/**
+ * The symbology a sealed product's UPC/EAN prints in, as the box carries it: 12 digits UPC-A, 13 EAN-13, 8 EAN-8, when
+ * the last digit is the code's check digit; anything else (a shop's own number) Code 128, which reads back the same.
+ */
+export function productBarcodeFormat(digits: string): BarcodeFormat {
+  const format = ({ 12: 'UPC', 13: 'EAN13', 8: 'EAN8' } as const)[digits.length];
+  if (!format || !/^\d+$/.test(digits)) return 'CODE128';
+  // GS1's check digit: from the right, the digits before it weighted 3, 1, 3, …
+  const body = [...digits.slice(0, -1)].reverse().map(Number);
+  const sum = body.reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1)) ? format : 'CODE128';
+}

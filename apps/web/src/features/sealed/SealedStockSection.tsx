@@ -1,6 +1,7 @@
 import { formatUsd, messages, type SealedItem } from '@cardstock/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -66,6 +67,15 @@ export function SealedStockSection({ canEdit, canPrice }: { canEdit: boolean; ca
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
             {m.addButton}
           </button>
+        )}
+        {canEdit && (
+          <Link
+            to={`/inventory-management/labels?sealed=1${wanted ? `&filter=${encodeURIComponent(wanted)}` : ''}`}
+            className="btn"
+            title={wanted ? `Labels for the sealed products “${wanted}” finds` : 'Labels for every sealed product'}
+          >
+            {messages.inventory.labelsSealedButton}
+          </Link>
         )}
       </div>
       {list.isError && <p className="text-error">{list.error.message}</p>}
