@@ -63,6 +63,12 @@ test('staff mark one confirmed reservation picked up and another a no-show; the 
   const review = staffPage.getByRole('dialog', { name: 'Order Details' });
   await expect(review.getByTestId('order-pickup-until')).toBeVisible();
   if (shots) await staffPage.screenshot({ path: `${shots}/pickup-modal-1440.png` });
+  // Picked before the customer comes: the reservation's own pick list.
+  await review.getByRole('link', { name: m.pickListButton }).click();
+  await expect(staffPage.getByText(m.pickListSummary(1, 1, 0))).toBeVisible();
+  await expect(staffPage.locator('.pick-list tbody tr:not(.pick-list-location)')).toContainText(collected);
+  await staffPage.goBack();
+  await row(collected).getByRole('button', { name: 'Review' }).click();
   await review.getByRole('button', { name: m.pickedUpButton }).click();
   await expect(staffPage.getByText(m.pickedUp)).toBeVisible();
   await expect(review).toBeHidden();

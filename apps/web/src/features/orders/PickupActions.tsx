@@ -1,5 +1,6 @@
 import { messages, type HistoryOrder } from '@cardstock/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '../../lib/api.ts';
 import { formatLocalTime } from '../../lib/format.ts';
@@ -81,6 +82,10 @@ export function PickupActions({
       <button type="button" className="btn" onClick={onClose}>
         Close
       </button>
+      {/* A reservation awaiting pickup is picked before its customer comes (issue 41). */}
+      <Link to={`/order-management/pick-list?orders=${encodeURIComponent(order.order_number)}`} className="btn">
+        {m.pickListButton}
+      </Link>
       <button type="button" className="btn btn-danger" disabled={busy !== undefined} onClick={() => setAsking(true)}>
         {busy === 'no_show' ? 'Releasing...' : m.noShowButton}
       </button>
