@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { messages } from '@cardstock/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { useSession } from './support/accounts.ts';
 import { api, bodyOf } from './support/api.ts';
@@ -412,8 +413,23 @@ test('a return from the sales history: copies back on the shelf, refunded to the
   await refund.getByLabel('Card amount').fill('10');
   await page.getByRole('button', { name: 'Cash', exact: true }).click();
   await expect(refund.getByLabel('Cash amount')).toHaveValue('1.00');
+  // The first try reaches the server but its answer is lost; the second, with the same key, is answered the first.
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route('**/api/register/return', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Give return of 1 copy' }).click();
+  await expect(page.getByText(messages.ordering.network)).toBeVisible();
   await page.getByRole('button', { name: 'Give return of 1 copy' }).click();
   await expect(page.getByRole('status')).toContainText(`Return ${sale.sale_number}-R1 done: $11.00 refunded.`);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).not.toBe('');
   await expect(page.getByRole('status')).toContainText('Cash: $1.00 — hand it over from the drawer');
 
   // The copy is back in stock, the drawer paid out the cash, and the sale lists the return.

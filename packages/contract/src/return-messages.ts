@@ -20,6 +20,8 @@ export const returnMessages = {
         ? `The sale was not paid by ${kind}, or all of it was already refunded: refund another way.`
         : `At most ${money(leftCents)} can go back by ${kind}: what the sale took that way and was not refunded yet.`,
     needsDrawer: 'Open your cash drawer before refunding cash.',
+    idempotencyMismatch:
+      'This Idempotency-Key already recorded a return with other lines or refunds. Send a new key for a new return.',
     receiptSent: (email: string) => `Receipt sent to ${email}.`,
     receiptNeedsAddress: 'This sale has no customer with an e-mail address: type the address to send it to.',
     receiptNotSent: 'The receipt could not be sent just now. Try again in a moment, or print it.',

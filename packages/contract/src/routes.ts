@@ -1079,7 +1079,7 @@ export const routes = define({
     auth: 'session',
     permission: 'register:refund',
     summary:
-      'Return copies of a sale’s lines (back into stock or not) and refund exactly what they paid, tax included: to the card or other tenders up to what they took, to the customer’s store credit, or in cash from your open drawer',
+      'Return copies of a sale’s lines (back into stock or not) and refund exactly what they paid, tax included: to the card or other tenders up to what they took, to the customer’s store credit, or in cash from your open drawer; an Idempotency-Key header makes a retry answer the first return (with another body, 422)',
     tags: ['register'],
     body: ZRegisterReturnRequest,
     response: ZRegisterReturnResponse,

@@ -359,6 +359,9 @@ export interface SaleReturnTable {
   drawer_id: number | null;
   created_by: string;
   created_at: string;
+  /** The register's Idempotency-Key and a hash of the request it came with (migration 0040); null without one. */
+  idempotency_key: Generated<string | null>;
+  idempotency_fingerprint: Generated<string | null>;
 }
 
 /** One returned line: how many copies of a sale's line, whether they went back to stock, what they gave back. */

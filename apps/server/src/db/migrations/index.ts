@@ -41,6 +41,7 @@ import * as m0036 from './0036-stock-locations.ts';
 import * as m0037 from './0037-quick-adds.ts';
 import * as m0038 from './0038-label-prices.ts';
 import * as m0039 from './0039-pick-progress.ts';
+import * as m0040 from './0040-return-keys.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -88,6 +89,7 @@ const all: Record<string, MigrationFactory> = {
   '0037-quick-adds': m0037.migration,
   '0038-label-prices': m0038.migration,
   '0039-pick-progress': m0039.migration,
+  '0040-return-keys': m0040.migration,
 };
 
 class StaticProvider implements MigrationProvider {

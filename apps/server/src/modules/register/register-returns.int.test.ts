@@ -385,4 +385,71 @@ describe(`returns at the register (${testEngine})`, () => {
     expect(returns).toEqual([{ refund_cents: 1089 }]);
     expect(bodyOf(await owner.call('registerDrawerCurrent')).drawer!.expected).toBe(0);
   });
+
+  it('answers a retried Idempotency-Key with the first return, never refunding twice; another return under it is 422', async () => {
+    const { shop, owner, card } = await shopWith(3, 10);
+    const eve = bodyOf(
+      await owner.call('customersCreate', { customer: { name: 'Eve Retries', email: 'eve-retries@example.com' } }),
+    ).customer;
+    const sale = bodyOf(
+      await owner.call('registerSale', {
+        items: [line(card, 3)],
+        customer_id: eve.id,
+        tenders: [{ kind: 'cash', amount: 32.67 }],
+      }),
+    );
+    const input = {
+      sale_number: sale.sale_number,
+      lines: [{ line: sale.lines[0]!.line, quantity: 1, restock: true }],
+      refund: [{ kind: 'store_credit' as const, amount: 10.89 }],
+    };
+    const keyed = (key: string, body: Return = input) =>
+      owner.call('registerReturn', body, { headers: { 'Idempotency-Key': key } });
+    // Sent five times at once (a register retrying a dropped connection): one return, its answer to each.
+    const racing = await Promise.all(Array.from({ length: 5 }, () => keyed('ret-1')));
+    const first = bodyOf(racing[0]!);
+    for (const retry of racing) expect(bodyOf(retry)).toEqual(first);
+    // And again later.
+    expect(bodyOf(await keyed('ret-1'))).toEqual(first);
+    expect(first.credit_balance).toBe(10.89);
+    expect(await copiesOf(owner, card)).toBe(1);
+    const ledger = bodyOf(await owner.call('customersGet', { customer_id: eve.id })).data.ledger;
+    expect(ledger.map((e) => e.amount)).toEqual([10.89]);
+
+    // The same key with another return: refused, nothing written.
+    const before = await stateOf(shop);
+    const other = await keyed('ret-1', {
+      ...input,
+      lines: [{ line: sale.lines[0]!.line, quantity: 2, restock: true }],
+    });
+    expectError(other, 422);
+    expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', message: said.idempotencyMismatch });
+    expect(await stateOf(shop)).toBe(before);
+
+    // A new key is a new return; without a key, each call is one.
+    // (The line's $32.66 comes back as $10.89, $10.88, $10.89: each copy its share of what is left.)
+    const second = { ...input, refund: [{ kind: 'store_credit' as const, amount: 10.88 }] };
+    expect(bodyOf(await keyed('ret-2', second)).return_number).not.toBe(first.return_number);
+    bodyOf(await owner.call('registerReturn', input));
+    expect(await copiesOf(owner, card)).toBe(3);
+    expectError(await keyed(''), 400);
+    // Another shop's key of the same text is its own.
+    const elsewhere = await shopWith(1, 10);
+    const theirs = bodyOf(
+      await elsewhere.owner.call('registerSale', {
+        items: [line(elsewhere.card)],
+        tenders: [{ kind: 'card', amount: 10.89 }],
+      }),
+    );
+    const mine = await elsewhere.owner.call(
+      'registerReturn',
+      {
+        sale_number: theirs.sale_number,
+        lines: [{ line: theirs.lines[0]!.line, quantity: 1, restock: true }],
+        refund: [{ kind: 'card', amount: 10.89 }],
+      },
+      { headers: { 'Idempotency-Key': 'ret-1' } },
+    );
+    expect(bodyOf(mine).sale_number).toBe(theirs.sale_number);
+  });
 });

@@ -28,7 +28,9 @@ export function registerSaleRoutes(app: FastifyInstance, ctx: AppContext, reads:
   registerRoute(app, routes.registerReceiptMail, ({ actor, body }) => register.mailReceipt(actor, body));
   registerRoute(app, routes.registerSales, ({ actor }) => register.sales(actor));
   registerRoute(app, routes.registerSaleFind, ({ actor, body }) => register.findSale(actor, body));
-  registerRoute(app, routes.registerReturn, ({ actor, body }) => register.return(actor, body));
+  registerRoute(app, routes.registerReturn, ({ actor, body }, request) =>
+    register.return(actor, body, idempotencyKeyOf(request.headers)),
+  );
   registerRoute(app, routes.registerLookup, ({ actor, body }) => register.lookup(actor, body));
   registerRoute(app, routes.registerDrawerOpen, ({ actor, body }) => register.drawer.open(actor, body));
   registerRoute(app, routes.registerDrawerMove, ({ actor, body }) => register.drawer.move(actor, body));

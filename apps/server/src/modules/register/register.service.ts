@@ -47,8 +47,8 @@ export function createRegisterService(ctx: AppContext, stock: StockWriter) {
     findSale: history.find,
 
     /** A return of some of a sale's copies, refunded exactly (decision 037); answered as recorded. */
-    async return(actor: Actor, input: ReturnInput) {
-      return history.returnAnswer(actor, await takeBack(actor, input));
+    async return(actor: Actor, input: ReturnInput, idempotencyKey?: string) {
+      return history.returnAnswer(actor, await takeBack(actor, input, idempotencyKey));
     },
 
     /** What a scanned code names and the shop's stock of it. */

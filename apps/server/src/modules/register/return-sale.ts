@@ -1,13 +1,15 @@
 import {
   checkRefund,
   dollarsToCents,
+  messages,
   returnMessages,
   returnShareCents,
   type AuditEvent,
   type RefundProblem,
   type TenderKind,
 } from '@cardstock/contract';
-import { withTransaction, type Tx } from '../../db/database.ts';
+import { createHash } from 'node:crypto';
+import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -63,15 +65,68 @@ export function refundableOf(
   return { card: took('card') - back('card'), other: took('other') - back('other') };
 }
 
+/** What a return answers: its number, its sale's, and the customer's credit balance after it (store credit only). */
+export interface ReturnDone {
+  returnNumber: string;
+  saleNumber: string;
+  balanceCents: number | undefined;
+}
+
+/** Thrown inside the transaction when its key turns out recorded meanwhile: it rolls back, the first one answers. */
+class AlreadyReturned extends Error {}
+
 /**
  * A return at the register (issue 44, decision 037): copies of a sale's lines come back, onto the shelf through the
  * orders' give-back (the inventory's stock door) unless damaged, and the refund pays exactly what they paid, tax
  * included, never more: card and other up to what they took, store credit to the sale's customer through the
  * ledger, cash out of the refunder's open drawer (`recordCashMove`). One transaction, one audit entry
- * (`register.return`); numbered after the sale (`1043-R1`). Owners and Managers only (`register:refund`).
+ * (`register.return`); numbered after the sale (`1043-R1`). Owners and Managers only (`register:refund`). With an
+ * Idempotency-Key, a retry (the same key and request) answers the first return and writes nothing; the same key with
+ * another request is 422. Two retries at once are decided under the sale's lock, or by the key's unique index.
  */
 export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
-  return async function returnOf(actor: Actor, input: ReturnInput) {
+  return async function returnOf(actor: Actor, input: ReturnInput, idempotencyKey?: string): Promise<ReturnDone> {
+    const { shopId } = requireRole(actor, 'register:refund');
+    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
+      throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+    const fingerprint =
+      idempotencyKey === undefined
+        ? null
+        : createHash('sha256')
+            .update(JSON.stringify({ sale_number: input.sale_number, lines: input.lines, refund: input.refund }))
+            .digest('hex');
+    /** The return recorded under the key, when one is: the first answer again, or 422 for another request. */
+    const first = async (): Promise<ReturnDone | undefined> => {
+      if (idempotencyKey === undefined) return undefined;
+      const found = await repo.byKey(ctx.db, shopId, idempotencyKey);
+      if (!found) return undefined;
+      if (found.idempotency_fingerprint !== fingerprint)
+        throw new AppError('IDEMPOTENCY_MISMATCH', said.idempotencyMismatch);
+      const balance = found.balance_after_cents;
+      return {
+        returnNumber: found.return_number,
+        saleNumber: found.sale_number,
+        balanceCents: balance === null ? undefined : Number(balance),
+      };
+    };
+    const answered = await first();
+    if (answered) return answered;
+    try {
+      return await record(actor, input, idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint });
+    } catch (err) {
+      if (err instanceof AlreadyReturned || (idempotencyKey !== undefined && isUniqueViolation(err))) {
+        const again = await first();
+        if (again) return again;
+      }
+      throw err;
+    }
+  };
+
+  async function record(
+    actor: Actor,
+    input: ReturnInput,
+    key: { key: string; fingerprint: string | null } | null,
+  ): Promise<ReturnDone> {
     const { shopId, email, userId } = requireRole(actor, 'register:refund');
     const refund = input.refund.map((r) => ({
       kind: r.kind,
@@ -83,6 +138,8 @@ export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
       // The sale's row first: two returns of one sale are decided one after the other.
       const counted = await repo.countReturn(tx, shopId, input.sale_number);
       if (!counted) throw new AppError('NOT_FOUND', said.saleNotFound(input.sale_number));
+      // A retry of this return that ran first, while this one waited for the sale: it answers.
+      if (key && (await repo.byKey(tx, shopId, key.key))) throw new AlreadyReturned();
       const sale = (await registerRepository.byNumber(tx, shopId, input.sale_number))!;
       const number = `${sale.order_number}-R${counted.returns_count}`;
       const [lines, returned, tenders, refunded] = await Promise.all([
@@ -126,6 +183,8 @@ export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
           drawer_id: drawer?.id ?? null,
           created_by: email,
           created_at: at,
+          idempotency_key: key?.key ?? null,
+          idempotency_fingerprint: key?.fingerprint ?? null,
         },
         back.map((l) => ({
           order_line_id: l.line.id,
@@ -167,17 +226,14 @@ export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
           },
           { subject: sale.order_number, event },
         );
-      } else await record(tx, { shopId, actor: email, subject: sale.order_number, at, event: event() });
+      } else await audit(tx, { shopId, actor: email, subject: sale.order_number, at, event: event() });
       return { returnNumber: number, saleNumber: sale.order_number, balance: balanceCents };
     });
     return { returnNumber, saleNumber, balanceCents: balance };
-  };
+  }
 }
 
-async function record(
-  tx: Tx,
-  entry: { shopId: number; actor: string; subject: string; at: string; event: AuditEvent },
-) {
+async function audit(tx: Tx, entry: { shopId: number; actor: string; subject: string; at: string; event: AuditEvent }) {
   await auditRepository.record(tx, {
     shop_id: entry.shopId,
     actor: entry.actor,

@@ -61,6 +61,8 @@ export const returnsRepository = {
       drawer_id: number | null;
       created_by: string;
       created_at: string;
+      idempotency_key: string | null;
+      idempotency_fingerprint: string | null;
     },
     lines: { order_line_id: number; quantity: number; restock: boolean; amount_cents: number; tax_cents: number }[],
     refund: { kind: string; amount_cents: number; reference: string }[],
@@ -76,6 +78,33 @@ export const returnsRepository = {
         .values(refund.map((r) => ({ ...r, return_id: id, shop_id: row.shop_id })))
         .execute();
     return id;
+  },
+
+  /**
+   * The return a shop recorded under an Idempotency-Key: its number, the request's hash, its sale's number, and the
+   * customer's credit balance right after it when it refunded to store credit (null otherwise).
+   */
+  byKey(db: Executor, shopId: number, key: string) {
+    return db
+      .selectFrom('sale_returns')
+      .innerJoin('sales', 'sales.id', 'sale_returns.sale_id')
+      .innerJoin('orders', 'orders.id', 'sales.order_id')
+      .select((eb) => [
+        'sale_returns.return_number',
+        'sale_returns.idempotency_fingerprint',
+        'orders.order_number as sale_number',
+        eb
+          .selectFrom('credit_ledger')
+          .select('credit_ledger.balance_after_cents')
+          .where('credit_ledger.shop_id', '=', shopId)
+          .whereRef('credit_ledger.reference', '=', 'sale_returns.return_number')
+          .orderBy('credit_ledger.id', 'desc')
+          .limit(1)
+          .as('balance_after_cents'),
+      ])
+      .where('sale_returns.shop_id', '=', shopId)
+      .where('sale_returns.idempotency_key', '=', key)
+      .executeTakeFirst();
   },
 
   /** A sale's returns, oldest first, each with its lines and refunds. */

@@ -7,7 +7,7 @@ import {
   type RegisterSaleDetail,
 } from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, errorText } from '../../lib/api.ts';
@@ -24,7 +24,7 @@ import {
   returnOf,
   type ReturnLineDraft,
 } from './return-draft.ts';
-import { tenderLabels, type TenderDraft } from './sale.ts';
+import { saleSignature, tenderLabels, type TenderDraft } from './sale.ts';
 import './RegisterPage.css';
 import { formatMinute } from '../../lib/format.ts';
 import { useOpenDrawer } from './register-queries.ts';
@@ -73,6 +73,8 @@ function SaleView({ sale }: { sale: RegisterSaleDetail }) {
   // The refund's rows follow the copies chosen until staff change them.
   const [refundTouched, setRefundTouched] = useState(false);
   const [sending, setSending] = useState(false);
+  // The Idempotency-Key of the return being sent and the body it was made for.
+  const attempt = useRef<{ key: string; signature: string } | undefined>(undefined);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<RegisterReturnResponse>();
 
@@ -98,8 +100,13 @@ function SaleView({ sale }: { sale: RegisterSaleDetail }) {
   async function send(returned: { line: number; quantity: number; restock: boolean }[]) {
     setSending(true);
     setError(undefined);
+    const body = returnBody(sale, returned, refund);
+    // A retry of the same return (after a network error) keeps its Idempotency-Key, so it is never refunded twice.
+    const signature = saleSignature(body);
+    if (attempt.current?.signature !== signature) attempt.current = { key: crypto.randomUUID(), signature };
     try {
-      const answer = await call('registerReturn', { body: returnBody(sale, returned, refund) });
+      const answer = await call('registerReturn', { body, headers: { 'Idempotency-Key': attempt.current.key } });
+      attempt.current = undefined;
       setDone(answer);
       void queries.invalidateQueries({ queryKey: ['register'] });
     } catch (err) {

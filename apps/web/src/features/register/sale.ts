@@ -180,7 +180,7 @@ export const tenderBodies = (drafts: readonly TenderDraft[]) =>
     ...(t.reference.trim() ? { reference: t.reference.trim() } : {}),
   }));
 
-/** The body as one text: a retry of the same sale (after a network error) keeps its Idempotency-Key, any change not. */
+/** The body as one text: a retry of the same sale or return (after a network error) keeps its Idempotency-Key, any change not. */
 export const saleSignature = (body: object): string => JSON.stringify(body);
 
 /** The cart with one line at `quantity` copies: from 1 up to what is in stock. */
