@@ -15,6 +15,8 @@
 // sets the shared server's log level instead of its default.
 // The push jobs (bench/src/push.ts, issue 41) hold Server-Sent Events streams
 // open: on a second server beside the shared one, and on a server of their own.
+// The browser job quick-add-browser (bench/src/quick-add-browser.ts, issue 41) types 1,000 codes into Quick add in
+// Chromium on the shared server and the prepared shop, timed end to end and reported and judged as a job.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -32,6 +34,7 @@ import {
   auditPages,
   audits,
   browserHeaders,
+  browserJobs,
   endurance,
   jobs,
   scenarios,
@@ -42,6 +45,7 @@ import { ensureChromium, ensurePostgres, serverNodeFlags } from '../../scripts/l
 import { soak, type SoakRow } from './soak.ts';
 import { pushFanout, pushIdle, type PushFanout, type PushIdle } from './push.ts';
 import { checkQuickAddCodes, quickAddCodes } from './quick-add.ts';
+import { quickAddBrowser } from './quick-add-browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The shared server's log level: unset, the server's default (`info`, a line per request), as `npm start` runs. */
@@ -58,7 +62,7 @@ if (engineArg !== undefined && engineArg !== 'sqlite' && engineArg !== 'postgres
   console.error(`--engine is sqlite or postgres, not ${engineArg}`);
   process.exit(2);
 }
-const known = [...scenarios.map((s) => s.name), ...jobs, ...audits, ...endurance];
+const known = [...scenarios.map((s) => s.name), ...jobs, ...browserJobs, ...audits, ...endurance];
 const unknown = wanted.filter((w) => !known.includes(w));
 if (unknown.length) {
   console.error(`Unknown: ${unknown.join(', ')}. Known: ${known.join(', ')}`);
@@ -67,9 +71,11 @@ if (unknown.length) {
 const chosen = scenarios.filter((s) => !wanted.length || wanted.includes(s.name));
 const chosenJobs = jobs.filter((j) => !wanted.length || wanted.includes(j));
 const chosenAudits = audits.filter((a) => !wanted.length || wanted.includes(a));
+const chosenBrowserJobs = browserJobs.filter((j) => !wanted.length || wanted.includes(j));
 const chosenSoak = endurance.filter((e) => !wanted.length || wanted.includes(e)).length > 0;
-// Lighthouse drives Debian's Chromium, installed here as `npm test` installs it for the browser suite.
-if (chosenAudits.length) process.env.CHROMIUM_PATH = await ensureChromium();
+// Lighthouse and the browser jobs drive Debian's Chromium, installed here as `npm test` installs it for the
+// browser suite.
+if (chosenAudits.length || chosenBrowserJobs.length) process.env.CHROMIUM_PATH = await ensureChromium();
 const soakSeconds = Number(process.env.BENCH_SOAK_S ?? 600);
 
 interface Budget {
@@ -221,6 +227,9 @@ async function startServer(target: Target, tuned = false): Promise<{ url: string
   return { url, child, stop: () => child.kill('SIGTERM') };
 }
 
+/** The bench shop's name, as its Owner's browser session keeps it. */
+const benchShopName = 'Bench Shop';
+
 /** A shop and its Owner's token, through the real CLI (invite) and API (registration). */
 async function createShop(url: string, target: Target): Promise<string> {
   const invite = spawnSync('node', ['apps/server/dist/cli.js', 'invite', 'create'], {
@@ -237,7 +246,7 @@ async function createShop(url: string, target: Target): Promise<string> {
     body: JSON.stringify({
       email: `bench-${Date.now()}@example.com`,
       password: 'bench password',
-      shop_name: 'Bench Shop',
+      shop_name: benchShopName,
       user_first_name: 'Bench',
       user_last_name: 'Owner',
       invite_code: invite,
@@ -644,7 +653,8 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
   const orderYearFile = path.join(dataDir, 'bench-order-year.txt');
   console.log(`\n▸▸ ${engine}${target.databaseUrl ? ` (${target.databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ''}`);
   const shopAudits = chosenAudits.filter((a) => auditPages[a].needs === 'shop');
-  const needsCatalog = chosen.some((s) => s.needs !== undefined) || shopAudits.length > 0 || chosenSoak;
+  const needsCatalog =
+    chosen.some((s) => s.needs !== undefined) || shopAudits.length > 0 || chosenSoak || chosenBrowserJobs.length > 0;
   if (chosenJobs.length || (needsCatalog && !prepared)) {
     console.log(`▸ catalog-import: ${catalogSize} printings through npm run cli -- cards import`);
     const row = await importCatalog(target);
@@ -664,6 +674,7 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
     chosenJobs.includes('push-idle') ||
     chosen.some((s) => s.needs === 'shop' || s.needs === 'orders') ||
     shopAudits.length > 0 ||
+    chosenBrowserJobs.length > 0 ||
     chosenSoak;
   if (!chosen.length && !needsShop && !chosenAudits.length) return;
   const server = await startServer(target);
@@ -811,20 +822,19 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
         own.stop();
       }
     }
-    // Quick add's codes: printings of the catalog by set and number or Scryfall id, and label codes of the shop's rows.
+    // Quick add's codes: printings of the catalog by set and number or Scryfall id, and label codes of the shop's rows
+    // (those of its list's page 5).
+    const labelledRows = async () =>
+      (
+        await postJson<{ inventory: { inv_pkey: number }[] }>(server.url, '/api/shop/inventory', {
+          Authorization: token,
+          page: '5',
+          filter: '',
+        })
+      ).inventory.map((r) => r.inv_pkey);
     const codes: string[] = [];
     if (chosen.some((s) => s.name === 'quick-add')) {
-      const page = await postJson<{ inventory: { inv_pkey: number }[] }>(server.url, '/api/shop/inventory', {
-        Authorization: token,
-        page: '5',
-        filter: '',
-      });
-      codes.push(
-        ...(await quickAddCodes(
-          catalogSize,
-          page.inventory.map((r) => r.inv_pkey),
-        )),
-      );
+      codes.push(...(await quickAddCodes(catalogSize, await labelledRows())));
       await checkQuickAddCodes(server.url, token, codes);
       console.log(`▸ quick-add: ${new Set(codes).size} codes, each added a copy once (200) before the run`);
     }
@@ -856,6 +866,22 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
       } finally {
         own?.stop();
       }
+    }
+    if (chosenBrowserJobs.includes('quick-add-browser')) {
+      console.log(
+        '▸ quick-add-browser: 1,000 codes typed with Enter into Quick add in Chromium (Playwright), no delay, ' +
+          'first keystroke to the screen showing 1,000 additions',
+      );
+      // The quick-add scenario's kind of codes, 1,000 of them: each names one printing, or is a label of a row.
+      const browserCodes = await quickAddCodes(catalogSize, await labelledRows(), 1000);
+      const session = await quickAddBrowser(server.url, token, benchShopName, browserCodes);
+      console.log(
+        `  typed in ${session.typedSeconds.toFixed(1)} s, all ${session.codes} shown after ` +
+          `${session.seconds.toFixed(1)} s (${(session.codes / session.seconds).toFixed(1)} codes/s); stock ` +
+          `${session.stockBefore} → ${session.stockAfter} copies`,
+      );
+      console.log(`  each hundred codes typed in: ${session.perHundredSeconds.map((s) => s.toFixed(1)).join(', ')} s`);
+      jobRows.push({ engine, ...jobRow('quick-add-browser', session.codes, session.seconds, server.child.pid!) });
     }
     if (chosenSoak) {
       console.log(`▸ soak: ${soakScenario.description}, ${soakSeconds} s`);

@@ -302,6 +302,12 @@ export const soakScenario: Scenario = {
 };
 export const endurance = ['soak'] as const;
 
+/**
+ * Sessions driven in a real browser (Playwright in Debian's Chromium) on the bench shop, timed end to end by their
+ * own clock: reported and judged as jobs, but run on the prepared shop as the load scenarios are.
+ */
+export const browserJobs = ['quick-add-browser'] as const;
+
 /** Pages audited in a real browser (Lighthouse) rather than loaded. */
 export const audits = ['home-lighthouse', 'login-lighthouse', 'storefront-lighthouse'] as const;
 
