@@ -22,8 +22,7 @@ export interface QuickAddBrowser {
 
 /** What the check run in the page uses of its document (bench/ is type-checked without the DOM's types). */
 interface PageDocument {
-  querySelectorAll(selector: string): { length: number };
-  querySelector(selector: string): unknown;
+  querySelector(selector: string): { textContent: string | null } | null;
 }
 
 /** The shop's copies in stock over all its rows (the Stats screen's figure). */
@@ -90,16 +89,15 @@ export async function quickAddBrowser(
       }
     }
     const typedSeconds = (performance.now() - started) / 1000;
-    // Every code has its line on the list (an addition, or a code not added) and none is waiting.
+    // Every code added (the session's count says so; the list shows only its latest lines) and none waiting.
+    const wanted = m.quickAddTotals(codes.length, '', 0).split(',')[0]!;
     await page.waitForFunction(
-      (n) => {
+      (want) => {
         const { document } = globalThis as unknown as { document: PageDocument };
-        return (
-          document.querySelectorAll('.quick-add-session tbody tr:not(:has(td[colspan="8"]))').length >= n &&
-          !document.querySelector('.quick-add-totals .muted')
-        );
+        const totals = document.querySelector('.quick-add-totals');
+        return (totals?.textContent ?? '').startsWith(want) && !document.querySelector('.quick-add-totals .muted');
       },
-      codes.length,
+      wanted,
       { timeout: 600_000 },
     );
     const seconds = (performance.now() - started) / 1000;
@@ -107,7 +105,6 @@ export async function quickAddBrowser(
     const shown = (await page.locator('.quick-add-totals').textContent()) ?? '';
     const failed = await page.locator('.quick-add-failed').allTextContents();
     const stockAfter = await totalCards(url, token);
-    const wanted = m.quickAddTotals(codes.length, '', 0).split(',')[0]!;
     if (!shown.startsWith(wanted) || failed.length || stockAfter - stockBefore !== codes.length)
       throw new Error(
         `quick-add-browser: the screen shows "${shown}" (wanted "${wanted}"), ${failed.length} codes not added` +

@@ -354,6 +354,9 @@ export const messages = {
     quickAddTotals: (copies: number, value: string, unpriced: number) =>
       `${copies === 1 ? '1 copy' : `${copies} copies`} added, worth ${value}${unpriced ? ` (${unpriced} without a price)` : ''}`,
     quickAddEmpty: 'Nothing added yet: scan a card’s code or type one, then Enter.',
+    quickAddShowingLatest: (shown: number, all: number) =>
+      `Showing the latest ${shown} of ${all} lines; the CSV holds them all.`,
+    quickAddShowAll: 'Show all',
     quickAddDownload: 'Download CSV',
     quickAddNewSession: 'New session',
     quickAddNewSessionAsk:

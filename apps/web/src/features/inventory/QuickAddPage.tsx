@@ -13,7 +13,7 @@ import {
   type Language,
 } from '@cardstock/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -57,6 +57,51 @@ function keep(storage: Storage, key: string, value: unknown) {
 }
 
 /** A picker open on a code, and how to go on once a printing is picked (or none). */
+/**
+ * Lines the session list shows until asked for all: a table redraws its every row's layout when one is added at its
+ * top, so a 1,000-card session drawn whole slows each scan; the latest lines are the ones a person checks and undoes.
+ */
+const SHOWN_LINES = 100;
+
+/** One line of the session: a copy added (with its undo) or a code that failed. Redrawn only when it changes. */
+const SessionRow = memo(function SessionRow({
+  entry: e,
+  onUndo,
+}: {
+  entry: SessionEntry;
+  onUndo: (undoId: number) => void;
+}) {
+  if (e.kind === 'failed')
+    return (
+      <tr className="quick-add-failed">
+        <td colSpan={7}>
+          <strong>{e.code}</strong> — {m.quickAddFailedLine}: {e.message}
+        </td>
+        <td />
+      </tr>
+    );
+  return (
+    <tr className={e.undone ? 'quick-add-undone' : undefined}>
+      <td>{e.name}</td>
+      <td>{e.sealed ? 'Sealed' : e.printing}</td>
+      <td>{e.finish ? finishNames[e.finish] : ''}</td>
+      <td>{e.quality}</td>
+      <td>{e.language ? languageNames[e.language] : ''}</td>
+      <td>{e.location}</td>
+      <td>{e.price === null ? '—' : formatUsd(e.price)}</td>
+      <td>
+        {e.undone ? (
+          <span className="muted">{m.quickAddUndone}</span>
+        ) : (
+          <button type="button" className="btn btn-small" onClick={() => onUndo(e.undo_id)}>
+            {m.quickAddUndo}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+});
+
 interface Picking {
   code: string;
   candidates: readonly CodeCandidate[];
@@ -77,17 +122,32 @@ export function QuickAddPage() {
     const kept = readKept(sessionStorage, SESSION_KEY);
     return Array.isArray(kept) ? (kept as SessionEntry[]) : [];
   });
-  const [text, setText] = useState('');
   const [waiting, setWaiting] = useState(0);
   const [picking, setPicking] = useState<Picking>();
   const [askingNew, setAskingNew] = useState(false);
+  const [showAll, setShowAll] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const queue = useRef<{ code: string; defaults: QuickAddDefaults }[]>([]);
   const draining = useRef(false);
   const undoing = useRef(new Set<number>());
 
   useEffect(() => keep(localStorage, DEFAULTS_KEY, defaults), [defaults]);
-  useEffect(() => keep(sessionStorage, SESSION_KEY, entries), [entries]);
+  // The session is kept for a reload, written at most every half second while codes pour in (a 1,000-line session
+  // written after every code would cost more than the codes), and at once when the page goes.
+  const latest = useRef(entries);
+  latest.current = entries;
+  useEffect(() => {
+    const timer = setTimeout(() => keep(sessionStorage, SESSION_KEY, entries), 500);
+    return () => clearTimeout(timer);
+  }, [entries]);
+  useEffect(() => {
+    const flush = () => keep(sessionStorage, SESSION_KEY, latest.current);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
   // The picker closed: the keyboard goes back to the code box (the page behind was inert while it was open).
   useEffect(() => {
     if (!picking) input.current?.focus();
@@ -144,8 +204,10 @@ export function QuickAddPage() {
   }
 
   function submit() {
-    const code = text.trim();
-    setText('');
+    // The box is the browser's own (not React state): a scanner's keystrokes redraw nothing until its Enter.
+    const box = input.current;
+    const code = box?.value.trim() ?? '';
+    if (box) box.value = '';
     if (!code) return;
     const changed = withShortcut(defaults, code);
     if (changed) {
@@ -169,6 +231,11 @@ export function QuickAddPage() {
       undoing.current.delete(undoId);
     }
   }
+
+  // One function for every row's Undo, the same from render to render: a new line redraws only itself.
+  const undoNow = useRef(undo);
+  undoNow.current = undo;
+  const onUndo = useCallback((undoId: number) => void undoNow.current(undoId), []);
 
   /** Ctrl+Z (⌘Z) anywhere but in a box with text to undo: takes back the last copy added. */
   useEffect(() => {
@@ -237,8 +304,6 @@ export function QuickAddPage() {
             spellCheck={false}
             maxLength={quickAddCodeMaxLength}
             placeholder={m.quickAddCodePlaceholder}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
           />
         </label>
         {/* Enter submits the code even with other fields in the form. */}
@@ -325,38 +390,20 @@ export function QuickAddPage() {
                 </td>
               </tr>
             )}
-            {entries.map((e) =>
-              e.kind === 'failed' ? (
-                <tr key={e.id} className="quick-add-failed">
-                  <td colSpan={7}>
-                    <strong>{e.code}</strong> — {m.quickAddFailedLine}: {e.message}
-                  </td>
-                  <td />
-                </tr>
-              ) : (
-                <tr key={e.undo_id} className={e.undone ? 'quick-add-undone' : undefined}>
-                  <td>{e.name}</td>
-                  <td>{e.sealed ? 'Sealed' : e.printing}</td>
-                  <td>{e.finish ? finishNames[e.finish] : ''}</td>
-                  <td>{e.quality}</td>
-                  <td>{e.language ? languageNames[e.language] : ''}</td>
-                  <td>{e.location}</td>
-                  <td>{e.price === null ? '—' : formatUsd(e.price)}</td>
-                  <td>
-                    {e.undone ? (
-                      <span className="muted">{m.quickAddUndone}</span>
-                    ) : (
-                      <button type="button" className="btn btn-small" onClick={() => void undo(e.undo_id)}>
-                        {m.quickAddUndo}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ),
-            )}
+            {(showAll ? entries : entries.slice(0, SHOWN_LINES)).map((e) => (
+              <SessionRow key={e.kind === 'failed' ? e.id : e.undo_id} entry={e} onUndo={onUndo} />
+            ))}
           </tbody>
         </table>
       </div>
+      {!showAll && entries.length > SHOWN_LINES && (
+        <p className="muted quick-add-more">
+          {m.quickAddShowingLatest(SHOWN_LINES, entries.length)}{' '}
+          <button type="button" className="btn btn-small" onClick={() => setShowAll(true)}>
+            {m.quickAddShowAll}
+          </button>
+        </p>
+      )}
 
       {picking && (
         <QuickAddPicker
