@@ -135,6 +135,26 @@ test('a scanner session: 50 codes typed with Enter, shortcuts switch the default
   await page.reload();
   await expect(page.getByText(/^49 copies added/)).toBeVisible();
   await expect(page.getByLabel(m.quickAddLanguage)).toHaveValue('de');
+
+  // A long session shows its latest lines (a table redrawn whole at every scan would slow the scanner), all on asking.
+  const lines = page.locator('.quick-add-session tbody tr');
+  const kept = await lines.count();
+  await page.evaluate((key) => {
+    const session = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+    const older = Array.from({ length: 80 }, (_, i) => ({
+      kind: 'failed',
+      id: `older-${i}`,
+      code: `OLD ${i}`,
+      message: 'An earlier code.',
+    }));
+    sessionStorage.setItem(key, JSON.stringify([...session, ...older]));
+  }, 'cardstock:quick-add-session');
+  await page.reload();
+  await expect(page.getByText(m.quickAddShowingLatest(100, kept + 80))).toBeVisible();
+  await expect(lines).toHaveCount(100);
+  await page.getByRole('button', { name: m.quickAddShowAll }).click();
+  await expect(lines).toHaveCount(kept + 80);
+  await expect(page.getByText(/^49 copies added/)).toBeVisible();
 });
 
 test('a label scanned in quick add adds to exactly its row; a Watcher sees no Quick add', async ({

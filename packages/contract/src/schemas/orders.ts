@@ -249,14 +249,17 @@ export const ZPickListResponse = z.object({
   lines: z.array(ZPickLine).describe('In pick order: by location (none last), then set, then collector number'),
 });
 
+/** An order's number in a request: required, trimmed. */
+export const ZOrderNumber = z
+  .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
+  .trim()
+  .min(1, 'order_number is required.')
+  .max(64, 'order_number is not an order number.');
+
 /** Ticks (or unticks) one order line on a pick list (issue 41). */
 export const ZPickMarkRequest = z.object({
   token: ZSessionToken,
-  order_number: z
-    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
-    .trim()
-    .min(1, 'order_number is required.')
-    .max(64, 'order_number is not an order number.'),
+  order_number: ZOrderNumber,
   line: z
     .number({ error: 'line must be the line’s number on the pick list (1, 2, …).' })
     .int('line must be a whole number.')
@@ -274,11 +277,7 @@ export const ZPickMarkResponse = z.object({
 
 export const ZOrderActionRequest = z.object({
   token: ZSessionToken,
-  order_number: z
-    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
-    .trim()
-    .min(1, 'order_number is required.')
-    .max(64, 'order_number is not an order number.'),
+  order_number: ZOrderNumber,
   reason: z
     .string({ error: 'reason must be text.' })
     .trim()

@@ -7,7 +7,7 @@ import { ZSealedItem } from './sealed.ts';
 import { hasThreeDecimals, tenderKinds } from '../register.ts';
 import { ZSessionToken } from './auth.ts';
 import { ZCustomerId } from './customers.ts';
-import { orderLimits, ZCartLine } from './orders.ts';
+import { orderLimits, ZCartLine, ZOrderNumber } from './orders.ts';
 import { ZSellLine } from './buylist.ts';
 import { finishes, ZSearchHit } from './inventory.ts';
 import { languages, qualities } from '../constants.ts';
@@ -248,11 +248,7 @@ export type RegisterLookupResponse = z.infer<typeof ZRegisterLookupResponse>;
  */
 export const ZRegisterOrderSaleRequest = z.object({
   token: ZSessionToken,
-  order_number: z
-    .string({ error: (i) => (i.input === undefined ? 'order_number is required.' : 'order_number must be text.') })
-    .trim()
-    .min(1, 'order_number is required.')
-    .max(64, 'order_number is not an order number.'),
+  order_number: ZOrderNumber,
   discount: ZSaleDiscount.optional().describe('A discount on the whole order; an Employee may give up to the limit'),
   tenders: z
     .array(ZTender, { error: 'tenders must be a list of { kind, amount }.' })
