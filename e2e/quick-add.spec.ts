@@ -139,7 +139,10 @@ test('a scanner session: 50 codes typed with Enter, shortcuts switch the default
   // A long session shows its latest lines (a table redrawn whole at every scan would slow the scanner), all on asking.
   const lines = page.locator('.quick-add-session tbody tr');
   const kept = await lines.count();
-  await page.evaluate((key) => {
+  // Older lines put into the kept session as the next page loads (the page leaving writes its own session first).
+  await page.addInitScript((key) => {
+    if (sessionStorage.getItem('older-lines-added')) return;
+    sessionStorage.setItem('older-lines-added', '1');
     const session = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
     const older = Array.from({ length: 80 }, (_, i) => ({
       kind: 'failed',
