@@ -1,5 +1,5 @@
 import { cookies, messages } from '@cardstock/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { createInvite, uniqueEmail, useSession } from './support/accounts.ts';
 import { api, bodyOf, expectStatus, isCall, urlOf } from './support/api.ts';
 import { e2eEnv } from './support/env.ts';
@@ -158,11 +158,27 @@ test('a session ended elsewhere sends the visitor to log in, told why, and back 
 }) => {
   const account = await registerShop(request, 'Ended Session Emporium');
   await useSession(context, account);
+  // The page's calls in flight; the push stream (open as long as the page is) is not one that ends.
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/events')) inFlight.add(r);
+  });
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
   await page.goto('/stats');
   await expect(page.getByRole('heading', { name: /Statistics/ })).toBeVisible();
   // The page's own calls are answered first: one still in flight after the logout would meet the 401 on this page,
   // which then says so once on its login page, and the visit below would find the login page already told.
-  await page.waitForLoadState('networkidle');
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (inFlight.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince;
+      },
+      { intervals: [100], timeout: 15_000 },
+    )
+    .toBeGreaterThan(500);
   // Logged out from another PC: the browser still holds the cookie, the server no longer the session.
   bodyOf(await api(request, account).call('logout'));
 
