@@ -120,6 +120,12 @@ export const idempotencyKeyOf = (headers: Record<string, string | string[] | und
   return Array.isArray(key) ? key[0] : key;
 };
 
+/** An Idempotency-Key a use case may keep: 1 to 200 characters; another is a 400 naming the rule. */
+export function checkIdempotencyKey(key: string | undefined): void {
+  if (key !== undefined && (key.length === 0 || key.length > 200))
+    throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+}
+
 export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;

@@ -4,6 +4,7 @@ import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.t
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { checkIdempotencyKey } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { customersRepository, type CustomerInput } from '../customers/customers.repository.ts';
@@ -39,8 +40,7 @@ export function submitSellList(ctx: AppContext) {
     if (actor.device && input.customer_id !== undefined)
       throw new AppError('FORBIDDEN', messages.devicesServer.staffOnly);
     if (actor.device && !input.customer) throw new AppError('BAD_REQUEST', server.customerRequired);
-    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
-      throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+    checkIdempotencyKey(idempotencyKey);
     // The list as the server read it (defaults filled): the same list sent again hashes alike.
     const fingerprint = createHash('sha256')
       .update(JSON.stringify({ items: input.items, customer: input.customer, customer_id: input.customer_id }))

@@ -4,10 +4,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { withTransaction } from '../../db/database.ts';
 import type { AppContext } from '../../context.ts';
-import { ordersRepository as repo } from './orders.repository.ts';
+import { ordersRepository as repo, pickableStatuses } from './orders.repository.ts';
 
-/** The statuses whose lines are still to pick: waiting for a decision, or confirmed and awaiting pickup. */
-const pickable = new Set(['pending', 'confirmed']);
+const pickable = new Set<string>(pickableStatuses);
 
 /**
  * Ticks (or unticks) one line of an order on a pick list (issue 41): the line is its place in the order, from 1, as

@@ -15,6 +15,9 @@ const qualityRank = sql<number>`case inventory.quality ${sql.join(
  */
 export const saleStatuses = ['confirmed', 'picked_up'] as const;
 
+/** The statuses whose lines are still to pick: waiting for a decision, or confirmed and awaiting pickup (issue 41). */
+export const pickableStatuses = ['pending', 'confirmed'] as const;
+
 /** `saleStatuses` as an SQL condition on a status column, for sums written as SQL. */
 export const isSaleSql = (column: string) => sql<boolean>`${sql.ref(column)} in ('confirmed', 'picked_up')`;
 
@@ -344,9 +347,7 @@ export const ordersRepository = {
       ])
       .where('orders.shop_id', '=', shopId);
     query = orderNumbers
-      ? query
-          .where('orders.order_number', 'in', [...orderNumbers])
-          .where('orders.status', 'in', ['pending', 'confirmed'])
+      ? query.where('orders.order_number', 'in', [...orderNumbers]).where('orders.status', 'in', [...pickableStatuses])
       : query.where('orders.status', '=', 'pending');
     return query.orderBy('orders.id').orderBy('order_lines.id').execute();
   },

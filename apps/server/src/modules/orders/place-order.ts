@@ -4,6 +4,7 @@ import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.t
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { checkIdempotencyKey } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
@@ -243,8 +244,7 @@ export function placeOrder(placeAs: PlaceAs) {
     const source: OrderSource = actor.device
       ? { kind: 'device', id: actor.device.id, name: actor.device.name, actor: email }
       : { kind: 'staff', id: userId, name: email, actor: email };
-    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
-      throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+    checkIdempotencyKey(idempotencyKey);
     // The cart as the server read it (defaults filled, "2" read as 2): the same cart sent again hashes alike.
     const key = idempotencyKey
       ? {

@@ -1,7 +1,6 @@
 import {
   checkRefund,
   dollarsToCents,
-  messages,
   returnMessages,
   returnShareCents,
   type AuditEvent,
@@ -13,6 +12,7 @@ import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.t
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { checkIdempotencyKey } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
@@ -87,8 +87,7 @@ class AlreadyReturned extends Error {}
 export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
   return async function returnOf(actor: Actor, input: ReturnInput, idempotencyKey?: string): Promise<ReturnDone> {
     const { shopId } = requireRole(actor, 'register:refund');
-    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
-      throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+    checkIdempotencyKey(idempotencyKey);
     const fingerprint =
       idempotencyKey === undefined
         ? null

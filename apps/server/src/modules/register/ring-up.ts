@@ -17,6 +17,7 @@ import {
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { checkIdempotencyKey } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
@@ -71,8 +72,7 @@ export function tenderRefusal(
 export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
   return async function sale(actor: Actor, input: SaleInput, idempotencyKey: string | undefined) {
     const { shopId, email, userId, role } = requireRole(actor, 'register:sell');
-    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 200))
-      throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
+    checkIdempotencyKey(idempotencyKey);
     const discount = discountOfInput(input.discount);
     const tenders = tendersOfInput(input.tenders);
     const trade = tradeInOf(input);
