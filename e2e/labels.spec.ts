@@ -151,6 +151,10 @@ test('labels for the rows ticked on Inventory, and for sealed products with thei
   await page.getByRole('button', { name: m.labelsPrint }).click();
   expect((await printed).request().postDataJSON()).toMatchObject({ ids: expect.any(Array) });
   expect(((await printed).request().postDataJSON() as { ids: number[] }).ids).toHaveLength(2);
+  // A label per copy keeps the same two rows (two copies each).
+  await page.getByLabel(m.labelsPerCopy).check();
+  await expect(labels).toHaveCount(4);
+  await expect(labels.filter({ hasText: cards[1]!.name })).toHaveCount(0);
 
   // Sealed: the box's own UPC-A, which Quick add and the register read as the product; none for a pack without one.
   await page.goto('/inventory-management');

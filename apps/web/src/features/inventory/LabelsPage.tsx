@@ -173,8 +173,10 @@ export function LabelsPage() {
   const { state } = useLocation() as { state: { rows?: StaffInventoryRow[] } | null };
   const chosen = state?.rows ?? [];
   const queryClient = useQueryClient();
-  const stock = labelStockOf(params.get('stock'));
-  const perCopy = params.get('per') === 'copy';
+  // The choices show at once (the address follows in a transition, which would leave a controlled box unticked meanwhile).
+  const [stockId, setStockId] = useState(params.get('stock'));
+  const stock = labelStockOf(stockId);
+  const [perCopy, setPerCopy] = useState(params.get('per') === 'copy');
   const [skip, setSkip] = useState(0);
   const [progress, setProgress] = useState<{ read: number; total: number }>();
   const rows = useQuery({
@@ -194,7 +196,7 @@ export function LabelsPage() {
         else next.set(key, value);
         return next;
       },
-      { replace: true },
+      { replace: true, state },
     );
 
   const all = (rows.data ?? []).flatMap((item) => Array<LabelItem>(perCopy ? item.copies : 1).fill(item));
@@ -236,7 +238,13 @@ export function LabelsPage() {
       <div className="labels-controls">
         <label>
           {m.labelsStock}
-          <select value={stock.id} onChange={(e) => set('stock', e.target.value)}>
+          <select
+            value={stock.id}
+            onChange={(e) => {
+              setStockId(e.target.value);
+              set('stock', e.target.value);
+            }}
+          >
             {labelStocks.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -245,7 +253,14 @@ export function LabelsPage() {
           </select>
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={perCopy} onChange={(e) => set('per', e.target.checked ? 'copy' : null)} />
+          <input
+            type="checkbox"
+            checked={perCopy}
+            onChange={(e) => {
+              setPerCopy(e.target.checked);
+              set('per', e.target.checked ? 'copy' : null);
+            }}
+          />
           {m.labelsPerCopy}
         </label>
         {stock.rows > 1 && (
