@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { startTrial } from '../billing/trial.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { inventoryRepository } from '../inventory/inventory.repository.ts';
+import { importRepository } from '../inventory/import.repository.ts';
 import { demoCatalog } from './demo-catalog.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
@@ -60,7 +60,7 @@ export async function ensureDemoData(ctx: AppContext, auth: AuthService): Promis
       .select(['id', 'sort_name', 'set_code', 'finishes'])
       .limit(60)
       .execute();
-    await inventoryRepository.addMany(
+    await importRepository.addMany(
       tx,
       printings.map((card, i) => ({
         shop_id: shopId,

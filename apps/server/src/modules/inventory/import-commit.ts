@@ -10,7 +10,8 @@ import { planSealedImport, writeSealedImport } from '../sealed/sealed-import.ts'
 import { csvUploadsRepository as uploads } from './csv-uploads.repository.ts';
 import type { CheckedImport, ImportInput } from './import-check.ts';
 import { differenceOf } from './import-difference.ts';
-import { inventoryRepository as repo, type ImportRow } from './inventory.repository.ts';
+import { importRepository, type ImportRow } from './import.repository.ts';
+import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { StockWriter } from './read-model.ts';
 
 /** Rows an import writes in one statement: on SQLite a few milliseconds' work, the event loop turning between. */
@@ -47,7 +48,7 @@ export async function commitImport(
     // server keeps answering other requests while a long import is written (one transaction all the same).
     let part: ImportRow[] = [];
     const flush = async () => {
-      await repo.addMany(tx, part, at, { replace: mode !== 'add', engine: ctx.engine });
+      await importRepository.addMany(tx, part, at, { replace: mode !== 'add', engine: ctx.engine });
       part = [];
       await nextTurn();
     };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeName } from '../catalog/scryfall-card.ts';
 import { defaultPricingRule, labelCodeOf } from '@cardstock/contract';
-import { ShopIndex, ShopIndexCache, type IndexedRow, type RowOrder } from './inventory-index.ts';
+import { ShopIndexCache } from './inventory-index-cache.ts';
+import { ShopIndex, type IndexedRow, type RowOrder } from './inventory-index.ts';
 import { parseInventoryQuery } from './inventory-query.ts';
 
 let nextId = 1;

@@ -4,7 +4,6 @@ import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { sealedRepository } from '../sealed/sealed.repository.ts';
 import { queryOf } from './inventory-query.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 import type { InventoryReadModel } from './read-model.ts';
@@ -47,13 +46,9 @@ export function createLocationService(ctx: AppContext, reads: InventoryReadModel
     /** The shop's locations, cards' and sealed products' together, in order: what the location field suggests. */
     async locations(actor: Actor) {
       const { shopId } = requireRole(actor, 'inventory:view');
-      const [cards, sealed] = await Promise.all([
-        repo.locationsOf(ctx.db, shopId, locationSuggestLimit),
-        sealedRepository.locationsOf(ctx.db, shopId, locationSuggestLimit),
-      ]);
-      const locations = [...new Set([...cards, ...sealed])]
-        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }))
-        .slice(0, locationSuggestLimit);
+      const locations = (await repo.locationsOf(ctx.db, shopId, locationSuggestLimit)).sort((a, b) =>
+        a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }),
+      );
       return { locations };
     },
   };

@@ -13,7 +13,8 @@ import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Serialized } from '../../lib/route.ts';
 import { RowCache, staffRowAgeMs } from '../../lib/row-cache.ts';
 import { CATALOG_VERSION_KEY } from '../catalog/catalog.repository.ts';
-import { ShopIndex, ShopIndexCache, type IndexVersion, type RowOrder } from './inventory-index.ts';
+import { ShopIndex, type RowOrder } from './inventory-index.ts';
+import { ShopIndexCache, type IndexVersion } from './inventory-index-cache.ts';
 import type { InventoryQuery } from './inventory-query.ts';
 import { inventoryRepository as repo } from './inventory.repository.ts';
 

@@ -146,20 +146,6 @@ export const sealedRepository = {
       .executeTakeFirst();
   },
 
-  /** Every location the shop's products are kept at, in order, at most `limit`. */
-  async locationsOf(db: Executor, shopId: number, limit: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('sealed_products')
-      .select('location')
-      .distinct()
-      .where('shop_id', '=', shopId)
-      .where('location', 'is not', null)
-      .orderBy('location')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.location!);
-  },
-
   /**
    * Boxes in or out of one product (quick add and its undo, issue 41): the row as it now is, or undefined when the
    * shop has no such product or it would go below 0 or above `max`.
