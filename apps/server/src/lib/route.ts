@@ -126,6 +126,13 @@ export function checkIdempotencyKey(key: string | undefined): void {
     throw new AppError('BAD_REQUEST', messages.ordersServer.badIdempotencyKey);
 }
 
+/**
+ * What a keyed request is checked against when its key comes again: the sha256 of the request as the server read it
+ * (JSON, fields in the order given). Stored beside the key, so the same request hashes alike in every release.
+ */
+export const fingerprintOf = (request: unknown): string =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
 export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;

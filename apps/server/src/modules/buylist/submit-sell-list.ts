@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { messages, type SellLine } from '@cardstock/contract';
 import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { checkIdempotencyKey } from '../../lib/route.ts';
+import { checkIdempotencyKey, fingerprintOf } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { customersRepository, type CustomerInput } from '../customers/customers.repository.ts';
@@ -42,9 +41,7 @@ export function submitSellList(ctx: AppContext) {
     if (actor.device && !input.customer) throw new AppError('BAD_REQUEST', server.customerRequired);
     checkIdempotencyKey(idempotencyKey);
     // The list as the server read it (defaults filled): the same list sent again hashes alike.
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify({ items: input.items, customer: input.customer, customer_id: input.customer_id }))
-      .digest('hex');
+    const fingerprint = fingerprintOf({ items: input.items, customer: input.customer, customer_id: input.customer_id });
     const sameList = (earlier: { buy_number: string; callout: number; idempotency_fingerprint: string | null }) => {
       if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
         throw new AppError('IDEMPOTENCY_MISMATCH', messages.ordersServer.idempotencyMismatch);

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { centsToDollars, dollarsToCents, messages, pricingRuleOf, type CartLine } from '@cardstock/contract';
 import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { checkIdempotencyKey } from '../../lib/route.ts';
+import { checkIdempotencyKey, fingerprintOf } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
@@ -250,19 +249,15 @@ export function placeOrder(placeAs: PlaceAs) {
       ? {
           stored: idempotencyKey,
           // The customer and the credit count only when sent, so a cart's hash from before them stays the same.
-          fingerprint: createHash('sha256')
-            .update(
-              JSON.stringify(
-                paying
-                  ? {
-                      items: items.map(withoutUnsetFlags),
-                      customer_id: payment.customer_id,
-                      store_credit: creditCents,
-                    }
-                  : items.map(withoutUnsetFlags),
-              ),
-            )
-            .digest('hex'),
+          fingerprint: fingerprintOf(
+            paying
+              ? {
+                  items: items.map(withoutUnsetFlags),
+                  customer_id: payment.customer_id,
+                  store_credit: creditCents,
+                }
+              : items.map(withoutUnsetFlags),
+          ),
         }
       : null;
     const { orderNumber } = await placeAs(shopId, source, items, key, { credit });

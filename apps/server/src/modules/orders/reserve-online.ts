@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
@@ -9,6 +8,7 @@ import {
 } from '@cardstock/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.ts';
+import { fingerprintOf } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 import { withoutUnsetFlags, type OnlineCustomer, type PlaceAs } from './place-order.ts';
@@ -34,9 +34,7 @@ export function onlineReservations(ctx: AppContext, placeAs: PlaceAs) {
     ip: string,
   ) {
     const email = input.email.toLowerCase();
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify({ items: input.items.map(withoutUnsetFlags), email }))
-      .digest('hex');
+    const fingerprint = fingerprintOf({ items: input.items.map(withoutUnsetFlags), email });
     const customer: OnlineCustomer = { name: input.name, email, phone: input.phone, holdHours, ip };
     const { orderNumber } = await placeAs(
       shopId,

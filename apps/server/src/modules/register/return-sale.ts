@@ -7,12 +7,11 @@ import {
   type RefundProblem,
   type TenderKind,
 } from '@cardstock/contract';
-import { createHash } from 'node:crypto';
 import { isUniqueViolation, withTransaction, type Tx } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { checkIdempotencyKey } from '../../lib/route.ts';
+import { checkIdempotencyKey, fingerprintOf } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
@@ -91,9 +90,7 @@ export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
     const fingerprint =
       idempotencyKey === undefined
         ? null
-        : createHash('sha256')
-            .update(JSON.stringify({ sale_number: input.sale_number, lines: input.lines, refund: input.refund }))
-            .digest('hex');
+        : fingerprintOf({ sale_number: input.sale_number, lines: input.lines, refund: input.refund });
     /** The return recorded under the key, when one is: the first answer again, or 422 for another request. */
     const first = async (): Promise<ReturnDone | undefined> => {
       if (idempotencyKey === undefined) return undefined;

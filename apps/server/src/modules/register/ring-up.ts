@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   centsUsd as dollarsText,
   messages,
@@ -17,7 +16,7 @@ import {
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { checkIdempotencyKey } from '../../lib/route.ts';
+import { checkIdempotencyKey, fingerprintOf } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
 import { customersRepository } from '../customers/customers.repository.ts';
@@ -81,18 +80,14 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
       ? {
           // Apart from orders' keys: a sale and an order never answer each other's retry.
           stored: `register:${idempotencyKey}`,
-          fingerprint: createHash('sha256')
-            .update(
-              JSON.stringify({
-                // Over the items as sent: a code line is hashed as its code, not as what it resolved to.
-                items: input.items.map((item) => ('code' in item ? item : withoutUnsetFlags(item))),
-                customer_id: input.customer_id ?? null,
-                discount: discount ?? null,
-                tenders,
-                ...tradeInFingerprint(trade),
-              }),
-            )
-            .digest('hex'),
+          fingerprint: fingerprintOf({
+            // Over the items as sent: a code line is hashed as its code, not as what it resolved to.
+            items: input.items.map((item) => ('code' in item ? item : withoutUnsetFlags(item))),
+            customer_id: input.customer_id ?? null,
+            discount: discount ?? null,
+            tenders,
+            ...tradeInFingerprint(trade),
+          }),
         }
       : null;
     // What pricing the cart decided, before anything is written; the sale is recorded from it once the order is.
