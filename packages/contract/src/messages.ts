@@ -524,6 +524,7 @@ export const messages = {
       `Card, store credit and other tenders come to more than the ${dueText} due: only cash gives change.`,
     creditNeedsCustomer: 'Store credit needs a customer: attach one to the sale first.',
     creditOverBalance: (balanceText: string) => `The customer has ${balanceText} of store credit: tender no more.`,
+    tenderNotPositive: 'Every tender must be more than $0.00.',
     discountOverLimit: (limit: number) =>
       `An Employee may discount a sale by at most ${limit} %: ask an Owner or a Manager for more.`,
     idempotencyMismatch:

@@ -19,6 +19,7 @@ export const returnMessages = {
       leftCents === 0
         ? `The sale was not paid by ${kind}, or all of it was already refunded: refund another way.`
         : `At most ${money(leftCents)} can go back by ${kind}: what the sale took that way and was not refunded yet.`,
+    refundNotPositive: 'Every part of the refund must be more than $0.00.',
     needsDrawer: 'Open your cash drawer before refunding cash.',
     idempotencyMismatch:
       'This Idempotency-Key already recorded a return with other lines or refunds. Send a new key for a new return.',

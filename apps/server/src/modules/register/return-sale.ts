@@ -252,7 +252,7 @@ function refundSentence(
 ): string {
   switch (problem) {
     case 'not_positive':
-      return 'Every part of the refund must be more than $0.00.';
+      return said.refundNotPositive;
     case 'not_total':
       return said.refundNotTotal(
         dueCents,

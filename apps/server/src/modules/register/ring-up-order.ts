@@ -1,24 +1,14 @@
-import {
-  centsUsd as dollarsText,
-  centsToDollars,
-  messages,
-  percentOfThousandths,
-  saleFigures,
-  settle,
-  withinDiscountLimit,
-  type TenderKind,
-} from '@cardstock/contract';
+import { centsUsd as dollarsText, centsToDollars, messages, type TenderKind } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { appendCredit } from '../customers/credit-ledger.ts';
-import { customersRepository } from '../customers/customers.repository.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { drawerForSale } from './cash-moves.ts';
 import { registerRepository as repo } from './register.repository.ts';
-import { tenderRefusal } from './ring-up.ts';
+import { priceSale } from './price-sale.ts';
 import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput } from './sale-record.ts';
 
 const said = messages.registerServer;
@@ -53,33 +43,24 @@ export function ringUpOrder(ctx: AppContext) {
         throw new AppError('NOT_PENDING', said.orderNotOpen(order.order_number, order.status));
       const movesCash = tenders.some((t) => t.kind === 'cash');
       const drawer = await drawerForSale(tx, shopId, userId, movesCash);
-      const [lines, tax] = await Promise.all([ordersRepository.linesOf(tx, [order.id]), repo.taxOf(tx, shopId)]);
-      const customer =
-        order.customer_id === null ? undefined : await customersRepository.find(tx, shopId, order.customer_id);
-      const figures = saleFigures({
-        lines: lines.map((l) => ({ unit_cents: l.unit_price_cents, quantity: l.quantity })),
-        sale_discount: discount,
-        tax: {
-          rate_percent: percentOfThousandths(tax.tax_rate_thousandths),
-          prices_include_tax: tax.prices_include_tax === 1,
-          exempt: customer?.tax_exempt === 1,
-        },
-      });
-      if (role === 'Employee' && !withinDiscountLimit(figures, tax.employee_discount_limit_percent))
-        throw new AppError('FORBIDDEN', said.discountOverLimit(tax.employee_discount_limit_percent));
+      const lines = await ordersRepository.linesOf(tx, [order.id]);
       // Store credit the order spent when it was placed is paid already.
       const prepaid = order.store_credit_cents;
-      if (prepaid > figures.due_cents)
-        throw new AppError('VALIDATION', said.prepaidOverDue(dollarsText(prepaid), dollarsText(figures.due_cents)));
-      const due = figures.due_cents - prepaid;
-      const balance = customer ? customer.balance_cents : null;
-      const result = settle(due, tenders, balance);
-      if (!result.ok) {
-        const paid = tenders.reduce((n, t) => n + t.amount_cents, 0);
-        const sentence = tenderRefusal(result.problem, due, paid, balance);
-        throw new AppError('VALIDATION', sentence, { errors: [{ field: 'tenders', message: sentence }] });
-      }
-      const credit = result.settled.by_kind.store_credit;
+      const {
+        figures,
+        settled: tendered,
+        tax,
+        customer,
+      } = await priceSale(tx, {
+        shopId,
+        role,
+        customerId: order.customer_id ?? undefined,
+        lines,
+        discount,
+        tenders,
+        prepaidCents: prepaid,
+      });
+      const credit = tendered.by_kind.store_credit;
       if (credit > 0 && customer) {
         const left = await appendCredit(
           tx,
@@ -99,7 +80,8 @@ export function ringUpOrder(ctx: AppContext) {
             }),
           },
         );
-        if (left === undefined) throw new AppError('VALIDATION', said.creditOverBalance(dollarsText(balance ?? 0)));
+        if (left === undefined)
+          throw new AppError('VALIDATION', said.creditOverBalance(dollarsText(customer.balance_cents)));
       }
       // The order becomes the sale: confirmed, or an online reservation picked up (its customer is here).
       if (order.status === 'pending' && !(await ordersRepository.decide(tx, order.id, 'confirmed', email, at)))
@@ -111,9 +93,9 @@ export function ringUpOrder(ctx: AppContext) {
           ? [...tenders, { kind: 'store_credit', amount_cents: prepaid, reference: 'paid with the order' }]
           : tenders;
       const settled = {
-        ...result.settled,
-        paid_cents: result.settled.paid_cents + prepaid,
-        by_kind: { ...result.settled.by_kind, store_credit: credit + prepaid },
+        ...tendered,
+        paid_cents: tendered.paid_cents + prepaid,
+        by_kind: { ...tendered.by_kind, store_credit: credit + prepaid },
       };
       // The order now counts what it sold for (after the discount, before tax), each line its share of the figures.
       await repo.setOrderTotal(tx, order.id, figures.subtotal_cents - figures.discount_cents);

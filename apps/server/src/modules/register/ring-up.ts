@@ -1,17 +1,11 @@
 import {
-  centsUsd as dollarsText,
   messages,
-  percentOfThousandths,
-  saleFigures,
-  settle,
-  withinDiscountLimit,
   type CartLine,
   type SaleItem,
   type SaleFigures,
   type SellLine,
   type Settled,
   type TenderKind,
-  type TenderProblem,
 } from '@cardstock/contract';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -19,12 +13,11 @@ import { AppError } from '../../lib/errors.ts';
 import { checkIdempotencyKey, fingerprintOf } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import { stockCounterBuy, type CounterBuy } from '../buylist/counter-buy.ts';
-import { customersRepository } from '../customers/customers.repository.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
 import { drawerForSale, type SaleDrawer } from './cash-moves.ts';
-import { registerRepository as repo } from './register.repository.ts';
 import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput, type ShopTax } from './sale-record.ts';
+import { priceSale } from './price-sale.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
 import { hasCodeLines, resolveSaleItems } from './scan-codes.ts';
 
@@ -39,27 +32,6 @@ export interface SaleInput {
   /** Cards the customer trades in, and how they are paid (needed when there are any). */
   trade_in?: SellLine[];
   trade_in_payout?: 'cash' | 'credit';
-}
-
-/** The sentence of a tender refusal. */
-export function tenderRefusal(
-  problem: TenderProblem,
-  dueCents: number,
-  paidCents: number,
-  balanceCents: number | null,
-) {
-  switch (problem) {
-    case 'short':
-      return said.short(dollarsText(dueCents), dollarsText(paidCents));
-    case 'over_non_cash':
-      return said.overNonCash(dollarsText(dueCents));
-    case 'credit_without_customer':
-      return said.creditNeedsCustomer;
-    case 'credit_over_balance':
-      return said.creditOverBalance(dollarsText(balanceCents ?? 0));
-    case 'not_positive':
-      return 'Every tender must be more than $0.00.';
-  }
 }
 
 /**
@@ -120,35 +92,17 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
           credit: input.customer_id === undefined ? undefined : { customerId: input.customer_id, cents: creditCents },
           // Priced, before anything is written: the figures, the Employee's discount limit and the tenders.
           limit: async (tx, lines) => {
-            const tax = await repo.taxOf(tx, shopId);
-            const customer =
-              input.customer_id === undefined
-                ? undefined
-                : await customersRepository.find(tx, shopId, input.customer_id);
-            if (input.customer_id !== undefined && !customer)
-              throw new AppError('NOT_FOUND', messages.customers.server.notFound);
-            const figures = saleFigures({
-              lines: lines.map((l) => ({ unit_cents: l.unit_price_cents, quantity: l.quantity })),
-              sale_discount: discount,
-              tax: {
-                rate_percent: percentOfThousandths(tax.tax_rate_thousandths),
-                prices_include_tax: tax.prices_include_tax === 1,
-                exempt: customer?.tax_exempt === 1,
-              },
-              trade_in_cents: buy?.total_cents ?? 0,
-              trade_in_payout: buy?.payout,
+            const { figures, settled, tax } = await priceSale(tx, {
+              shopId,
+              role,
+              customerId: input.customer_id,
+              lines,
+              discount,
+              tenders,
+              tradeIn: buy,
             });
-            if (role === 'Employee' && !withinDiscountLimit(figures, tax.employee_discount_limit_percent))
-              throw new AppError('FORBIDDEN', said.discountOverLimit(tax.employee_discount_limit_percent));
-            const balance = customer ? customer.balance_cents : null;
-            const result = settle(figures.due_cents, tenders, balance);
-            if (!result.ok) {
-              const paid = tenders.reduce((n, t) => n + t.amount_cents, 0);
-              const sentence = tenderRefusal(result.problem, figures.due_cents, paid, balance);
-              throw new AppError('VALIDATION', sentence, { errors: [{ field: 'tenders', message: sentence }] });
-            }
             requireCustomerForCredit(figures, input.customer_id);
-            priced = { figures, settled: result.settled, tax };
+            priced = { figures, settled, tax };
             // The traded-in copies into stock now, after the cart's rows and before the order is written (whose
             // trigger takes the shop's row): every writer takes stock rows first, then the shop's.
             if (buy) await stockCounterBuy(tx, writes, buy, shopId, ctx.clock.now().toISOString());

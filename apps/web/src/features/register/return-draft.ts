@@ -3,6 +3,7 @@ import {
   centsText,
   checkRefund,
   dollarsToCents,
+  returnMessages,
   returnShareCents,
   type RefundProblem,
   type RegisterSaleDetail,
@@ -97,7 +98,7 @@ function refundText(
   const given = refund.reduce((n, r) => n + r.amount_cents, 0);
   switch (problem) {
     case 'not_positive':
-      return 'Every part of the refund must be more than $0.00.';
+      return returnMessages.server.refundNotPositive;
     case 'not_total':
       return given < cents
         ? `${usd(cents - given)} still to refund.`

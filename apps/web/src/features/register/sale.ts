@@ -4,6 +4,7 @@ import {
   centsToDollars,
   dollarsToCents,
   isCentAmount,
+  messages,
   saleFigures,
   settle,
   type Customer,
@@ -17,6 +18,8 @@ import {
   type TradeInPayout,
 } from '@cardstock/contract';
 import { orderItems, type CartItem } from '../orders/index.ts';
+
+const said = messages.registerServer;
 
 /* What the Register screen works out while a sale is rung up: the same figures the server will decide (the contract's
    arithmetic, decision 037), from what the cart, the discount box and the tender rows hold as typed. */
@@ -119,15 +122,15 @@ export const amountText = (cents: number): string => centsText(cents);
 export function tenderProblemText(problem: TenderProblem, dueCents: number, paidCents: number, balance: number) {
   switch (problem) {
     case 'not_positive':
-      return 'Every tender must be more than $0.00.';
+      return said.tenderNotPositive;
     case 'short':
       return `${usd(dueCents - paidCents)} still to pay.`;
     case 'over_non_cash':
-      return `Card, store credit and other tenders come to more than the ${usd(dueCents)} due: only cash gives change.`;
+      return said.overNonCash(usd(dueCents));
     case 'credit_without_customer':
-      return 'Store credit needs a customer: attach one to the sale first.';
+      return said.creditNeedsCustomer;
     case 'credit_over_balance':
-      return `The customer has ${usd(balance)} of store credit: tender no more.`;
+      return said.creditOverBalance(usd(balance));
   }
 }
 
