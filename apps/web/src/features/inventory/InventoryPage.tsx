@@ -19,6 +19,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { call, download } from '../../lib/api.ts';
 import { userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { useChoice } from '../../lib/use-choice.ts';
 import { AddCardFlow } from './AddCardFlow.tsx';
 import { EditInventoryModal } from './EditInventoryModal.tsx';
 import { MassDeleteModal } from './MassDeleteModal.tsx';
@@ -55,14 +56,7 @@ export function InventoryPage() {
   const [exporting, setExporting] = useState(false);
   const [exportFormat, setExportFormat] = useState<ExportFormat>('cardstock');
   // Rows ticked for labels, kept across pages and searches until the labels are printed (or unticked).
-  const [chosen, setChosen] = useState<ReadonlyMap<number, StaffInventoryRow>>(new Map());
-  const choose = (row: StaffInventoryRow) =>
-    setChosen((was) => {
-      const next = new Map(was);
-      if (next.has(row.inv_pkey)) next.delete(row.inv_pkey);
-      else next.set(row.inv_pkey, row);
-      return next;
-    });
+  const [chosen, choose] = useChoice<number, StaffInventoryRow>();
 
   async function exportCsv() {
     setExporting(true);
@@ -285,7 +279,7 @@ export function InventoryPage() {
                           aria-label={m.labelsSelect(row.card_name)}
                           title={m.labelsSelect(row.card_name)}
                           checked={chosen.has(row.inv_pkey)}
-                          onChange={() => choose(row)}
+                          onChange={() => choose(row.inv_pkey, row)}
                         />
                       </span>
                     )}

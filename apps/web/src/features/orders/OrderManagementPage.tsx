@@ -9,6 +9,7 @@ import { useShopEvents } from '../../lib/use-shop-events.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from '../../lib/order-set.ts';
 import { chime, setNewOrderAlert, useNewOrderAlert } from '../../lib/new-orders.ts';
+import { useChoice } from '../../lib/use-choice.ts';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -47,7 +48,7 @@ export function OrderManagementPage() {
   const [reviewing, setReviewing] = useState<string>();
   const [reviewingExpired, setReviewingExpired] = useState<string>();
   // Orders ticked for a pick list; one decided meanwhile drops out of the link below.
-  const [forPicking, setForPicking] = useState<ReadonlySet<string>>(new Set());
+  const [forPicking, togglePicking] = useChoice<string, string>();
   const alert = useNewOrderAlert();
   // The order numbers of the last load; undefined until the first one, which never counts as a change.
   const known = useRef<readonly string[]>(undefined);
@@ -78,13 +79,6 @@ export function OrderManagementPage() {
   // Looked up on every render, so a poll that no longer lists the order closes its modal.
   const selected = orders.find((o) => o.order_number === reviewing);
   const picking = orders.filter((o) => forPicking.has(o.order_number)).map((o) => o.order_number);
-  const togglePicking = (orderNumber: string) =>
-    setForPicking((was) => {
-      const next = new Set(was);
-      if (next.has(orderNumber)) next.delete(orderNumber);
-      else next.add(orderNumber);
-      return next;
-    });
 
   useEffect(() => {
     if (!pending.data) return;
@@ -147,7 +141,7 @@ export function OrderManagementPage() {
         emptyText={m.pendingEmpty}
         withFinish
         statusNote={(order) => (order.picked_lines ? m.pickedProgress(order.picked_lines, order.items.length) : null)}
-        selection={{ selected: forPicking, toggle: togglePicking }}
+        selection={{ selected: forPicking, toggle: (orderNumber) => togglePicking(orderNumber, orderNumber) }}
         onReview={setReviewing}
       />
 

@@ -33,7 +33,7 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
   /** A line under an order's status, when it has one (the history: a reservation's pickup deadline). */
   statusNote?: (order: O) => string | null;
   /** Orders ticked for a pick list (issue 41): a box before each order's number, in the spec's first column. */
-  selection?: { selected: ReadonlySet<string>; toggle: (orderNumber: string) => void };
+  selection?: { selected: ReadonlyMap<string, unknown>; toggle: (orderNumber: string) => void };
   onReview: (orderNumber: string) => void;
 }) {
   const columns = 8 + (withFinish ? 1 : 0) + (decided ? 1 : 0);
