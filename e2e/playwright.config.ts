@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { routes } from '@cardstock/contract';
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags } from '../scripts/lib.mjs';
 import { baseURL, e2eEnv } from './support/env.ts';
 
 fs.mkdirSync(e2eEnv.dataDir, { recursive: true });
@@ -32,14 +33,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     },
   },
   webServer: [

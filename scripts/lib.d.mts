@@ -1,6 +1,8 @@
 // Types of lib.mjs for the TypeScript that imports it (the bench).
 export const root: string;
 export const serverNodeFlags: string[];
+/** Chromium's flags wherever it is driven: the browser suite and the bench's browser jobs. */
+export const chromiumFlags: string[];
 export function log(message: string): void;
 export function run(
   cmd: string,

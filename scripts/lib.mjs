@@ -10,6 +10,19 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * Chromium's flags wherever we drive it (the browser suite, the bench's browser jobs): no sandbox (containers), no
+ * GPU, and none of the browser's own calls home, so a run talks only to the servers it was pointed at.
+ */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+/**
  * Node's flags for the server, however it is started. V8 lets the old
  * generation grow to four times what survived its last collection when the
  * heap may reach gigabytes; capped at 1 GB it grows by at most about twice, so

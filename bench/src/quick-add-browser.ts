@@ -5,6 +5,7 @@
 // after, must have grown by exactly one copy per code, or the run ends.
 import { cookies, messages } from '@cardstock/contract';
 import { chromium } from '@playwright/test';
+import { chromiumFlags } from '../../scripts/lib.mjs';
 
 const m = messages.inventory;
 
@@ -46,12 +47,7 @@ export async function quickAddBrowser(
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
+      ...chromiumFlags,
       // Card pictures come from Scryfall's CDN: offline they would hang, so they fail at once (as in the audits).
       '--host-resolver-rules=MAP cards.scryfall.io ~NOTFOUND, MAP c1.scryfall.com ~NOTFOUND',
     ],
