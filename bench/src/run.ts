@@ -499,10 +499,13 @@ function withToken(
             .replaceAll('$CARD2', cards[1] ?? '')
             .replaceAll('$CARD', cards[0] ?? ''),
         ) as unknown);
+  /** Whether a request's body (a GET has none) holds this placeholder. */
+  const holds = (body: unknown, placeholder: string) =>
+    body !== undefined && JSON.stringify(body).includes(`"${placeholder}"`);
   const first = s.requests[0]?.body;
-  const perRegister = registers.length > 1 && JSON.stringify(first).includes('"$REGISTER"');
+  const perRegister = registers.length > 1 && holds(first, '$REGISTER');
   const perCode = (r: Scenario['requests'][number]) =>
-    JSON.stringify(r.body).includes('"$CODE"')
+    holds(r.body, '$CODE')
       ? codes.map((code) => ({
           ...r,
           body: JSON.parse(JSON.stringify(filled(r.body)).replaceAll('"$CODE"', JSON.stringify(code))) as unknown,
