@@ -29,7 +29,8 @@ import pg from 'pg';
 import { catalogFile, inventoryCsv, largeInventoryCsv, priceFile } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
-import { buylistAcceptRace, sellList, type SellLine } from './buylist.ts';
+import { buylistAcceptRace, sellList } from './buylist.ts';
+import { withToken } from './fill.ts';
 import {
   auditPages,
   audits,
@@ -472,50 +473,6 @@ async function publishShop(url: string, token: string): Promise<void> {
     body: JSON.stringify({ token, subdomain: 'bench-shop', shop_hidden: 0 }),
   });
   if (!res.ok) throw new Error(`could not publish the shop: ${await res.text()}`);
-}
-
-/**
- * The scenario with the shop's token for $TOKEN, stocked printings for $CARD, $CARD2 and $CARD3, a sell list for
- * "$SELL", a register sale's five lines for "$REGISTER" (register i's on connection i), and a request for each of
- * `codes` in turn where a body has "$CODE".
- */
-function withToken(
-  s: Scenario,
-  token: string,
-  cards: string[] = [],
-  sell: SellLine[] = [],
-  registers: unknown[][] = [],
-  codes: string[] = [],
-): Scenario {
-  const filled = (body: unknown, register: unknown[] = registers[0] ?? []): unknown =>
-    body === undefined
-      ? undefined
-      : (JSON.parse(
-          JSON.stringify(body)
-            .replaceAll('"$SELL"', JSON.stringify(sell))
-            .replaceAll('"$REGISTER"', JSON.stringify(register))
-            .replaceAll('$TOKEN', token)
-            .replaceAll('$CARD3', cards[2] ?? '')
-            .replaceAll('$CARD2', cards[1] ?? '')
-            .replaceAll('$CARD', cards[0] ?? ''),
-        ) as unknown);
-  /** Whether a request's body (a GET has none) holds this placeholder. */
-  const holds = (body: unknown, placeholder: string) =>
-    body !== undefined && JSON.stringify(body).includes(`"${placeholder}"`);
-  const first = s.requests[0]?.body;
-  const perRegister = registers.length > 1 && holds(first, '$REGISTER');
-  const perCode = (r: Scenario['requests'][number]) =>
-    holds(r.body, '$CODE')
-      ? codes.map((code) => ({
-          ...r,
-          body: JSON.parse(JSON.stringify(filled(r.body)).replaceAll('"$CODE"', JSON.stringify(code))) as unknown,
-        }))
-      : [{ ...r, body: filled(r.body) }];
-  return {
-    ...s,
-    requests: s.requests.flatMap(perCode),
-    ...(perRegister ? { perConnection: registers.map((register) => filled(first, register)) } : {}),
-  };
 }
 
 /** A request's headers as the scenario sends them: a browser's, or none asking for compression (identity). */
