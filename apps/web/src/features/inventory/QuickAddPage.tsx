@@ -56,7 +56,6 @@ function keep(storage: Storage, key: string, value: unknown) {
   }
 }
 
-/** A picker open on a code, and how to go on once a printing is picked (or none). */
 /**
  * Lines the session list shows until asked for all: a table redraws its every row's layout when one is added at its
  * top, so a 1,000-card session drawn whole slows each scan; the latest lines are the ones a person checks and undoes.
@@ -102,6 +101,7 @@ const SessionRow = memo(function SessionRow({
   );
 });
 
+/** A picker open on a code, and how to go on once a printing is picked (or none). */
 interface Picking {
   code: string;
   candidates: readonly CodeCandidate[];
