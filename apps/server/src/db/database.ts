@@ -145,7 +145,11 @@ export function openDatabase(
     const writes = new WriteCounter();
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     writeCounters.set(db, writes);
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const ownPool = new pg.Pool({ connectionString: config.url, max: 2 });
+    ownPool.on('error', onIdleError);
+    const own = new Kysely<DB>({ dialect: new PostgresDialect({ pool: ownPool }) });
+    apartHandles.set(db, own);
+    return { db, engine: 'postgres', close: () => Promise.all([db.destroy(), own.destroy()]).then(() => undefined) };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const file = new SQLite(config.file);
@@ -162,6 +166,18 @@ export function openDatabase(
   });
   writeCounters.set(db, writes);
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+const apartHandles = new WeakMap<Db, Db>();
+
+/**
+ * A handle on the same PostgreSQL database whose statements run on connections of their own (a pool of two beside
+ * the main one) and each commit at once: for a counter that a transaction moves without holding its row until the
+ * transaction's own commit. Undefined on SQLite, which writes one transaction at a time (a second connection would
+ * wait for the open one), and for a handle openDatabase did not make.
+ */
+export function apartOf(db: Db): Db | undefined {
+  return apartHandles.get(db);
 }
 
 /** A unique-key violation on either engine: a concurrent twin of a write got in first. */

@@ -42,6 +42,7 @@ import * as m0037 from './0037-quick-adds.ts';
 import * as m0038 from './0038-label-prices.ts';
 import * as m0039 from './0039-pick-progress.ts';
 import * as m0040 from './0040-return-keys.ts';
+import * as m0041 from './0041-orders-version-at-commit.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -90,6 +91,7 @@ const all: Record<string, MigrationFactory> = {
   '0038-label-prices': m0038.migration,
   '0039-pick-progress': m0039.migration,
   '0040-return-keys': m0040.migration,
+  '0041-orders-version-at-commit': m0041.migration,
 };
 
 class StaticProvider implements MigrationProvider {

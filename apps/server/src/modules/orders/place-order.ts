@@ -128,7 +128,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
         const creditCap = priced?.creditCapCents ?? totalCents;
         if (credit && credit.cents > creditCap)
           throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
-        const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at);
+        const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at, ctx.db);
         const order = {
           shop_id: shopId,
           order_number: orderNumber,

@@ -33,8 +33,8 @@ export async function recordCashMove(
 
 /**
  * Several movements of one event at once (a sale's cash in and change out): the drawer's expected cash moved by their
- * sum in one guarded update, and their lines written in one statement, so a sale holds the drawer's row for two round
- * trips whatever it moves.
+ * sum in one guarded update, and their lines written in one statement before it, so a sale holds the drawer's row for
+ * one round trip and its commit whatever it moves.
  */
 export async function recordCashMoves(
   tx: Tx,
@@ -46,14 +46,9 @@ export async function recordCashMoves(
   for (const { kind, cents } of moves)
     if (!Number.isInteger(cents) || cents * direction[kind] < 0)
       throw new Error(`a ${kind} movement is whole cents ${direction[kind] > 0 ? 'in' : 'out'}, not ${cents}`);
-  if (
-    !(await repo.moveExpected(
-      tx,
-      drawer.id,
-      moves.reduce((n, m) => n + m.cents, 0),
-    ))
-  )
-    throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
+  // The movements first, the drawer's row last: a sale holds that row from its update to its commit, and the seller's
+  // next sale waits for it. The movements' reference to the drawer does not wait on it (a key-share lock), and a
+  // drawer found closed refuses the whole transaction, its movements with it.
   await repo.insertMoves(
     tx,
     moves.map(({ kind, cents }) => ({
@@ -65,6 +60,14 @@ export async function recordCashMoves(
       created_at: at,
     })),
   );
+  if (
+    !(await repo.moveExpected(
+      tx,
+      drawer.id,
+      moves.reduce((n, m) => n + m.cents, 0),
+    ))
+  )
+    throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
 }
 
 /** The drawer a sale is rung up on: its seller's open one. */

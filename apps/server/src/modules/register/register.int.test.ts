@@ -4,6 +4,9 @@ import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '..
 import { addMember, namedNonfoilCards, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
+import { withTransaction } from '../../db/database.ts';
+import { nextNumber } from '../orders/order-number.ts';
+import { ordersRepository } from '../orders/orders.repository.ts';
 
 const said = messages.registerServer;
 type Sale = Omit<CallInput<'registerSale'>, 'token'>;
@@ -260,6 +263,68 @@ describe(`the register (${testEngine})`, () => {
     expect(await salesOf(shop)).toHaveLength(10);
     expect(await copiesOf(owner, stock[0]!)).toBe(0);
   });
+
+  // PostgreSQL writes transactions side by side; SQLite one at a time (its sales queue by design, decision 009).
+  it.skipIf(testEngine !== 'postgres')(
+    'rings up a sale while another of the shop’s orders is numbered and written but not yet committed',
+    async () => {
+      const { shop, owner, stock } = await shopWith([{ copies: 1, price: 5 }]);
+      // An order of the shop held open after its number and its row, the way the one door writes them: the shop's
+      // callout counter and the orders version are the rows every order of the shop moves.
+      let written!: () => void;
+      const numbered = new Promise<void>((resolve) => (written = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let heldCallout = 0;
+      const open = withTransaction(server.ctx.db, async (tx) => {
+        const at = new Date().toISOString();
+        const { number, callout } = await nextNumber(tx, '', shop.id, 0, at, server.ctx.db);
+        heldCallout = callout;
+        await ordersRepository.insert(
+          tx,
+          {
+            shop_id: shop.id,
+            order_number: number,
+            callout,
+            source_kind: 'staff',
+            source_id: 0,
+            source_name: 'held',
+            status: 'pending',
+            idempotency_key: null,
+            idempotency_fingerprint: null,
+            total_items: 0,
+            total_cents: 0,
+            created_at: at,
+            decided_at: null,
+            decided_by: null,
+            customer_name: null,
+            customer_email: null,
+            customer_phone: null,
+            hold_until: null,
+            reason: null,
+          },
+          [],
+        );
+        written();
+        await held;
+      });
+      try {
+        await numbered;
+        const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000));
+        const res = await Promise.race([
+          sell(owner, { items: [line(stock[0]!)], tenders: [{ kind: 'card', amount: 5 }] }),
+          waited,
+        ]);
+        expect(res, 'the sale waited for the open order to commit').not.toBe('waited');
+        const sold = bodyOf(res as Awaited<ReturnType<typeof sell>>);
+        // Numbers stay unique: the sale's callout is the one after the held order's.
+        expect(Number(sold.sale_number.split('-').at(-1))).toBe(heldCallout + 1);
+      } finally {
+        release();
+        await open;
+      }
+    },
+  );
 
   it('serves the receipt to whoever holds its link, escaped; a wrong link finds nothing', async () => {
     const { shop, owner, stock } = await shopWith([{ copies: 1, price: 3 }]);

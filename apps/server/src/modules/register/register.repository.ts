@@ -36,6 +36,11 @@ export const registerRepository = {
     return id;
   },
 
+  /** A card sale whose drawer closed while it was rung up joins no drawer (decision 038). */
+  async leaveDrawer(db: Executor, saleId: number) {
+    await db.updateTable('sales').set({ drawer_id: null }).where('id', '=', saleId).execute();
+  },
+
   /** A sale's order counts what it sold for: after the discount, before tax (statistics read orders' totals). */
   async setOrderTotal(db: Executor, orderId: number, totalCents: number) {
     await db.updateTable('orders').set({ total_cents: totalCents }).where('id', '=', orderId).execute();

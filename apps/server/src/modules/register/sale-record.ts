@@ -72,18 +72,8 @@ export async function recordSale(
         at,
       })
     : undefined;
-  // The cash tendered in, the change and a trade-in's cash out of the drawer, before the sale row that names it.
-  const drawerId =
-    sale.drawer &&
-    (await ringUpOnDrawer(tx, sale.drawer, {
-      saleNumber: sale.saleNumber,
-      cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
-      changeCents: settled.change_cents,
-      payoutCents: figures.cash_out_cents,
-      at,
-    }));
   // The order's total and each line's share of the figures are the order's own (written with it, or by the caller).
-  await repo.insert(
+  const saleId = await repo.insert(
     tx,
     {
       shop_id: shopId,
@@ -105,7 +95,7 @@ export async function recordSale(
       trade_in_credit_cents: figures.credit_to_customer_cents,
       trade_in_payout: buy?.payout ?? null,
       buy_order_id: bought?.id ?? null,
-      drawer_id: drawerId ?? null,
+      drawer_id: sale.drawer?.id ?? null,
     },
     tenders,
   );
@@ -149,6 +139,20 @@ export async function recordSale(
     );
     if (balance === undefined) throw new AppError('NOT_FOUND', messages.customers.server.notFound);
   } else await auditRepository.record(tx, { shop_id: shopId, actor, subject: saleNumber, created_at: at, ...event() });
+  // The cash tendered in, the change and a trade-in's cash out of the drawer, the last of the sale's own writes: the
+  // seller's drawer row is one every sale of theirs moves, held from here to the commit. A card sale whose drawer
+  // closed meanwhile joins none; a cash sale's is refused whole (`ringUpOnDrawer`).
+  if (
+    sale.drawer &&
+    (await ringUpOnDrawer(tx, sale.drawer, {
+      saleNumber: sale.saleNumber,
+      cashTenderedCents: tenders.filter((t) => t.kind === 'cash').reduce((n, t) => n + t.amount_cents, 0),
+      changeCents: settled.change_cents,
+      payoutCents: figures.cash_out_cents,
+      at,
+    })) === undefined
+  )
+    await repo.leaveDrawer(tx, saleId);
 }
 
 /** The sale as stored: the answer to the sale and to any retry of it. */
