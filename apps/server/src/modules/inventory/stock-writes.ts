@@ -31,24 +31,31 @@ export interface ReturnedCopies extends StockFields {
 export function stockWrites(reads: StockWriter) {
   return {
     /**
-     * An order taking copies, row by row (the order decides which rows and how many): each `take` takes copies from a
-     * row if it still has them, answering what is left, or undefined when another order got there first; `done`
-     * records every row's new quantity at once, after the order's other writes, as the order's last lock.
+     * An order taking copies (the order decides which rows and how many): `takeAll` takes them from every row in one
+     * statement, each row only if it still has them, answering the rows taken with what is left on each (a row
+     * missing from the answer was short: another order got there first); `done` records every row's new quantity at
+     * once, after the order's other writes, as the order's last lock.
      */
     taking(tx: Tx, shopId: number) {
       const left = new Map<number, number>();
       return {
-        async take(rowId: number, quantity: number, at: string): Promise<number | undefined> {
-          const row = await tx
-            .updateTable('inventory')
-            .set({ quantity: sql`quantity - ${quantity}`, updated_at: at })
-            .where('id', '=', rowId)
-            .where('shop_id', '=', shopId)
-            .where('quantity', '>=', quantity)
-            .returning('quantity')
-            .executeTakeFirst();
-          if (row) left.set(rowId, row.quantity);
-          return row?.quantity;
+        async takeAll(takes: ReadonlyMap<number, number>, at: string): Promise<ReadonlyMap<number, number>> {
+          if (!takes.size) return new Map();
+          // The copies to take from each row, as a table both engines read (SQLite names no columns of a VALUES list).
+          const wanted = sql.join(
+            [...takes].map(
+              ([id, quantity]) => sql`select cast(${id} as integer) as id, cast(${quantity} as integer) as quantity`,
+            ),
+            sql` union all `,
+          );
+          const { rows } = await sql<{ id: number; quantity: number }>`
+            update inventory set quantity = inventory.quantity - t.quantity, updated_at = ${at}
+            from (${wanted}) as t
+            where inventory.id = t.id and inventory.shop_id = ${shopId} and inventory.quantity >= t.quantity
+            returning inventory.id, inventory.quantity`.execute(tx);
+          const taken = new Map(rows.map((row) => [Number(row.id), Number(row.quantity)]));
+          for (const [id, quantity] of taken) left.set(id, quantity);
+          return taken;
         },
         done: () => reads.stockChanged(tx, shopId, { kind: 'quantities', quantities: left }),
       };

@@ -79,6 +79,8 @@ export async function reserveStock(
   const shortages: Shortage[] = [];
   // Cards with no price to sell at (no asking price, no market price), in the cart's order.
   const unpriced: { position: number; name: string }[] = [];
+  // The copies to take from each row, with the first cart line that takes from it (a short row names that line).
+  const takes = new Map<number, { quantity: number; position: number; name: string }>();
   const merged = mergeLines(items);
   const stock = await repo.stockOf(
     tx,
@@ -114,10 +116,12 @@ export async function reserveStock(
       if (wanted === 0) break;
       const take = Math.min(wanted, row.quantity);
       if (take === 0) continue;
-      // The row may have changed since it was read (another order, on PostgreSQL): then it is short.
-      const remaining = await taking.take(row.id, take, at);
-      if (remaining === undefined)
-        throw new NotEnoughStock([{ position: item.position, text: messages.ordersServer.notEnough(row.name, 0) }]);
+      const earlier = takes.get(row.id);
+      takes.set(row.id, {
+        quantity: (earlier?.quantity ?? 0) + take,
+        position: earlier?.position ?? item.position,
+        name: row.name,
+      });
       // A later line of the cart that names this row too (one with a condition, one without) sees what is left.
       row.quantity -= take;
       wanted -= take;
@@ -152,6 +156,16 @@ export async function reserveStock(
         unit_cost_cents: row.cost_cents,
       });
     }
+  }
+  // Every row's copies in one statement, once every line has found its rows. A row may have changed since it was
+  // read (another order, on PostgreSQL): then it is short, and the whole order is refused.
+  if (!shortages.length && !unpriced.length) {
+    const taken = await taking.takeAll(new Map([...takes].map(([id, t]) => [id, t.quantity])), at);
+    const short = [...takes].filter(([id]) => !taken.has(id));
+    if (short.length)
+      throw new NotEnoughStock(
+        short.map(([, t]) => ({ position: t.position, text: messages.ordersServer.notEnough(t.name, 0) })),
+      );
   }
   for (const item of merged.sealed) {
     const product = await sealedRepository.find(tx, shopId, item.sealed_id);
