@@ -53,10 +53,14 @@ test('the owner sets a price, then reads it on the Activity screen, filters it, 
   await expect(page.getByLabel(m.kind, { exact: true })).toHaveValue('order');
   await expect(page.getByText(m.empty)).toBeVisible();
   await page.goBack();
+  // Back is the address's: the filter it walked back from does not stay shown.
+  await expect(page.getByLabel(m.kind, { exact: true })).toHaveValue('');
   await expect(rows.nth(1)).toContainText(`Edited ${card!.name}`);
 
   await page.getByLabel(m.person, { exact: true }).selectOption(account.email);
   await page.getByLabel(m.kind, { exact: true }).selectOption('inventory');
+  await expect(page.getByLabel(m.person, { exact: true })).toHaveValue(account.email);
+  await expect(page.getByLabel(m.kind, { exact: true })).toHaveValue('inventory');
   await expect(page.getByText(m.count(2))).toBeVisible();
   const today = new Date();
   const local = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;

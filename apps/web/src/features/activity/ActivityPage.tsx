@@ -1,12 +1,12 @@
 import { activityKinds, messages, roleAllows, type ActivityKind } from '@cardstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { call } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { describeActivity } from './activity-text.ts';
 import { ZeroedRows } from './ZeroedRows.tsx';
@@ -44,7 +44,7 @@ export function ActivityPage() {
   useTitle(m.title);
   const signedIn = hasAuthToken();
   const allowed = roleAllows(userRole(), 'activity:view');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const actor = params.get('actor') ?? '';
   const kind = (activityKinds as readonly string[]).includes(params.get('kind') ?? '')
     ? (params.get('kind') as ActivityKind)
@@ -138,7 +138,7 @@ export function ActivityPage() {
                 />
               </label>
               {(actor || kind || fromDay || toDay) && (
-                <button type="button" className="btn" onClick={() => setParams(new URLSearchParams())}>
+                <button type="button" className="btn" onClick={() => setParams(() => new URLSearchParams())}>
                   {m.clear}
                 </button>
               )}
