@@ -1,5 +1,5 @@
 import { marketPriceOf, messages, priceCents, qualityOf, type CartLine, type PricingRule } from '@cardstock/contract';
-import type { Executor, Tx } from '../../db/database.ts';
+import { readChanged, type Executor, type Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
@@ -157,14 +157,19 @@ export async function reserveStock(
       });
     }
   }
-  // Every row's copies in one statement, once every line has found its rows. A row may have changed since it was
-  // read (another order, on PostgreSQL): then it is short, and the whole order is refused.
+  // Every row's copies in one statement, once every line has found its rows. A row short now changed since it was
+  // read (another order took from it and committed meanwhile, on PostgreSQL): the order is planned again from what
+  // the shop has now (the line may be filled from its other rows), and refused as out of stock only if that keeps
+  // happening.
   if (!shortages.length && !unpriced.length) {
     const taken = await taking.takeAll(new Map([...takes].map(([id, t]) => [id, t.quantity])), at);
     const short = [...takes].filter(([id]) => !taken.has(id));
     if (short.length)
-      throw new NotEnoughStock(
-        short.map(([, t]) => ({ position: t.position, text: messages.ordersServer.notEnough(t.name, 0) })),
+      throw Object.assign(
+        new NotEnoughStock(
+          short.map(([, t]) => ({ position: t.position, text: messages.ordersServer.notEnough(t.name, 0) })),
+        ),
+        { [readChanged]: true },
       );
   }
   for (const item of merged.sealed) {

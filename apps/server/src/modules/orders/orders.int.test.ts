@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, expectError, expectOk, type CallInput } from '../../../test/client.ts';
 import { catalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { sql } from 'kysely';
+import { withTransaction } from '../../db/database.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
@@ -164,6 +166,66 @@ describe(`orders (${testEngine})`, () => {
     expect(await stock(first)).toBe(200);
     expect(await stock(second)).toBe(200);
   });
+
+  // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
+  it.skipIf(testEngine !== 'postgres')(
+    'fills a line from its other rows when the row it chose is emptied by an order that commits meanwhile',
+    async () => {
+      const card = priced[9]!;
+      await add(card, 1);
+      await add(card, 5, 'LP');
+      const [nm] = await server.ctx.db
+        .selectFrom('inventory')
+        .select('id')
+        .where('card_id', '=', card.id)
+        .where('quality', '=', 'NM')
+        .where('shop_id', '=', shop.id)
+        .execute();
+      // Another order taking the NM copy, its transaction still open: the next order reads the copy as there and
+      // chooses it (best condition first), then waits on the row until this one commits.
+      let taken!: () => void;
+      const tookIt = new Promise<void>((resolve) => (taken = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const other = withTransaction(server.ctx.db, async (tx) => {
+        await sql`update inventory set quantity = 0 where id = ${nm!.id}`.execute(tx);
+        taken();
+        await held;
+      });
+      try {
+        await tookIt;
+        const placing = place([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }]);
+        // Until the order waits on the row the other transaction holds.
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(server.ctx.db);
+          if (rows[0]!.n > 0) break;
+          if (waited > 5_000) throw new Error('the order never waited on the row');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        release();
+        await other;
+        const res = await placing;
+        expectOk(res);
+        const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
+        expect(order.items).toMatchObject([{ scryfall_id: card.id, quality: 'LP', quantity: 1 }]);
+        const rows = await server.ctx.db
+          .selectFrom('inventory')
+          .select(['quality', 'quantity'])
+          .where('card_id', '=', card.id)
+          .where('shop_id', '=', shop.id)
+          .orderBy('quality')
+          .execute();
+        expect(rows).toEqual([
+          { quality: 'LP', quantity: 4 },
+          { quality: 'NM', quantity: 0 },
+        ]);
+      } finally {
+        release();
+        await other;
+      }
+    },
+  );
 
   it('places and rejects orders of the same cards at once, none of them refused or failed', async () => {
     // Placing locks stock rows, then the shop's row; a rejection must give its copies back before it writes the order
