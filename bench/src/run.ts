@@ -894,13 +894,20 @@ async function benchOnFreshPostgres(): Promise<void> {
   }
 }
 
-if (process.env.DATABASE_URL) {
-  const databaseUrl = process.env.DATABASE_URL;
-  await inDataDir('postgres', (dataDir, kept) => benchOn({ engine: 'postgres', dataDir, databaseUrl }, kept));
-} else {
-  if (engineArg !== 'postgres')
-    await inDataDir('sqlite', (dataDir, kept) => benchOn({ engine: 'sqlite', dataDir }, kept));
-  if (engineArg !== 'sqlite') await benchOnFreshPostgres();
+// A run that stops on one engine still writes what it measured before (the other engine's half hour, say).
+let stopped: Error | undefined;
+try {
+  if (process.env.DATABASE_URL) {
+    const databaseUrl = process.env.DATABASE_URL;
+    await inDataDir('postgres', (dataDir, kept) => benchOn({ engine: 'postgres', dataDir, databaseUrl }, kept));
+  } else {
+    if (engineArg !== 'postgres')
+      await inDataDir('sqlite', (dataDir, kept) => benchOn({ engine: 'sqlite', dataDir }, kept));
+    if (engineArg !== 'sqlite') await benchOnFreshPostgres();
+  }
+} catch (err) {
+  stopped = err instanceof Error ? err : new Error(String(err));
+  console.error(stopped);
 }
 
 const command = `${serverLog === undefined ? '' : `BENCH_SERVER_LOG=${serverLog} `}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
@@ -968,7 +975,8 @@ if (auditRows.length) {
     ].join('\n'),
   );
 }
-const section = `## ${new Date().toISOString().slice(0, 10)} — \`${command}\` (${os.cpus().length} cores, ${durationS} s per load run)\n\n${tables.join('\n\n')}\n`;
+const stoppedLine = stopped ? `**The run stopped before its end:** ${stopped.message.split('\n')[0]}\n\n` : '';
+const section = `## ${new Date().toISOString().slice(0, 10)} — \`${command}\` (${os.cpus().length} cores, ${durationS} s per load run)\n\n${stoppedLine}${tables.join('\n\n')}\n`;
 const resultsFile = path.join(root, 'bench/RESULTS.md');
 const header =
   '# Benchmark results\n\nNewest first. Each table was produced by the command in its heading. The bare node:http ' +
@@ -983,6 +991,10 @@ fs.writeFileSync(resultsFile, `${header}${section}\n${previous}`);
 // The file is committed: keep it as `npm run format:check` wants it.
 spawnSync('npx', ['prettier', '--write', '--log-level', 'warn', resultsFile], { cwd: root, stdio: 'inherit' });
 console.log(`\n${tables.join('\n\n')}\n\nWritten to bench/RESULTS.md`);
+if (stopped) {
+  console.error(`The run stopped before its end: ${stopped.message}`);
+  process.exit(1);
+}
 
 /**
  * Every figure against its budget; on PostgreSQL times and rates may be
