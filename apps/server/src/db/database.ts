@@ -191,22 +191,9 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
 /**
- * Marks an error a transaction's work throws when what it read changed under it before it could write (another
- * transaction committed in between, on PostgreSQL): `withTransaction` runs the work again, which reads afresh; once
- * the attempts are spent the error itself is the answer.
- */
-export const readChanged = Symbol('the transaction read what another one changed before it wrote');
-
-const runAgain = (err: unknown) =>
-  RETRYABLE.has(String((err as { code?: unknown }).code)) ||
-  (typeof err === 'object' && err !== null && readChanged in err);
-
-/**
  * Runs `work` in one transaction: all of it is committed, or none of it. When
- * PostgreSQL ends it as a deadlock's victim, or `work` finds that what it read
- * changed before it wrote (an error carrying `readChanged`), it runs again (up
- * to three times in all), so `work` must act on the database only, never
- * outside it.
+ * PostgreSQL ends it as a deadlock's victim, it runs again (up to three times
+ * in all), so `work` must act on the database only, never outside it.
  */
 export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -218,7 +205,7 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): 
         return work(tx);
       });
     } catch (err) {
-      if (attempt >= ATTEMPTS || !runAgain(err)) throw err;
+      if (attempt >= ATTEMPTS || !RETRYABLE.has(String((err as { code?: unknown }).code))) throw err;
       // A moment apart, so the two transactions do not meet again at once.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       continue;

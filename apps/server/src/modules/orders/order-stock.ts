@@ -1,5 +1,5 @@
 import { marketPriceOf, messages, priceCents, qualityOf, type CartLine, type PricingRule } from '@cardstock/contract';
-import { readChanged, type Executor, type Tx } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { sealedRepository } from '../sealed/sealed.repository.ts';
@@ -61,6 +61,177 @@ function mergeLines(items: CartLine[]) {
   };
 }
 
+/** A cart line after merging: where it first stood in the cart. */
+type MergedCard = CardLine & { position: number };
+
+/** The copies of a merged line still to take in this round, and those already taken for it in earlier ones. */
+interface Wanted {
+  item: MergedCard;
+  quantity: number;
+  taken: number;
+}
+
+type OrderLine = Parameters<typeof repo.insert>[2][number];
+type StockRow = Awaited<ReturnType<typeof repo.stockOf>>[number];
+
+/** What a round chose: copies of one row for one line, priced. */
+interface Pick {
+  wanted: Wanted;
+  row: StockRow;
+  line: OrderLine;
+}
+
+/** Why an order is refused: lines the shelf cannot fill, and cards with no price to sell at, each where it stood. */
+interface Refusals {
+  shortages: Shortage[];
+  unpriced: { position: number; name: string }[];
+}
+
+/**
+ * How many times a line is planned again when the rows it chose were emptied meanwhile, before it is refused: each
+ * round needs another order to commit a take from the same rows between its read and its take.
+ */
+const ROUNDS = 8;
+
+/**
+ * Chooses, for each wanted line, the rows to take from (best condition first) and prices each take by the shop's
+ * rule; a line that cannot be filled, or a copy without a price, is added to `refusals` instead.
+ */
+async function plan(
+  tx: Executor,
+  shopId: number,
+  stock: StockRow[],
+  wanted: Wanted[],
+  rule: PricingRule,
+  refusals: Refusals,
+): Promise<Pick[]> {
+  const picks: Pick[] = [];
+  for (const want of wanted) {
+    const { item } = want;
+    // The line's rows: its printing, finish, language and flags, and its condition when it names one.
+    const rows = stock.filter(
+      (row) =>
+        row.card_id === item.scryfall_id &&
+        row.finish === item.finish &&
+        row.language === item.language &&
+        Number(row.signed) === Number(item.signed) &&
+        Number(row.altered) === Number(item.altered) &&
+        (!item.quality || row.quality === item.quality),
+    );
+    if (rows.length === 0 && want.taken === 0) {
+      const card = await repo.cardName(tx, item.scryfall_id);
+      refusals.shortages.push({
+        position: item.position,
+        text: messages.ordersServer.notInInventory(card?.name ?? item.scryfall_id),
+      });
+      continue;
+    }
+    const available = rows.reduce((n, r) => n + r.quantity, 0);
+    if (available < want.quantity) {
+      const name = rows[0]?.name ?? (await repo.cardName(tx, item.scryfall_id))?.name ?? item.scryfall_id;
+      refusals.shortages.push({
+        position: item.position,
+        text: messages.ordersServer.notEnough(name, want.taken + available),
+      });
+      continue;
+    }
+    let left = want.quantity;
+    for (const row of rows) {
+      if (left === 0) break;
+      const take = Math.min(left, row.quantity);
+      if (take === 0) continue;
+      // A later line of the cart that names this row too (one with a condition, one without) sees what is left.
+      row.quantity -= take;
+      left -= take;
+      const quality = qualityOf(row.quality);
+      const price = priceCents({
+        askingCents: row.asking_price,
+        marketCents: marketPriceOf(row, item.finish),
+        quality,
+        language: item.language,
+        rule,
+      });
+      // Under a cent is no price (an old $0 asking price, a $0 market price): it would sell for $0, as sealed.
+      if (price === null || price < 1) {
+        if (!refusals.unpriced.some((u) => u.name === row.name))
+          refusals.unpriced.push({ position: item.position, name: row.name });
+        continue;
+      }
+      picks.push({
+        wanted: want,
+        row,
+        line: {
+          shop_id: shopId,
+          inventory_id: row.id,
+          card_id: item.scryfall_id,
+          card_name: row.name,
+          set_code: row.set_code,
+          finish: item.finish,
+          quality,
+          language: item.language,
+          signed: Number(item.signed),
+          altered: Number(item.altered),
+          quantity: take,
+          unit_price_cents: price,
+          // What a copy of this row cost the shop when it is known (bought from customers): the margin's other half.
+          unit_cost_cents: row.cost_cents,
+        },
+      });
+    }
+  }
+  return picks;
+}
+
+/**
+ * Takes the copies of the cart's card lines, every row in one statement per round. A row short at the take was
+ * emptied by another order that committed after this one read it (PostgreSQL writes side by side; SQLite one at a
+ * time, so never there): its copies are planned again, in the same transaction, from what the shop has now (the
+ * line's other rows, or what is left on that row); the copies already taken stay taken. The line is refused only when
+ * the shop no longer has its copies, or after `ROUNDS` rounds of losing the race.
+ */
+async function takeCards(
+  tx: Executor,
+  shopId: number,
+  cards: MergedCard[],
+  rule: PricingRule,
+  at: string,
+  taking: ReturnType<StockWrites['taking']>,
+  refusals: Refusals,
+): Promise<OrderLine[]> {
+  const lines: OrderLine[] = [];
+  let wanted: Wanted[] = cards.map((item) => ({ item, quantity: item.quantity, taken: 0 }));
+  for (let round = 1; wanted.length; round++) {
+    const stock = await repo.stockOf(
+      tx,
+      shopId,
+      wanted.map((w) => w.item.scryfall_id),
+    );
+    const picks = await plan(tx, shopId, stock, wanted, rule, refusals);
+    if (refusals.shortages.length || refusals.unpriced.length) return lines;
+    const perRow = new Map<number, number>();
+    for (const { row, line } of picks) perRow.set(row.id, (perRow.get(row.id) ?? 0) + line.quantity);
+    const taken = await taking.takeAll(perRow, at);
+    const missing = new Map<Wanted, number>();
+    for (const pick of picks)
+      if (taken.has(pick.row.id)) lines.push(pick.line);
+      else missing.set(pick.wanted, (missing.get(pick.wanted) ?? 0) + pick.line.quantity);
+    wanted = [...missing].map(([want, quantity]) => ({
+      item: want.item,
+      quantity,
+      taken: want.taken + want.quantity - quantity,
+    }));
+    if (round === ROUNDS && wanted.length) {
+      for (const want of wanted)
+        refusals.shortages.push({
+          position: want.item.position,
+          text: messages.ordersServer.notEnough(picks.find((p) => p.wanted.item === want.item)!.row.name, want.taken),
+        });
+      return lines;
+    }
+  }
+  return lines;
+}
+
 /**
  * Takes every line's copies from the shop's rows (best condition first),
  * priced by the shop's rule as they are now. A copy without a price (422)
@@ -74,104 +245,10 @@ export async function reserveStock(
   at: string,
   taking: ReturnType<StockWrites['taking']>,
 ) {
-  const lines: Parameters<typeof repo.insert>[2] = [];
-  // What cannot be filled, told in the cart's order.
-  const shortages: Shortage[] = [];
-  // Cards with no price to sell at (no asking price, no market price), in the cart's order.
-  const unpriced: { position: number; name: string }[] = [];
-  // The copies to take from each row, with the first cart line that takes from it (a short row names that line).
-  const takes = new Map<number, { quantity: number; position: number; name: string }>();
+  const refusals: Refusals = { shortages: [], unpriced: [] };
+  const { shortages, unpriced } = refusals;
   const merged = mergeLines(items);
-  const stock = await repo.stockOf(
-    tx,
-    shopId,
-    merged.cards.map((item) => item.scryfall_id),
-  );
-  for (const item of merged.cards) {
-    // The line's rows: its printing, finish, language and flags, and its condition when it names one.
-    const rows = stock.filter(
-      (row) =>
-        row.card_id === item.scryfall_id &&
-        row.finish === item.finish &&
-        row.language === item.language &&
-        Number(row.signed) === Number(item.signed) &&
-        Number(row.altered) === Number(item.altered) &&
-        (!item.quality || row.quality === item.quality),
-    );
-    if (rows.length === 0) {
-      const card = await repo.cardName(tx, item.scryfall_id);
-      shortages.push({
-        position: item.position,
-        text: messages.ordersServer.notInInventory(card?.name ?? item.scryfall_id),
-      });
-      continue;
-    }
-    const available = rows.reduce((n, r) => n + r.quantity, 0);
-    if (available < item.quantity) {
-      shortages.push({ position: item.position, text: messages.ordersServer.notEnough(rows[0]!.name, available) });
-      continue;
-    }
-    let wanted = item.quantity;
-    for (const row of rows) {
-      if (wanted === 0) break;
-      const take = Math.min(wanted, row.quantity);
-      if (take === 0) continue;
-      const earlier = takes.get(row.id);
-      takes.set(row.id, {
-        quantity: (earlier?.quantity ?? 0) + take,
-        position: earlier?.position ?? item.position,
-        name: row.name,
-      });
-      // A later line of the cart that names this row too (one with a condition, one without) sees what is left.
-      row.quantity -= take;
-      wanted -= take;
-      const market = marketPriceOf(row, item.finish);
-      const quality = qualityOf(row.quality);
-      const price = priceCents({
-        askingCents: row.asking_price,
-        marketCents: market,
-        quality,
-        language: item.language,
-        rule,
-      });
-      // Under a cent is no price (an old $0 asking price, a $0 market price): it would sell for $0, as sealed.
-      if (price === null || price < 1) {
-        if (!unpriced.some((u) => u.name === row.name)) unpriced.push({ position: item.position, name: row.name });
-        continue;
-      }
-      lines.push({
-        shop_id: shopId,
-        inventory_id: row.id,
-        card_id: item.scryfall_id,
-        card_name: row.name,
-        set_code: row.set_code,
-        finish: item.finish,
-        quality,
-        language: item.language,
-        signed: Number(item.signed),
-        altered: Number(item.altered),
-        quantity: take,
-        unit_price_cents: price,
-        // What a copy of this row cost the shop when it is known (bought from customers): the margin's other half.
-        unit_cost_cents: row.cost_cents,
-      });
-    }
-  }
-  // Every row's copies in one statement, once every line has found its rows. A row short now changed since it was
-  // read (another order took from it and committed meanwhile, on PostgreSQL): the order is planned again from what
-  // the shop has now (the line may be filled from its other rows), and refused as out of stock only if that keeps
-  // happening.
-  if (!shortages.length && !unpriced.length) {
-    const taken = await taking.takeAll(new Map([...takes].map(([id, t]) => [id, t.quantity])), at);
-    const short = [...takes].filter(([id]) => !taken.has(id));
-    if (short.length)
-      throw Object.assign(
-        new NotEnoughStock(
-          short.map(([, t]) => ({ position: t.position, text: messages.ordersServer.notEnough(t.name, 0) })),
-        ),
-        { [readChanged]: true },
-      );
-  }
+  const lines = await takeCards(tx, shopId, merged.cards, rule, at, taking, refusals);
   for (const item of merged.sealed) {
     const product = await sealedRepository.find(tx, shopId, item.sealed_id);
     if (!product) {

@@ -3,7 +3,7 @@ import { api, bodyOf, expectError, expectOk, type CallInput } from '../../../tes
 import { catalog, member, shop as buildShop, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { sql } from 'kysely';
-import { withTransaction } from '../../db/database.ts';
+import { holdOpen } from '../../../test/transactions.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 
 type Card = { id: string; name: string; finishes: string[]; prices: { usd: string | null } };
@@ -169,46 +169,45 @@ describe(`orders (${testEngine})`, () => {
 
   // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
   it.skipIf(testEngine !== 'postgres')(
-    'fills a line from its other rows when the row it chose is emptied by an order that commits meanwhile',
+    'fills a line from its other rows when the rows it chose are emptied, one after another, by orders that commit meanwhile',
     async () => {
       const card = priced[9]!;
-      await add(card, 1);
-      await add(card, 5, 'LP');
-      const [nm] = await server.ctx.db
-        .selectFrom('inventory')
-        .select('id')
-        .where('card_id', '=', card.id)
-        .where('quality', '=', 'NM')
-        .where('shop_id', '=', shop.id)
-        .execute();
-      // Another order taking the NM copy, its transaction still open: the next order reads the copy as there and
-      // chooses it (best condition first), then waits on the row until this one commits.
-      let taken!: () => void;
-      const tookIt = new Promise<void>((resolve) => (taken = resolve));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const other = withTransaction(server.ctx.db, async (tx) => {
-        await sql`update inventory set quantity = 0 where id = ${nm!.id}`.execute(tx);
-        taken();
-        await held;
-      });
+      await add(card, 1, 'NM');
+      await add(card, 1, 'LP');
+      await add(card, 1, 'MP');
+      await add(card, 5, 'HP');
+      const rowOf = async (quality: string) =>
+        (
+          await server.ctx.db
+            .selectFrom('inventory')
+            .select('id')
+            .where('card_id', '=', card.id)
+            .where('quality', '=', quality)
+            .where('shop_id', '=', shop.id)
+            .executeTakeFirstOrThrow()
+        ).id;
+      // Three other orders, each taking the one copy of a row, their transactions still open: the order reads the
+      // copies as there and chooses the best, waits on its row until the order holding it commits, finds it empty,
+      // and chooses the next, three times over (more times than a transaction is run again).
+      const holders = [];
+      for (const quality of ['NM', 'LP', 'MP']) {
+        const id = await rowOf(quality);
+        holders.push(
+          await holdOpen(server.ctx.db, async (tx) => {
+            await sql`update inventory set quantity = 0 where id = ${id}`.execute(tx);
+          }),
+        );
+      }
       try {
-        await tookIt;
         const placing = place([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }]);
-        // Until the order waits on the row the other transaction holds.
-        for (let waited = 0; ; waited += 20) {
-          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(server.ctx.db);
-          if (rows[0]!.n > 0) break;
-          if (waited > 5_000) throw new Error('the order never waited on the row');
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        for (const holder of holders) {
+          await holder.waitedOn();
+          await holder.release();
         }
-        release();
-        await other;
         const res = await placing;
         expectOk(res);
         const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
-        expect(order.items).toMatchObject([{ scryfall_id: card.id, quality: 'LP', quantity: 1 }]);
+        expect(order.items).toMatchObject([{ scryfall_id: card.id, quality: 'HP', quantity: 1 }]);
         const rows = await server.ctx.db
           .selectFrom('inventory')
           .select(['quality', 'quantity'])
@@ -217,12 +216,51 @@ describe(`orders (${testEngine})`, () => {
           .orderBy('quality')
           .execute();
         expect(rows).toEqual([
-          { quality: 'LP', quantity: 4 },
+          { quality: 'HP', quantity: 4 },
+          { quality: 'LP', quantity: 0 },
+          { quality: 'MP', quantity: 0 },
           { quality: 'NM', quantity: 0 },
         ]);
       } finally {
-        release();
-        await other;
+        for (const holder of holders) await holder.release();
+      }
+    },
+  );
+
+  // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
+  it.skipIf(testEngine !== 'postgres')(
+    'takes the rest of a line from its other rows when the row it chose was partly emptied meanwhile, and names what is left when that is not enough',
+    async () => {
+      const card = priced[10]!;
+      await add(card, 3, 'NM');
+      await add(card, 1, 'LP');
+      const nm = await server.ctx.db
+        .selectFrom('inventory')
+        .select('id')
+        .where('card_id', '=', card.id)
+        .where('quality', '=', 'NM')
+        .where('shop_id', '=', shop.id)
+        .executeTakeFirstOrThrow();
+      const line = (quantity: number) => [{ scryfall_id: card.id, finish: 'nonfoil' as const, quantity }];
+      // Two of the three NM copies taken meanwhile: the order wanted three NM, gets one NM and the LP copy, and the
+      // one copy it still lacks is refused with what the shop had for the line (two), nothing taken.
+      const holder = await holdOpen(server.ctx.db, async (tx) => {
+        await sql`update inventory set quantity = 1 where id = ${nm.id}`.execute(tx);
+      });
+      try {
+        const placing = place(line(3));
+        await holder.waitedOn();
+        await holder.release();
+        const refused = await placing;
+        expectError(refused, 409);
+        expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: `${card.name}: only 2 left in stock.` });
+        expect(await stock(card)).toBe(2);
+        // Two: filled from both rows.
+        const res = await place(line(2));
+        expectOk(res);
+        expect(await stock(card)).toBe(0);
+      } finally {
+        await holder.release();
       }
     },
   );

@@ -4,7 +4,7 @@ import { api, bodyOf, expectError, expectOk, type Api, type CallInput } from '..
 import { addMember, namedNonfoilCards, shop as buildShop, type Shop, stockAtPrice } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import type { FixtureCard } from '@cardstock/fixtures';
-import { withTransaction } from '../../db/database.ts';
+import { holdOpen } from '../../../test/transactions.ts';
 import { nextNumber } from '../orders/order-number.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 
@@ -271,12 +271,8 @@ describe(`the register (${testEngine})`, () => {
       const { shop, owner, stock } = await shopWith([{ copies: 1, price: 5 }]);
       // An order of the shop held open after its number and its row, the way the one door writes them: the shop's
       // callout counter and the orders version are the rows every order of the shop moves.
-      let written!: () => void;
-      const numbered = new Promise<void>((resolve) => (written = resolve));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
       let heldCallout = 0;
-      const open = withTransaction(server.ctx.db, async (tx) => {
+      const open = await holdOpen(server.ctx.db, async (tx) => {
         const at = new Date().toISOString();
         const { number, callout } = await nextNumber(tx, '', shop.id, 0, at, server.ctx.db);
         heldCallout = callout;
@@ -305,11 +301,8 @@ describe(`the register (${testEngine})`, () => {
           },
           [],
         );
-        written();
-        await held;
       });
       try {
-        await numbered;
         const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000));
         const res = await Promise.race([
           sell(owner, { items: [line(stock[0]!)], tenders: [{ kind: 'card', amount: 5 }] }),
@@ -320,8 +313,7 @@ describe(`the register (${testEngine})`, () => {
         // Numbers stay unique: the sale's callout is the one after the held order's.
         expect(Number(sold.sale_number.split('-').at(-1))).toBe(heldCallout + 1);
       } finally {
-        release();
-        await open;
+        await open.release();
       }
     },
   );
