@@ -109,6 +109,9 @@ export interface Sql {
 export async function connect(database: string): Promise<Sql> {
   if (/^postgres(ql)?:\/\//.test(database)) {
     const client = new pg.Client({ connectionString: database });
+    // A connection the server ends while it idles (its database dropped, PostgreSQL restarted) is told on the next
+    // query; unheard, the event would end the whole run.
+    client.on('error', (err) => console.error(`  the bench's connection to PostgreSQL ended: ${err.message}`));
     await client.connect();
     // The statements below are written with `?`, as SQLite takes them.
     const numbered = (text: string) => {

@@ -11,6 +11,8 @@ if (!url?.startsWith('postgres')) {
 }
 const wanted = Number(process.argv[2] ?? 100);
 const client = new pg.Client({ connectionString: url });
+// Ended by the server while it idles: told, and the next query fails with its own error.
+client.on('error', (err) => console.error(`the connection to PostgreSQL ended: ${err.message}`));
 await client.connect();
 try {
   const cards = Number((await client.query<{ n: string }>('select count(*) as n from cards')).rows[0]!.n);

@@ -881,6 +881,8 @@ async function benchOnFreshPostgres(): Promise<void> {
   const server = await ensurePostgres();
   const name = `cardstock_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: server.adminUrl });
+  // Ended while it idles through the run (PostgreSQL restarted): told on the next query, not a crash of the run.
+  admin.on('error', (err) => console.error(`  the bench's admin connection to PostgreSQL ended: ${err.message}`));
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
