@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import JsBarcode from 'jsbarcode';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api.ts';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import {
   labelsOutdatedQueryKey,
@@ -158,7 +159,7 @@ function Label({ item }: { item: LabelItem }) {
  */
 export function LabelsPage() {
   useTitle(m.labelsTitle);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filter = params.get('filter') ?? '';
   const source: LabelSource =
     params.get('reprint') === '1'
@@ -173,10 +174,8 @@ export function LabelsPage() {
   const { state } = useLocation() as { state: { rows?: StaffInventoryRow[] } | null };
   const chosen = state?.rows ?? [];
   const queryClient = useQueryClient();
-  // The choices show at once (the address follows in a transition, which would leave a controlled box unticked meanwhile).
-  const [stockId, setStockId] = useState(params.get('stock'));
-  const stock = labelStockOf(stockId);
-  const [perCopy, setPerCopy] = useState(params.get('per') === 'copy');
+  const stock = labelStockOf(params.get('stock'));
+  const perCopy = params.get('per') === 'copy';
   const [skip, setSkip] = useState(0);
   const [progress, setProgress] = useState<{ read: number; total: number }>();
   const rows = useQuery({
@@ -238,13 +237,7 @@ export function LabelsPage() {
       <div className="labels-controls">
         <label>
           {m.labelsStock}
-          <select
-            value={stock.id}
-            onChange={(e) => {
-              setStockId(e.target.value);
-              set('stock', e.target.value);
-            }}
-          >
+          <select value={stock.id} onChange={(e) => set('stock', e.target.value)}>
             {labelStocks.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -253,14 +246,7 @@ export function LabelsPage() {
           </select>
         </label>
         <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={perCopy}
-            onChange={(e) => {
-              setPerCopy(e.target.checked);
-              set('per', e.target.checked ? 'copy' : null);
-            }}
-          />
+          <input type="checkbox" checked={perCopy} onChange={(e) => set('per', e.target.checked ? 'copy' : null)} />
           {m.labelsPerCopy}
         </label>
         {stock.rows > 1 && (
