@@ -171,13 +171,15 @@ export function openDatabase(
 const apartHandles = new WeakMap<Db, Db>();
 
 /**
- * A handle on the same PostgreSQL database whose statements run on connections of their own (a pool of two beside
- * the main one) and each commit at once: for a counter that a transaction moves without holding its row until the
- * transaction's own commit. Undefined on SQLite, which writes one transaction at a time (a second connection would
- * wait for the open one), and for a handle openDatabase did not make.
+ * A handle on the same PostgreSQL database as `tx`, a transaction of `withTransaction`, whose statements run on
+ * connections of their own (a pool of two beside the main one) and each commit at once: for a counter that a
+ * transaction moves without holding its row until the transaction's own commit. Undefined on SQLite, which writes one
+ * transaction at a time (a second connection would wait for the open one), and for a handle openDatabase did not make
+ * or a transaction `withTransaction` did not open.
  */
-export function apartOf(db: Db): Db | undefined {
-  return apartHandles.get(db);
+export function apartFrom(tx: Executor): Db | undefined {
+  const db = openedOn.get(tx as Tx);
+  return db && apartHandles.get(db);
 }
 
 /** A unique-key violation on either engine: a concurrent twin of a write got in first. */
@@ -202,6 +204,7 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): 
     try {
       result = await db.transaction().execute((tx) => {
         afterCommits.set(tx, committed);
+        openedOn.set(tx, db);
         return work(tx);
       });
     } catch (err) {
@@ -220,6 +223,9 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): 
 
 /** What each open transaction of `withTransaction` runs once it has committed. */
 const afterCommits = new WeakMap<Tx, (() => Promise<void>)[]>();
+
+/** The database each open transaction of `withTransaction` runs on. */
+const openedOn = new WeakMap<Tx, Db>();
 
 /**
  * Runs `then` once `tx` has committed, before `withTransaction` returns; never

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { precompiled, type Executor } from '../../db/database.ts';
 import type { BuyLineTable, BuyOrderTable } from '../../db/schema.ts';
 
@@ -101,13 +101,15 @@ export const buylistRepository = {
     db: Executor,
     order: Insertable<BuyOrderTable>,
     lines: Omit<Insertable<BuyLineTable>, 'buy_order_id'>[],
-  ): Promise<number> {
+  ): Promise<{ id: number; lines: Selectable<BuyLineTable>[] }> {
     const { id } = await db.insertInto('buy_orders').values(order).returning('id').executeTakeFirstOrThrow();
-    await db
+    const written = await db
       .insertInto('buy_lines')
       .values(lines.map((l) => ({ ...l, buy_order_id: id })))
+      .returningAll()
       .execute();
-    return id;
+    // In the order `linesOf` reads them (the rows an insert returns come in no promised order).
+    return { id, lines: written.sort((a, b) => a.position - b.position || a.id - b.id) };
   },
 
   find(db: Executor, shopId: number, buyNumber: string) {

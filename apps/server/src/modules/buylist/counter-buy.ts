@@ -116,12 +116,13 @@ export async function stockCounterBuy(tx: Tx, writes: StockWrites, buy: CounterB
 
 /**
  * The purchase as a buy order accepted at once by `buyer` (its number in the buy orders' own series, paid in full at
- * its payout): answers its id and number. The caller pays it (cash, or the customer's store credit) and audits it.
+ * its payout): answers its id, number and lines as written. The caller pays it (cash, or the customer's store credit)
+ * and audits it.
  */
 export async function recordCounterBuy(tx: Tx, buy: CounterBuy, buyer: CounterBuyer) {
   const { shopId, userId, email, role, customerId, at } = buyer;
   const { number: buyNumber, callout } = await nextNumber(tx, 'B', shopId, userId, at);
-  const id = await repo.insert(
+  const { id, lines } = await repo.insert(
     tx,
     {
       shop_id: shopId,
@@ -158,5 +159,5 @@ export async function recordCounterBuy(tx: Tx, buy: CounterBuy, buyer: CounterBu
       ...storableOffer(l.offer),
     })),
   );
-  return { id, buyNumber };
+  return { id, buyNumber, lines };
 }

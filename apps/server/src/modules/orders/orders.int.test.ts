@@ -126,6 +126,15 @@ describe(`orders (${testEngine})`, () => {
     expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(raced.map((r) => bodyOf(r).order_number)).size).toBe(1);
     expect(await stock(spare)).toBe(before - 2);
+    // Racing for the last copies: the retries that lose the race for the stock still answer the first order.
+    const lastCopies = { 'idempotency-key': 'tablet-7-cart-33' };
+    const left = await stock(spare);
+    const allOfThem = await Promise.all(
+      Array.from({ length: 8 }, () => place([{ scryfall_id: spare.id, quantity: left }], shop, lastCopies)),
+    );
+    for (const res of allOfThem) expectOk(res);
+    expect(new Set(allOfThem.map((r) => bodyOf(r).order_number)).size).toBe(1);
+    expect(await stock(spare)).toBe(0);
   });
 
   it('sells exactly the last 10 copies to 200 clients ordering at once, and never goes below zero', async () => {

@@ -1,5 +1,5 @@
 import { qualities } from '@cardstock/contract';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { precompiled, type Engine, type Executor } from '../../db/database.ts';
 import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
 
@@ -145,15 +145,18 @@ export const ordersRepository = {
       signed: number;
       altered: number;
     })[],
-  ): Promise<number> {
+  ): Promise<{ id: number; lines: Selectable<OrderLineTable>[] }> {
     const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
     // None on a register's sale that is a trade-in alone (an insert of no rows is not SQL).
-    if (lines.length)
-      await db
-        .insertInto('order_lines')
-        .values(lines.map((l) => ({ ...l, order_id: id })))
-        .execute();
-    return id;
+    const written = lines.length
+      ? await db
+          .insertInto('order_lines')
+          .values(lines.map((l) => ({ ...l, order_id: id })))
+          .returningAll()
+          .execute()
+      : [];
+    // In the order `linesOf` reads them (the rows an insert returns come in no promised order).
+    return { id, lines: written.sort((a, b) => a.id - b.id) };
   },
 
   find(db: Executor, shopId: number, orderNumber: string) {

@@ -12,7 +12,7 @@ import { inventoryRepository } from '../inventory/inventory.repository.ts';
 import type { StockWrites } from '../inventory/stock-writes.ts';
 import { nextNumber } from './order-number.ts';
 import { reserveStock } from './order-stock.ts';
-import { ordersRepository as repo } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderLineRow } from './orders.repository.ts';
 import { mailAfterCommit, type ReservationMails } from './reservation-mails.ts';
 
 /**
@@ -100,7 +100,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
        */
       confirmedBy?: string;
       /** Runs once the order is written, in its transaction: a throw still refuses the whole order. */
-      then?: (tx: Tx, placed: { orderId: number; orderNumber: string }) => Promise<void>;
+      then?: (tx: Tx, placed: { orderId: number; orderNumber: string; lines: OrderLineRow[] }) => Promise<void>;
     } = {},
   ): Promise<{ orderNumber: string }> {
     const sameCart = (earlier: { order_number: string; idempotency_fingerprint: string | null }) => {
@@ -128,7 +128,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
         const creditCap = priced?.creditCapCents ?? totalCents;
         if (credit && credit.cents > creditCap)
           throw new AppError('BAD_REQUEST', messages.customers.server.creditOverTotal);
-        const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at, ctx.db);
+        const { number: orderNumber, callout } = await nextNumber(tx, '', shopId, source.id, at);
         const order = {
           shop_id: shopId,
           order_number: orderNumber,
@@ -150,7 +150,7 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
           customer_id: credit?.customerId ?? null,
           store_credit_cents: credit?.cents ?? 0,
         };
-        const orderId = await repo.insert(
+        const { id: orderId, lines: written } = await repo.insert(
           tx,
           options.confirmedBy === undefined ? order : { ...order, decided_at: at, decided_by: options.confirmedBy },
           priced
@@ -196,18 +196,19 @@ export function orderDoor(ctx: AppContext, writes: StockWrites, mails: Reservati
             detail: { lines: lines.length },
             created_at: at,
           });
-        await options.then?.(tx, { orderId, orderNumber });
+        await options.then?.(tx, { orderId, orderNumber, lines: written });
         await taking.done();
         if (customer) {
           const placed = { ...order, id: orderId, decided_at: null, decided_by: null, reason: null };
-          const written = await repo.linesOf(tx, [orderId]);
           mailAfterCommit(ctx, tx, () => mails.placed(placed, written));
         }
         return { orderNumber };
       });
     } catch (err) {
-      // A concurrent retry with the same key committed first (PostgreSQL): answer with its order.
-      if (key && isUniqueViolation(err)) {
+      // A concurrent retry with the same key committed first (PostgreSQL): answer with its order. It shows as the key
+      // taken (the unique index) or, when it took the last copies, as stock gone; whatever this attempt ran into, the
+      // retry's answer is the first order's.
+      if (key && (isUniqueViolation(err) || err instanceof AppError)) {
         const earlier = await repo.byIdempotencyKey(ctx.db, shopId, key.stored);
         if (earlier) return sameCart(earlier);
       }

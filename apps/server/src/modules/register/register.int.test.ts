@@ -239,11 +239,32 @@ describe(`the register (${testEngine})`, () => {
   });
 
   it('answers the same Idempotency-Key with the first sale, and another body with 422', async () => {
-    const { shop, owner, stock } = await shopWith([{ copies: 5, price: 10 }]);
-    const body: Sale = { items: [line(stock[0]!)], tenders: [{ kind: 'cash', amount: 10 }] };
+    const { shop, owner, stock } = await shopWith(
+      [
+        { copies: 5, price: 10 },
+        { copies: 2, price: 3 },
+      ],
+      { tax_rate_percent: 8.875 },
+    );
+    const body: Sale = {
+      items: [line(stock[0]!), line(stock[1]!, 2)],
+      discount: { percent: 10 },
+      tenders: [
+        { kind: 'card', amount: 10, reference: 'T-1' },
+        { kind: 'cash', amount: 20 },
+      ],
+    };
     const answers = await Promise.all(Array.from({ length: 10 }, () => sell(owner, body, 'till-1-sale-7')));
     for (const res of answers) expectOk(res);
-    expect(new Set(answers.map((r) => bodyOf(r).sale_number)).size).toBe(1);
+    // Every answer is the sale as stored, the one that rang it up as well as the replays: its lines with their ids
+    // and shares of the discount and tax, the change, the receipt's link.
+    const stored = bodyOf(await sell(owner, body, 'till-1-sale-7'));
+    for (const res of answers) expect(bodyOf(res)).toEqual(stored);
+    expect(stored).toMatchObject({ subtotal: 16, discount: 1.6, tax: 1.28, total: 15.68, paid: 30, change_due: 14.32 });
+    expect(Object.fromEntries(stored.lines.map((l) => [l.quantity, [l.discount, l.tax]]))).toEqual({
+      1: [1, 0.8],
+      2: [0.6, 0.48],
+    });
     expect(await salesOf(shop)).toHaveLength(1);
     expect(await copiesOf(owner, stock[0]!)).toBe(4);
     const other = await sell(owner, { ...body, items: [line(stock[0]!, 2)] }, 'till-1-sale-7');
@@ -274,7 +295,7 @@ describe(`the register (${testEngine})`, () => {
       let heldCallout = 0;
       const open = await holdOpen(server.ctx.db, async (tx) => {
         const at = new Date().toISOString();
-        const { number, callout } = await nextNumber(tx, '', shop.id, 0, at, server.ctx.db);
+        const { number, callout } = await nextNumber(tx, '', shop.id, 0, at);
         heldCallout = callout;
         await ordersRepository.insert(
           tx,

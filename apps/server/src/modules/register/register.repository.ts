@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { SaleTable } from '../../db/schema.ts';
 
@@ -26,14 +26,14 @@ export const registerRepository = {
     db: Executor,
     sale: Insertable<SaleTable>,
     tenders: { kind: string; amount_cents: number; reference: string }[],
-  ): Promise<number> {
-    const { id } = await db.insertInto('sales').values(sale).returning('id').executeTakeFirstOrThrow();
+  ): Promise<Selectable<SaleTable>> {
+    const row = await db.insertInto('sales').values(sale).returningAll().executeTakeFirstOrThrow();
     if (tenders.length)
       await db
         .insertInto('sale_tenders')
-        .values(tenders.map((t) => ({ ...t, sale_id: id, shop_id: sale.shop_id })))
+        .values(tenders.map((t) => ({ ...t, sale_id: row.id, shop_id: sale.shop_id })))
         .execute();
-    return id;
+    return row;
   },
 
   /** A card sale whose drawer closed while it was rung up joins no drawer (decision 038). */

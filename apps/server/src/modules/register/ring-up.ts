@@ -5,8 +5,10 @@ import {
   type SaleFigures,
   type SellLine,
   type Settled,
+  type RegisterSaleResponse,
   type TenderKind,
 } from '@cardstock/contract';
+import { afterCommit } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,6 +20,7 @@ import { withoutUnsetFlags, type PlaceAs } from '../orders/place-order.ts';
 import { drawerForSale, type SaleDrawer } from './cash-moves.ts';
 import { discountOfInput, recordSale, saleAnswerOf, tendersOfInput, type ShopTax } from './sale-record.ts';
 import { priceSale } from './price-sale.ts';
+import { toSaleAnswer } from './sale-presenter.ts';
 import { priceTradeIn, requireCustomerForCredit, tradeInFingerprint, tradeInOf } from './trade-in.ts';
 import { hasCodeLines, resolveSaleItems } from './scan-codes.ts';
 
@@ -68,6 +71,8 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
     let buy: CounterBuy | undefined;
     // The seller's open drawer (decision 038): cash in or out needs one; the sale joins it whatever paid.
     let drawer: SaleDrawer | undefined;
+    // The answer, from what the sale wrote, once it has committed (a replay of the key reads the first sale instead).
+    let answer: RegisterSaleResponse | undefined;
     try {
       const { orderNumber } = await placeAs(
         shopId,
@@ -113,9 +118,9 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
               shares: figures.lines.map(({ discount_cents, tax_cents }) => ({ discount_cents, tax_cents })),
             };
           },
-          then: async (tx, { orderId, orderNumber: saleNumber }) => {
+          then: async (tx, { orderId, orderNumber: saleNumber, lines }) => {
             if (!priced) throw new Error('a sale is recorded only after its cart was priced');
-            await recordSale(
+            const recorded = await recordSale(
               ctx,
               tx,
               {
@@ -132,10 +137,13 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
               priced,
               buy,
             );
+            afterCommit(tx, async () => {
+              answer = toSaleAnswer(recorded.sale, lines, recorded.tradeIn);
+            });
           },
         },
       );
-      return await saleAnswerOf(ctx, shopId, orderNumber);
+      return answer ?? (await saleAnswerOf(ctx, shopId, orderNumber));
     } catch (err) {
       if (err instanceof AppError && err.code === 'IDEMPOTENCY_MISMATCH')
         throw new AppError('IDEMPOTENCY_MISMATCH', said.idempotencyMismatch);

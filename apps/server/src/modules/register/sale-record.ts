@@ -40,7 +40,10 @@ export const tendersOfInput = (tenders: readonly { kind: TenderKind; amount: num
 /* A sale written beside its order, and read back as the register answers it: shared by a sale rung up from a cart
    (ring-up.ts) and a pending order rung up (ring-up-order.ts). */
 
-/** Writes the sale beside its order: its drawer's cash, its figures, its tenders, its receipt's token, its audit. */
+/**
+ * Writes the sale beside its order: its drawer's cash, its figures, its tenders, its receipt's token, its audit.
+ * Answers the sale as stored and its trade-in's lines as written, so the register answers without reading them back.
+ */
 export async function recordSale(
   ctx: AppContext,
   tx: Tx,
@@ -73,7 +76,7 @@ export async function recordSale(
       })
     : undefined;
   // The order's total and each line's share of the figures are the order's own (written with it, or by the caller).
-  const saleId = await repo.insert(
+  const stored = await repo.insert(
     tx,
     {
       shop_id: shopId,
@@ -151,8 +154,14 @@ export async function recordSale(
       payoutCents: figures.cash_out_cents,
       at,
     })) === undefined
-  )
-    await repo.leaveDrawer(tx, saleId);
+  ) {
+    await repo.leaveDrawer(tx, stored.id);
+    stored.drawer_id = null;
+  }
+  return {
+    sale: { ...stored, order_number: saleNumber, buy_number: bought?.buyNumber ?? null },
+    tradeIn: bought?.lines ?? [],
+  };
 }
 
 /** The sale as stored: the answer to the sale and to any retry of it. */
