@@ -198,7 +198,8 @@ async function takeCards(
   taking: ReturnType<StockWrites['taking']>,
   refusals: Refusals,
 ): Promise<OrderLine[]> {
-  const lines: OrderLine[] = [];
+  // One order line per cart line and row: a row a later round takes from again adds to the line it already has.
+  const lines = new Map<string, OrderLine>();
   let wanted: Wanted[] = cards.map((item) => ({ item, quantity: item.quantity, taken: 0 }));
   for (let round = 1; wanted.length; round++) {
     const stock = await repo.stockOf(
@@ -207,14 +208,20 @@ async function takeCards(
       wanted.map((w) => w.item.scryfall_id),
     );
     const picks = await plan(tx, shopId, stock, wanted, rule, refusals);
-    if (refusals.shortages.length || refusals.unpriced.length) return lines;
+    if (refusals.shortages.length || refusals.unpriced.length) return [...lines.values()];
     const perRow = new Map<number, number>();
     for (const { row, line } of picks) perRow.set(row.id, (perRow.get(row.id) ?? 0) + line.quantity);
     const taken = await taking.takeAll(perRow, at);
     const missing = new Map<Wanted, number>();
-    for (const pick of picks)
-      if (taken.has(pick.row.id)) lines.push(pick.line);
-      else missing.set(pick.wanted, (missing.get(pick.wanted) ?? 0) + pick.line.quantity);
+    for (const pick of picks) {
+      if (!taken.has(pick.row.id)) {
+        missing.set(pick.wanted, (missing.get(pick.wanted) ?? 0) + pick.line.quantity);
+        continue;
+      }
+      const key = `${pick.wanted.item.position}|${pick.row.id}`;
+      const earlier = lines.get(key);
+      lines.set(key, earlier ? { ...earlier, quantity: earlier.quantity + pick.line.quantity } : pick.line);
+    }
     wanted = [...missing].map(([want, quantity]) => ({
       item: want.item,
       quantity,
@@ -226,10 +233,10 @@ async function takeCards(
           position: want.item.position,
           text: messages.ordersServer.notEnough(picks.find((p) => p.wanted.item === want.item)!.row.name, want.taken),
         });
-      return lines;
+      return [...lines.values()];
     }
   }
-  return lines;
+  return [...lines.values()];
 }
 
 /**

@@ -274,6 +274,43 @@ describe(`orders (${testEngine})`, () => {
     },
   );
 
+  // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
+  it.skipIf(testEngine !== 'postgres')(
+    'keeps one order line per row when a row it took from already serves the rest of a line planned again',
+    async () => {
+      const card = priced[11]!;
+      await add(card, 2, 'NM');
+      await add(card, 2, 'LP');
+      const nm = await server.ctx.db
+        .selectFrom('inventory')
+        .select('id')
+        .where('card_id', '=', card.id)
+        .where('quality', '=', 'NM')
+        .where('shop_id', '=', shop.id)
+        .executeTakeFirstOrThrow();
+      // Three wanted: two NM and one LP chosen; one NM copy is taken meanwhile, so the LP copy is taken and the two
+      // copies still missing come from the NM copy left and the other LP copy.
+      const holder = await holdOpen(server.ctx.db, async (tx) => {
+        await sql`update inventory set quantity = 1 where id = ${nm.id}`.execute(tx);
+      });
+      try {
+        const placing = place([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 3 }]);
+        await holder.waitedOn();
+        await holder.release();
+        const res = await placing;
+        expectOk(res);
+        const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
+        expect(order.items.map((i) => [i.quality, i.quantity]).sort()).toEqual([
+          ['LP', 2],
+          ['NM', 1],
+        ]);
+        expect(await stock(card)).toBe(0);
+      } finally {
+        await holder.release();
+      }
+    },
+  );
+
   it('places and rejects orders of the same cards at once, none of them refused or failed', async () => {
     // Placing locks stock rows, then the shop's row; a rejection must give its copies back before it writes the order
     // (whose trigger takes the shop's row), or the two wait on each other in a circle (a deadlock on PostgreSQL).
