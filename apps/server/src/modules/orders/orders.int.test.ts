@@ -35,6 +35,18 @@ describe(`orders (${testEngine})`, () => {
       .data.hits.filter((h) => h.scryfallId === card.id)
       .reduce((n, h) => n + h.quantity, 0);
 
+  // The id of the shop's row of `card` in one condition.
+  const rowOf = async (card: Card, quality: string) =>
+    (
+      await server.ctx.db
+        .selectFrom('inventory')
+        .select('id')
+        .where('card_id', '=', card.id)
+        .where('quality', '=', quality)
+        .where('shop_id', '=', shop.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
     await catalog(server, 3000);
@@ -185,22 +197,12 @@ describe(`orders (${testEngine})`, () => {
       await add(card, 1, 'LP');
       await add(card, 1, 'MP');
       await add(card, 5, 'HP');
-      const rowOf = async (quality: string) =>
-        (
-          await server.ctx.db
-            .selectFrom('inventory')
-            .select('id')
-            .where('card_id', '=', card.id)
-            .where('quality', '=', quality)
-            .where('shop_id', '=', shop.id)
-            .executeTakeFirstOrThrow()
-        ).id;
       // Three other orders, each taking the one copy of a row, their transactions still open: the order reads the
       // copies as there and chooses the best, waits on its row until the order holding it commits, finds it empty,
       // and chooses the next, three times over (more times than a transaction is run again).
       const holders = [];
       for (const quality of ['NM', 'LP', 'MP']) {
-        const id = await rowOf(quality);
+        const id = await rowOf(card, quality);
         holders.push(
           await holdOpen(server.ctx.db, async (tx) => {
             await sql`update inventory set quantity = 0 where id = ${id}`.execute(tx);
@@ -243,18 +245,12 @@ describe(`orders (${testEngine})`, () => {
       const card = priced[10]!;
       await add(card, 3, 'NM');
       await add(card, 1, 'LP');
-      const nm = await server.ctx.db
-        .selectFrom('inventory')
-        .select('id')
-        .where('card_id', '=', card.id)
-        .where('quality', '=', 'NM')
-        .where('shop_id', '=', shop.id)
-        .executeTakeFirstOrThrow();
+      const nm = await rowOf(card, 'NM');
       const line = (quantity: number) => [{ scryfall_id: card.id, finish: 'nonfoil' as const, quantity }];
       // Two of the three NM copies taken meanwhile: the order wanted three NM, gets one NM and the LP copy, and the
       // one copy it still lacks is refused with what the shop had for the line (two), nothing taken.
       const holder = await holdOpen(server.ctx.db, async (tx) => {
-        await sql`update inventory set quantity = 1 where id = ${nm.id}`.execute(tx);
+        await sql`update inventory set quantity = 1 where id = ${nm}`.execute(tx);
       });
       try {
         const placing = place(line(3));
@@ -281,17 +277,11 @@ describe(`orders (${testEngine})`, () => {
       const card = priced[11]!;
       await add(card, 2, 'NM');
       await add(card, 2, 'LP');
-      const nm = await server.ctx.db
-        .selectFrom('inventory')
-        .select('id')
-        .where('card_id', '=', card.id)
-        .where('quality', '=', 'NM')
-        .where('shop_id', '=', shop.id)
-        .executeTakeFirstOrThrow();
+      const nm = await rowOf(card, 'NM');
       // Three wanted: two NM and one LP chosen; one NM copy is taken meanwhile, so the LP copy is taken and the two
       // copies still missing come from the NM copy left and the other LP copy.
       const holder = await holdOpen(server.ctx.db, async (tx) => {
-        await sql`update inventory set quantity = 1 where id = ${nm.id}`.execute(tx);
+        await sql`update inventory set quantity = 1 where id = ${nm}`.execute(tx);
       });
       try {
         const placing = place([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 3 }]);
