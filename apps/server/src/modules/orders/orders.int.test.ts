@@ -47,6 +47,33 @@ describe(`orders (${testEngine})`, () => {
         .executeTakeFirstOrThrow()
     ).id;
 
+  /**
+   * Places `cart` while other orders hold rows of `card` in open transactions, each having left `left` copies on the
+   * row of its condition: the order reads the rows as they were and waits on the one it chose; each holder commits
+   * once the order waits on it, in turn (PostgreSQL).
+   */
+  async function placeWhileHeld(cart: Cart, card: Card, held: { quality: string; left: number }[]) {
+    const holders = [];
+    try {
+      for (const { quality, left } of held) {
+        const id = await rowOf(card, quality);
+        holders.push(
+          await holdOpen(server.ctx.db, async (tx) => {
+            await sql`update inventory set quantity = ${left} where id = ${id}`.execute(tx);
+          }),
+        );
+      }
+      const placing = place(cart);
+      for (const holder of holders) {
+        await holder.waitedOn();
+        await holder.release();
+      }
+      return await placing;
+    } finally {
+      for (const holder of holders) await holder.release();
+    }
+  }
+
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '1000' });
     await catalog(server, 3000);
@@ -200,41 +227,27 @@ describe(`orders (${testEngine})`, () => {
       // Three other orders, each taking the one copy of a row, their transactions still open: the order reads the
       // copies as there and chooses the best, waits on its row until the order holding it commits, finds it empty,
       // and chooses the next, three times over (more times than a transaction is run again).
-      const holders = [];
-      for (const quality of ['NM', 'LP', 'MP']) {
-        const id = await rowOf(card, quality);
-        holders.push(
-          await holdOpen(server.ctx.db, async (tx) => {
-            await sql`update inventory set quantity = 0 where id = ${id}`.execute(tx);
-          }),
-        );
-      }
-      try {
-        const placing = place([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }]);
-        for (const holder of holders) {
-          await holder.waitedOn();
-          await holder.release();
-        }
-        const res = await placing;
-        expectOk(res);
-        const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
-        expect(order.items).toMatchObject([{ scryfall_id: card.id, quality: 'HP', quantity: 1 }]);
-        const rows = await server.ctx.db
-          .selectFrom('inventory')
-          .select(['quality', 'quantity'])
-          .where('card_id', '=', card.id)
-          .where('shop_id', '=', shop.id)
-          .orderBy('quality')
-          .execute();
-        expect(rows).toEqual([
-          { quality: 'HP', quantity: 4 },
-          { quality: 'LP', quantity: 0 },
-          { quality: 'MP', quantity: 0 },
-          { quality: 'NM', quantity: 0 },
-        ]);
-      } finally {
-        for (const holder of holders) await holder.release();
-      }
+      const res = await placeWhileHeld([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 1 }], card, [
+        { quality: 'NM', left: 0 },
+        { quality: 'LP', left: 0 },
+        { quality: 'MP', left: 0 },
+      ]);
+      expectOk(res);
+      const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
+      expect(order.items).toMatchObject([{ scryfall_id: card.id, quality: 'HP', quantity: 1 }]);
+      const rows = await server.ctx.db
+        .selectFrom('inventory')
+        .select(['quality', 'quantity'])
+        .where('card_id', '=', card.id)
+        .where('shop_id', '=', shop.id)
+        .orderBy('quality')
+        .execute();
+      expect(rows).toEqual([
+        { quality: 'HP', quantity: 4 },
+        { quality: 'LP', quantity: 0 },
+        { quality: 'MP', quantity: 0 },
+        { quality: 'NM', quantity: 0 },
+      ]);
     },
   );
 
@@ -245,28 +258,17 @@ describe(`orders (${testEngine})`, () => {
       const card = priced[10]!;
       await add(card, 3, 'NM');
       await add(card, 1, 'LP');
-      const nm = await rowOf(card, 'NM');
       const line = (quantity: number) => [{ scryfall_id: card.id, finish: 'nonfoil' as const, quantity }];
       // Two of the three NM copies taken meanwhile: the order wanted three NM, gets one NM and the LP copy, and the
       // one copy it still lacks is refused with what the shop had for the line (two), nothing taken.
-      const holder = await holdOpen(server.ctx.db, async (tx) => {
-        await sql`update inventory set quantity = 1 where id = ${nm}`.execute(tx);
-      });
-      try {
-        const placing = place(line(3));
-        await holder.waitedOn();
-        await holder.release();
-        const refused = await placing;
-        expectError(refused, 409);
-        expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: `${card.name}: only 2 left in stock.` });
-        expect(await stock(card)).toBe(2);
-        // Two: filled from both rows.
-        const res = await place(line(2));
-        expectOk(res);
-        expect(await stock(card)).toBe(0);
-      } finally {
-        await holder.release();
-      }
+      const refused = await placeWhileHeld(line(3), card, [{ quality: 'NM', left: 1 }]);
+      expectError(refused, 409);
+      expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: `${card.name}: only 2 left in stock.` });
+      expect(await stock(card)).toBe(2);
+      // Two: filled from both rows.
+      const res = await place(line(2));
+      expectOk(res);
+      expect(await stock(card)).toBe(0);
     },
   );
 
@@ -277,27 +279,18 @@ describe(`orders (${testEngine})`, () => {
       const card = priced[11]!;
       await add(card, 2, 'NM');
       await add(card, 2, 'LP');
-      const nm = await rowOf(card, 'NM');
       // Three wanted: two NM and one LP chosen; one NM copy is taken meanwhile, so the LP copy is taken and the two
       // copies still missing come from the NM copy left and the other LP copy.
-      const holder = await holdOpen(server.ctx.db, async (tx) => {
-        await sql`update inventory set quantity = 1 where id = ${nm}`.execute(tx);
-      });
-      try {
-        const placing = place([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 3 }]);
-        await holder.waitedOn();
-        await holder.release();
-        const res = await placing;
-        expectOk(res);
-        const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
-        expect(order.items.map((i) => [i.quality, i.quantity]).sort()).toEqual([
-          ['LP', 2],
-          ['NM', 1],
-        ]);
-        expect(await stock(card)).toBe(0);
-      } finally {
-        await holder.release();
-      }
+      const res = await placeWhileHeld([{ scryfall_id: card.id, finish: 'nonfoil', quantity: 3 }], card, [
+        { quality: 'NM', left: 1 },
+      ]);
+      expectOk(res);
+      const order = (await pending()).find((o) => o.order_number === res.body.order_number)!;
+      expect(order.items.map((i) => [i.quality, i.quantity]).sort()).toEqual([
+        ['LP', 2],
+        ['NM', 1],
+      ]);
+      expect(await stock(card)).toBe(0);
     },
   );
 
