@@ -178,7 +178,7 @@ const apartHandles = new WeakMap<Db, Db>();
  * or a transaction `withTransaction` did not open.
  */
 export function apartFrom(tx: Executor): Db | undefined {
-  const db = openedOn.get(tx as Tx);
+  const db = opened.get(tx as Tx)?.db;
   return db && apartHandles.get(db);
 }
 
@@ -203,8 +203,7 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): 
     let result: T;
     try {
       result = await db.transaction().execute((tx) => {
-        afterCommits.set(tx, committed);
-        openedOn.set(tx, db);
+        opened.set(tx, { db, committed });
         return work(tx);
       });
     } catch (err) {
@@ -221,18 +220,15 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): 
   }
 }
 
-/** What each open transaction of `withTransaction` runs once it has committed. */
-const afterCommits = new WeakMap<Tx, (() => Promise<void>)[]>();
-
-/** The database each open transaction of `withTransaction` runs on. */
-const openedOn = new WeakMap<Tx, Db>();
+/** Each open transaction of `withTransaction`: the database it runs on, and what it runs once it has committed. */
+const opened = new WeakMap<Tx, { db: Db; committed: (() => Promise<void>)[] }>();
 
 /**
  * Runs `then` once `tx` has committed, before `withTransaction` returns; never
  * when it rolls back, and not for an attempt PostgreSQL ended to run it again.
  */
 export function afterCommit(tx: Tx, then: () => Promise<void>): void {
-  const queue = afterCommits.get(tx);
+  const queue = opened.get(tx)?.committed;
   if (!queue) throw new Error('afterCommit needs a transaction opened by withTransaction');
   queue.push(then);
 }
