@@ -4,6 +4,7 @@
 // that, rightly), and a realistic queue of pending orders.
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { heard } from './pg-connect.ts';
 
 /** The year of orders: a shop's counter over `days` days, about `ordersPerDay` orders a day. */
 export const orderYear = { days: 365, ordersPerDay: 20, rejectedShare: 0.1 } as const;
@@ -108,10 +109,7 @@ export interface Sql {
 /** `database`: a postgres:// URL, or the path of the SQLite file. */
 export async function connect(database: string): Promise<Sql> {
   if (/^postgres(ql)?:\/\//.test(database)) {
-    const client = new pg.Client({ connectionString: database });
-    // A connection the server ends while it idles (its database dropped, PostgreSQL restarted) is told on the next
-    // query; unheard, the event would end the whole run.
-    client.on('error', (err) => console.error(`  the bench's connection to PostgreSQL ended: ${err.message}`));
+    const client = heard(new pg.Client({ connectionString: database }), "the bench's connection");
     await client.connect();
     // The statements below are written with `?`, as SQLite takes them.
     const numbered = (text: string) => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { heard } from './pg-connect.ts';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { authRepository } from '../../apps/server/src/modules/auth/auth.repository.ts';
 import { inventoryRepository } from '../../apps/server/src/modules/inventory/inventory.repository.ts';
@@ -22,9 +23,7 @@ if (!url?.startsWith('postgres')) {
 }
 const out = process.argv[2] ?? path.join(root, 'docs/postgres-plans.md');
 
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-// An idle pooled connection the server ends is dropped by the pool; told, not a crash.
-pool.on('error', (err) => console.error(`an idle connection to PostgreSQL ended: ${err.message}`));
+const pool = heard(new pg.Pool({ connectionString: url, max: 2 }), 'an idle pooled connection');
 let last: CompiledQuery | undefined;
 const db = new Kysely<DB>({
   dialect: new PostgresDialect({ pool }),

@@ -3,6 +3,7 @@
 // copy of every printing each, 100 × 100,000 = 10 million inventory rows by default, so the
 // scenarios run against one shop among many (issue 12). Shops already there are kept.
 import pg from 'pg';
+import { heard } from './pg-connect.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith('postgres')) {
@@ -10,9 +11,7 @@ if (!url?.startsWith('postgres')) {
   process.exit(2);
 }
 const wanted = Number(process.argv[2] ?? 100);
-const client = new pg.Client({ connectionString: url });
-// Ended by the server while it idles: told, and the next query fails with its own error.
-client.on('error', (err) => console.error(`the connection to PostgreSQL ended: ${err.message}`));
+const client = heard(new pg.Client({ connectionString: url }), 'the connection');
 await client.connect();
 try {
   const cards = Number((await client.query<{ n: string }>('select count(*) as n from cards')).rows[0]!.n);

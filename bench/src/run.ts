@@ -26,6 +26,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { heard } from './pg-connect.ts';
 import { catalogFile, inventoryCsv, largeInventoryCsv, priceFile } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
@@ -880,9 +881,7 @@ async function inDataDir(engine: Target['engine'], run: (dataDir: string, kept: 
 async function benchOnFreshPostgres(): Promise<void> {
   const server = await ensurePostgres();
   const name = `cardstock_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  // Ended while it idles through the run (PostgreSQL restarted): told on the next query, not a crash of the run.
-  admin.on('error', (err) => console.error(`  the bench's admin connection to PostgreSQL ended: ${err.message}`));
+  const admin = heard(new pg.Client({ connectionString: server.adminUrl }), "the bench's admin connection");
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
