@@ -216,9 +216,8 @@ describe(`orders (${testEngine})`, () => {
   });
 
   // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
-  it.skipIf(testEngine !== 'postgres')(
-    'fills a line from its other rows when the rows it chose are emptied, one after another, by orders that commit meanwhile',
-    async () => {
+  describe.skipIf(testEngine !== 'postgres')('an order whose rows other orders empty meanwhile', () => {
+    it('fills a line from its other rows when the rows it chose are emptied, one after another, by orders that commit meanwhile', async () => {
       const card = priced[9]!;
       await add(card, 1, 'NM');
       await add(card, 1, 'LP');
@@ -248,13 +247,9 @@ describe(`orders (${testEngine})`, () => {
         { quality: 'MP', quantity: 0 },
         { quality: 'NM', quantity: 0 },
       ]);
-    },
-  );
+    });
 
-  // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
-  it.skipIf(testEngine !== 'postgres')(
-    'takes the rest of a line from its other rows when the row it chose was partly emptied meanwhile, and names what is left when that is not enough',
-    async () => {
+    it('takes the rest of a line from its other rows when the row it chose was partly emptied meanwhile, and names what is left when that is not enough', async () => {
       const card = priced[10]!;
       await add(card, 3, 'NM');
       await add(card, 1, 'LP');
@@ -269,13 +264,9 @@ describe(`orders (${testEngine})`, () => {
       const res = await place(line(2));
       expectOk(res);
       expect(await stock(card)).toBe(0);
-    },
-  );
+    });
 
-  // PostgreSQL writes transactions side by side; SQLite one at a time, each reading what the last one left.
-  it.skipIf(testEngine !== 'postgres')(
-    'keeps one order line per row when a row it took from already serves the rest of a line planned again',
-    async () => {
+    it('keeps one order line per row when a row it took from already serves the rest of a line planned again', async () => {
       const card = priced[11]!;
       await add(card, 2, 'NM');
       await add(card, 2, 'LP');
@@ -291,8 +282,8 @@ describe(`orders (${testEngine})`, () => {
         ['NM', 1],
       ]);
       expect(await stock(card)).toBe(0);
-    },
-  );
+    });
+  });
 
   it('places and rejects orders of the same cards at once, none of them refused or failed', async () => {
     // Placing locks stock rows, then the shop's row; a rejection must give its copies back before it writes the order
