@@ -35,6 +35,9 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes, startExpirySweep } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { createChannelsService } from './modules/channels/channels.service.ts';
+import { cardTrader } from './adapters/cardtrader.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -149,6 +152,7 @@ export async function buildApp(
   const auth = createAuthService(ctx);
   app.decorate('authenticate', (token: string | undefined) => auth.authenticate(token));
   const devices = createDevicesService(ctx);
+  const channels = createChannelsService(ctx, cardTrader(ctx.config.channels.cardTraderApiUrl));
   // Kiosk routes: a paired tablet's token, else a staff session.
   app.decorate('authenticateDevice', async (token: string | undefined) =>
     token?.startsWith(DEVICE_TOKEN_PREFIX) ? devices.authenticate(token) : auth.authenticate(token),
@@ -175,6 +179,7 @@ export async function buildApp(
   buylistRoutes(app, ctx, inventoryReads);
   registerSaleRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);
+  channelsRoutes(app, channels);
   eventsRoutes(app, ctx);
   teamRoutes(app, ctx);
   statsRoutes(app, ctx);

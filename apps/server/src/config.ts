@@ -86,6 +86,14 @@ const ZEnv = z
       .string()
       .regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "-" and "_" only')
       .default('cardstock'),
+    // Marketplace channels (issue 42): CardTrader's API, how often each channel pushes and pulls, and the key its
+    // tokens are sealed with (64 hex digits; required in production once a channel is connected).
+    CARDTRADER_API_URL: z.url().default('https://api.cardtrader.com/api/v2'),
+    CHANNEL_SYNC_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+    CHANNEL_SECRET_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 random bytes: openssl rand -hex 32)')
+      .optional(),
     // Tests only: a file holding milliseconds the server's clock runs ahead (e2e moves time for a server process).
     TEST_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   })
@@ -175,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/$/, ''),
     /** Hours between scheduled price refreshes; 0: only by hand (npm run cli -- cards prices). */
     priceRefreshHours: e.PRICE_REFRESH_HOURS,
+    channels: {
+      cardTraderApiUrl: e.CARDTRADER_API_URL.replace(/\/$/, ''),
+      syncSeconds: e.CHANNEL_SYNC_SECONDS,
+      /** Seals marketplace tokens (lib/secret-box.ts `channelKey`): unset outside production, one kept in DATA_DIR. */
+      secretKey: e.CHANNEL_SECRET_KEY ? Buffer.from(e.CHANNEL_SECRET_KEY, 'hex') : undefined,
+    },
     /** NODE_ENV=test only: the file whose milliseconds move the clock ahead (lib/clock.ts, `offsetFileClock`). */
     testClockOffsetFile: e.TEST_CLOCK_OFFSET_FILE ? path.resolve(e.TEST_CLOCK_OFFSET_FILE) : undefined,
   } as const;

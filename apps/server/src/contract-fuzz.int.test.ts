@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildShop } from '../test/factories.ts';
+import { startCardTraderFake, type CardTraderFake } from '../test/cardtrader-fake.ts';
 import { startServer, testEngine, type TestServer } from '../test/harness.ts';
 import { fixtureCardLines } from '@cardstock/fixtures';
 import { importCatalogFile } from './modules/catalog/catalog-import.ts';
@@ -154,6 +155,7 @@ function urlFor(def: RouteDef): fc.Arbitrary<string> {
 
 describe(`every route, ${RUNS} generated bad requests each: never a 5xx, refusals change nothing (${testEngine})`, () => {
   let server: TestServer;
+  let cardTrader: CardTraderFake;
   let owner: Awaited<ReturnType<typeof buildShop>>;
   let admin: Awaited<ReturnType<typeof buildShop>>;
 
@@ -167,7 +169,9 @@ describe(`every route, ${RUNS} generated bad requests each: never a 5xx, refusal
     [...after.keys()].filter((t) => before.get(t) !== after.get(t));
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: '100000' });
+    // A body that happens to carry an API token is checked with CardTrader's stand-in, which refuses it (400).
+    cardTrader = await startCardTraderFake();
+    server = await startServer({ RATE_LIMIT_SCALE: '100000', CARDTRADER_API_URL: cardTrader.url });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-')), 'cards.ndjson');
     fs.writeFileSync(file, fixtureCardLines(200).join('\n'));
     await importCatalogFile(server.ctx.db, file);
@@ -193,7 +197,10 @@ describe(`every route, ${RUNS} generated bad requests each: never a 5xx, refusal
       )
       .join('\nunion all\n');
   }, 60_000);
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await cardTrader.close();
+  });
 
   const walked = Object.entries(routes as Record<string, RouteDef>).filter(([name]) => !skipped.has(name));
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultBuyRules, routes, type RouteDef } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCardTraderFake, type CardTraderFake } from '../test/cardtrader-fake.ts';
 import { api, bodyOf } from '../test/client.ts';
 import { uploadCsv } from '../test/csv-import.ts';
 import { addMember, buildShop } from '../test/factories.ts';
@@ -21,6 +22,7 @@ const own = new Set(['logout', 'feedback']);
 
 describe(`one shop’s token against another shop, on every route (${testEngine})`, () => {
   let server: TestServer;
+  let cardTrader: CardTraderFake;
   let a: Awaited<ReturnType<typeof buildShop>>;
   let b: Awaited<ReturnType<typeof buildShop>>;
   /** Text that only shop A's data contains: none of it may reach shop B. */
@@ -86,6 +88,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('cash_drawers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('quick_adds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
+      db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).orderBy('channel').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -190,6 +193,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     billingResume: {},
     billingPortal: {},
     // A's drawer: B opens, moves and closes only its own, and finds no report of A's.
+    // A's channel: B reads and sets only its own (no token sent, so CardTrader is not asked).
+    channels: {},
+    channelCardTrader: { enabled: false, price_percent: 50, keep: 7 },
     registerDrawerOpen: { float: 1 },
     registerDrawerMove: { kind: 'paid_out', amount: 1, reason: 'B takes' },
     registerDrawerClose: { counted: 1 },
@@ -210,7 +216,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
   });
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: '100' });
+    cardTrader = await startCardTraderFake();
+    cardTrader.issue('a-secret-cardtrader-token', { name: 'A Secret Trader App', userId: 313 });
+    server = await startServer({ RATE_LIMIT_SCALE: '100', CARDTRADER_API_URL: cardTrader.url });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tenancy-')), 'cards.ndjson');
     fs.writeFileSync(file, fixtureCardLines(400).join('\n'));
     await importCatalogFile(server.ctx.db, file);
@@ -299,6 +307,14 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       }),
     );
     ids.sale = sale.sale_number;
+    bodyOf(
+      await asA.call('channelCardTrader', {
+        api_token: 'a-secret-cardtrader-token',
+        enabled: true,
+        price_percent: 93.13,
+        keep: 3,
+      }),
+    );
     ids.saleLine = sale.lines[0]!.line;
     secrets.push(
       theirs.id,
@@ -322,9 +338,15 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       seller.email,
       'A-SECRET-TERMINAL',
       'A secret binder',
+      'A Secret Trader App',
+      'a-secret-cardtrader-token',
+      '93.13',
     );
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await cardTrader.close();
+  });
 
   it('has a body for every route that takes a token', () => {
     const known = Object.keys(bodies());

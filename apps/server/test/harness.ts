@@ -62,6 +62,8 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
     CAPTCHA_MODE: 'test',
     DEMO: '0',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // No test talks to the internet: a test that needs CardTrader starts its stand-in (cardtrader-fake.ts).
+    CARDTRADER_API_URL: 'http://127.0.0.1:9/api/v2',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -45,5 +45,7 @@ export * from './schemas/team.ts';
 export * from './storefront-address.ts';
 export * from './drawer-messages.ts';
 export * from './schemas/drawer.ts';
+export * from './schemas/channels.ts';
+export * from './channel-messages.ts';
 export * from './return-messages.ts';
 export * from './schemas/sale-returns.ts';

@@ -34,6 +34,8 @@ export const permissions = {
   // The register's returns and its cash drawer (issue 44, DESIGN §5).
   'register:refund': { roles: ['Owner', 'Manager'], says: 'give returns and refunds at the register' },
   'register:drawer': { roles: ['Owner', 'Manager', 'Employee'], says: 'open or close a cash drawer' },
+  // Marketplace channels (issue 42): connecting an account, its price rule, pausing it.
+  channels: { roles: ['Owner', 'Manager'], says: 'manage marketplace channels' },
 } as const satisfies Record<string, { roles: readonly ShopRole[]; says: string }>;
 
 export type Permission = keyof typeof permissions;

@@ -82,6 +82,8 @@ export const routePaths = {
   registerSales: ['POST', '/api/register/sales', 'token'],
   registerSaleFind: ['POST', '/api/register/sale/find', 'token'],
   registerReturn: ['POST', '/api/register/return', 'token'],
+  channels: ['POST', '/api/shop/channels', 'token'],
+  channelCardTrader: ['POST', '/api/shop/channels/cardtrader', 'token'],
   registerDrawerOpen: ['POST', '/api/register/drawer/open', 'token'],
   registerDrawerMove: ['POST', '/api/register/drawer/move', 'token'],
   registerDrawerClose: ['POST', '/api/register/drawer/close', 'token'],

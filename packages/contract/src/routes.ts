@@ -239,6 +239,7 @@ import {
   ZCustomerUpdateRequest,
 } from './schemas/customers.ts';
 import { ZActivityRequest, ZActivityResponse } from './schemas/activity.ts';
+import { ZCardTraderChannelRequest, ZChannel, ZChannelsRequest, ZChannelsResponse } from './schemas/channels.ts';
 import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
 
 /**
@@ -1083,6 +1084,28 @@ export const routes = define({
     tags: ['register'],
     body: ZRegisterReturnRequest,
     response: ZRegisterReturnResponse,
+  },
+  channels: {
+    method: 'POST',
+    path: '/api/shop/channels',
+    auth: 'session',
+    permission: 'channels',
+    summary:
+      "The shop's marketplace channels (issue 42): connected or not, the price rule, what is listed and what is not, and why",
+    tags: ['channels'],
+    body: ZChannelsRequest,
+    response: ZChannelsResponse,
+  },
+  channelCardTrader: {
+    method: 'POST',
+    path: '/api/shop/channels/cardtrader',
+    auth: 'session',
+    permission: 'channels',
+    summary:
+      'Connect CardTrader or change its settings: a new API token is checked with CardTrader at once (refused: 422 with its reason) and stored sealed, never sent back',
+    tags: ['channels'],
+    body: ZCardTraderChannelRequest,
+    response: ZChannel,
   },
   registerDrawerOpen: {
     method: 'POST',

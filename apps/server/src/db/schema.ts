@@ -610,7 +610,26 @@ export interface QuickAddTable {
   undone_at: string | null;
 }
 
+/** A shop's marketplace channel (migration 0042, issue 42): its token sealed (lib/secret-box.ts), its price rule. */
+export interface ShopChannelTable {
+  shop_id: number;
+  channel: string;
+  enabled: Generated<number>;
+  token_sealed: string | null;
+  /** The marketplace account the token names, as the marketplace calls it. */
+  account: string | null;
+  price_percent_thousandths: Generated<number>;
+  currency_rate_millionths: Generated<number>;
+  keep: Generated<number>;
+  /** Why the channel stopped (a token the marketplace refused), shown until the owner acts. */
+  problem: string | null;
+  last_push_at: string | null;
+  last_pull_at: string | null;
+  updated_at: string;
+}
+
 export interface DB {
+  shop_channels: ShopChannelTable;
   customers: CustomerTable;
   credit_ledger: CreditLedgerTable;
   buy_cards: BuyCardTable;

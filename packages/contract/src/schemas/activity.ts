@@ -68,6 +68,7 @@ export const auditActions = [
   'register.drawer_open',
   'register.drawer_close',
   'register.drawer_move',
+  'channel.save',
   'buylist.submit',
   'buylist.grade',
   'buylist.accept',
@@ -105,6 +106,8 @@ export function activityKindOf(action: string): ActivityKind | null {
   if (first === 'credit') return 'customer';
   // A sale rung up at the register is an order confirmed as it is made.
   if (first === 'register') return 'order';
+  // A marketplace channel is one of the shop's settings.
+  if (first === 'channel') return 'settings';
   return (activityKinds as readonly string[]).includes(first) ? (first as ActivityKind) : null;
 }
 

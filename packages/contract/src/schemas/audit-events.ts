@@ -300,6 +300,13 @@ export const auditDetailSchemas = {
       .describe('Cents refunded per kind; kinds not used left out'),
     balance_cents: z.number().optional().describe('The customer’s store credit after a store-credit refund'),
   }),
+  'channel.save': z.object({
+    enabled: z.boolean(),
+    price_percent: z.number(),
+    keep: z.number(),
+    currency_rate: z.number(),
+    connected_account: z.string().optional().describe('Only when a new API token was checked: the account it names'),
+  }),
   'register.drawer_open': z.object({ drawer_id: z.number(), float_cents: z.number() }),
   'register.drawer_close': z.object({
     drawer_id: z.number(),

@@ -33,5 +33,6 @@ export const ZShopExport = z.object({
   sale_return_refunds: ZRows.optional().describe('How each return was refunded'),
   cash_drawers: ZRows.optional().describe('Cash drawers opened and closed at the register'),
   drawer_moves: ZRows.optional().describe('Each drawer’s cash movements, in signed cents'),
+  shop_channels: ZRows.optional().describe('Marketplace channels and their price rules (never their API tokens)'),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

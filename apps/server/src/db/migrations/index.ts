@@ -43,6 +43,7 @@ import * as m0038 from './0038-label-prices.ts';
 import * as m0039 from './0039-pick-progress.ts';
 import * as m0040 from './0040-return-keys.ts';
 import * as m0041 from './0041-orders-version-at-commit.ts';
+import * as m0042 from './0042-channels.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -92,6 +93,7 @@ const all: Record<string, MigrationFactory> = {
   '0039-pick-progress': m0039.migration,
   '0040-return-keys': m0040.migration,
   '0041-orders-version-at-commit': m0041.migration,
+  '0042-channels': m0042.migration,
 };
 
 class StaticProvider implements MigrationProvider {

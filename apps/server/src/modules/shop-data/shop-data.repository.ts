@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.ts';
 
-/** Columns that hold secrets (hashes of passwords and tokens): never exported. */
-const secret = new Set(['password_hash', 'token_hash']);
+/** Columns that hold secrets (hashes of passwords and tokens, a marketplace's sealed API token): never exported. */
+const secret = new Set(['password_hash', 'token_hash', 'token_sealed']);
 const withoutSecrets = <T extends object>(rows: T[]) =>
   rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !secret.has(column))));
 
@@ -55,6 +55,8 @@ export const shopDataRepository = {
       db.selectFrom('cash_drawers').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
+    // Its marketplace channels (issue 42): the settings, never the API token.
+    const channels = await db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).execute();
     return {
       shop: withoutSecrets(shop)[0],
       users: withoutSecrets(users),
@@ -81,6 +83,7 @@ export const shopDataRepository = {
       sale_return_refunds: saleReturnRefunds,
       cash_drawers: drawers,
       drawer_moves: drawerMoves,
+      shop_channels: withoutSecrets(channels),
     };
   },
 
@@ -130,6 +133,7 @@ export const shopDataRepository = {
       'cash_drawers',
       'shop_events',
       'quick_adds',
+      'shop_channels',
     ] as const)
       await db.deleteFrom(table).where('shop_id', '=', shopId).execute();
     await db.deleteFrom('users').where('shop_id', '=', shopId).execute();

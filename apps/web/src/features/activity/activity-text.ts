@@ -157,6 +157,11 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       return `Removed ${subject} from the team`;
     case 'settings.save':
       return 'Saved the shop settings';
+    case 'channel.save': {
+      const { connected_account: account, enabled } = event.detail;
+      const state = enabled ? 'on' : 'paused';
+      return account ? `Connected ${subject} as “${account}” (${state})` : `Changed the ${subject} channel (${state})`;
+    }
     case 'device.code':
       return `Made a pairing code for “${subject}”`;
     case 'device.pair':

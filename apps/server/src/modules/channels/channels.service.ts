@@ -1,0 +1,118 @@
+import {
+  channelKinds,
+  channelMessages,
+  channelNames,
+  percentThousandths,
+  type CardTraderChannelRequest,
+} from '@cardstock/contract';
+import { withTransaction } from '../../db/database.ts';
+import { requireRole } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import { channelKey, secretBox, type SecretBox } from '../../lib/secret-box.ts';
+import type { AppContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { toChannel } from './channel-presenter.ts';
+import { channelsRepository as repo } from './channels.repository.ts';
+import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
+
+const said = channelMessages.server;
+
+/** A rate as whole millionths (0.912345 → 912345). */
+const millionths = (rate: number): number => Math.round(rate * 1_000_000);
+
+/**
+ * A shop's marketplace channels (issue 42): connecting one with its API token (checked with the marketplace at once,
+ * then kept sealed under the server's key), its price rule and `keep`, pausing it.
+ */
+export function createChannelsService(ctx: AppContext, cardTrader: Marketplace) {
+  let box: SecretBox | undefined;
+  /** The server's sealing box, made on first need (a development server makes its key file then, not at start). */
+  function sealer(): SecretBox {
+    if (box) return box;
+    const key = channelKey(ctx.config.channels.secretKey, ctx.config.isProduction, ctx.config.dataDir);
+    if (!key) throw new AppError('UNAVAILABLE', said.noKey);
+    return (box = secretBox(key));
+  }
+
+  /** The account a token names, or the marketplace's refusal as the caller's 4xx (nothing saved either way). */
+  async function accountOf(marketplace: Marketplace, apiToken: string): Promise<string> {
+    const name = channelNames[marketplace.kind];
+    try {
+      return (await marketplace.account(apiToken)).name;
+    } catch (err) {
+      if (err instanceof MarketplaceRefused)
+        throw new AppError('VALIDATION', err.message, { errors: [{ field: 'api_token', message: err.message }] });
+      if (err instanceof MarketplaceUnavailable) throw new AppError('UNAVAILABLE', said.unavailable(name));
+      throw err;
+    }
+  }
+
+  return {
+    async list(actor: Actor) {
+      const { shopId } = requireRole(actor, 'channels');
+      const rows = await repo.ofShop(ctx.db, shopId);
+      return {
+        channels: channelKinds.map((kind) =>
+          toChannel(
+            kind,
+            rows.find((row) => row.channel === kind),
+          ),
+        ),
+      };
+    },
+
+    async saveCardTrader(actor: Actor, input: Omit<CardTraderChannelRequest, 'token'>) {
+      const { shopId, email } = requireRole(actor, 'channels');
+      const kind = cardTrader.kind;
+      // Checked before anything is written: a refused token leaves the saved channel as it was.
+      const fresh = input.api_token
+        ? { sealed: sealer().seal(input.api_token), account: await accountOf(cardTrader, input.api_token) }
+        : undefined;
+      const now = ctx.clock.now().toISOString();
+      const row = await withTransaction(ctx.db, async (tx) => {
+        const saved = await repo.find(tx, shopId, kind);
+        if (input.enabled && !fresh && !saved?.token_sealed)
+          throw new AppError('VALIDATION', said.tokenFirst(channelNames[kind]), {
+            errors: [{ field: 'api_token', message: said.tokenFirst(channelNames[kind]) }],
+          });
+        const written = await repo.save(tx, {
+          shop_id: shopId,
+          channel: kind,
+          enabled: input.enabled ? 1 : 0,
+          token_sealed: fresh?.sealed ?? saved?.token_sealed ?? null,
+          account: fresh?.account ?? saved?.account ?? null,
+          price_percent_thousandths: percentThousandths(input.price_percent),
+          currency_rate_millionths:
+            input.currency_rate === undefined
+              ? (saved?.currency_rate_millionths ?? 1_000_000)
+              : millionths(input.currency_rate),
+          keep: input.keep,
+          // A token the marketplace accepted clears what stopped the channel.
+          problem: fresh ? null : (saved?.problem ?? null),
+          last_push_at: saved?.last_push_at ?? null,
+          last_pull_at: saved?.last_pull_at ?? null,
+          updated_at: now,
+        });
+        await auditRepository.record(tx, {
+          shop_id: shopId,
+          actor: email,
+          action: 'channel.save',
+          subject: channelNames[kind],
+          detail: {
+            enabled: input.enabled,
+            price_percent: input.price_percent,
+            keep: input.keep,
+            currency_rate: written.currency_rate_millionths / 1_000_000,
+            ...(fresh ? { connected_account: fresh.account } : {}),
+          },
+          created_at: now,
+        });
+        return written;
+      });
+      return toChannel(kind, row);
+    },
+  };
+}
+
+export type ChannelsService = ReturnType<typeof createChannelsService>;

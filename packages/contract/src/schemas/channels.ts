@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { hasThreeDecimals } from '../register.ts';
+import { ZSessionToken } from './auth.ts';
+
+/** The marketplaces a shop can sell through (issue 42); each is an adapter on the server. */
+export const channelKinds = ['cardtrader'] as const;
+export type ChannelKind = (typeof channelKinds)[number];
+
+/** What the marketplace is called on screens and on the orders it sends. */
+export const channelNames: Record<ChannelKind, string> = { cardtrader: 'CardTrader' };
+
+/** Whether a rate has at most six decimals (0.912345), as the channel keeps it. */
+const hasSixDecimals = (rate: number): boolean => Math.abs(rate * 1e6 - Math.round(rate * 1e6)) < 1e-6;
+
+/** A shop's channel as its screens read it (issue 42). The marketplace's API token is never in it. */
+export const ZChannel = z.object({
+  channel: z.enum(channelKinds),
+  enabled: z.boolean().describe('Listing and taking orders; false: paused (or never turned on)'),
+  connected: z.boolean().describe('An API token is saved and the marketplace accepted it'),
+  account: z.string().nullable().describe('The marketplace account the token names, as the marketplace calls it'),
+  price_percent: z.number().describe("The listed price as a percent of the shop's price (100: the same)"),
+  currency_rate: z
+    .number()
+    .describe('Marketplace currency per US dollar, for an account that does not sell in USD (1: it does)'),
+  keep: z.number().int().describe('Copies of each stock row never listed, so the counter always has them'),
+  listed_rows: z.number().int().describe('Stock rows listed on the marketplace'),
+  listed_copies: z.number().int().describe('Copies listed on the marketplace'),
+  unlisted: z
+    .array(z.object({ reason: z.string(), rows: z.number().int() }))
+    .describe('Stock rows not listed, counted by why'),
+  last_push_at: z.string().nullable().describe('UTC ISO-8601: the last time listings were sent'),
+  last_pull_at: z.string().nullable().describe('UTC ISO-8601: the last time orders were read'),
+  problems: z.array(z.string()).describe('What stops the channel, in words a person understands'),
+});
+export type Channel = z.infer<typeof ZChannel>;
+
+export const ZChannelsRequest = z.object({ token: ZSessionToken });
+export const ZChannelsResponse = z.object({ channels: z.array(ZChannel) });
+export type ChannelsResponse = z.infer<typeof ZChannelsResponse>;
+
+export const ZCardTraderChannelRequest = z.object({
+  token: ZSessionToken,
+  api_token: z
+    .string({ error: 'The API token must be text.' })
+    .trim()
+    .min(1, 'Please paste the API token from your CardTrader settings.')
+    .max(4000, 'The API token must be at most 4000 characters.')
+    .optional()
+    .describe('The token from the CardTrader settings page; left out, the saved one stays'),
+  enabled: z.boolean({ error: 'enabled must be true or false.' }),
+  price_percent: z
+    .number({ error: 'The price percent must be a number.' })
+    .min(1, 'The price percent must be at least 1 %.')
+    .max(1000, 'The price percent must be at most 1000 %.')
+    .refine(hasThreeDecimals, 'The price percent can have at most 3 decimals.'),
+  keep: z
+    .number({ error: 'Keep must be a number.' })
+    .int('Keep must be a whole number of copies.')
+    .min(0, 'Keep cannot be negative.')
+    .max(1000, 'Keep must be at most 1000 copies.'),
+  currency_rate: z
+    .number({ error: 'The currency rate must be a number.' })
+    .positive('The currency rate must be more than 0.')
+    .max(1000, 'The currency rate must be at most 1000.')
+    .refine(hasSixDecimals, 'The currency rate can have at most 6 decimals.')
+    .optional()
+    .describe('Marketplace currency per US dollar; left out, it stays (1 at first)'),
+});
+export type CardTraderChannelRequest = z.infer<typeof ZCardTraderChannelRequest>;
