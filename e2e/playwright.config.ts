@@ -15,6 +15,8 @@ const serverEnv = {
   DEMO: '0',
   // Every test logs in from 127.0.0.1; the limits themselves are proven by the API tests.
   RATE_LIMIT_SCALE: '50',
+  // No test talks to the internet: a spec that needs CardTrader starts its stand-in and a server of its own.
+  CARDTRADER_API_URL: 'http://127.0.0.1:9/api/v2',
 };
 
 /** The browser suite: Debian's Chromium against the built server, real SMTP, real databases. */

@@ -59,6 +59,7 @@ async function startOn(port: number, dataDir: string, env: Record<string, string
       DEMO: '0',
       CAPTCHA_MODE: 'test',
       RATE_LIMIT_SCALE: '50',
+      CARDTRADER_API_URL: 'http://127.0.0.1:9/api/v2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

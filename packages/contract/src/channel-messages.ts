@@ -12,4 +12,19 @@ export const channelMessages = {
     /** Production without CHANNEL_SECRET_KEY: no token can be kept (503). */
     noKey: 'This server cannot keep marketplace tokens yet: its operator must set CHANNEL_SECRET_KEY.',
   },
+  screen: {
+    title: 'Marketplace Channels',
+    notAllowed: 'Only the Owner and Managers manage marketplace channels.',
+    notAuthenticated: 'Please log in to manage marketplace channels.',
+    loading: 'Loading channels…',
+    loadFailed: 'The channels could not be loaded. Check your connection and try again.',
+    saveFailed: 'The channel could not be saved. Check your connection and try again.',
+    saved: (marketplace: string) => `${marketplace} settings saved.`,
+    connectedAs: (account: string) => `Connected as ${account}`,
+    notConnected: 'Not connected',
+    tokenHint: (marketplace: string) =>
+      `Find it in your ${marketplace} profile's settings, under API. It is checked with ${marketplace} when you save and never shown again.`,
+    tokenSaved: 'A token is saved: paste a new one only to replace it.',
+    nothingListed: 'Nothing is listed yet.',
+  },
 } as const;

@@ -167,6 +167,10 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        path: '/channels',
+        element: guarded(page(() => import('../features/channels/ChannelsPage.tsx').then((m) => m.ChannelsPage))),
+      },
+      {
         path: '/sub-account-management',
         element: guarded(page(() => import('../features/team/TeamPage.tsx').then((m) => m.TeamPage))),
       },

@@ -35,6 +35,13 @@ export const shopPages = [
   },
   { to: '/inventory-management', title: 'Inventory Management', text: 'Add cards or sealed stock', icon: 'boxes' },
   {
+    to: '/channels',
+    title: 'Marketplace Channels',
+    text: 'List on CardTrader and take its orders',
+    icon: 'globe',
+    permission: 'channels',
+  },
+  {
     to: '/sub-account-management',
     title: 'Sub-Accounts',
     text: 'Add employees and change permissions',

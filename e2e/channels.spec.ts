@@ -1,0 +1,71 @@
+import { channelMessages } from '@cardstock/contract';
+import { expect, test } from '@playwright/test';
+import { startCardTraderFake, type CardTraderFake } from '../apps/server/test/cardtrader-fake.ts';
+import { cli, logInAs } from './support/admin.ts';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { registerShop } from './support/seed.ts';
+
+const m = channelMessages.screen;
+
+/** CardTrader's local stand-in, and a server of its own pointed at it. */
+let cardTrader: CardTraderFake;
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  cardTrader = await startCardTraderFake();
+  server = await startOwnServer('channels', { CARDTRADER_API_URL: cardTrader.url });
+});
+test.afterAll(async () => {
+  server.stop();
+  await cardTrader.close();
+});
+
+test('the Owner connects CardTrader from the Channels screen: a refused token says why, the right one shows the account', async ({
+  page,
+}) => {
+  const token = 'ct-e2e-token-0123456789abcdef0123456789abcdef';
+  cardTrader.issue(token, { name: 'Owl Games App 20261129', userId: 7 });
+  const owner = await registerShop(server.request, 'Owl Channels', { invite: cli(server.dataDir, 'invite', 'create') });
+  await logInAs(page, owner, server.base);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: /Marketplace Channels/ })
+    .click();
+  await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+  const card = page.getByRole('region', { name: 'CardTrader' });
+  await expect(card.getByText(m.notConnected)).toBeVisible();
+  await expect(card.getByText(m.nothingListed)).toBeVisible();
+
+  // A mistyped token: CardTrader's own reason, and nothing saved.
+  await card.getByLabel('API token').fill('mistyped');
+  await card.getByLabel(/List on CardTrader/).check();
+  await card.getByRole('button', { name: 'Save CardTrader Settings' }).click();
+  await expect(card.getByRole('alert')).toHaveText(
+    'CardTrader refused the API token: You are not authorized to access this page',
+  );
+  await expect(card.getByText(m.notConnected)).toBeVisible();
+
+  // The right one, a price rule and copies kept back for the counter.
+  await card.getByLabel('API token').fill(token);
+  await card.getByLabel('Price (% of the shop’s price)').fill('95');
+  await card.getByLabel('Keep for the counter (copies per row)').fill('1');
+  await card.getByRole('button', { name: 'Save CardTrader Settings' }).click();
+  await expect(page.getByText(m.saved('CardTrader'))).toBeVisible();
+  await expect(card.getByText(m.connectedAs('Owl Games App 20261129'))).toBeVisible();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await expect(card.getByLabel('API token')).toHaveValue('');
+  await expect(card.getByText(m.tokenSaved)).toBeVisible();
+
+  // Opened again: the settings as saved, and the token nowhere on the page.
+  await page.reload();
+  await expect(card.getByText(m.connectedAs('Owl Games App 20261129'))).toBeVisible();
+  await expect(card.getByLabel('Price (% of the shop’s price)')).toHaveValue('95');
+  await expect(card.getByLabel('Keep for the counter (copies per row)')).toHaveValue('1');
+  expect(await page.content()).not.toContain(token);
+
+  // Paused: no new token needed.
+  await card.getByLabel(/List on CardTrader/).uncheck();
+  await card.getByRole('button', { name: 'Save CardTrader Settings' }).click();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+});
