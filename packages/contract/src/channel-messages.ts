@@ -12,6 +12,14 @@ export const channelMessages = {
     /** Production without CHANNEL_SECRET_KEY: no token can be kept (503). */
     noKey: 'This server cannot keep marketplace tokens yet: its operator must set CHANNEL_SECRET_KEY.',
   },
+  /** Why a stock row is not listed on a marketplace, as the Channels screen counts them. */
+  unlisted: {
+    noPrinting: (marketplace: string) => `${marketplace} has no listing for the printing`,
+    noPrice: 'No price: no asking price and no market price',
+    kept: 'All its copies are kept for the counter',
+    language: (marketplace: string) => `${marketplace} does not sell the card in its language`,
+    condition: (marketplace: string) => `${marketplace} does not take its condition for the card`,
+  },
   screen: {
     title: 'Marketplace Channels',
     notAllowed: 'Only the Owner and Managers manage marketplace channels.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  listedCents,
   amountText,
   centsText,
   centsToDollars,
@@ -94,5 +95,15 @@ describe('finishOf and qualityOf', () => {
     expect(finishOf('glossy')).toBe('nonfoil');
     expect(qualityOf('HP')).toBe('HP');
     expect(qualityOf('mint')).toBe('NM');
+  });
+});
+
+describe('listedCents', () => {
+  it('is the shop’s price by the channel’s percent and currency rate, to the cent', () => {
+    expect(listedCents(1250, 100_000, 1_000_000)).toBe(1250);
+    // 12.50 × 95 % × 0.92 = 10.925 → 10.93.
+    expect(listedCents(1250, 95_000, 920_000)).toBe(1093);
+    // 0.25 × 110.5 % × 1.35 = 0.3729… → 0.37.
+    expect(listedCents(25, 110_500, 1_350_000)).toBe(37);
   });
 });

@@ -49,6 +49,14 @@ export const isCentAmount = (dollars: number): boolean => {
 export const movedByPercent = (cents: number, percent: number): number =>
   Math.max(0, Math.round((cents * (100 + percent)) / 100));
 
+/**
+ * A shop's price as a marketplace lists it (issue 42), in the marketplace's currency's cents: `percentThousandths`
+ * thousandths of a percent of it (100,000: the same), times the currency rate in millionths (1,000,000: USD), to the
+ * cent (12.50 at 95 % and 0.92 EUR per USD → 10.93).
+ */
+export const listedCents = (cents: number, percentThousandths: number, rateMillionths: number): number =>
+  Math.round((cents * percentThousandths * (rateMillionths / 1_000_000)) / 100_000);
+
 /** An amount as plain text with two decimals and no sign of currency (`12.50`), as CSV files and form fields hold it. */
 export const amountText = (dollars: number): string => dollars.toFixed(2);
 

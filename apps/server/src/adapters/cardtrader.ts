@@ -1,7 +1,47 @@
+import type { ListingKind, MarketItem, StockCopy } from '../modules/channels/listing-plan.ts';
 import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from '../modules/channels/marketplace.ts';
 
 /** A call waits this long for CardTrader before it counts as unavailable: a marketplace never holds up a screen. */
 const TIMEOUT_MS = 10_000;
+
+/**
+ * Cardstock's conditions in CardTrader's words (its `condition` property): TCGplayer's scale onto CardTrader's, whose
+ * "Played" between Moderately and Heavily Played no Cardstock condition names.
+ */
+const conditions: Record<string, string> = {
+  NM: 'Near Mint',
+  LP: 'Slightly Played',
+  MP: 'Moderately Played',
+  HP: 'Heavily Played',
+  D: 'Poor',
+};
+
+/** Scryfall's language codes where CardTrader's `mtg_language` spells them otherwise; the rest are the same. */
+const languageCodes: Record<string, string> = { ja: 'jp', ko: 'kr', zhs: 'zh-CN', zht: 'zh-TW' };
+
+/**
+ * A copy's properties on a CardTrader blueprint (its API reference, "Products"): `condition`, `mtg_language`,
+ * `mtg_foil` (an etched foil is a foil there), `signed` and `altered`; refused when the blueprint does not take the
+ * copy's condition or language (a blueprint without `mtg_language` is sold in English only).
+ */
+export function cardTraderListing(copy: StockCopy, blueprint: MarketItem): ListingKind {
+  const condition = conditions[copy.quality];
+  if (!condition || (blueprint.conditions && !blueprint.conditions.includes(condition)))
+    return { unlisted: 'condition' };
+  const language = languageCodes[copy.language] ?? copy.language;
+  if (blueprint.languages ? !blueprint.languages.includes(language) : language !== 'en')
+    return { unlisted: 'language' };
+  return {
+    properties: {
+      condition,
+      // Sent only where the blueprint has the property: CardTrader refuses one it does not have.
+      ...(blueprint.languages ? { mtg_language: language } : {}),
+      mtg_foil: copy.finish !== 'nonfoil',
+      signed: copy.signed,
+      altered: copy.altered,
+    },
+  };
+}
 
 /** CardTrader's error body (its API reference, "Errors"); a 429 sends only `error`. */
 interface CardTraderError {
@@ -44,5 +84,6 @@ export function cardTrader(apiUrl: string): Marketplace {
       const info = await call<{ id: number; name: string; user_id?: number }>(apiToken, 'GET', '/info');
       return { name: info.name };
     },
+    listingOf: cardTraderListing,
   };
 }

@@ -1,4 +1,5 @@
 import type { ChannelKind } from '@cardstock/contract';
+import type { ListingKind, MarketItem, StockCopy } from './listing-plan.ts';
 
 /**
  * What Cardstock asks of a marketplace (issue 42, decision 041): each marketplace is one adapter behind this, so the
@@ -9,6 +10,8 @@ export interface Marketplace {
   kind: ChannelKind;
   /** The account an API token names: its name as the marketplace shows it. Refused token: `MarketplaceRefused`. */
   account(apiToken: string): Promise<{ name: string }>;
+  /** A copy's kind as the marketplace names it on `item` (condition, language, foil, signed, altered), or why not. */
+  listingOf(copy: StockCopy, item: MarketItem): ListingKind;
 }
 
 /** The marketplace refused the token (revoked, mistyped): the channel stops until the owner gives another. */

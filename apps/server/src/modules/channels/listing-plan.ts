@@ -1,0 +1,112 @@
+import { channelMessages, listedCents } from '@cardstock/contract';
+
+/** A stock row as a channel lists it: its printing and kind, its copies, and the shop's price for one (null: none). */
+export interface StockCopy {
+  id: number;
+  card_id: string;
+  finish: string;
+  quality: string;
+  language: string;
+  signed: boolean;
+  altered: boolean;
+  quantity: number;
+  price_cents: number | null;
+}
+
+/** A marketplace's item for one printing (CardTrader's blueprint), with the values its listings may take. */
+export interface MarketItem {
+  id: number;
+  /** The conditions it takes, in the marketplace's words; null: any. */
+  conditions: readonly string[] | null;
+  /** The languages it takes, in the marketplace's codes; null: English only. */
+  languages: readonly string[] | null;
+}
+
+/** What a marketplace calls a copy's kind on its item, or why it cannot list it (see `Marketplace.listingOf`). */
+export type ListingKind = { properties: Record<string, string | boolean> } | { unlisted: 'language' | 'condition' };
+
+/** One listing on the marketplace: an item and kind, its copies (from one stock row or several), its price. */
+export interface Listing {
+  /** Item and kind: rows whose copies are one listing there (a foil and an etched foil, say) share it. */
+  key: string;
+  item_id: number;
+  properties: Record<string, string | boolean>;
+  quantity: number;
+  /** In the marketplace's currency's cents: the highest of its rows', so no copy sells under its own price. */
+  price_cents: number;
+  rows: number[];
+}
+
+export interface ChannelRule {
+  price_percent_thousandths: number;
+  currency_rate_millionths: number;
+  /** Copies of each stock row never listed. */
+  keep: number;
+}
+
+export interface ListingPlan {
+  listings: Listing[];
+  unlisted: { reason: string; rows: number }[];
+}
+
+/**
+ * What a channel lists (issue 42, decision 041), from the shop's stock alone: each row with copies to spare, of a
+ * printing the marketplace has, in a kind it takes, with a price, is listed at `copies − keep` (pending orders and
+ * reservations have already taken theirs from the row) and at the rule's price; every other row with copies is
+ * counted under why it is not. Rows with no copies list nothing and are no one's concern.
+ */
+export function planListings(
+  copies: readonly StockCopy[],
+  itemOf: (cardId: string) => MarketItem | undefined,
+  kindOf: (copy: StockCopy, item: MarketItem) => ListingKind,
+  rule: ChannelRule,
+  marketplace: string,
+): ListingPlan {
+  const said = channelMessages.unlisted;
+  const listings = new Map<string, Listing>();
+  const unlisted = new Map<string, number>();
+  const skip = (reason: string) => unlisted.set(reason, (unlisted.get(reason) ?? 0) + 1);
+  for (const copy of copies) {
+    if (copy.quantity <= 0) continue;
+    const item = itemOf(copy.card_id);
+    if (!item) {
+      skip(said.noPrinting(marketplace));
+      continue;
+    }
+    if (copy.price_cents === null || copy.price_cents < 1) {
+      skip(said.noPrice);
+      continue;
+    }
+    const spare = copy.quantity - rule.keep;
+    if (spare <= 0) {
+      skip(said.kept);
+      continue;
+    }
+    const kind = kindOf(copy, item);
+    if ('unlisted' in kind) {
+      skip(said[kind.unlisted](marketplace));
+      continue;
+    }
+    const price = listedCents(copy.price_cents, rule.price_percent_thousandths, rule.currency_rate_millionths);
+    const key = `${item.id}|${JSON.stringify(kind.properties)}`;
+    const listing = listings.get(key);
+    if (listing) {
+      listing.quantity += spare;
+      listing.price_cents = Math.max(listing.price_cents, price);
+      listing.rows.push(copy.id);
+    } else {
+      listings.set(key, {
+        key,
+        item_id: item.id,
+        properties: kind.properties,
+        quantity: spare,
+        price_cents: price,
+        rows: [copy.id],
+      });
+    }
+  }
+  return {
+    listings: [...listings.values()],
+    unlisted: [...unlisted].map(([reason, rows]) => ({ reason, rows })).sort((a, b) => b.rows - a.rows),
+  };
+}
