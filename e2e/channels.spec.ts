@@ -1,11 +1,17 @@
 import { channelMessages } from '@cardstock/contract';
+import { fixtureCardLines, fixtureCardsFile } from '@cardstock/fixtures';
 import { expect, test } from '@playwright/test';
 import { startCardTraderFake, type CardTraderFake } from '../apps/server/test/cardtrader-fake.ts';
 import { cli, logInAs } from './support/admin.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
-import { registerShop } from './support/seed.ts';
+import { registerShop, stockAt } from './support/seed.ts';
 
 const m = channelMessages.screen;
+
+/** Two nonfoil printings of the fixture from different sets: CardTrader has the first's set, not the second's. */
+const printings = fixtureCardLines(400).map((l) => JSON.parse(l) as { id: string; set: string; finishes: string[] });
+const onCardTrader = printings.find((c) => c.finishes.includes('nonfoil'))!;
+const notOnCardTrader = printings.find((c) => c.finishes.includes('nonfoil') && c.set !== onCardTrader.set)!;
 
 /** CardTrader's local stand-in, and a server of its own pointed at it. */
 let cardTrader: CardTraderFake;
@@ -13,7 +19,18 @@ let server: OwnServer;
 
 test.beforeAll(async () => {
   cardTrader = await startCardTraderFake();
+  cardTrader.catalog([
+    {
+      id: 1,
+      code: onCardTrader.set,
+      name: 'On CardTrader',
+      blueprints: [
+        { id: 77, scryfall_id: onCardTrader.id, conditions: ['Near Mint', 'Slightly Played'], languages: ['en'] },
+      ],
+    },
+  ]);
   server = await startOwnServer('channels', { CARDTRADER_API_URL: cardTrader.url });
+  cli(server.dataDir, 'cards', 'import', fixtureCardsFile);
 });
 test.afterAll(async () => {
   server.stop();
@@ -26,6 +43,8 @@ test('the Owner connects CardTrader from the Channels screen: a refused token sa
   const token = 'ct-e2e-token-0123456789abcdef0123456789abcdef';
   cardTrader.issue(token, { name: 'Owl Games App 20261129', userId: 7 });
   const owner = await registerShop(server.request, 'Owl Channels', { invite: cli(server.dataDir, 'invite', 'create') });
+  await stockAt(server.request, owner, onCardTrader, 3, 10);
+  await stockAt(server.request, owner, notOnCardTrader, 2, 4);
   await logInAs(page, owner, server.base);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page
@@ -63,6 +82,16 @@ test('the Owner connects CardTrader from the Channels screen: a refused token sa
   await expect(card.getByLabel('Price (% of the shop’s price)')).toHaveValue('95');
   await expect(card.getByLabel('Keep for the counter (copies per row)')).toHaveValue('1');
   expect(await page.content()).not.toContain(token);
+
+  // Listed now, by hand (the interval does it on its own): the spare copies, and why the other row is not.
+  await card.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText(channelMessages.server.synced('CardTrader', 1, 0, 0))).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: /^\d+$/ })).toHaveText(['1', '2']);
+  const unlisted = card.getByRole('table', { name: 'Not listed' });
+  await expect(
+    unlisted.getByRole('row', { name: `${channelMessages.unlisted.noPrinting('CardTrader')} 1` }),
+  ).toBeVisible();
+  expect(cardTrader.products(token).map((p) => [p.blueprint_id, p.quantity, p.price_cents])).toEqual([[77, 2, 950]]);
 
   // Paused: no new token needed.
   await card.getByLabel(/List on CardTrader/).uncheck();

@@ -152,7 +152,7 @@ export async function buildApp(
   const auth = createAuthService(ctx);
   app.decorate('authenticate', (token: string | undefined) => auth.authenticate(token));
   const devices = createDevicesService(ctx);
-  const channels = createChannelsService(ctx, cardTrader(ctx.config.channels.cardTraderApiUrl));
+  const channels = createChannelsService(ctx, { cardtrader: cardTrader(ctx.config.channels.cardTraderApiUrl) });
   // Kiosk routes: a paired tablet's token, else a staff session.
   app.decorate('authenticateDevice', async (token: string | undefined) =>
     token?.startsWith(DEVICE_TOKEN_PREFIX) ? devices.authenticate(token) : auth.authenticate(token),

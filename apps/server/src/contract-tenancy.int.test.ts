@@ -89,6 +89,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('quick_adds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).orderBy('channel').execute(),
+      db.selectFrom('channel_listings').selectAll().where('shop_id', '=', shopId).orderBy('tag').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -196,6 +197,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     // A's channel: B reads and sets only its own (no token sent, so CardTrader is not asked).
     channels: {},
     channelCardTrader: { enabled: false, price_percent: 50, keep: 7 },
+    channelSync: { channel: 'cardtrader' },
     registerDrawerOpen: { float: 1 },
     registerDrawerMove: { kind: 'paid_out', amount: 1, reason: 'B takes' },
     registerDrawerClose: { counted: 1 },

@@ -16,8 +16,35 @@ export interface CardTraderAccount {
   userId: number;
 }
 
+/** A blueprint of the stand-in's catalog: a printing, and the conditions and languages it takes (null: none). */
+export interface FakeBlueprint {
+  id: number;
+  scryfall_id: string;
+  conditions?: string[];
+  languages?: string[];
+}
+
+/** A product of an account, as GET /products/export answers it. */
+export interface FakeProduct {
+  id: number;
+  blueprint_id: number;
+  quantity: number;
+  price_cents: number;
+  price_currency: string;
+  properties_hash: Record<string, unknown>;
+  user_data_field: string;
+}
+
 export interface CardTraderFake {
   url: string;
+  /** The Magic expansions CardTrader has (its codes are Scryfall's set codes), each with its blueprints. */
+  catalog(expansions: { id: number; code: string; name: string; blueprints: FakeBlueprint[] }[]): void;
+  /** The products a token's account lists now. */
+  products(token: string): FakeProduct[];
+  /** A product the account holder lists by hand on CardTrader (no Cardstock tag). */
+  listByHand(token: string, product: Omit<FakeProduct, 'id' | 'price_currency'>): FakeProduct;
+  /** The next request to `path` is done, then answered `status` as if the answer were lost on the way. */
+  loseAnswer(path: string, status: number): void;
   requests: CardTraderRequest[];
   /** A token CardTrader accepts, naming `account`. */
   issue(token: string, account: CardTraderAccount): void;
@@ -25,6 +52,8 @@ export interface CardTraderFake {
   revoke(token: string): void;
   /** The next `times` requests to `path` answer `status` (429 with CardTrader's rate-limit body, others its error). */
   fail(path: string, status: number, times?: number): void;
+  /** From now on a job answers `running` when first asked, `completed` after, as a real one may. */
+  jobsRunAWhile(): void;
   /** Every answer waits `ms` first (0: none). */
   slow(ms: number): void;
   close(): Promise<void>;
@@ -47,17 +76,140 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
   const requests: CardTraderRequest[] = [];
   const accounts = new Map<string, CardTraderAccount & { id: number }>();
   const failures = new Map<string, { status: number; times: number }>();
+  const lost = new Map<string, number>();
   let delayMs = 0;
+  let runningFirst = false;
+  let expansions: { id: number; code: string; name: string; blueprints: FakeBlueprint[] }[] = [];
+  const productsOf = new Map<string, FakeProduct[]>();
+  const jobs = new Map<string, { results: unknown[]; polled: number }>();
+  let nextProduct = 1000;
 
-  function answer(method: string, path: string, token: string): [number, unknown] {
+  const shelf = (token: string) => {
+    let list = productsOf.get(token);
+    if (!list) productsOf.set(token, (list = []));
+    return list;
+  };
+  const blueprint = (id: number) => expansions.flatMap((e) => e.blueprints).find((b) => b.id === id);
+  /** A job run at once, its results kept for GET /jobs/:uuid (answered `running` the first time if told to). */
+  const job = (results: unknown[]) => {
+    const uuid = randomUUID();
+    jobs.set(uuid, { results, polled: 0 });
+    return { job: uuid };
+  };
+  /** Why CardTrader's strict mode refuses these properties on `b`, or null. */
+  const wrongProperties = (b: FakeBlueprint, properties: Record<string, unknown>): string | null => {
+    const condition = properties.condition;
+    if (b.conditions && typeof condition === 'string' && !b.conditions.includes(condition))
+      return `condition: ${condition} is not a possible value`;
+    if ('mtg_language' in properties && !b.languages) return 'mtg_language: not a property of this blueprint';
+    if (b.languages && !b.languages.includes(String(properties.mtg_language)))
+      return 'mtg_language: not a possible value';
+    return null;
+  };
+  const editable = (b: FakeBlueprint) => [
+    ...(b.conditions
+      ? [{ name: 'condition', type: 'string', default_value: b.conditions[0], possible_values: b.conditions }]
+      : []),
+    ...(b.languages
+      ? [{ name: 'mtg_language', type: 'string', default_value: 'en', possible_values: b.languages }]
+      : []),
+    { name: 'mtg_foil', type: 'boolean', default_value: 'false', possible_values: [true, false] },
+    { name: 'signed', type: 'boolean', default_value: 'false', possible_values: [true, false] },
+    { name: 'altered', type: 'boolean', default_value: 'false', possible_values: [true, false] },
+  ];
+
+  function create(list: FakeProduct[], item: Record<string, unknown>, job_index: number) {
+    const b = blueprint(Number(item.blueprint_id));
+    if (!b) return { result: 'error', job_index, errors: { blueprint_id: ['Blueprint cant be blank'] } };
+    const properties = (item.properties ?? {}) as Record<string, unknown>;
+    const wrong = wrongProperties(b, properties);
+    if (wrong) return { result: 'error', job_index, errors: { properties: [wrong] } };
+    // CardTrader's rule: a product of the same blueprint and properties gets the quantity added.
+    const same = list.find(
+      (p) => p.blueprint_id === b.id && JSON.stringify(p.properties_hash) === JSON.stringify(properties),
+    );
+    if (same) {
+      same.quantity += Number(item.quantity);
+      return { result: 'ok', job_index, product_id: same.id };
+    }
+    const product: FakeProduct = {
+      id: ++nextProduct,
+      blueprint_id: b.id,
+      quantity: Number(item.quantity),
+      price_cents: Math.round(Number(item.price) * 100),
+      price_currency: 'USD',
+      properties_hash: properties,
+      user_data_field: typeof item.user_data_field === 'string' ? item.user_data_field : '',
+    };
+    list.push(product);
+    return { result: 'ok', job_index, product_id: product.id };
+  }
+
+  function change(list: FakeProduct[], item: Record<string, unknown>, job_index: number, destroy: boolean) {
+    const at = list.findIndex((p) => p.id === Number(item.id));
+    if (at < 0) return { result: 'error', job_index, errors: { id: ['Product not found'] } };
+    if (destroy) list.splice(at, 1);
+    else {
+      const product = list[at]!;
+      if (item.quantity !== undefined) product.quantity = Number(item.quantity);
+      if (item.price !== undefined) product.price_cents = Math.round(Number(item.price) * 100);
+    }
+    return { result: 'ok', job_index, product_id: Number(item.id) };
+  }
+
+  type Body = { products?: Record<string, unknown>[] } | null;
+  function answer(method: string, path: string, query: URLSearchParams, token: string, body: Body): [number, unknown] {
     const account = accounts.get(token);
     if (!account) return [401, ctError('unauthorized', 'You are not authorized to access this page')];
-    if (method === 'GET' && path === '/info')
+    const list = shelf(token);
+    const items = body?.products ?? [];
+    const route = `${method} ${path}`;
+    if (route === 'GET /info')
       return [
         200,
         { id: account.id, name: account.name, shared_secret: 'fake-shared-secret', user_id: account.userId },
       ];
-    return [404, ctError('not_found', `No route matches ${method} ${path}`)];
+    if (route === 'GET /expansions')
+      return [200, expansions.map(({ id, code, name }) => ({ id, game_id: 1, code, name }))];
+    if (route === 'GET /blueprints/export') {
+      const id = Number(query.get('expansion_id'));
+      const expansion = expansions.find((e) => e.id === id);
+      if (!expansion) return [404, ctError('not_found', 'Expansion not found')];
+      return [
+        200,
+        expansion.blueprints.map((b) => ({
+          id: b.id,
+          name: `Blueprint ${b.id}`,
+          version: null,
+          game_id: 1,
+          category_id: 1,
+          expansion_id: id,
+          scryfall_id: b.scryfall_id,
+          editable_properties: editable(b),
+        })),
+      ];
+    }
+    if (route === 'GET /products/export') return [200, list];
+    if (route === 'POST /products/bulk_create') return [200, job(items.map((item, i) => create(list, item, i)))];
+    if (route === 'POST /products/bulk_update') return [200, job(items.map((item, i) => change(list, item, i, false)))];
+    if (route === 'POST /products/bulk_destroy') return [200, job(items.map((item, i) => change(list, item, i, true)))];
+    if (method === 'GET' && path.startsWith('/jobs/')) {
+      const uuid = path.slice('/jobs/'.length);
+      const found = jobs.get(uuid);
+      if (!found) return [200, { uuid: null, state: 'unknown', spawned_children: null }];
+      found.polled++;
+      const done = !runningFirst || found.polled > 1;
+      return [
+        200,
+        {
+          uuid,
+          state: done ? 'completed' : 'running',
+          spawned_children: found.results.length,
+          ...(done ? { stats: { ok: found.results.length, warning: 0, error: 0 }, results: found.results } : {}),
+        },
+      ];
+    }
+    return [404, ctError('not_found', `No route matches ${route}`)];
   }
 
   const server = http.createServer((req, res) => {
@@ -88,7 +240,12 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
         return send(failure.status, ctError('internal_server_error', 'Something went wrong'));
       }
       const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '';
-      const [status, value] = answer(method, path, token);
+      const [status, value] = answer(method, path, url.searchParams, token, body as Body);
+      const lostStatus = lost.get(path);
+      if (lostStatus !== undefined) {
+        lost.delete(path);
+        return send(lostStatus, ctError('internal_server_error', 'Something went wrong'));
+      }
       send(status, value);
     });
   });
@@ -101,6 +258,15 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
     issue: (token, account) => accounts.set(token, { ...account, id: accounts.size + 1 }),
     revoke: (token) => accounts.delete(token),
     fail: (path, status, times = 1) => failures.set(path, { status, times }),
+    loseAnswer: (path, status) => lost.set(path, status),
+    jobsRunAWhile: () => (runningFirst = true),
+    catalog: (list) => (expansions = list),
+    products: (token) => shelf(token),
+    listByHand(token, product) {
+      const made = { ...product, id: ++nextProduct, price_currency: 'USD' };
+      shelf(token).push(made);
+      return made;
+    },
     slow: (ms) => (delayMs = ms),
     close: () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,20 @@ export const channelMessages = {
       `${marketplace} did not answer, so the token could not be checked and nothing was saved. Try again in a minute.`,
     /** Production without CHANNEL_SECRET_KEY: no token can be kept (503). */
     noKey: 'This server cannot keep marketplace tokens yet: its operator must set CHANNEL_SECRET_KEY.',
+    /** A sync asked of a channel that is paused or never turned on (409). */
+    paused: (marketplace: string) => `${marketplace} is paused: turn it on to list there.`,
+    /** Another server (or tab) is pushing the channel right now (409). */
+    busy: (marketplace: string) => `${marketplace} is being updated right now. Try again in a minute.`,
+    /** The marketplace stopped answering during a sync: what was sent is finished by the next one (503). */
+    syncUnavailable: (marketplace: string) =>
+      `${marketplace} did not answer. Nothing is lost: the next sync finishes what this one started.`,
+    /** The marketplace refused the saved token: the channel is paused until the owner gives another. */
+    revoked: (marketplace: string, why: string) =>
+      `${why} The channel is paused: paste a new API token from your ${marketplace} settings to turn it on again.`,
+    synced: (marketplace: string, created: number, updated: number, removed: number) =>
+      created + updated + removed === 0
+        ? `${marketplace} already lists your stock as it is.`
+        : `${marketplace} updated: ${created} listed, ${updated} changed, ${removed} taken down.`,
   },
   /** Why a stock row is not listed on a marketplace, as the Channels screen counts them. */
   unlisted: {
@@ -27,6 +41,7 @@ export const channelMessages = {
     loading: 'Loading channels…',
     loadFailed: 'The channels could not be loaded. Check your connection and try again.',
     saveFailed: 'The channel could not be saved. Check your connection and try again.',
+    syncFailed: 'The channel could not be synced. Check your connection and try again.',
     saved: (marketplace: string) => `${marketplace} settings saved.`,
     connectedAs: (account: string) => `Connected as ${account}`,
     notConnected: 'Not connected',

@@ -84,6 +84,7 @@ export const routePaths = {
   registerReturn: ['POST', '/api/register/return', 'token'],
   channels: ['POST', '/api/shop/channels', 'token'],
   channelCardTrader: ['POST', '/api/shop/channels/cardtrader', 'token'],
+  channelSync: ['POST', '/api/shop/channels/sync', 'token'],
   registerDrawerOpen: ['POST', '/api/register/drawer/open', 'token'],
   registerDrawerMove: ['POST', '/api/register/drawer/move', 'token'],
   registerDrawerClose: ['POST', '/api/register/drawer/close', 'token'],

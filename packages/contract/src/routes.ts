@@ -239,7 +239,14 @@ import {
   ZCustomerUpdateRequest,
 } from './schemas/customers.ts';
 import { ZActivityRequest, ZActivityResponse } from './schemas/activity.ts';
-import { ZCardTraderChannelRequest, ZChannel, ZChannelsRequest, ZChannelsResponse } from './schemas/channels.ts';
+import {
+  ZCardTraderChannelRequest,
+  ZChannel,
+  ZChannelSyncRequest,
+  ZChannelSyncResponse,
+  ZChannelsRequest,
+  ZChannelsResponse,
+} from './schemas/channels.ts';
 import { ZHealthResponse, ZPublicConfigResponse, ZReadyResponse } from './schemas/system.ts';
 
 /**
@@ -1106,6 +1113,17 @@ export const routes = define({
     tags: ['channels'],
     body: ZCardTraderChannelRequest,
     response: ZChannel,
+  },
+  channelSync: {
+    method: 'POST',
+    path: '/api/shop/channels/sync',
+    auth: 'session',
+    permission: 'channels',
+    summary:
+      'Push the shop’s listings to a channel now: its stock planned anew and only the difference sent; answers what changed',
+    tags: ['channels'],
+    body: ZChannelSyncRequest,
+    response: ZChannelSyncResponse,
   },
   registerDrawerOpen: {
     method: 'POST',

@@ -1,5 +1,12 @@
+import { centsToDollars } from '@cardstock/contract';
 import type { ListingKind, MarketItem, StockCopy } from '../modules/channels/listing-plan.ts';
-import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from '../modules/channels/marketplace.ts';
+import {
+  MarketplaceRefused,
+  MarketplaceUnavailable,
+  type Marketplace,
+  type MarketProduct,
+  type Outcome,
+} from '../modules/channels/marketplace.ts';
 
 /** A call waits this long for CardTrader before it counts as unavailable: a marketplace never holds up a screen. */
 const TIMEOUT_MS = 10_000;
@@ -56,20 +63,25 @@ interface CardTraderError {
  * bearer token; 401 and 403 are the token refused, 429, 5xx, a timeout or no answer are CardTrader unavailable.
  */
 export function cardTrader(apiUrl: string): Marketplace {
-  async function call<T>(apiToken: string, method: string, path: string): Promise<T> {
+  async function call<T>(apiToken: string, method: string, path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${apiUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${apiToken}`, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${apiToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
       throw new MarketplaceUnavailable('CardTrader did not answer.');
     }
     if (res.ok) return (await res.json()) as T;
-    const body = (await res.json().catch(() => ({}))) as CardTraderError;
-    const said = body.extra?.message ?? body.error;
+    const refusal = (await res.json().catch(() => ({}))) as CardTraderError;
+    const said = refusal.extra?.message ?? refusal.error;
     if (res.status === 401 || res.status === 403)
       throw new MarketplaceRefused(`CardTrader refused the API token${said ? `: ${said}` : '.'}`);
     if (res.status === 429 || res.status >= 500)
@@ -85,5 +97,143 @@ export function cardTrader(apiUrl: string): Marketplace {
       return { name: info.name };
     },
     listingOf: cardTraderListing,
+
+    async items(apiToken, setCodes) {
+      const wanted = new Set(setCodes.map((code) => code.toLowerCase()));
+      const expansions = await call<Expansion[]>(apiToken, 'GET', '/expansions');
+      const found = new Map<string, Map<string, MarketItem>>([...wanted].map((code) => [code, new Map()]));
+      for (const expansion of expansions) {
+        const items = found.get(expansion.code.toLowerCase());
+        if (expansion.game_id !== MAGIC || !items) continue;
+        const blueprints = await call<Blueprint[]>(apiToken, 'GET', `/blueprints/export?expansion_id=${expansion.id}`);
+        for (const blueprint of blueprints) {
+          if (!blueprint.scryfall_id || items.has(blueprint.scryfall_id)) continue;
+          const values = (name: string) =>
+            blueprint.editable_properties?.find((p) => p.name === name)?.possible_values.map(String) ?? null;
+          items.set(blueprint.scryfall_id, {
+            id: blueprint.id,
+            conditions: values('condition'),
+            languages: values('mtg_language'),
+          });
+        }
+      }
+      return found;
+    },
+
+    async products(apiToken) {
+      const products = await call<ExportedProduct[]>(apiToken, 'GET', '/products/export');
+      return products.map((p): MarketProduct => ({
+        product_id: p.id,
+        item_id: p.blueprint_id,
+        quantity: p.quantity,
+        price_cents: p.price_cents,
+        tag: p.user_data_field?.startsWith(TAG_PREFIX) ? p.user_data_field.slice(TAG_PREFIX.length) : null,
+      }));
+    },
+
+    async apply(apiToken, changes) {
+      /** One bulk call per chunk, each job waited for; the outcomes in the order asked. */
+      async function bulk<T>(path: string, products: object[], valueOf: (r: JobResult) => T): Promise<Outcome<T>[]> {
+        const outcomes: Outcome<T>[] = [];
+        for (let start = 0; start < products.length; start += CHUNK) {
+          const chunk = products.slice(start, start + CHUNK);
+          const { job } = await call<{ job: string }>(apiToken, 'POST', path, { products: chunk });
+          const results = await finished(apiToken, job);
+          for (let i = 0; i < chunk.length; i++) {
+            const result = results.find((r) => r.job_index === i);
+            outcomes.push(
+              result && result.result !== 'error'
+                ? { ok: true, value: valueOf(result) }
+                : {
+                    ok: false,
+                    error: result ? errorsText(result.errors) : 'CardTrader did not say what became of it.',
+                  },
+            );
+          }
+        }
+        return outcomes;
+      }
+      return {
+        create: await bulk(
+          '/products/bulk_create',
+          changes.create.map((c) => ({
+            blueprint_id: c.item_id,
+            price: centsToDollars(c.price_cents),
+            quantity: c.quantity,
+            properties: c.properties,
+            user_data_field: `${TAG_PREFIX}${c.tag}`,
+            error_mode: 'strict',
+          })),
+          (r) => r.product_id ?? 0,
+        ),
+        update: await bulk(
+          '/products/bulk_update',
+          changes.update.map((u) => ({ id: u.product_id, quantity: u.quantity, price: centsToDollars(u.price_cents) })),
+          () => null,
+        ),
+        remove: await bulk(
+          '/products/bulk_destroy',
+          changes.remove.map((r) => ({ id: r.product_id })),
+          () => null,
+        ),
+      };
+    },
   };
+
+  /** A job's results once CardTrader has run it: asked at once, then once a second (its limit), for five minutes. */
+  async function finished(apiToken: string, uuid: string): Promise<JobResult[]> {
+    for (let asked = 0; asked < JOB_WAIT_S; asked++) {
+      const job = await call<Job>(apiToken, 'GET', `/jobs/${encodeURIComponent(uuid)}`);
+      if (job.state === 'completed') return job.results ?? [];
+      if (job.state === 'unprocessable') throw new Error(`CardTrader could not run job ${uuid}.`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    throw new MarketplaceUnavailable(`CardTrader did not finish job ${uuid} in ${JOB_WAIT_S} s.`);
+  }
 }
+
+/** CardTrader's game id of Magic: The Gathering (GET /games). */
+const MAGIC = 1;
+/** Products per bulk call: CardTrader documents no limit; a push of a large shop goes in slices of this. */
+const CHUNK = 500;
+/** Seconds a push waits for one bulk job. */
+const JOB_WAIT_S = 300;
+/** Starts the `user_data_field` of every product Cardstock makes: the rest were listed by hand and are left alone. */
+const TAG_PREFIX = 'cardstock:';
+
+interface Expansion {
+  id: number;
+  game_id: number;
+  code: string;
+}
+interface Blueprint {
+  id: number;
+  scryfall_id?: string | null;
+  editable_properties?: { name: string; possible_values: unknown[] }[];
+}
+interface ExportedProduct {
+  id: number;
+  blueprint_id: number;
+  quantity: number;
+  price_cents: number;
+  user_data_field?: string | null;
+}
+interface JobResult {
+  job_index: number;
+  result: 'ok' | 'warning' | 'error';
+  product_id?: number;
+  errors?: Record<string, string[]> | string[];
+}
+interface Job {
+  /** pending, running, completed or unprocessable (CardTrader's API reference, "Jobs"). */
+  state: string;
+  results?: JobResult[];
+}
+
+/** A job result's errors (by field, or a list) as one sentence. */
+const errorsText = (errors: JobResult['errors']): string =>
+  Array.isArray(errors)
+    ? errors.join('; ')
+    : Object.entries(errors ?? {})
+        .map(([field, said]) => `${field}: ${said.join(', ')}`)
+        .join('; ') || 'CardTrader refused it.';

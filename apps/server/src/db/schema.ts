@@ -626,10 +626,59 @@ export interface ShopChannelTable {
   last_push_at: string | null;
   last_pull_at: string | null;
   updated_at: string;
+  /** Until when one server pushes the channel (decision 042); null or past: no one. */
+  lease_until: string | null;
+  /** The shop's stock, prices and rule its last push listed, as one text: the same again needs no push. */
+  pushed_mark: string | null;
+  /** What its last push could not list, counted by why (JSON of the wire's `unlisted`). */
+  unlisted: string | null;
+}
+
+/** A set whose printings a marketplace was asked for (migration 0042), and when: its items are kept a day. */
+export interface ChannelSetTable {
+  channel: string;
+  set_code: string;
+  fetched_at: string;
+}
+
+/** A marketplace's item for a printing (CardTrader's blueprint), with the conditions and languages it takes (JSON). */
+export interface ChannelItemTable {
+  channel: string;
+  card_id: string;
+  item_id: number;
+  set_code: string;
+  conditions: string | null;
+  languages: string | null;
+}
+
+/**
+ * A shop's listing on a marketplace as Cardstock last sent it (migration 0042, decision 042), under the tag it gives
+ * the marketplace's product: `sending` while a push is under way (the outbox: a push that died is read back from the
+ * marketplace before anything is sent again), `listed` once done, `refused` with the marketplace's reason.
+ */
+export interface ChannelListingTable {
+  shop_id: number;
+  channel: string;
+  tag: string;
+  item_id: number;
+  /** The listing's kind in the marketplace's words (JSON). */
+  properties: string;
+  quantity: number;
+  /** In the marketplace account's currency's cents. */
+  price_cents: number;
+  /** How many stock rows it lists. */
+  rows: number;
+  product_id: number | null;
+  state: 'sending' | 'listed' | 'refused';
+  error: string | null;
+  updated_at: string;
 }
 
 export interface DB {
   shop_channels: ShopChannelTable;
+  channel_sets: ChannelSetTable;
+  channel_items: ChannelItemTable;
+  channel_listings: ChannelListingTable;
   customers: CustomerTable;
   credit_ledger: CreditLedgerTable;
   buy_cards: BuyCardTable;

@@ -67,3 +67,18 @@ export const ZCardTraderChannelRequest = z.object({
     .describe('Marketplace currency per US dollar; left out, it stays (1 at first)'),
 });
 export type CardTraderChannelRequest = z.infer<typeof ZCardTraderChannelRequest>;
+
+export const ZChannelSyncRequest = z.object({
+  token: ZSessionToken,
+  channel: z.enum(channelKinds, `channel must be one of ${channelKinds.join(', ')}.`),
+});
+
+export const ZChannelSyncResponse = z.object({
+  message: z.string(),
+  created: z.number().int().describe('Products made on the marketplace'),
+  updated: z.number().int().describe('Products whose copies or price changed'),
+  removed: z.number().int().describe('Products taken down (their rows sold out or no longer listed)'),
+  refused: z.number().int().describe('Changes the marketplace refused, each counted under `channel.unlisted` with why'),
+  channel: ZChannel,
+});
+export type ChannelSyncResponse = z.infer<typeof ZChannelSyncResponse>;

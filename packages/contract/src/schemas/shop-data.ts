@@ -34,5 +34,6 @@ export const ZShopExport = z.object({
   cash_drawers: ZRows.optional().describe('Cash drawers opened and closed at the register'),
   drawer_moves: ZRows.optional().describe('Each drawer’s cash movements, in signed cents'),
   shop_channels: ZRows.optional().describe('Marketplace channels and their price rules (never their API tokens)'),
+  channel_listings: ZRows.optional().describe('What each channel lists on its marketplace, as last sent'),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

@@ -1,8 +1,9 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { ShopChannelTable } from '../../db/schema.ts';
+import type { ChannelItemTable, ChannelListingTable, ShopChannelTable } from '../../db/schema.ts';
 
 export type ChannelRow = Selectable<ShopChannelTable>;
+export type ListingRow = Selectable<ChannelListingTable>;
 
 export const channelsRepository = {
   ofShop(db: Executor, shopId: number): Promise<ChannelRow[]> {
@@ -27,5 +28,130 @@ export const channelsRepository = {
       .onConflict((oc) => oc.columns(['shop_id', 'channel']).doUpdateSet(changes))
       .returningAll()
       .executeTakeFirstOrThrow();
+  },
+
+  async update(db: Executor, shopId: number, channel: string, changes: Updateable<ShopChannelTable>): Promise<void> {
+    await db
+      .updateTable('shop_channels')
+      .set(changes)
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .execute();
+  },
+
+  /**
+   * Takes the channel's lease until `until` if no server holds it (one atomic update): false when another server's
+   * push is under way.
+   */
+  async lease(db: Executor, shopId: number, channel: string, now: string, until: string): Promise<boolean> {
+    const result = await db
+      .updateTable('shop_channels')
+      .set({ lease_until: until })
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The shop's stock rows with copies, with what prices them: the asking price, the market prices, the set. */
+  stock(db: Executor, shopId: number) {
+    return db
+      .selectFrom('inventory')
+      .innerJoin('cards', 'cards.id', 'inventory.card_id')
+      .select([
+        'inventory.id',
+        'inventory.card_id',
+        'inventory.finish',
+        'inventory.quality',
+        'inventory.language',
+        'inventory.signed',
+        'inventory.altered',
+        'inventory.quantity',
+        'inventory.asking_price',
+        'inventory.set_code',
+        'cards.price_usd',
+        'cards.price_usd_foil',
+        'cards.price_usd_etched',
+      ])
+      .where('inventory.shop_id', '=', shopId)
+      .where('inventory.quantity', '>', 0)
+      .execute();
+  },
+
+  pricingOf(db: Executor, shopId: number) {
+    return db.selectFrom('shops').select('pricing').where('id', '=', shopId).executeTakeFirstOrThrow();
+  },
+
+  /** The sets among `codes` whose items were fetched at or after `since`. */
+  async freshSets(db: Executor, channel: string, codes: readonly string[], since: string): Promise<Set<string>> {
+    if (!codes.length) return new Set();
+    const rows = await db
+      .selectFrom('channel_sets')
+      .select('set_code')
+      .where('channel', '=', channel)
+      .where('set_code', 'in', codes)
+      .where('fetched_at', '>=', since)
+      .execute();
+    return new Set(rows.map((r) => r.set_code));
+  },
+
+  /** Replaces what is kept of `setCode`'s items. */
+  async keepItems(
+    db: Executor,
+    channel: string,
+    setCode: string,
+    items: Omit<ChannelItemTable, 'channel' | 'set_code'>[],
+    at: string,
+  ) {
+    await db.deleteFrom('channel_items').where('channel', '=', channel).where('set_code', '=', setCode).execute();
+    for (let i = 0; i < items.length; i += 500)
+      await db
+        .insertInto('channel_items')
+        .values(items.slice(i, i + 500).map((item) => ({ ...item, channel, set_code: setCode })))
+        .onConflict((oc) => oc.columns(['channel', 'card_id']).doNothing())
+        .execute();
+    await db
+      .insertInto('channel_sets')
+      .values({ channel, set_code: setCode, fetched_at: at })
+      .onConflict((oc) => oc.columns(['channel', 'set_code']).doUpdateSet({ fetched_at: at }))
+      .execute();
+  },
+
+  items(db: Executor, channel: string, setCodes: readonly string[]) {
+    if (!setCodes.length) return Promise.resolve([]);
+    return db
+      .selectFrom('channel_items')
+      .selectAll()
+      .where('channel', '=', channel)
+      .where('set_code', 'in', setCodes)
+      .execute();
+  },
+
+  listings(db: Executor, shopId: number, channel: string): Promise<ListingRow[]> {
+    return db
+      .selectFrom('channel_listings')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .execute();
+  },
+
+  async putListing(db: Executor, row: Insertable<ChannelListingTable>): Promise<void> {
+    const { shop_id: _shop, channel: _channel, tag: _tag, ...changes } = row;
+    await db
+      .insertInto('channel_listings')
+      .values(row)
+      .onConflict((oc) => oc.columns(['shop_id', 'channel', 'tag']).doUpdateSet(changes))
+      .execute();
+  },
+
+  async dropListing(db: Executor, shopId: number, channel: string, tag: string): Promise<void> {
+    await db
+      .deleteFrom('channel_listings')
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .where('tag', '=', tag)
+      .execute();
   },
 };

@@ -9,4 +9,5 @@ export function channelsRoutes(app: FastifyInstance, channels: ChannelsService):
     const { token: _token, ...input } = body;
     return channels.saveCardTrader(actor, input);
   });
+  registerRoute(app, routes.channelSync, ({ actor, body }) => channels.sync(actor, body.channel));
 }

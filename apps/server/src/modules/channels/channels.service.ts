@@ -4,6 +4,7 @@ import {
   channelNames,
   percentThousandths,
   type CardTraderChannelRequest,
+  type ChannelKind,
 } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { requireRole } from '../../lib/access.ts';
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { toChannel } from './channel-presenter.ts';
 import { channelsRepository as repo } from './channels.repository.ts';
+import { pushListings } from './push-listings.ts';
 import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
 
 const said = channelMessages.server;
@@ -25,7 +27,8 @@ const millionths = (rate: number): number => Math.round(rate * 1_000_000);
  * A shop's marketplace channels (issue 42): connecting one with its API token (checked with the marketplace at once,
  * then kept sealed under the server's key), its price rule and `keep`, pausing it.
  */
-export function createChannelsService(ctx: AppContext, cardTrader: Marketplace) {
+export function createChannelsService(ctx: AppContext, marketplaces: Record<ChannelKind, Marketplace>) {
+  const cardTrader = marketplaces.cardtrader;
   let box: SecretBox | undefined;
   /** The server's sealing box, made on first need (a development server makes its key file then, not at start). */
   function sealer(): SecretBox {
@@ -52,14 +55,41 @@ export function createChannelsService(ctx: AppContext, cardTrader: Marketplace) 
     async list(actor: Actor) {
       const { shopId } = requireRole(actor, 'channels');
       const rows = await repo.ofShop(ctx.db, shopId);
-      return {
-        channels: channelKinds.map((kind) =>
+      const channels = await Promise.all(
+        channelKinds.map(async (kind) =>
           toChannel(
             kind,
             rows.find((row) => row.channel === kind),
+            await repo.listings(ctx.db, shopId, kind),
           ),
         ),
-      };
+      );
+      return { channels };
+    },
+
+    /** Pushes the shop's listings to `kind` now (the interval does the same on its own); what changed. */
+    async sync(actor: Actor, kind: ChannelKind) {
+      const { shopId } = requireRole(actor, 'channels');
+      const marketplace = marketplaces[kind];
+      const name = channelNames[kind];
+      const row = await repo.find(ctx.db, shopId, kind);
+      if (!row?.token_sealed) throw new AppError('VALIDATION', said.tokenFirst(name));
+      if (!row.enabled) throw new AppError('CONFLICT', said.paused(name));
+      let pushed;
+      try {
+        pushed = await pushListings(ctx, marketplace, row, sealer().open(row.token_sealed));
+      } catch (err) {
+        if (err instanceof MarketplaceRefused) {
+          // A revoked token pauses the channel, with why, until the owner gives another.
+          await repo.update(ctx.db, shopId, kind, { enabled: 0, problem: said.revoked(name, err.message) });
+          throw new AppError('CONFLICT', said.revoked(name, err.message));
+        }
+        if (err instanceof MarketplaceUnavailable) throw new AppError('UNAVAILABLE', said.syncUnavailable(name));
+        throw err;
+      }
+      if (!pushed) throw new AppError('CONFLICT', said.busy(name));
+      const channel = toChannel(kind, await repo.find(ctx.db, shopId, kind), await repo.listings(ctx.db, shopId, kind));
+      return { message: said.synced(name, pushed.created, pushed.updated, pushed.removed), ...pushed, channel };
     },
 
     async saveCardTrader(actor: Actor, input: Omit<CardTraderChannelRequest, 'token'>) {
@@ -110,7 +140,7 @@ export function createChannelsService(ctx: AppContext, cardTrader: Marketplace) 
         });
         return written;
       });
-      return toChannel(kind, row);
+      return toChannel(kind, row, await repo.listings(ctx.db, shopId, kind));
     },
   };
 }

@@ -27,6 +27,7 @@ const copy = (change: Partial<StockCopy> = {}): StockCopy => ({
   altered: false,
   quantity: 4,
   price_cents: 1250,
+  set_code: 'lea',
   ...change,
 });
 const same = { price_percent_thousandths: 100_000, currency_rate_millionths: 1_000_000, keep: 0 };
@@ -96,9 +97,10 @@ describe('what a channel lists', () => {
     );
     expect(listings).toHaveLength(1);
     expect(unlisted).toEqual([
+      // Most rows first, then by reason.
+      { reason: said.language('CardTrader'), rows: 2 },
       { reason: said.noPrinting('CardTrader'), rows: 2 },
       { reason: said.noPrice, rows: 2 },
-      { reason: said.language('CardTrader'), rows: 2 },
       { reason: said.kept, rows: 1 },
       { reason: said.condition('CardTrader'), rows: 1 },
     ]);

@@ -11,6 +11,7 @@ export interface StockCopy {
   altered: boolean;
   quantity: number;
   price_cents: number | null;
+  set_code: string;
 }
 
 /** A marketplace's item for one printing (CardTrader's blueprint), with the values its listings may take. */
@@ -107,6 +108,8 @@ export function planListings(
   }
   return {
     listings: [...listings.values()],
-    unlisted: [...unlisted].map(([reason, rows]) => ({ reason, rows })).sort((a, b) => b.rows - a.rows),
+    unlisted: [...unlisted]
+      .map(([reason, rows]) => ({ reason, rows }))
+      .sort((a, b) => b.rows - a.rows || a.reason.localeCompare(b.reason)),
   };
 }

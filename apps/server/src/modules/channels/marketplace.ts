@@ -1,8 +1,40 @@
 import type { ChannelKind } from '@cardstock/contract';
 import type { ListingKind, MarketItem, StockCopy } from './listing-plan.ts';
 
+/** A product the marketplace account lists, as the marketplace says it: Cardstock's own carry the tag it gave them. */
+export interface MarketProduct {
+  product_id: number;
+  item_id: number;
+  quantity: number;
+  /** In the account's currency's cents. */
+  price_cents: number;
+  /** The tag Cardstock gave the product when it made it; null: listed by hand on the marketplace. */
+  tag: string | null;
+}
+
+/** What a push asks of the marketplace: products to make (each with its tag), to change, to take down. */
+export interface MarketChanges {
+  create: {
+    tag: string;
+    item_id: number;
+    properties: Record<string, string | boolean>;
+    quantity: number;
+    price_cents: number;
+  }[];
+  update: { product_id: number; quantity: number; price_cents: number }[];
+  remove: { product_id: number }[];
+}
+
+/** Each change's outcome, in the order asked: a made product's id, or the marketplace's reason for refusing it. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+export interface MarketApplied {
+  create: Outcome<number>[];
+  update: Outcome<null>[];
+  remove: Outcome<null>[];
+}
+
 /**
- * What Cardstock asks of a marketplace (issue 42, decision 041): each marketplace is one adapter behind this, so the
+ * What Cardstock asks of a marketplace (issue 42, decision 042): each marketplace is one adapter behind this, so the
  * next one (Mana Pool, Shopify, eBay) is an adapter, not a rewrite. An adapter speaks its marketplace's wire and
  * nothing else: it keeps no state and reads no database.
  */
@@ -12,6 +44,12 @@ export interface Marketplace {
   account(apiToken: string): Promise<{ name: string }>;
   /** A copy's kind as the marketplace names it on `item` (condition, language, foil, signed, altered), or why not. */
   listingOf(copy: StockCopy, item: MarketItem): ListingKind;
+  /** The marketplace's items for the printings of these sets (Scryfall's set codes), by Scryfall id, per set. */
+  items(apiToken: string, setCodes: readonly string[]): Promise<Map<string, Map<string, MarketItem>>>;
+  /** Every product the account lists. */
+  products(apiToken: string): Promise<MarketProduct[]>;
+  /** Makes, changes and takes down products, in bulk where the marketplace can; answers once they are done. */
+  apply(apiToken: string, changes: MarketChanges): Promise<MarketApplied>;
 }
 
 /** The marketplace refused the token (revoked, mistyped): the channel stops until the owner gives another. */

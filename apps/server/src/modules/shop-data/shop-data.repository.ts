@@ -56,7 +56,10 @@ export const shopDataRepository = {
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     // Its marketplace channels (issue 42): the settings, never the API token.
-    const channels = await db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).execute();
+    const [channels, listings] = await Promise.all([
+      db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).execute(),
+      db.selectFrom('channel_listings').selectAll().where('shop_id', '=', shopId).orderBy('tag').execute(),
+    ]);
     return {
       shop: withoutSecrets(shop)[0],
       users: withoutSecrets(users),
@@ -84,6 +87,7 @@ export const shopDataRepository = {
       cash_drawers: drawers,
       drawer_moves: drawerMoves,
       shop_channels: withoutSecrets(channels),
+      channel_listings: listings,
     };
   },
 
@@ -133,6 +137,7 @@ export const shopDataRepository = {
       'cash_drawers',
       'shop_events',
       'quick_adds',
+      'channel_listings',
       'shop_channels',
     ] as const)
       await db.deleteFrom(table).where('shop_id', '=', shopId).execute();

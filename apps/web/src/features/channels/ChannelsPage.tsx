@@ -76,10 +76,34 @@ function ChannelCard({ channel }: { channel: Channel }) {
   const [form, setForm] = useState(() => formOf(channel));
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [syncing, setSyncing] = useState(false);
   const update = (change: Partial<ChannelForm>) => {
     setForm((f) => ({ ...f, ...change }));
     setProblem(undefined);
   };
+
+  /** The channel as the server now has it, on this card and in the screen's query. */
+  function show(saved: Channel) {
+    queryClient.setQueryData(['channels'], (old: { channels: Channel[] } | undefined) =>
+      old ? { channels: old.channels.map((c) => (c.channel === saved.channel ? saved : c)) } : old,
+    );
+  }
+
+  async function syncNow() {
+    setSyncing(true);
+    setProblem(undefined);
+    try {
+      const answer = await call('channelSync', { body: { channel: channel.channel } }, m.syncFailed);
+      show(answer.channel);
+      toast.success(answer.message);
+    } catch (err) {
+      setProblem(errorText(err, m.syncFailed));
+      // A refused token pauses the channel: what the server now says of it.
+      void queryClient.invalidateQueries({ queryKey: ['channels'] });
+    } finally {
+      setSyncing(false);
+    }
+  }
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -98,9 +122,7 @@ function ChannelCard({ channel }: { channel: Channel }) {
         },
         m.saveFailed,
       );
-      queryClient.setQueryData(['channels'], (old: { channels: Channel[] } | undefined) =>
-        old ? { channels: old.channels.map((c) => (c.channel === saved.channel ? saved : c)) } : old,
-      );
+      show(saved);
       setForm(formOf(saved));
       toast.success(m.saved(name));
     } catch (err) {
@@ -120,6 +142,11 @@ function ChannelCard({ channel }: { channel: Channel }) {
         </span>
         {channel.connected && (
           <span className={channel.enabled ? 'badge badge-success' : 'badge'}>{channel.enabled ? 'On' : 'Paused'}</span>
+        )}
+        {channel.connected && channel.enabled && (
+          <button type="button" className="btn channel-sync" disabled={syncing} onClick={() => void syncNow()}>
+            {syncing ? 'Syncing…' : 'Sync now'}
+          </button>
         )}
       </header>
       {channel.problems.map((text) => (

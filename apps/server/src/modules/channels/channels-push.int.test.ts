@@ -1,0 +1,217 @@
+import { channelMessages } from '@cardstock/contract';
+import type { FixtureCard } from '@cardstock/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCardTraderFake, type CardTraderFake } from '../../../test/cardtrader-fake.ts';
+import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
+import { namedNonfoilCards, shop as buildShop, stockAtPrice, type Shop } from '../../../test/factories.ts';
+import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+
+const said = channelMessages;
+
+/**
+ * Listing a shop's stock on CardTrader (issue 42, decision 042) over real HTTP, against a local stand-in of
+ * CardTrader's API: what is listed and how, only the difference sent again, a push whose answer was lost finished
+ * by the next without making anything twice, products listed by hand left alone, a revoked token pausing the channel.
+ */
+describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`, () => {
+  let server: TestServer;
+  let cardTrader: CardTraderFake;
+  /** Cards of the sets CardTrader has, each its blueprint's id; cards of a set it does not have. */
+  let known: FixtureCard[];
+  let unknownCards: FixtureCard[];
+  const blueprintOf = new Map<string, number>();
+  let nextCard = 0;
+  let tokens = 0;
+
+  beforeAll(async () => {
+    cardTrader = await startCardTraderFake();
+    server = await startServer({ CARDTRADER_API_URL: cardTrader.url });
+    const cards = await namedNonfoilCards(server, 200);
+    const missing = cards.at(-1)!.set;
+    known = cards.filter((c) => c.set !== missing);
+    unknownCards = cards.filter((c) => c.set === missing);
+    const sets = [...new Set(known.map((c) => c.set))];
+    known.forEach((card, i) => blueprintOf.set(card.id, 500 + i));
+    cardTrader.catalog(
+      sets.map((code, i) => ({
+        id: i + 1,
+        code,
+        name: `Set ${code}`,
+        blueprints: known
+          .filter((c) => c.set === code)
+          .map((c) => ({
+            id: blueprintOf.get(c.id)!,
+            scryfall_id: c.id,
+            conditions: ['Near Mint', 'Slightly Played', 'Moderately Played', 'Played', 'Heavily Played', 'Poor'],
+            languages: ['en', 'jp'],
+          })),
+      })),
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await cardTrader.close();
+  });
+
+  /**
+   * A shop connected to its own CardTrader account (90 % of its prices, one copy of each row kept), and three cards
+   * for its stock: `listed` and `kept` have CardTrader blueprints, `unknown` is of a set CardTrader does not have.
+   */
+  async function connectedShop() {
+    const shop = await buildShop(server);
+    const owner = api(server, shop);
+    const token = `ct-push-${++tokens}-${'y'.repeat(32)}`;
+    cardTrader.issue(token, { name: `Push ${tokens} App`, userId: tokens });
+    const [listed, kept] = [known[nextCard++]!, known[nextCard++]!];
+    const unknown = unknownCards[tokens % unknownCards.length]!;
+    bodyOf(await owner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 90, keep: 1 }));
+    return { shop, owner, token, listed, kept, unknown };
+  }
+  const copies = (owner: Api, card: FixtureCard, quantity: number, price: number) =>
+    owner.call('inventoryEdit', {
+      scryfall_id: card.id,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity,
+      asking_price: price,
+    });
+  const sync = (owner: Api) => owner.call('channelSync', { channel: 'cardtrader' });
+  const postsSince = (from: number) =>
+    cardTrader.requests
+      .slice(from)
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.path);
+
+  it('lists each row’s spare copies at the rule’s price, and says why the rest are not listed', async () => {
+    const { shop, owner, token, listed, kept, unknown } = await connectedShop();
+    await stockAtPrice(server, shop, listed, 3, 10);
+    await stockAtPrice(server, shop, kept, 1, 4);
+    await stockAtPrice(server, shop, unknown, 2, 2);
+    const first = bodyOf(await sync(owner));
+    expect(first).toMatchObject({ created: 1, updated: 0, removed: 0, refused: 0 });
+    expect(first.message).toBe(said.server.synced('CardTrader', 1, 0, 0));
+    expect(cardTrader.products(token)).toEqual([
+      {
+        id: expect.any(Number),
+        blueprint_id: blueprintOf.get(listed.id),
+        quantity: 2,
+        price_cents: 900,
+        price_currency: 'USD',
+        properties_hash: { condition: 'Near Mint', mtg_language: 'en', mtg_foil: false, signed: false, altered: false },
+        user_data_field: expect.stringMatching(/^cardstock:\w+$/),
+      },
+    ]);
+    expect(first.channel).toMatchObject({
+      listed_rows: 1,
+      listed_copies: 2,
+      last_push_at: expect.any(String),
+      unlisted: [
+        { reason: said.unlisted.kept, rows: 1 },
+        { reason: said.unlisted.noPrinting('CardTrader'), rows: 1 },
+      ],
+    });
+    expect(bodyOf(await owner.call('channels')).channels[0]).toEqual(first.channel);
+
+    // Nothing changed: nothing is sent.
+    const before = cardTrader.requests.length;
+    const again = bodyOf(await sync(owner));
+    expect(again).toMatchObject({
+      created: 0,
+      updated: 0,
+      removed: 0,
+      message: said.server.synced('CardTrader', 0, 0, 0),
+    });
+    expect(postsSince(before)).toEqual([]);
+
+    // More copies and a new price: that product changes, in one bulk call.
+    bodyOf(await copies(owner, listed, 5, 12));
+    const changed = bodyOf(await sync(owner));
+    expect(changed).toMatchObject({ created: 0, updated: 1, removed: 0 });
+    expect(cardTrader.products(token).map((p) => [p.quantity, p.price_cents])).toEqual([[4, 1080]]);
+
+    // Sold out: taken down.
+    bodyOf(await copies(owner, listed, 0, 12));
+    const gone = bodyOf(await sync(owner));
+    expect(gone).toMatchObject({ created: 0, updated: 0, removed: 1 });
+    expect(cardTrader.products(token)).toEqual([]);
+    expect(gone.channel).toMatchObject({ listed_rows: 0, listed_copies: 0 });
+  });
+
+  it('finishes a push whose answer was lost without making anything twice, and leaves products listed by hand alone', async () => {
+    const { shop, owner, token, listed, kept } = await connectedShop();
+    const byHand = cardTrader.listByHand(token, {
+      blueprint_id: 999_999,
+      quantity: 7,
+      price_cents: 123,
+      properties_hash: { condition: 'Near Mint' },
+      user_data_field: 'shelf 4',
+    });
+    await stockAtPrice(server, shop, listed, 3, 10);
+    await stockAtPrice(server, shop, kept, 4, 5);
+    // CardTrader makes the products, but its answer never arrives (a dropped connection, a server killed meanwhile).
+    cardTrader.loseAnswer('/products/bulk_create', 502);
+    const lost = await sync(owner);
+    expectError(lost, 503);
+    expect(lost.body.message).toBe(said.server.syncUnavailable('CardTrader'));
+    expect(cardTrader.products(token)).toHaveLength(3);
+
+    // The next push reads CardTrader's products back first: the two it made are recognised by their tags.
+    const before = cardTrader.requests.length;
+    const next = bodyOf(await sync(owner));
+    expect(next).toMatchObject({ created: 0, updated: 0, removed: 0 });
+    expect(cardTrader.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /products/export']);
+    const products = cardTrader.products(token);
+    expect(products.map((p) => p.quantity).sort()).toEqual([2, 3, 7]);
+    expect(products.find((p) => p.id === byHand.id)).toEqual(byHand);
+    expect(next.channel).toMatchObject({ listed_rows: 2, listed_copies: 5 });
+  });
+
+  it('pauses the channel when CardTrader refuses its token, and says so on the channel', async () => {
+    const { shop, owner, token, listed } = await connectedShop();
+    await stockAtPrice(server, shop, listed, 3, 10);
+    cardTrader.revoke(token);
+    const refused = await sync(owner);
+    expectError(refused, 409);
+    const why = said.server.revoked(
+      'CardTrader',
+      'CardTrader refused the API token: You are not authorized to access this page',
+    );
+    expect(refused.body.message).toBe(why);
+    expect(bodyOf(await owner.call('channels')).channels[0]).toMatchObject({
+      enabled: false,
+      connected: false,
+      problems: [why],
+    });
+    // Paused, it syncs no more until it is turned on again with a token CardTrader accepts.
+    const paused = await sync(owner);
+    expectError(paused, 409);
+    expect(paused.body.message).toBe(said.server.paused('CardTrader'));
+  });
+
+  it('runs one push of a channel at a time', async () => {
+    const { shop, owner, listed } = await connectedShop();
+    await stockAtPrice(server, shop, listed, 3, 10);
+    await leaseHeld(shop, new Date(Date.now() + 60_000).toISOString());
+    const busy = await sync(owner);
+    expectError(busy, 409);
+    expect(busy.body.message).toBe(said.server.busy('CardTrader'));
+    // A lease run out (its server died mid-push) is taken over.
+    await leaseHeld(shop, new Date(Date.now() - 1000).toISOString());
+    expect(bodyOf(await sync(owner))).toMatchObject({ created: 1 });
+  });
+
+  it('waits for CardTrader’s bulk jobs to finish before it records them', async () => {
+    cardTrader.jobsRunAWhile();
+    const { shop, owner, token, listed } = await connectedShop();
+    await stockAtPrice(server, shop, listed, 3, 10);
+    expect(bodyOf(await sync(owner))).toMatchObject({ created: 1, channel: { listed_copies: 2 } });
+    expect(cardTrader.products(token)).toHaveLength(1);
+    const polls = cardTrader.requests.filter(
+      (r) => r.path.startsWith('/jobs/') && r.authorization === `Bearer ${token}`,
+    );
+    expect(polls.length).toBe(2);
+  });
+
+  const leaseHeld = (shop: Shop, until: string) =>
+    server.ctx.db.updateTable('shop_channels').set({ lease_until: until }).where('shop_id', '=', shop.id).execute();
+});

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import {
+  channelNames,
+  finishOf,
+  languageOf,
+  marketPriceOf,
+  priceCents,
+  pricingRuleOf,
+  qualityOf,
+} from '@cardstock/contract';
+import { withTransaction } from '../../db/database.ts';
+import type { AppContext } from '../../context.ts';
+import { channelsRepository as repo, type ChannelRow, type ListingRow } from './channels.repository.ts';
+import { planListings, type Listing, type MarketItem, type StockCopy } from './listing-plan.ts';
+import type { MarketChanges, Marketplace } from './marketplace.ts';
+
+const DAY_MS = 24 * 3_600_000;
+/** How long a push may hold its channel: a server that died mid-push frees it after this. */
+const LEASE_MS = 10 * 60_000;
+
+/** What one push changed on the marketplace. */
+export interface Pushed {
+  created: number;
+  updated: number;
+  removed: number;
+  refused: number;
+}
+
+/** The tag a listing's product carries on the marketplace: the same item and kind, the same tag. */
+const tagOf = (listing: Listing): string => createHash('sha256').update(listing.key).digest('hex').slice(0, 24);
+
+/**
+ * Pushes a shop's listings to a marketplace (issue 42, decision 042), under the channel's lease (one server at a
+ * time; undefined when another holds it): the shop's stock planned anew, compared with what was last sent, and only
+ * the difference sent, in bulk. What is sent is written first as `sending` (the outbox), so a push that dies midway
+ * is finished by the next one, which first reads the marketplace's own products and takes their word for every
+ * listing still `sending`: a product made but never recorded is found by its tag, never made twice.
+ */
+export async function pushListings(
+  ctx: AppContext,
+  marketplace: Marketplace,
+  channel: ChannelRow,
+  apiToken: string,
+): Promise<Pushed | undefined> {
+  const { shop_id: shopId, channel: kind } = channel;
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  if (!(await repo.lease(ctx.db, shopId, kind, at, new Date(now.getTime() + LEASE_MS).toISOString()))) return undefined;
+  try {
+    const copies = await stockOf(ctx, shopId);
+    const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
+    const plan = planListings(
+      copies,
+      (cardId) => items.get(cardId),
+      (copy, item) => marketplace.listingOf(copy, item),
+      channel,
+      channelNames[marketplace.kind],
+    );
+    let sent = await repo.listings(ctx.db, shopId, kind);
+    if (sent.some((row) => row.state === 'sending'))
+      sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
+
+    const wanted = new Map(plan.listings.map((listing) => [tagOf(listing), listing]));
+    const known = new Map(sent.map((row) => [row.tag, row]));
+    const changes: MarketChanges = { create: [], update: [], remove: [] };
+    const creating: { tag: string; listing: Listing }[] = [];
+    const updating: ListingRow[] = [];
+    const removing: ListingRow[] = [];
+    for (const [tag, listing] of wanted) {
+      const row = known.get(tag);
+      const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
+      // A refusal stands until what would be sent changes.
+      if (same && (row.state === 'listed' || row.state === 'refused')) continue;
+      if (row?.product_id) {
+        changes.update.push({
+          product_id: row.product_id,
+          quantity: listing.quantity,
+          price_cents: listing.price_cents,
+        });
+        updating.push({
+          ...row,
+          quantity: listing.quantity,
+          price_cents: listing.price_cents,
+          rows: listing.rows.length,
+        });
+      } else {
+        changes.create.push({ tag, ...listing });
+        creating.push({ tag, listing });
+      }
+    }
+    for (const row of sent)
+      if (!wanted.has(row.tag)) {
+        if (row.product_id) {
+          changes.remove.push({ product_id: row.product_id });
+          removing.push(row);
+        } else await repo.dropListing(ctx.db, shopId, kind, row.tag);
+      }
+
+    // The outbox: what is about to be sent, before it is.
+    await withTransaction(ctx.db, async (tx) => {
+      for (const { tag, listing } of creating)
+        await repo.putListing(tx, {
+          shop_id: shopId,
+          channel: kind,
+          tag,
+          item_id: listing.item_id,
+          properties: JSON.stringify(listing.properties),
+          quantity: listing.quantity,
+          price_cents: listing.price_cents,
+          rows: listing.rows.length,
+          product_id: null,
+          state: 'sending',
+          error: null,
+          updated_at: at,
+        });
+      for (const row of [...updating, ...removing])
+        await repo.putListing(tx, { ...row, state: 'sending', error: null, updated_at: at });
+    });
+    const applied = await marketplace.apply(apiToken, changes);
+
+    const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
+    await withTransaction(ctx.db, async (tx) => {
+      for (const [i, { tag, listing }] of creating.entries()) {
+        const outcome = applied.create[i]!;
+        if (outcome.ok) pushed.created++;
+        else pushed.refused++;
+        await repo.putListing(tx, {
+          shop_id: shopId,
+          channel: kind,
+          tag,
+          item_id: listing.item_id,
+          properties: JSON.stringify(listing.properties),
+          quantity: listing.quantity,
+          price_cents: listing.price_cents,
+          rows: listing.rows.length,
+          product_id: outcome.ok ? outcome.value : null,
+          state: outcome.ok ? 'listed' : 'refused',
+          error: outcome.ok ? null : outcome.error,
+          updated_at: at,
+        });
+      }
+      for (const [i, row] of updating.entries()) {
+        const outcome = applied.update[i]!;
+        if (outcome.ok) pushed.updated++;
+        else pushed.refused++;
+        await repo.putListing(tx, {
+          ...row,
+          state: outcome.ok ? 'listed' : 'refused',
+          error: outcome.ok ? null : outcome.error,
+          updated_at: at,
+        });
+      }
+      for (const [i, row] of removing.entries()) {
+        const outcome = applied.remove[i]!;
+        if (outcome.ok) {
+          pushed.removed++;
+          await repo.dropListing(tx, shopId, kind, row.tag);
+        } else {
+          pushed.refused++;
+          await repo.putListing(tx, { ...row, state: 'refused', error: outcome.error, updated_at: at });
+        }
+      }
+      await repo.update(tx, shopId, kind, { last_push_at: at, unlisted: JSON.stringify(plan.unlisted) });
+    });
+    return pushed;
+  } finally {
+    await repo.update(ctx.db, shopId, kind, { lease_until: null });
+  }
+}
+
+/** The shop's stock rows with copies, each priced as the shop sells it (null: no price). */
+async function stockOf(ctx: AppContext, shopId: number): Promise<StockCopy[]> {
+  const [rows, shop] = await Promise.all([repo.stock(ctx.db, shopId), repo.pricingOf(ctx.db, shopId)]);
+  const rule = pricingRuleOf(shop.pricing);
+  return rows.map((row) => ({
+    id: row.id,
+    card_id: row.card_id,
+    set_code: row.set_code,
+    finish: row.finish,
+    quality: row.quality,
+    language: row.language,
+    signed: row.signed === 1,
+    altered: row.altered === 1,
+    quantity: row.quantity,
+    price_cents: priceCents({
+      askingCents: row.asking_price,
+      marketCents: marketPriceOf(row, finishOf(row.finish)),
+      quality: qualityOf(row.quality),
+      language: languageOf(row.language),
+      rule,
+    }),
+  }));
+}
+
+/** The marketplace's items for the shop's printings: asked for the sets not asked about in a day, kept, then read. */
+async function itemsFor(
+  ctx: AppContext,
+  marketplace: Marketplace,
+  apiToken: string,
+  copies: readonly StockCopy[],
+  now: Date,
+): Promise<Map<string, MarketItem>> {
+  const kind = marketplace.kind;
+  const sets = [...new Set(copies.map((c) => c.set_code))];
+  const fresh = await repo.freshSets(ctx.db, kind, sets, new Date(now.getTime() - DAY_MS).toISOString());
+  const stale = sets.filter((code) => !fresh.has(code));
+  if (stale.length) {
+    const found = await marketplace.items(apiToken, stale);
+    await withTransaction(ctx.db, async (tx) => {
+      for (const code of stale) {
+        const items = found.get(code.toLowerCase()) ?? new Map<string, MarketItem>();
+        await repo.keepItems(
+          tx,
+          kind,
+          code,
+          [...items].map(([cardId, item]) => ({
+            card_id: cardId,
+            item_id: item.id,
+            conditions: item.conditions && JSON.stringify(item.conditions),
+            languages: item.languages && JSON.stringify(item.languages),
+          })),
+          now.toISOString(),
+        );
+      }
+    });
+  }
+  const rows = await repo.items(ctx.db, kind, sets);
+  return new Map(
+    rows.map((row) => [
+      row.card_id,
+      {
+        id: row.item_id,
+        conditions: row.conditions === null ? null : (JSON.parse(row.conditions) as string[]),
+        languages: row.languages === null ? null : (JSON.parse(row.languages) as string[]),
+      },
+    ]),
+  );
+}
+
+/**
+ * After a push that did not finish: the marketplace's own products decide every listing still `sending`. One that
+ * carries its tag is what the marketplace has (its product, copies and price); one that does not was never made, or
+ * is gone (sold out, taken down by hand), and is forgotten, to be made again if the stock still lists it.
+ */
+async function readBack(
+  ctx: AppContext,
+  marketplace: Marketplace,
+  apiToken: string,
+  sent: ListingRow[],
+  shopId: number,
+  kind: string,
+): Promise<ListingRow[]> {
+  const products = new Map(
+    (await marketplace.products(apiToken)).filter((p) => p.tag !== null).map((p) => [p.tag!, p]),
+  );
+  const at = ctx.clock.now().toISOString();
+  return withTransaction(ctx.db, async (tx) => {
+    const kept: ListingRow[] = [];
+    for (const row of sent) {
+      if (row.state !== 'sending') {
+        kept.push(row);
+        continue;
+      }
+      const product = products.get(row.tag);
+      if (!product) {
+        await repo.dropListing(tx, shopId, kind, row.tag);
+        continue;
+      }
+      const now = {
+        ...row,
+        product_id: product.product_id,
+        quantity: product.quantity,
+        price_cents: product.price_cents,
+        state: 'listed' as const,
+        updated_at: at,
+      };
+      await repo.putListing(tx, now);
+      kept.push(now);
+    }
+    return kept;
+  });
+}
