@@ -35,7 +35,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes, startExpirySweep } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
-import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { channelsRoutes, startChannelSchedule } from './modules/channels/channels.routes.ts';
 import { createChannelsService } from './modules/channels/channels.service.ts';
 import { cardTrader } from './adapters/cardtrader.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -152,7 +152,6 @@ export async function buildApp(
   const auth = createAuthService(ctx);
   app.decorate('authenticate', (token: string | undefined) => auth.authenticate(token));
   const devices = createDevicesService(ctx);
-  const channels = createChannelsService(ctx, { cardtrader: cardTrader(ctx.config.channels.cardTraderApiUrl) });
   // Kiosk routes: a paired tablet's token, else a staff session.
   app.decorate('authenticateDevice', async (token: string | undefined) =>
     token?.startsWith(DEVICE_TOKEN_PREFIX) ? devices.authenticate(token) : auth.authenticate(token),
@@ -173,6 +172,11 @@ export async function buildApp(
   catalogRoutes(app, catalog);
   // One read model of the shops' stock: every stock write goes through it, so what it keeps stays true.
   const inventoryReads = new InventoryReadModel(ctx.db, ctx.engine);
+  const channels = createChannelsService(
+    ctx,
+    { cardtrader: cardTrader(ctx.config.channels.cardTraderApiUrl) },
+    (shopId) => inventoryReads.quoteState(shopId),
+  );
   inventoryRoutes(app, ctx, inventoryReads);
   const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
   const orders = ordersRoutes(app, ctx, inventoryReads);
@@ -199,6 +203,8 @@ export async function buildApp(
 
   // Online reservations not confirmed in their hold time expire and give their stock back.
   app.addHook('onClose', startExpirySweep(ctx, orders));
+  // Marketplace channels list what changed, every CHANNEL_SYNC_SECONDS.
+  app.addHook('onClose', startChannelSchedule(ctx, channels));
 
   await registerWeb(app, config.webDist ?? defaultWebDist, storefrontPages);
   // A new demo shop's day so far, played through the routes once every one is registered.

@@ -89,7 +89,7 @@ const ZEnv = z
     // Marketplace channels (issue 42): CardTrader's API, how often each channel pushes and pulls, and the key its
     // tokens are sealed with (64 hex digits; required in production once a channel is connected).
     CARDTRADER_API_URL: z.url().default('https://api.cardtrader.com/api/v2'),
-    CHANNEL_SYNC_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+    CHANNEL_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     CHANNEL_SECRET_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 random bytes: openssl rand -hex 32)')

@@ -215,3 +215,58 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
   const leaseHeld = (shop: Shop, until: string) =>
     server.ctx.db.updateTable('shop_channels').set({ lease_until: until }).where('shop_id', '=', shop.id).execute();
 });
+
+describe(`marketplace channels: the interval's pushes (${testEngine})`, () => {
+  let server: TestServer;
+  let cardTrader: CardTraderFake;
+
+  beforeAll(async () => {
+    cardTrader = await startCardTraderFake();
+    server = await startServer({ CARDTRADER_API_URL: cardTrader.url, CHANNEL_SYNC_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await cardTrader.close();
+  });
+
+  /** Waits (up to 10 s) until `check` holds of the account's products. */
+  async function until(token: string, check: (products: ReturnType<CardTraderFake['products']>) => boolean) {
+    const end = Date.now() + 10_000;
+    while (!check(cardTrader.products(token))) {
+      if (Date.now() > end)
+        expect.fail(`CardTrader's products never matched: ${JSON.stringify(cardTrader.products(token))}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('lists a change of stock on its own within the interval, and sends nothing while nothing changes', async () => {
+    const [card] = await namedNonfoilCards(server, 20);
+    cardTrader.catalog([
+      { id: 1, code: card!.set, name: 'Set', blueprints: [{ id: 42, scryfall_id: card!.id, languages: ['en'] }] },
+    ]);
+    const shop = await buildShop(server);
+    const owner = api(server, shop);
+    const token = `ct-interval-${'z'.repeat(32)}`;
+    cardTrader.issue(token, { name: 'Interval App', userId: 1 });
+    await stockAtPrice(server, shop, card!, 3, 10);
+    bodyOf(await owner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 100, keep: 0 }));
+    await until(token, (products) => products.length === 1 && products[0]!.quantity === 3);
+
+    // A sale at the counter (here: the stock edited down) reaches CardTrader by the next round.
+    bodyOf(
+      await owner.call('inventoryEdit', {
+        scryfall_id: card!.id,
+        finish: 'nonfoil',
+        quality: 'NM',
+        quantity: 1,
+        asking_price: 10,
+      }),
+    );
+    await until(token, (products) => products[0]?.quantity === 1);
+
+    // Rounds with nothing changed ask CardTrader nothing.
+    const before = cardTrader.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(cardTrader.requests.slice(before)).toEqual([]);
+  });
+});

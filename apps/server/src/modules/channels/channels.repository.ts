@@ -79,6 +79,17 @@ export const channelsRepository = {
       .execute();
   },
 
+  /** Every channel that lists: turned on, with a token, and nothing stopping it. */
+  running(db: Executor): Promise<ChannelRow[]> {
+    return db
+      .selectFrom('shop_channels')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .where('token_sealed', 'is not', null)
+      .where('problem', 'is', null)
+      .execute();
+  },
+
   pricingOf(db: Executor, shopId: number) {
     return db.selectFrom('shops').select('pricing').where('id', '=', shopId).executeTakeFirstOrThrow();
   },

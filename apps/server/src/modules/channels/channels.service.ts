@@ -14,8 +14,8 @@ import { channelKey, secretBox, type SecretBox } from '../../lib/secret-box.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { toChannel } from './channel-presenter.ts';
-import { channelsRepository as repo } from './channels.repository.ts';
-import { pushListings } from './push-listings.ts';
+import { channelsRepository as repo, type ChannelRow } from './channels.repository.ts';
+import { pushListings, type StockState } from './push-listings.ts';
 import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
 
 const said = channelMessages.server;
@@ -27,7 +27,11 @@ const millionths = (rate: number): number => Math.round(rate * 1_000_000);
  * A shop's marketplace channels (issue 42): connecting one with its API token (checked with the marketplace at once,
  * then kept sealed under the server's key), its price rule and `keep`, pausing it.
  */
-export function createChannelsService(ctx: AppContext, marketplaces: Record<ChannelKind, Marketplace>) {
+export function createChannelsService(
+  ctx: AppContext,
+  marketplaces: Record<ChannelKind, Marketplace>,
+  stockState: StockState,
+) {
   const cardTrader = marketplaces.cardtrader;
   let box: SecretBox | undefined;
   /** The server's sealing box, made on first need (a development server makes its key file then, not at start). */
@@ -51,7 +55,40 @@ export function createChannelsService(ctx: AppContext, marketplaces: Record<Chan
     }
   }
 
+  /**
+   * Pushes one channel's listings (under its lease: undefined when another server is at it). A token the
+   * marketplace refuses pauses the channel, with why, until the owner gives another; the refusal is thrown on.
+   */
+  async function push(row: ChannelRow, options?: { unlessUnchanged: boolean }) {
+    const kind = row.channel as ChannelKind;
+    try {
+      return await pushListings(ctx, stockState, marketplaces[kind], row, sealer().open(row.token_sealed!), options);
+    } catch (err) {
+      if (err instanceof MarketplaceRefused)
+        await repo.update(ctx.db, row.shop_id, kind, {
+          enabled: 0,
+          problem: said.revoked(channelNames[kind], err.message),
+        });
+      throw err;
+    }
+  }
+
   return {
+    /**
+     * The interval's work (CHANNEL_SYNC_SECONDS): every running channel whose shop's stock, prices or rule changed
+     * since its last push is pushed; one that fails is logged and tried again next time, the others go on.
+     */
+    async pushChanged(): Promise<void> {
+      for (const row of await repo.running(ctx.db)) {
+        try {
+          await push(row, { unlessUnchanged: true });
+        } catch (err) {
+          const why = err instanceof Error ? err.message : String(err);
+          ctx.log.warn({ shop: row.shop_id, channel: row.channel }, `channel push skipped: ${why}`);
+        }
+      }
+    },
+
     async list(actor: Actor) {
       const { shopId } = requireRole(actor, 'channels');
       const rows = await repo.ofShop(ctx.db, shopId);
@@ -70,20 +107,15 @@ export function createChannelsService(ctx: AppContext, marketplaces: Record<Chan
     /** Pushes the shop's listings to `kind` now (the interval does the same on its own); what changed. */
     async sync(actor: Actor, kind: ChannelKind) {
       const { shopId } = requireRole(actor, 'channels');
-      const marketplace = marketplaces[kind];
       const name = channelNames[kind];
       const row = await repo.find(ctx.db, shopId, kind);
       if (!row?.token_sealed) throw new AppError('VALIDATION', said.tokenFirst(name));
       if (!row.enabled) throw new AppError('CONFLICT', said.paused(name));
       let pushed;
       try {
-        pushed = await pushListings(ctx, marketplace, row, sealer().open(row.token_sealed));
+        pushed = await push(row);
       } catch (err) {
-        if (err instanceof MarketplaceRefused) {
-          // A revoked token pauses the channel, with why, until the owner gives another.
-          await repo.update(ctx.db, shopId, kind, { enabled: 0, problem: said.revoked(name, err.message) });
-          throw new AppError('CONFLICT', said.revoked(name, err.message));
-        }
+        if (err instanceof MarketplaceRefused) throw new AppError('CONFLICT', said.revoked(name, err.message));
         if (err instanceof MarketplaceUnavailable) throw new AppError('UNAVAILABLE', said.syncUnavailable(name));
         throw err;
       }

@@ -35,16 +35,29 @@ const tagOf = (listing: Listing): string => createHash('sha256').update(listing.
  * the difference sent, in bulk. What is sent is written first as `sending` (the outbox), so a push that dies midway
  * is finished by the next one, which first reads the marketplace's own products and takes their word for every
  * listing still `sending`: a product made but never recorded is found by its tag, never made twice.
+ * `unlessUnchanged` (the interval's pushes): nothing is read or sent when the stock, prices, rule and day are those
+ * its last push listed.
  */
+/** The versions a shop's listings are made from (the inventory read model's `quoteState`): stock, catalog, rule. */
+export type StockState = (shopId: number) => Promise<unknown>;
+
 export async function pushListings(
   ctx: AppContext,
+  stockState: StockState,
   marketplace: Marketplace,
   channel: ChannelRow,
   apiToken: string,
+  { unlessUnchanged = false }: { unlessUnchanged?: boolean } = {},
 ): Promise<Pushed | undefined> {
   const { shop_id: shopId, channel: kind } = channel;
   const now = ctx.clock.now();
   const at = now.toISOString();
+  // The stock, prices and rule it is made from, and the day (the marketplace's items are asked for again daily).
+  const state = await stockState(shopId);
+  const mark = createHash('sha256')
+    .update(JSON.stringify([state, channel.updated_at, at.slice(0, 10)]))
+    .digest('hex');
+  if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
   if (!(await repo.lease(ctx.db, shopId, kind, at, new Date(now.getTime() + LEASE_MS).toISOString()))) return undefined;
   try {
     const copies = await stockOf(ctx, shopId);
@@ -160,7 +173,12 @@ export async function pushListings(
           await repo.putListing(tx, { ...row, state: 'refused', error: outcome.error, updated_at: at });
         }
       }
-      await repo.update(tx, shopId, kind, { last_push_at: at, unlisted: JSON.stringify(plan.unlisted) });
+      await repo.update(tx, shopId, kind, {
+        last_push_at: at,
+        unlisted: JSON.stringify(plan.unlisted),
+        // Every change sent and answered: the same stock again needs no push.
+        pushed_mark: pushed.refused === 0 ? mark : null,
+      });
     });
     return pushed;
   } finally {
