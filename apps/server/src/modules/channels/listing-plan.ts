@@ -51,7 +51,7 @@ export interface ListingPlan {
 }
 
 /**
- * What a channel lists (issue 42, decision 041), from the shop's stock alone: each row with copies to spare, of a
+ * What a channel lists (issue 42, decision 042), from the shop's stock alone: each row with copies to spare, of a
  * printing the marketplace has, in a kind it takes, with a price, is listed at `copies − keep` (pending orders and
  * reservations have already taken theirs from the row) and at the rule's price; every other row with copies is
  * counted under why it is not. Rows with no copies list nothing and are no one's concern.
