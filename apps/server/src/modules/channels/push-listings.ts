@@ -12,7 +12,7 @@ import { withTransaction } from '../../db/database.ts';
 import type { AppContext } from '../../context.ts';
 import { channelsRepository as repo, type ChannelRow, type ListingRow } from './channels.repository.ts';
 import { planListings, type Listing, type MarketItem, type StockCopy } from './listing-plan.ts';
-import type { MarketChanges, Marketplace } from './marketplace.ts';
+import type { MarketChanges, Marketplace, Outcome } from './marketplace.ts';
 
 const DAY_MS = 24 * 3_600_000;
 /** How long a push may hold its channel: a server that died mid-push frees it after this. */
@@ -75,8 +75,8 @@ export async function pushListings(
 
     const wanted = new Map(plan.listings.map((listing) => [tagOf(listing), listing]));
     const known = new Map(sent.map((row) => [row.tag, row]));
-    const changes: MarketChanges = { create: [], update: [], remove: [] };
-    const creating: { tag: string; listing: Listing }[] = [];
+    // Each change as the row it leaves once sent (state `sending`), beside what the marketplace is asked.
+    const creating: ListingRow[] = [];
     const updating: ListingRow[] = [];
     const removing: ListingRow[] = [];
     for (const [tag, listing] of wanted) {
@@ -84,94 +84,71 @@ export async function pushListings(
       const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
       // A refusal stands until what would be sent changes.
       if (same && (row.state === 'listed' || row.state === 'refused')) continue;
-      if (row?.product_id) {
-        changes.update.push({
-          product_id: row.product_id,
-          quantity: listing.quantity,
-          price_cents: listing.price_cents,
-        });
-        updating.push({
-          ...row,
-          quantity: listing.quantity,
-          price_cents: listing.price_cents,
-          rows: listing.rows.length,
-        });
-      } else {
-        changes.create.push({ tag, ...listing });
-        creating.push({ tag, listing });
-      }
+      const sending: ListingRow = {
+        shop_id: shopId,
+        channel: kind,
+        tag,
+        item_id: listing.item_id,
+        properties: JSON.stringify(listing.properties),
+        quantity: listing.quantity,
+        price_cents: listing.price_cents,
+        rows: listing.rows.length,
+        product_id: row?.product_id ?? null,
+        state: 'sending',
+        error: null,
+        updated_at: at,
+      };
+      (sending.product_id ? updating : creating).push(sending);
     }
     for (const row of sent)
       if (!wanted.has(row.tag)) {
-        if (row.product_id) {
-          changes.remove.push({ product_id: row.product_id });
-          removing.push(row);
-        } else await repo.dropListing(ctx.db, shopId, kind, row.tag);
+        if (row.product_id) removing.push({ ...row, state: 'sending', error: null, updated_at: at });
+        else await repo.dropListing(ctx.db, shopId, kind, row.tag);
       }
+    const changes: MarketChanges = {
+      create: creating.map(({ tag, item_id, properties, quantity, price_cents }) => ({
+        tag,
+        item_id,
+        properties: JSON.parse(properties) as Record<string, string | boolean>,
+        quantity,
+        price_cents,
+      })),
+      update: updating.map(({ product_id, quantity, price_cents }) => ({
+        product_id: product_id!,
+        quantity,
+        price_cents,
+      })),
+      remove: removing.map(({ product_id }) => ({ product_id: product_id! })),
+    };
 
     // The outbox: what is about to be sent, before it is.
     await withTransaction(ctx.db, async (tx) => {
-      for (const { tag, listing } of creating)
-        await repo.putListing(tx, {
-          shop_id: shopId,
-          channel: kind,
-          tag,
-          item_id: listing.item_id,
-          properties: JSON.stringify(listing.properties),
-          quantity: listing.quantity,
-          price_cents: listing.price_cents,
-          rows: listing.rows.length,
-          product_id: null,
-          state: 'sending',
-          error: null,
-          updated_at: at,
-        });
-      for (const row of [...updating, ...removing])
-        await repo.putListing(tx, { ...row, state: 'sending', error: null, updated_at: at });
+      for (const row of [...creating, ...updating, ...removing]) await repo.putListing(tx, row);
     });
     const applied = await marketplace.apply(apiToken, changes);
 
     const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
+    /** A sent row as the marketplace answered for it: listed (with the product made, for a create), or refused. */
+    const settled = (row: ListingRow, outcome: Outcome<unknown>, productId = row.product_id): ListingRow =>
+      outcome.ok
+        ? { ...row, product_id: productId, state: 'listed' }
+        : { ...row, state: 'refused', error: outcome.error };
     await withTransaction(ctx.db, async (tx) => {
-      for (const [i, { tag, listing }] of creating.entries()) {
+      for (const [i, row] of creating.entries()) {
         const outcome = applied.create[i]!;
-        if (outcome.ok) pushed.created++;
-        else pushed.refused++;
-        await repo.putListing(tx, {
-          shop_id: shopId,
-          channel: kind,
-          tag,
-          item_id: listing.item_id,
-          properties: JSON.stringify(listing.properties),
-          quantity: listing.quantity,
-          price_cents: listing.price_cents,
-          rows: listing.rows.length,
-          product_id: outcome.ok ? outcome.value : null,
-          state: outcome.ok ? 'listed' : 'refused',
-          error: outcome.ok ? null : outcome.error,
-          updated_at: at,
-        });
+        pushed[outcome.ok ? 'created' : 'refused']++;
+        await repo.putListing(tx, settled(row, outcome, outcome.ok ? outcome.value : null));
       }
       for (const [i, row] of updating.entries()) {
         const outcome = applied.update[i]!;
-        if (outcome.ok) pushed.updated++;
-        else pushed.refused++;
-        await repo.putListing(tx, {
-          ...row,
-          state: outcome.ok ? 'listed' : 'refused',
-          error: outcome.ok ? null : outcome.error,
-          updated_at: at,
-        });
+        pushed[outcome.ok ? 'updated' : 'refused']++;
+        await repo.putListing(tx, settled(row, outcome));
       }
       for (const [i, row] of removing.entries()) {
         const outcome = applied.remove[i]!;
-        if (outcome.ok) {
-          pushed.removed++;
-          await repo.dropListing(tx, shopId, kind, row.tag);
-        } else {
-          pushed.refused++;
-          await repo.putListing(tx, { ...row, state: 'refused', error: outcome.error, updated_at: at });
-        }
+        pushed[outcome.ok ? 'removed' : 'refused']++;
+        if (outcome.ok) await repo.dropListing(tx, shopId, kind, row.tag);
+        else await repo.putListing(tx, settled(row, outcome));
       }
       await repo.update(tx, shopId, kind, {
         last_push_at: at,
