@@ -166,6 +166,25 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
     expect(next.channel).toMatchObject({ listed_rows: 2, listed_copies: 5 });
   });
 
+  it('makes a product again when CardTrader refuses a change because it is gone (sold out there, taken down by hand)', async () => {
+    const { shop, owner, token, listed } = await connectedShop();
+    await stockAtPrice(server, shop, listed, 3, 10);
+    bodyOf(await sync(owner));
+    const shelf = cardTrader.products(token);
+    shelf.splice(0, shelf.length);
+    bodyOf(await copies(owner, listed, 4, 10));
+    const refused = bodyOf(await sync(owner));
+    expect(refused).toMatchObject({ updated: 0, refused: 1 });
+    expect(refused.channel.unlisted).toContainEqual({
+      reason: 'CardTrader refused it: id: Product not found',
+      rows: 1,
+    });
+    // The next push asks CardTrader what it has, finds the product gone, and lists the copies anew.
+    const again = bodyOf(await sync(owner));
+    expect(again).toMatchObject({ created: 1, refused: 0, channel: { listed_copies: 3 } });
+    expect(cardTrader.products(token).map((p) => p.quantity)).toEqual([3]);
+  });
+
   it('pauses the channel when CardTrader refuses its token, and says so on the channel', async () => {
     const { shop, owner, token, listed } = await connectedShop();
     await stockAtPrice(server, shop, listed, 3, 10);

@@ -30,6 +30,16 @@ export interface Pushed {
 const tagOf = (listing: Listing): string => createHash('sha256').update(listing.key).digest('hex').slice(0, 24);
 
 /**
+ * A listing whose product's state the marketplace alone knows: one being sent when a push died, or one whose change
+ * it refused (the product may be gone: sold out there, or taken down by hand).
+ */
+const unsure = (row: ListingRow): boolean =>
+  row.state === 'sending' || (row.state === 'refused' && row.product_id !== null);
+
+/** The versions a shop's listings are made from (the inventory read model's `quoteState`): stock, catalog, rule. */
+export type StockState = (shopId: number) => Promise<unknown>;
+
+/**
  * Pushes a shop's listings to a marketplace (issue 42, decision 042), under the channel's lease (one server at a
  * time; undefined when another holds it): the shop's stock planned anew, compared with what was last sent, and only
  * the difference sent, in bulk. What is sent is written first as `sending` (the outbox), so a push that dies midway
@@ -38,9 +48,6 @@ const tagOf = (listing: Listing): string => createHash('sha256').update(listing.
  * `unlessUnchanged` (the interval's pushes): nothing is read or sent when the stock, prices, rule and day are those
  * its last push listed.
  */
-/** The versions a shop's listings are made from (the inventory read model's `quoteState`): stock, catalog, rule. */
-export type StockState = (shopId: number) => Promise<unknown>;
-
 export async function pushListings(
   ctx: AppContext,
   stockState: StockState,
@@ -70,8 +77,7 @@ export async function pushListings(
       channelNames[marketplace.kind],
     );
     let sent = await repo.listings(ctx.db, shopId, kind);
-    if (sent.some((row) => row.state === 'sending'))
-      sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
+    if (sent.some(unsure)) sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
 
     const wanted = new Map(plan.listings.map((listing) => [tagOf(listing), listing]));
     const known = new Map(sent.map((row) => [row.tag, row]));
@@ -233,9 +239,10 @@ async function itemsFor(
 }
 
 /**
- * After a push that did not finish: the marketplace's own products decide every listing still `sending`. One that
- * carries its tag is what the marketplace has (its product, copies and price); one that does not was never made, or
- * is gone (sold out, taken down by hand), and is forgotten, to be made again if the stock still lists it.
+ * After a push that did not finish, or a change the marketplace refused: its own products decide every listing
+ * Cardstock is unsure of. One that carries its tag is what the marketplace has (its product, copies and price); one
+ * that does not was never made, or is gone (sold out, taken down by hand), and is forgotten, to be made again if the
+ * stock still lists it.
  */
 async function readBack(
   ctx: AppContext,
@@ -252,7 +259,7 @@ async function readBack(
   return withTransaction(ctx.db, async (tx) => {
     const kept: ListingRow[] = [];
     for (const row of sent) {
-      if (row.state !== 'sending') {
+      if (!unsure(row)) {
         kept.push(row);
         continue;
       }
