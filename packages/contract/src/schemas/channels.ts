@@ -9,8 +9,18 @@ export type ChannelKind = (typeof channelKinds)[number];
 /** What the marketplace is called on screens and on the orders it sends. */
 export const channelNames: Record<ChannelKind, string> = { cardtrader: 'CardTrader' };
 
+/** A channel's currency rate is kept in whole millionths: 1,000,000 is 1 (the account sells in US dollars). */
+const RATE_SCALE = 1_000_000;
+export const sameCurrencyMillionths = RATE_SCALE;
+
+/** A currency rate as whole millionths (0.912345 → 912345). */
+export const rateMillionths = (rate: number): number => Math.round(rate * RATE_SCALE);
+
+/** Whole millionths as a currency rate (912345 → 0.912345). */
+export const rateOfMillionths = (millionths: number): number => millionths / RATE_SCALE;
+
 /** Whether a rate has at most six decimals (0.912345), as the channel keeps it. */
-const hasSixDecimals = (rate: number): boolean => Math.abs(rate * 1e6 - Math.round(rate * 1e6)) < 1e-6;
+const hasSixDecimals = (rate: number): boolean => Math.abs(rate * RATE_SCALE - rateMillionths(rate)) < 1e-6;
 
 /** A shop's channel as its screens read it (issue 42). The marketplace's API token is never in it. */
 export const ZChannel = z.object({

@@ -1,8 +1,12 @@
-import { channelNames, percentOfThousandths, type Channel, type ChannelKind } from '@cardstock/contract';
+import {
+  channelNames,
+  percentOfThousandths,
+  rateOfMillionths,
+  sameCurrencyMillionths,
+  type Channel,
+  type ChannelKind,
+} from '@cardstock/contract';
 import type { ChannelRow, ListingRow } from './channels.repository.ts';
-
-/** A rate kept in millionths, as the wire sends it (912345 → 0.912345). */
-const rateOf = (millionths: number): number => millionths / 1_000_000;
 
 /**
  * A shop's channel as its screens read it: a channel never saved reads as not connected, paused, at the shop's own
@@ -24,7 +28,7 @@ export function toChannel(kind: ChannelKind, row: ChannelRow | undefined, listin
     connected: row?.token_sealed != null && row.problem === null,
     account: row?.account ?? null,
     price_percent: percentOfThousandths(row?.price_percent_thousandths ?? 100_000),
-    currency_rate: rateOf(row?.currency_rate_millionths ?? 1_000_000),
+    currency_rate: rateOfMillionths(row?.currency_rate_millionths ?? sameCurrencyMillionths),
     keep: row?.keep ?? 0,
     listed_rows: listed.reduce((n, l) => n + l.rows, 0),
     listed_copies: listed.reduce((n, l) => n + l.quantity, 0),

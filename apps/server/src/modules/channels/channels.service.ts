@@ -3,6 +3,9 @@ import {
   channelMessages,
   channelNames,
   percentThousandths,
+  rateMillionths,
+  rateOfMillionths,
+  sameCurrencyMillionths,
   type CardTraderChannelRequest,
   type ChannelKind,
 } from '@cardstock/contract';
@@ -19,9 +22,6 @@ import { pushListings, type StockState } from './push-listings.ts';
 import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
 
 const said = channelMessages.server;
-
-/** A rate as whole millionths (0.912345 → 912345). */
-const millionths = (rate: number): number => Math.round(rate * 1_000_000);
 
 /**
  * A shop's marketplace channels (issue 42): connecting one with its API token (checked with the marketplace at once,
@@ -147,8 +147,8 @@ export function createChannelsService(
           price_percent_thousandths: percentThousandths(input.price_percent),
           currency_rate_millionths:
             input.currency_rate === undefined
-              ? (saved?.currency_rate_millionths ?? 1_000_000)
-              : millionths(input.currency_rate),
+              ? (saved?.currency_rate_millionths ?? sameCurrencyMillionths)
+              : rateMillionths(input.currency_rate),
           keep: input.keep,
           // A token the marketplace accepted clears what stopped the channel.
           problem: fresh ? null : (saved?.problem ?? null),
@@ -165,7 +165,7 @@ export function createChannelsService(
             enabled: input.enabled,
             price_percent: input.price_percent,
             keep: input.keep,
-            currency_rate: written.currency_rate_millionths / 1_000_000,
+            currency_rate: rateOfMillionths(written.currency_rate_millionths),
             ...(fresh ? { connected_account: fresh.account } : {}),
           },
           created_at: now,
