@@ -172,14 +172,15 @@ export async function buildApp(
   catalogRoutes(app, catalog);
   // One read model of the shops' stock: every stock write goes through it, so what it keeps stays true.
   const inventoryReads = new InventoryReadModel(ctx.db, ctx.engine);
+  inventoryRoutes(app, ctx, inventoryReads);
+  const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
+  const orders = ordersRoutes(app, ctx, inventoryReads);
   const channels = createChannelsService(
     ctx,
     { cardtrader: cardTrader(ctx.config.channels.cardTraderApiUrl) },
     (shopId) => inventoryReads.quoteState(shopId),
+    orders.marketOrders,
   );
-  inventoryRoutes(app, ctx, inventoryReads);
-  const storefrontPages = storefrontRoutes(app, ctx, inventoryReads);
-  const orders = ordersRoutes(app, ctx, inventoryReads);
   buylistRoutes(app, ctx, inventoryReads);
   registerSaleRoutes(app, ctx, inventoryReads);
   devicesRoutes(app, devices);

@@ -31,6 +31,8 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     sealed: 0,
     pending: '',
     confirmed: '',
+    /** A's sale on a marketplace that needs attention: copies it sold that A no longer had. */
+    attention: '',
     /** A's online reservation, confirmed: ready for pickup. */
     reservation: '',
     member: '',
@@ -90,6 +92,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       db.selectFrom('quick_adds').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
       db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).orderBy('channel').execute(),
       db.selectFrom('channel_listings').selectAll().where('shop_id', '=', shopId).orderBy('tag').execute(),
+      db.selectFrom('channel_orders').selectAll().where('shop_id', '=', shopId).orderBy('market_id').execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -175,6 +178,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     orderHistory: {},
     expiredOrders: {},
     rejectedOrders: {},
+    attentionOrders: {},
+    // A's order that needs attention: B cannot mark it dealt with.
+    attentionClear: { order_number: ids.attention },
     buylistOffer: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }] },
     buylistSubmit: { items: [{ scryfall_id: theirs.id, quality: 'NM', quantity: 1 }], customer_id: ids.customer },
     buylistPending: {},
@@ -247,6 +253,19 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     ids.confirmed = await order();
     bodyOf(await asA.call('confirmOrder', { order_number: ids.confirmed }));
     ids.pending = await order();
+    // As a CardTrader sale of copies A had sold at the counter leaves it (channels-orders.int.test.ts takes one so).
+    ids.attention = await order();
+    bodyOf(await asA.call('confirmOrder', { order_number: ids.attention }));
+    await server.ctx.db
+      .updateTable('orders')
+      .set({
+        source_kind: 'marketplace',
+        source_name: 'CardTrader',
+        market_code: 'A-SECRET-MARKET-CODE',
+        missing: JSON.stringify([{ card_name: 'A secret missing card', set_code: 'ASC', quantity: 1 }]),
+      })
+      .where('order_number', '=', ids.attention)
+      .execute();
     // A's reservation from its storefront, ready for pickup: B may neither pick it up nor release its copies.
     const storefront = `a-${randomUUID().slice(0, 8)}`;
     bodyOf(await asA.call('settingsSave', { subdomain: storefront, shop_hidden: 0, reservations_enabled: true }));
@@ -323,6 +342,9 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
       'A secret box',
       ids.pending,
       ids.confirmed,
+      ids.attention,
+      'A-SECRET-MARKET-CODE',
+      'A secret missing card',
       ids.reservation,
       ids.member,
       ids.device,

@@ -35,6 +35,33 @@ export interface FakeProduct {
   user_data_field: string;
 }
 
+/** An order of an account as seller, as GET /orders answers it (the fields Cardstock reads, and a few beside). */
+export interface FakeOrder {
+  id: number;
+  code: string;
+  transaction_code: string;
+  order_as: 'seller';
+  state: string;
+  via_cardtrader_zero: boolean;
+  paid_at: string;
+  cancelled_at: string | null;
+  size: number;
+  buyer: { id: number; username: string };
+  seller_total: { cents: number; currency: string };
+  order_items: {
+    id: number;
+    product_id: number;
+    blueprint_id: number;
+    name: string;
+    expansion: string;
+    quantity: number;
+    seller_price: { cents: number; currency: string };
+    properties: Record<string, unknown>;
+    user_data_field: string;
+    hub_pending_order_id: number | null;
+  }[];
+}
+
 export interface CardTraderFake {
   url: string;
   /** The Magic expansions CardTrader has (its codes are Scryfall's set codes), each with its blueprints. */
@@ -56,6 +83,21 @@ export interface CardTraderFake {
   jobsRunAWhile(): void;
   /** Every answer waits `ms` first (0: none). */
   slow(ms: number): void;
+  /**
+   * A buyer pays for copies of products (a CardTrader Zero sale when `zero`: `hub_pending`): the order, and the
+   * products' quantities lowered as CardTrader lowers them (a product at 0 is gone).
+   */
+  sell(
+    token: string,
+    lines: { product_id: number; quantity: number; price_cents?: number }[],
+    options?: { zero?: boolean; paidAt?: string },
+  ): FakeOrder;
+  /** The order is cancelled there (`canceled`); its copies are listed again. */
+  cancel(token: string, orderId: number): void;
+  /** CardTrader Zero's weekly order: one `paid` order of every `hub_pending` sale's lines, those set to `closed`. */
+  mergeZero(token: string): FakeOrder;
+  /** From now on GET /orders leaves out the lines' prices (GET /orders/:id has them). */
+  listOrdersWithoutPrices(): void;
   close(): Promise<void>;
 }
 
@@ -70,7 +112,8 @@ const ctError = (code: string, message: string) => ({
 /**
  * A local stand-in for CardTrader's REST API v2 (issue 42), speaking its documented wire for the calls Cardstock
  * makes: bearer tokens, `GET /info`, its error body (401 `unauthorized`, 404 `not_found`), and the rate limit's
- * own body on 429. Faults on demand: a revoked token, a status for the next calls to a path, slow answers.
+ * own body on 429; orders as seller (`GET /orders`, a bare list by pages; `GET /orders/:id`) in CardTrader's states,
+ * a paid sale lowering its products' quantities, CardTrader Zero's `hub_pending` sales and their weekly merged order. Faults on demand: a revoked token, a status for the next calls to a path, slow answers.
  */
 export async function startCardTraderFake(): Promise<CardTraderFake> {
   const requests: CardTraderRequest[] = [];
@@ -83,6 +126,34 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
   const productsOf = new Map<string, FakeProduct[]>();
   const jobs = new Map<string, { results: unknown[]; polled: number }>();
   let nextProduct = 1000;
+  const ordersOf = new Map<string, FakeOrder[]>();
+  const soldFrom = new Map<number, { product: FakeProduct; quantity: number }[]>();
+  let nextOrder = 500;
+  let nextOrderItem = 9000;
+  let pricesInList = true;
+  const ordersFor = (token: string) => {
+    let list = ordersOf.get(token);
+    if (!list) ordersOf.set(token, (list = []));
+    return list;
+  };
+  const money = (cents: number) => ({ cents, currency: 'USD' });
+  const newOrder = (state: string, zero: boolean, items: FakeOrder['order_items'], paidAt: string): FakeOrder => {
+    const id = ++nextOrder;
+    return {
+      id,
+      code: `2026${String(id).padStart(6, '0')}`,
+      transaction_code: `T${id}`,
+      order_as: 'seller',
+      state,
+      via_cardtrader_zero: zero,
+      paid_at: paidAt,
+      cancelled_at: null,
+      size: items.reduce((n, i) => n + i.quantity, 0),
+      buyer: { id: 77, username: 'a_buyer' },
+      seller_total: money(items.reduce((n, i) => n + i.seller_price.cents * i.quantity, 0)),
+      order_items: items,
+    };
+  };
 
   const shelf = (token: string) => {
     let list = productsOf.get(token);
@@ -190,6 +261,26 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       ];
     }
     if (route === 'GET /products/export') return [200, list];
+    if (route === 'GET /orders') {
+      // A bare list, a page at a time (page, limit), filtered by the day paid (from, to) and sorted (sort).
+      const from = query.get('from') ?? '1970-01-01';
+      const limit = Number(query.get('limit') ?? 20);
+      const page = Number(query.get('page') ?? 1);
+      const sorted = ordersFor(token)
+        .filter((o) => o.paid_at.slice(0, 10) >= from)
+        .sort((a, b) => (query.get('sort') === 'id.asc' ? a.id - b.id : b.id - a.id));
+      const shown = sorted.slice((page - 1) * limit, page * limit);
+      return [
+        200,
+        pricesInList
+          ? shown
+          : shown.map((o) => ({ ...o, order_items: o.order_items.map(({ seller_price: _, ...item }) => item) })),
+      ];
+    }
+    if (method === 'GET' && path.startsWith('/orders/')) {
+      const found = ordersFor(token).find((o) => o.id === Number(path.slice('/orders/'.length)));
+      return found ? [200, found] : [404, ctError('not_found', 'Order not found')];
+    }
     if (route === 'POST /products/bulk_create') return [200, job(items.map((item, i) => create(list, item, i)))];
     if (route === 'POST /products/bulk_update') return [200, job(items.map((item, i) => change(list, item, i, false)))];
     if (route === 'POST /products/bulk_destroy') return [200, job(items.map((item, i) => change(list, item, i, true)))];
@@ -268,6 +359,66 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       return made;
     },
     slow: (ms) => (delayMs = ms),
+    sell(token, lines, { zero = false, paidAt = new Date().toISOString() } = {}) {
+      const list = shelf(token);
+      const items = lines.map((line) => {
+        const product = list.find((p) => p.id === line.product_id);
+        if (!product || product.quantity < line.quantity)
+          throw new Error(`product ${line.product_id} has too few copies`);
+        product.quantity -= line.quantity;
+        if (product.quantity === 0) list.splice(list.indexOf(product), 1);
+        return {
+          id: ++nextOrderItem,
+          product_id: product.id,
+          blueprint_id: product.blueprint_id,
+          name: `Blueprint ${product.blueprint_id}`,
+          expansion: 'An expansion',
+          quantity: line.quantity,
+          seller_price: money(line.price_cents ?? product.price_cents),
+          properties: product.properties_hash,
+          user_data_field: product.user_data_field,
+          hub_pending_order_id: null as number | null,
+          product,
+        };
+      });
+      const order = newOrder(
+        zero ? 'hub_pending' : 'paid',
+        zero,
+        items.map(({ product: _, ...item }) => item),
+        paidAt,
+      );
+      if (zero) for (const item of order.order_items) item.hub_pending_order_id = order.id;
+      // Kept to be listed again on a cancellation.
+      soldFrom.set(
+        order.id,
+        items.map(({ product, quantity }) => ({ product, quantity })),
+      );
+      ordersFor(token).push(order);
+      return order;
+    },
+    cancel(token, orderId) {
+      const order = ordersFor(token).find((o) => o.id === orderId)!;
+      order.state = 'canceled';
+      order.cancelled_at = new Date().toISOString();
+      const list = shelf(token);
+      for (const { product, quantity } of soldFrom.get(orderId) ?? []) {
+        product.quantity += quantity;
+        if (!list.includes(product)) list.push(product);
+      }
+    },
+    mergeZero(token) {
+      const pending = ordersFor(token).filter((o) => o.state === 'hub_pending');
+      for (const o of pending) o.state = 'closed';
+      const merged = newOrder(
+        'paid',
+        true,
+        pending.flatMap((o) => o.order_items.map((item) => ({ ...item, id: ++nextOrderItem }))),
+        new Date().toISOString(),
+      );
+      ordersFor(token).push(merged);
+      return merged;
+    },
+    listOrdersWithoutPrices: () => (pricesInList = false),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

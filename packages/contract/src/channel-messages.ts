@@ -21,10 +21,19 @@ export const channelMessages = {
     /** The marketplace refused the saved token: the channel is paused until the owner gives another. */
     revoked: (marketplace: string, why: string) =>
       `${why} The channel is paused: paste a new API token from your ${marketplace} settings to turn it on again.`,
-    synced: (marketplace: string, created: number, updated: number, removed: number) =>
-      created + updated + removed === 0
-        ? `${marketplace} already lists your stock as it is.`
-        : `${marketplace} updated: ${created} listed, ${updated} changed, ${removed} taken down.`,
+    synced: (marketplace: string, created: number, updated: number, removed: number, taken = 0, cancelled = 0) => {
+      const orders = [
+        taken ? `${taken} new order${taken === 1 ? '' : 's'} taken from stock` : '',
+        cancelled ? `${cancelled} cancelled order${cancelled === 1 ? '' : 's'} put back` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const listed =
+        created + updated + removed === 0
+          ? `${marketplace} already lists your stock as it is.`
+          : `${marketplace} updated: ${created} listed, ${updated} changed, ${removed} taken down.`;
+      return orders ? `${listed} ${orders[0]!.toUpperCase()}${orders.slice(1)}.` : listed;
+    },
   },
   /** Why a stock row is not listed on a marketplace, as the Channels screen counts them. */
   unlisted: {

@@ -514,6 +514,11 @@ export const messages = {
       `Order ${orderNumber} is not waiting for pickup: it is ${status.replace('_', ' ')}.`,
     confirmOwnCredit: (orderNumber: string) =>
       `Order ${orderNumber} is paid with store credit you granted in the last 24 hours: an Owner or a Manager must confirm it.`,
+    // Issue 42: orders from a marketplace.
+    /** A marketplace order cancelled there: the reason its rejected order keeps. */
+    cancelledOn: (marketplace: string) => `Cancelled on ${marketplace}.`,
+    attentionCleared: (orderNumber: string) => `Order ${orderNumber} no longer needs attention.`,
+    nothingMissing: (orderNumber: string) => `Order ${orderNumber} has nothing missing to deal with.`,
   },
   // Issue 44: the counter register.
   registerServer: {

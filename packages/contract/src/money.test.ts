@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   listedCents,
+  soldCents,
   amountText,
   centsText,
   centsToDollars,
@@ -105,5 +106,15 @@ describe('listedCents', () => {
     expect(listedCents(1250, 95_000, 920_000)).toBe(1093);
     // 0.25 × 110.5 % × 1.35 = 0.3729… → 0.37.
     expect(listedCents(25, 110_500, 1_350_000)).toBe(37);
+  });
+});
+
+describe('soldCents', () => {
+  it('is a marketplace price back in the shop’s currency by the channel’s rate, to the cent', () => {
+    expect(soldCents(1250, 1_000_000)).toBe(1250);
+    // 10.93 EUR ÷ 0.92 = 11.880… → 11.88.
+    expect(soldCents(1093, 920_000)).toBe(1188);
+    // 0.37 ÷ 1.35 = 0.274… → 0.27.
+    expect(soldCents(37, 1_350_000)).toBe(27);
   });
 });

@@ -57,6 +57,13 @@ export const movedByPercent = (cents: number, percent: number): number =>
 export const listedCents = (cents: number, percentThousandths: number, rateMillionths: number): number =>
   Math.round((cents * percentThousandths * (rateMillionths / 1_000_000)) / 100_000);
 
+/**
+ * What a marketplace sale brought in the shop's currency (issue 42): its price in the marketplace's currency's cents,
+ * divided by the channel's currency rate in millionths, to the cent (10.93 EUR at 0.92 EUR per USD → 11.88).
+ */
+export const soldCents = (marketCents: number, rateMillionths: number): number =>
+  Math.round((marketCents * 1_000_000) / rateMillionths);
+
 /** An amount as plain text with two decimals and no sign of currency (`12.50`), as CSV files and form fields hold it. */
 export const amountText = (dollars: number): string => dollars.toFixed(2);
 

@@ -100,6 +100,8 @@ export const routePaths = {
   orderHistory: ['POST', '/api/history', 'token'],
   expiredOrders: ['POST', '/api/orders/expired', 'token'],
   rejectedOrders: ['POST', '/api/orders/rejected', 'token'],
+  attentionOrders: ['POST', '/api/orders/attention', 'token'],
+  attentionClear: ['POST', '/api/orders/attention/clear', 'token'],
   sealedList: ['POST', '/api/shop/sealed', 'token'],
   sealedAdd: ['POST', '/api/shop/sealed/add', 'token'],
   sealedEdit: ['POST', '/api/shop/sealed/edit', 'token'],

@@ -117,6 +117,7 @@ import {
   ZRejectedResponse,
   ZHistoryResponse,
   ZOrderActionRequest,
+  ZAttentionClearRequest,
   ZOrdersRequest,
   ZPickListRequest,
   ZPickListResponse,
@@ -1274,6 +1275,29 @@ export const routes = define({
     tags: ['orders'],
     body: ZOrdersRequest,
     response: ZExpiredResponse,
+  },
+  // issue 42: marketplace orders that named copies the shop no longer had.
+  attentionOrders: {
+    method: 'POST',
+    path: '/api/orders/attention',
+    auth: 'session',
+    permission: 'orders:view',
+    summary:
+      'The shop’s marketplace orders that need attention: confirmed, and naming copies the shop no longer had when they were taken (missing), oldest first',
+    tags: ['orders'],
+    body: ZOrdersRequest,
+    response: ZHistoryResponse,
+  },
+  attentionClear: {
+    method: 'POST',
+    path: '/api/orders/attention/clear',
+    auth: 'session',
+    permission: 'orders:decide',
+    summary:
+      'Marks a marketplace order’s missing copies as dealt with (found elsewhere, or settled with the buyer there): it leaves the needs-attention list; its stock is not touched. An order with nothing missing is 409',
+    tags: ['orders'],
+    body: ZAttentionClearRequest,
+    response: ZMessageResponse,
   },
   rejectedOrders: {
     method: 'POST',

@@ -4,6 +4,7 @@ import {
   MarketplaceRefused,
   MarketplaceUnavailable,
   type Marketplace,
+  type MarketOrder,
   type MarketProduct,
   type Outcome,
 } from '../modules/channels/marketplace.ts';
@@ -127,8 +128,29 @@ export function cardTrader(apiUrl: string): Marketplace {
         item_id: p.blueprint_id,
         quantity: p.quantity,
         price_cents: p.price_cents,
-        tag: p.user_data_field?.startsWith(TAG_PREFIX) ? p.user_data_field.slice(TAG_PREFIX.length) : null,
+        tag: tagOf(p.user_data_field),
       }));
+    },
+
+    async orders(apiToken, since) {
+      // GET /orders answers a bare list, a page at a time, until an empty page.
+      const from = since.toISOString().slice(0, 10);
+      const orders: MarketOrder[] = [];
+      for (let page = 1; ; page++) {
+        const found = await call<CardTraderOrder[]>(
+          apiToken,
+          'GET',
+          `/orders?order_as=seller&sort=id.asc&from=${from}&limit=${ORDERS_PAGE}&page=${page}`,
+        );
+        for (const order of found) {
+          // A list may leave out the lines' prices; the order itself has them.
+          const priced = order.order_items?.every((item) => item.seller_price ?? item.buyer_price)
+            ? order
+            : await call<CardTraderOrder>(apiToken, 'GET', `/orders/${order.id}`);
+          orders.push(marketOrderOf(priced));
+        }
+        if (found.length < ORDERS_PAGE) return orders;
+      }
     },
 
     async apply(apiToken, changes) {
@@ -192,6 +214,47 @@ export function cardTrader(apiUrl: string): Marketplace {
   }
 }
 
+/** Cardstock's tag in a product's (or a sold line's) `user_data_field`; null on what was listed by hand. */
+const tagOf = (field: string | null | undefined): string | null =>
+  field?.startsWith(TAG_PREFIX) ? field.slice(TAG_PREFIX.length) : null;
+
+/**
+ * What an order means for the shop's stock (CardTrader's API reference, "Orders", and CardTrader Zero's rules): a
+ * direct sale is `paid` (then `sent`, `arrived`, `done`; `request_for_cancel` and `lost` are still sold); a CardTrader
+ * Zero sale is its own `hub_pending` order (`closed` once merged), and the week's merged `paid` order that follows
+ * repeats copies those already took, so it is passed over, as CardTrader asks; `canceled` undoes a sale.
+ */
+function marketOrderOf(order: CardTraderOrder): MarketOrder {
+  const zero = order.via_cardtrader_zero === true;
+  const state =
+    order.state === 'canceled'
+      ? 'cancelled'
+      : zero
+        ? order.state === 'hub_pending' || order.state === 'closed'
+          ? 'sold'
+          : 'other'
+        : SOLD_STATES.has(order.state)
+          ? 'sold'
+          : 'other';
+  return {
+    id: String(order.id),
+    code: order.code,
+    state,
+    lines: (order.order_items ?? []).map((item) => ({
+      product_id: item.product_id,
+      tag: tagOf(item.user_data_field),
+      name: item.name,
+      quantity: item.quantity,
+      price_cents: (item.seller_price ?? item.buyer_price)?.cents ?? 0,
+    })),
+  };
+}
+
+/** The states of a direct sale whose copies have left the shop. */
+const SOLD_STATES = new Set(['paid', 'sent', 'arrived', 'done', 'request_for_cancel', 'lost']);
+/** Orders asked for per page. */
+const ORDERS_PAGE = 100;
+
 /** CardTrader's game id of Magic: The Gathering (GET /games). */
 const MAGIC = 1;
 /** Products per bulk call: CardTrader documents no limit; a push of a large shop goes in slices of this. */
@@ -217,6 +280,24 @@ interface ExportedProduct {
   quantity: number;
   price_cents: number;
   user_data_field?: string | null;
+}
+interface Money {
+  cents: number;
+  currency: string;
+}
+interface CardTraderOrder {
+  id: number;
+  code: string;
+  state: string;
+  via_cardtrader_zero?: boolean;
+  order_items?: {
+    product_id: number;
+    name: string;
+    quantity: number;
+    seller_price?: Money;
+    buyer_price?: Money;
+    user_data_field?: string | null;
+  }[];
 }
 interface JobResult {
   job_index: number;

@@ -270,6 +270,10 @@ export interface OrderTable {
   closed_at: Generated<string | null>;
   /** Lines ticked on a pick list (migration 0039). */
   picked_lines: Generated<number>;
+  /** A marketplace's order: its code there (migration 0043); null otherwise. */
+  market_code: Generated<string | null>;
+  /** A marketplace order's copies the shop no longer had (JSON `MissingCopy[]`); null when none, or dealt with. */
+  missing: Generated<string | null>;
 }
 
 export interface OrderLineTable {
@@ -672,6 +676,20 @@ export interface ChannelListingTable {
   state: 'sending' | 'listed' | 'refused';
   error: string | null;
   updated_at: string;
+  /** The stock kinds it lists (JSON `StockKind[]`, migration 0043): an order for its product takes from their rows. */
+  kinds: Generated<string | null>;
+}
+
+/** A marketplace order a channel took (`taken`, then maybe `cancelled`) or passed over (`ignored`), once. */
+export interface ChannelOrderTable {
+  shop_id: number;
+  channel: string;
+  market_id: string;
+  code: string;
+  order_id: number | null;
+  state: 'taken' | 'cancelled' | 'ignored';
+  created_at: string;
+  updated_at: string;
 }
 
 export interface DB {
@@ -679,6 +697,7 @@ export interface DB {
   channel_sets: ChannelSetTable;
   channel_items: ChannelItemTable;
   channel_listings: ChannelListingTable;
+  channel_orders: ChannelOrderTable;
   customers: CustomerTable;
   credit_ledger: CreditLedgerTable;
   buy_cards: BuyCardTable;

@@ -205,6 +205,17 @@ export const auditDetailSchemas = {
   'order.expire': none,
   'order.picked_up': ZPickup,
   'order.no_show': ZPickup,
+  'order.marketplace': z.object({
+    marketplace: z.string().describe('The marketplace’s name, as the order’s source'),
+    code: z.string().describe('The order’s code there'),
+    lines: count('Order lines taken from stock'),
+    missing: count('Copies it sold that the shop no longer had'),
+  }),
+  'order.marketplace_cancel': z.object({
+    marketplace: z.string(),
+    code: z.string(),
+  }),
+  'order.attention_clear': none,
   'team.invite': z.object({ role: z.string() }),
   'team.role': z.object({ from: z.string().nullable(), to: z.string() }),
   'team.remove': z.object({ role: z.string().nullable() }),

@@ -89,6 +89,8 @@ export const ZChannelSyncResponse = z.object({
   updated: z.number().int().describe('Products whose copies or price changed'),
   removed: z.number().int().describe('Products taken down (their rows sold out or no longer listed)'),
   refused: z.number().int().describe('Changes the marketplace refused, each counted under `channel.unlisted` with why'),
+  orders_taken: z.number().int().describe('Orders sold there and taken from stock by this sync'),
+  orders_cancelled: z.number().int().describe('Orders cancelled there whose copies this sync put back'),
   channel: ZChannel,
 });
 export type ChannelSyncResponse = z.infer<typeof ZChannelSyncResponse>;

@@ -106,6 +106,14 @@ export const ZOrderItem = z.object({
   item_total: z.number().describe('price × quantity, in dollars'),
 });
 
+/** Copies a marketplace sold that the shop's stock no longer had when the order was taken (issue 42). */
+export const ZMissingCopies = z.object({
+  card_name: z.string(),
+  set_code: z.string(),
+  quantity: z.number().int().describe('Copies sold there and not taken from stock'),
+});
+export type MissingCopies = z.infer<typeof ZMissingCopies>;
+
 const ZOrderBase = z.object({
   order_number: z.string(),
   callout: z.string().describe('The order’s daily number: the last part of order_number'),
@@ -117,8 +125,10 @@ const ZOrderBase = z.object({
   timestamp: z.string().describe('When it was placed, UTC ISO-8601'),
   source: z.string().describe('Who placed it: a staff member’s e-mail, a device’s name, or "Online"'),
   source_kind: z
-    .enum(['staff', 'device', 'online'])
-    .describe('A staff member’s order, a paired tablet’s, or a customer’s online reservation'),
+    .enum(['staff', 'device', 'online', 'marketplace'])
+    .describe(
+      'A staff member’s order, a paired tablet’s, a customer’s online reservation, or a marketplace’s sale (issue 42: source names the marketplace)',
+    ),
   customer: z
     .object({ name: z.string(), email: z.string(), phone: z.string() })
     .nullable()
@@ -141,6 +151,16 @@ const ZOrderBase = z.object({
     .int()
     .optional()
     .describe('Of its lines (items), how many are ticked on a pick list (issue 41); 0 before picking begins'),
+  market_code: z
+    .string()
+    .optional()
+    .describe('A marketplace’s sale (issue 42): the order’s code on the marketplace; absent on every other order'),
+  missing: z
+    .array(ZMissingCopies)
+    .optional()
+    .describe(
+      'A marketplace’s sale: the copies it sold that the shop no longer had (it needs attention); [] when none or once dealt with; absent on every other order',
+    ),
 });
 
 export const ZPendingResponse = z.object({
@@ -273,6 +293,12 @@ export const ZPickMarkResponse = z.object({
   order_number: z.string(),
   picked_lines: z.number().int().describe('Lines of the order ticked now'),
   lines: z.number().int().describe('Lines of the order in all'),
+});
+
+/** Marks a marketplace order's missing copies dealt with (issue 42): it leaves Order Management's needs-attention list. */
+export const ZAttentionClearRequest = z.object({
+  token: ZSessionToken,
+  order_number: ZOrderNumber,
 });
 
 export const ZOrderActionRequest = z.object({

@@ -35,5 +35,6 @@ export const ZShopExport = z.object({
   drawer_moves: ZRows.optional().describe('Each drawer’s cash movements, in signed cents'),
   shop_channels: ZRows.optional().describe('Marketplace channels and their price rules (never their API tokens)'),
   channel_listings: ZRows.optional().describe('What each channel lists on its marketplace, as last sent'),
+  channel_orders: ZRows.optional().describe('Each marketplace order a channel took or passed over, by its id there'),
 });
 export type ShopExport = z.infer<typeof ZShopExport>;

@@ -159,7 +159,10 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
     const before = cardTrader.requests.length;
     const next = bodyOf(await sync(owner));
     expect(next).toMatchObject({ created: 0, updated: 0, removed: 0 });
-    expect(cardTrader.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /products/export']);
+    expect(cardTrader.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /orders',
+      'GET /products/export',
+    ]);
     const products = cardTrader.products(token);
     expect(products.map((p) => p.quantity).sort()).toEqual([2, 3, 7]);
     expect(products.find((p) => p.id === byHand.id)).toEqual(byHand);
@@ -258,7 +261,7 @@ describe(`marketplace channels: the interval's pushes (${testEngine})`, () => {
     }
   }
 
-  it('lists a change of stock on its own within the interval, and sends nothing while nothing changes', async () => {
+  it('lists a change of stock and takes a sale on its own within the interval, and sends nothing while nothing changes', async () => {
     const [card] = await namedNonfoilCards(server, 20);
     cardTrader.catalog([
       { id: 1, code: card!.set, name: 'Set', blueprints: [{ id: 42, scryfall_id: card!.id, languages: ['en'] }] },
@@ -289,9 +292,26 @@ describe(`marketplace channels: the interval's pushes (${testEngine})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    // Rounds with nothing changed ask CardTrader nothing.
+    // Rounds with nothing changed ask CardTrader for new orders and nothing else.
     const before = cardTrader.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(cardTrader.requests.slice(before)).toEqual([]);
+    const asked = cardTrader.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(asked)).toEqual(new Set(['GET /orders']));
+
+    // A sale on CardTrader leaves the shop's stock by the next round, on its own, and is in the history.
+    cardTrader.sell(token, [{ product_id: cardTrader.products(token)[0]!.id, quantity: 1 }]);
+    const sold = Date.now() + 10_000;
+    while (bodyOf(await owner.call('orderHistory')).data.orders.length !== 1) {
+      if (Date.now() > sold) expect.fail('the sale on CardTrader never became an order');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const left = await server.ctx.db
+      .selectFrom('inventory')
+      .select('quantity')
+      .where('shop_id', '=', shop.id)
+      .where('card_id', '=', card!.id)
+      .execute();
+    expect(left).toEqual([{ quantity: 0 }]);
   });
 });

@@ -1,9 +1,10 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { ChannelItemTable, ChannelListingTable, ShopChannelTable } from '../../db/schema.ts';
+import type { ChannelItemTable, ChannelListingTable, ChannelOrderTable, ShopChannelTable } from '../../db/schema.ts';
 
 export type ChannelRow = Selectable<ShopChannelTable>;
 export type ListingRow = Selectable<ChannelListingTable>;
+export type ChannelOrderRow = Selectable<ChannelOrderTable>;
 
 export const channelsRepository = {
   ofShop(db: Executor, shopId: number): Promise<ChannelRow[]> {
@@ -164,5 +165,58 @@ export const channelsRepository = {
       .where('channel', '=', channel)
       .where('tag', '=', tag)
       .execute();
+  },
+
+  /** The channel's marketplace orders among `marketIds` that it took or passed over. */
+  channelOrders(
+    db: Executor,
+    shopId: number,
+    channel: string,
+    marketIds: readonly string[],
+  ): Promise<ChannelOrderRow[]> {
+    if (!marketIds.length) return Promise.resolve([]);
+    return db
+      .selectFrom('channel_orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .where('market_id', 'in', marketIds)
+      .execute();
+  },
+
+  /**
+   * Claims a marketplace order for the shop, once: false when it was claimed already (an earlier pull, another server;
+   * on PostgreSQL a claim under way elsewhere is waited for, then counts).
+   */
+  async claimOrder(db: Executor, row: Insertable<ChannelOrderTable>): Promise<boolean> {
+    const result = await db
+      .insertInto('channel_orders')
+      .values(row)
+      .onConflict((oc) => oc.columns(['shop_id', 'channel', 'market_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  },
+
+  async orderTaken(db: Executor, shopId: number, channel: string, marketId: string, orderId: number) {
+    await db
+      .updateTable('channel_orders')
+      .set({ order_id: orderId })
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .where('market_id', '=', marketId)
+      .execute();
+  },
+
+  /** A taken order cancelled there: true once, when it was still taken. */
+  async releaseOrder(db: Executor, shopId: number, channel: string, marketId: string, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('channel_orders')
+      .set({ state: 'cancelled', updated_at: at })
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .where('market_id', '=', marketId)
+      .where('state', '=', 'taken')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   },
 };

@@ -18,10 +18,14 @@ import type { AppContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { toChannel } from './channel-presenter.ts';
 import { channelsRepository as repo, type ChannelRow } from './channels.repository.ts';
+import type { MarketOrders } from '../orders/take-market-order.ts';
+import { pullOrders } from './pull-orders.ts';
 import { pushListings, type StockState } from './push-listings.ts';
 import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
 
 const said = channelMessages.server;
+/** How long a sync may hold its channel: a server that died mid-sync frees it after this. */
+const LEASE_MS = 10 * 60_000;
 
 /**
  * A shop's marketplace channels (issue 42): connecting one with its API token (checked with the marketplace at once,
@@ -31,6 +35,7 @@ export function createChannelsService(
   ctx: AppContext,
   marketplaces: Record<ChannelKind, Marketplace>,
   stockState: StockState,
+  orders: MarketOrders,
 ) {
   const cardTrader = marketplaces.cardtrader;
   let box: SecretBox | undefined;
@@ -56,13 +61,22 @@ export function createChannelsService(
   }
 
   /**
-   * Pushes one channel's listings (under its lease: undefined when another server is at it). A token the
-   * marketplace refuses pauses the channel, with why, until the owner gives another; the refusal is thrown on.
+   * Takes one channel's new marketplace orders (and gives back cancelled ones), then pushes its listings, so what is
+   * listed already counts what sold there; under the channel's lease (one server at a time: undefined when another
+   * holds it, or a server that died holding it has not been gone `LEASE_MS`). A
+   * token the marketplace refuses pauses the channel, with why, until the owner gives another; the refusal is thrown
+   * on.
    */
-  async function push(row: ChannelRow, options?: { unlessUnchanged: boolean }) {
+  async function sync(row: ChannelRow, options?: { unlessUnchanged: boolean }) {
     const kind = row.channel as ChannelKind;
+    const apiToken = sealer().open(row.token_sealed!);
+    const now = ctx.clock.now();
+    const until = new Date(now.getTime() + LEASE_MS).toISOString();
+    if (!(await repo.lease(ctx.db, row.shop_id, kind, now.toISOString(), until))) return undefined;
     try {
-      return await pushListings(ctx, stockState, marketplaces[kind], row, sealer().open(row.token_sealed!), options);
+      const pulled = await pullOrders(ctx, marketplaces[kind], orders, row, apiToken);
+      const pushed = await pushListings(ctx, stockState, marketplaces[kind], row, apiToken, options);
+      return { pulled, pushed };
     } catch (err) {
       if (err instanceof MarketplaceRefused)
         await repo.update(ctx.db, row.shop_id, kind, {
@@ -70,18 +84,21 @@ export function createChannelsService(
           problem: said.revoked(channelNames[kind], err.message),
         });
       throw err;
+    } finally {
+      await repo.update(ctx.db, row.shop_id, kind, { lease_until: null });
     }
   }
 
   return {
     /**
-     * The interval's work (CHANNEL_SYNC_SECONDS): every running channel whose shop's stock, prices or rule changed
-     * since its last push is pushed; one that fails is logged and tried again next time, the others go on.
+     * The interval's work (CHANNEL_SYNC_SECONDS): every running channel's new orders are taken, and each whose shop's
+     * stock, prices or rule changed since its last push is pushed; one that fails is logged and tried again next
+     * time, the others go on.
      */
     async pushChanged(): Promise<void> {
       for (const row of await repo.running(ctx.db)) {
         try {
-          await push(row, { unlessUnchanged: true });
+          await sync(row, { unlessUnchanged: true });
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
           ctx.log.warn({ shop: row.shop_id, channel: row.channel }, `channel push skipped: ${why}`);
@@ -104,24 +121,31 @@ export function createChannelsService(
       return { channels };
     },
 
-    /** Pushes the shop's listings to `kind` now (the interval does the same on its own); what changed. */
+    /** Takes the marketplace's new orders and pushes the shop's listings to `kind` now (as the interval does); what changed. */
     async sync(actor: Actor, kind: ChannelKind) {
       const { shopId } = requireRole(actor, 'channels');
       const name = channelNames[kind];
       const row = await repo.find(ctx.db, shopId, kind);
       if (!row?.token_sealed) throw new AppError('VALIDATION', said.tokenFirst(name));
       if (!row.enabled) throw new AppError('CONFLICT', said.paused(name));
-      let pushed;
+      let synced;
       try {
-        pushed = await push(row);
+        synced = await sync(row);
       } catch (err) {
         if (err instanceof MarketplaceRefused) throw new AppError('CONFLICT', said.revoked(name, err.message));
         if (err instanceof MarketplaceUnavailable) throw new AppError('UNAVAILABLE', said.syncUnavailable(name));
         throw err;
       }
-      if (!pushed) throw new AppError('CONFLICT', said.busy(name));
+      if (!synced) throw new AppError('CONFLICT', said.busy(name));
+      const { pulled, pushed } = synced;
       const channel = toChannel(kind, await repo.find(ctx.db, shopId, kind), await repo.listings(ctx.db, shopId, kind));
-      return { message: said.synced(name, pushed.created, pushed.updated, pushed.removed), ...pushed, channel };
+      return {
+        message: said.synced(name, pushed.created, pushed.updated, pushed.removed, pulled.taken, pulled.cancelled),
+        ...pushed,
+        orders_taken: pulled.taken,
+        orders_cancelled: pulled.cancelled,
+        channel,
+      };
     },
 
     async saveCardTrader(actor: Actor, input: Omit<CardTraderChannelRequest, 'token'>) {

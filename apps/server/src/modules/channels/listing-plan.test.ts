@@ -51,6 +51,16 @@ describe('what a channel lists', () => {
         quantity: 3,
         price_cents: 1093,
         rows: [row.id],
+        kinds: [
+          {
+            card_id: row.card_id,
+            finish: 'nonfoil',
+            quality: 'NM',
+            language: 'en',
+            signed: false,
+            altered: false,
+          },
+        ],
       },
     ]);
     expect(unlisted).toEqual([]);
@@ -77,6 +87,9 @@ describe('what a channel lists', () => {
     const etched = copy({ finish: 'etched', quantity: 1, price_cents: 3500 });
     const { listings } = plan([foil, etched]);
     expect(listings.map((l) => [l.quantity, l.price_cents, l.rows])).toEqual([[3, 3500, [foil.id, etched.id]]]);
+    // An order for the listing takes from either kind's rows; two rows of one kind name it once.
+    const again = copy({ finish: 'foil', quantity: 1, price_cents: 3000 });
+    expect(plan([foil, etched, again]).listings[0]!.kinds.map((k) => k.finish)).toEqual(['foil', 'etched']);
   });
 
   it('counts every row it cannot list under why, and says nothing of rows without copies', () => {

@@ -14,6 +14,9 @@ export interface StockCopy {
   set_code: string;
 }
 
+/** A stock row's printing and kind: what an order for a listing's product takes copies of. */
+export type StockKind = Pick<StockCopy, 'card_id' | 'finish' | 'quality' | 'language' | 'signed' | 'altered'>;
+
 /** A marketplace's item for one printing (CardTrader's blueprint), with the values its listings may take. */
 export interface MarketItem {
   id: number;
@@ -36,6 +39,8 @@ export interface Listing {
   /** In the marketplace's currency's cents: the highest of its rows', so no copy sells under its own price. */
   price_cents: number;
   rows: number[];
+  /** The kinds of its rows, each once. */
+  kinds: StockKind[];
 }
 
 export interface ChannelRule {
@@ -91,10 +96,13 @@ export function planListings(
     const price = listedCents(copy.price_cents, rule.price_percent_thousandths, rule.currency_rate_millionths);
     const key = `${item.id}|${JSON.stringify(kind.properties)}`;
     const listing = listings.get(key);
+    const { card_id, finish, quality, language, signed, altered } = copy;
+    const stockKind = { card_id, finish, quality, language, signed, altered };
     if (listing) {
       listing.quantity += spare;
       listing.price_cents = Math.max(listing.price_cents, price);
       listing.rows.push(copy.id);
+      if (!listing.kinds.some((k) => sameKind(k, stockKind))) listing.kinds.push(stockKind);
     } else {
       listings.set(key, {
         key,
@@ -103,6 +111,7 @@ export function planListings(
         quantity: spare,
         price_cents: price,
         rows: [copy.id],
+        kinds: [stockKind],
       });
     }
   }
@@ -113,3 +122,11 @@ export function planListings(
       .sort((a, b) => b.rows - a.rows || a.reason.localeCompare(b.reason)),
   };
 }
+
+export const sameKind = (a: StockKind, b: StockKind): boolean =>
+  a.card_id === b.card_id &&
+  a.finish === b.finish &&
+  a.quality === b.quality &&
+  a.language === b.language &&
+  a.signed === b.signed &&
+  a.altered === b.altered;

@@ -33,6 +33,28 @@ export interface MarketApplied {
   remove: Outcome<null>[];
 }
 
+/** An order on the marketplace as Cardstock takes it: each of its lines names the product sold, by the tag Cardstock gave it. */
+export interface MarketOrder {
+  /** The marketplace's id of the order: what makes it taken once. */
+  id: string;
+  /** Its code as the marketplace shows it to seller and buyer. */
+  code: string;
+  /**
+   * `sold`: its copies have left the shop (a paid order, or a CardTrader Zero sale); `cancelled`: the sale is undone
+   * there; `other`: nothing for the stock (CardTrader Zero's weekly order, whose copies its sales already took).
+   */
+  state: 'sold' | 'cancelled' | 'other';
+  lines: {
+    product_id: number;
+    /** The tag Cardstock gave the product; null: a product listed by hand there. */
+    tag: string | null;
+    name: string;
+    quantity: number;
+    /** What one copy sold for, in the account's currency's cents. */
+    price_cents: number;
+  }[];
+}
+
 /**
  * What Cardstock asks of a marketplace (issue 42, decision 042): each marketplace is one adapter behind this, so the
  * next one (Mana Pool, Shopify, eBay) is an adapter, not a rewrite. An adapter speaks its marketplace's wire and
@@ -50,6 +72,8 @@ export interface Marketplace {
   products(apiToken: string): Promise<MarketProduct[]>;
   /** Makes, changes and takes down products, in bulk where the marketplace can; answers once they are done. */
   apply(apiToken: string, changes: MarketChanges): Promise<MarketApplied>;
+  /** The account's sales placed since `since` (a day's resolution is enough), oldest first. */
+  orders(apiToken: string, since: Date): Promise<MarketOrder[]>;
 }
 
 /** The marketplace refused the token (revoked, mistyped): the channel stops until the owner gives another. */

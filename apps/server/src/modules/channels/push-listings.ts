@@ -15,8 +15,6 @@ import { planListings, type Listing, type MarketItem, type StockCopy } from './l
 import type { MarketChanges, Marketplace, Outcome } from './marketplace.ts';
 
 const DAY_MS = 24 * 3_600_000;
-/** How long a push may hold its channel: a server that died mid-push frees it after this. */
-const LEASE_MS = 10 * 60_000;
 
 /** What one push changed on the marketplace. */
 export interface Pushed {
@@ -40,8 +38,8 @@ const unsure = (row: ListingRow): boolean =>
 export type StockState = (shopId: number) => Promise<unknown>;
 
 /**
- * Pushes a shop's listings to a marketplace (issue 42, decision 042), under the channel's lease (one server at a
- * time; undefined when another holds it): the shop's stock planned anew, compared with what was last sent, and only
+ * Pushes a shop's listings to a marketplace (issue 42, decision 042), under the channel's lease (the caller's: one
+ * server at a time): the shop's stock planned anew, compared with what was last sent, and only
  * the difference sent, in bulk. What is sent is written first as `sending` (the outbox), so a push that dies midway
  * is finished by the next one, which first reads the marketplace's own products and takes their word for every
  * listing still `sending`: a product made but never recorded is found by its tag, never made twice.
@@ -55,7 +53,7 @@ export async function pushListings(
   channel: ChannelRow,
   apiToken: string,
   { unlessUnchanged = false }: { unlessUnchanged?: boolean } = {},
-): Promise<Pushed | undefined> {
+): Promise<Pushed> {
   const { shop_id: shopId, channel: kind } = channel;
   const now = ctx.clock.now();
   const at = now.toISOString();
@@ -65,8 +63,7 @@ export async function pushListings(
     .update(JSON.stringify([state, channel.updated_at, at.slice(0, 10)]))
     .digest('hex');
   if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
-  if (!(await repo.lease(ctx.db, shopId, kind, at, new Date(now.getTime() + LEASE_MS).toISOString()))) return undefined;
-  try {
+  {
     const copies = await stockOf(ctx, shopId);
     const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
     const plan = planListings(
@@ -87,9 +84,14 @@ export async function pushListings(
     const removing: ListingRow[] = [];
     for (const [tag, listing] of wanted) {
       const row = known.get(tag);
+      const kinds = JSON.stringify(listing.kinds);
       const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
       // A refusal stands until what would be sent changes.
-      if (same && (row.state === 'listed' || row.state === 'refused')) continue;
+      if (same && (row.state === 'listed' || row.state === 'refused')) {
+        // The marketplace's product is as it should be; what an order for it takes from is kept up to date.
+        if (row.kinds !== kinds) await repo.putListing(ctx.db, { ...row, kinds });
+        continue;
+      }
       const sending: ListingRow = {
         shop_id: shopId,
         channel: kind,
@@ -103,6 +105,7 @@ export async function pushListings(
         state: 'sending',
         error: null,
         updated_at: at,
+        kinds,
       };
       (sending.product_id ? updating : creating).push(sending);
     }
@@ -164,8 +167,6 @@ export async function pushListings(
       });
     });
     return pushed;
-  } finally {
-    await repo.update(ctx.db, shopId, kind, { lease_until: null });
   }
 }
 

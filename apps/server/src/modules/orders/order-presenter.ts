@@ -2,6 +2,7 @@ import { copyFlagsOf } from '../inventory/inventory.mapper.ts';
 import {
   centsToDollars,
   type ExpiredOrder,
+  type MissingCopies,
   type HistoryOrder,
   type PendingOrder,
   type RejectedOrder,
@@ -70,6 +71,13 @@ export function toOrder(order: OrderRow, lines: OrderLineRow[], names?: Map<numb
       item_total: centsToDollars(l.unit_price_cents * l.quantity),
     })),
     picked_lines: order.picked_lines,
+    // A marketplace's sale (issue 42) alone says its code there and what it sold that the shop no longer had.
+    ...(order.market_code === null
+      ? {}
+      : {
+          market_code: order.market_code,
+          missing: order.missing === null ? [] : (JSON.parse(order.missing) as MissingCopies[]),
+        }),
   };
 }
 

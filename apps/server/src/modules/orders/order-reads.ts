@@ -101,6 +101,18 @@ export function orderReads(ctx: AppContext, expireHolds: (shopId?: number) => Pr
       };
     },
 
+    /** The shop's marketplace orders that need attention (issue 42): copies they sold that the shop no longer had. */
+    async attention(actor: Actor) {
+      const { shopId } = requireRole(actor, 'orders:view');
+      const orders = await ordersWithLines(await repo.needingAttention(ctx.db, shopId, HISTORY_LIMIT));
+      const names = await customerNames(shopId, orders);
+      const { pickup_days } = reservationLimitsOf((await settingsRepository.shop(ctx.db, shopId)).reservation_limits);
+      return {
+        success: true as const,
+        data: { orders: orders.map(({ order, lines }) => toHistoryOrder(order, lines, names, pickup_days)) },
+      };
+    },
+
     /** The shop's online reservations that expired, newest first; holds past their time are ended first. */
     async expired(actor: Actor) {
       const { shopId } = requireRole(actor, 'orders:view');

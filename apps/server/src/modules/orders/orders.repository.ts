@@ -207,6 +207,46 @@ export const ordersRepository = {
   },
 
   /** Sets a confirmed online reservation's pickup deadline (in its confirmation's transaction). */
+  /**
+   * A marketplace's confirmed order cancelled there: rejected with the marketplace's reason, nothing left missing
+   * (issue 42). The order as it was, or undefined when it is no longer confirmed.
+   */
+  async cancelMarketOrder(db: Executor, orderId: number, by: string, reason: string, at: string) {
+    return db
+      .updateTable('orders')
+      .set({ status: 'rejected', decided_at: at, decided_by: by, reason, missing: null })
+      .where('id', '=', orderId)
+      .where('status', '=', 'confirmed')
+      .returning(['order_number', 'market_code'])
+      .executeTakeFirst();
+  },
+
+  /** The shop's confirmed marketplace orders that still name missing copies, oldest first. */
+  needingAttention(db: Executor, shopId: number, limit: number) {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('shop_id', '=', shopId)
+      .where('status', '=', 'confirmed')
+      .where('missing', 'is not', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Clears a confirmed order's missing copies: the number of orders cleared (0: none missing, or no such order). */
+  async clearMissing(db: Executor, shopId: number, orderNumber: string): Promise<number> {
+    const result = await db
+      .updateTable('orders')
+      .set({ missing: null })
+      .where('shop_id', '=', shopId)
+      .where('order_number', '=', orderNumber)
+      .where('missing', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
   async holdForPickup(db: Executor, orderId: number, until: string): Promise<void> {
     await db.updateTable('orders').set({ pickup_until: until }).where('id', '=', orderId).execute();
   },

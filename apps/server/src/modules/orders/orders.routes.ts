@@ -4,6 +4,7 @@ import { idempotencyKeyOf, registerRoute } from '../../lib/route.ts';
 import type { AppContext } from '../../context.ts';
 import type { InventoryReadModel } from '../inventory/read-model.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createClearAttention } from './clear-attention.ts';
 import { createMarkPicked } from './mark-picked.ts';
 import { createPickList } from './pick-list.ts';
 import { createPickupService } from './pickup.service.ts';
@@ -33,6 +34,9 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext, reads: Inven
   registerRoute(app, routes.orderHistory, ({ actor }) => orders.history(actor));
   registerRoute(app, routes.expiredOrders, ({ actor }) => orders.expired(actor));
   registerRoute(app, routes.rejectedOrders, ({ actor }) => orders.rejected(actor));
+  registerRoute(app, routes.attentionOrders, ({ actor }) => orders.attention(actor));
+  const clearAttention = createClearAttention(ctx);
+  registerRoute(app, routes.attentionClear, ({ actor, body }) => clearAttention(actor, body.order_number));
   registerRoute(app, routes.confirmOrder, ({ actor, body }) => orders.confirm(actor, body.order_number));
   registerRoute(app, routes.rejectOrder, ({ actor, body }) => orders.reject(actor, body.order_number, body.reason));
   registerRoute(app, routes.pickedUpOrder, ({ actor, body }) => pickup.pickedUp(actor, body.order_number));

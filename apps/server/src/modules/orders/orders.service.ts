@@ -8,11 +8,12 @@ import { stockGiveBack } from './order-stock.ts';
 import { orderDoor, placeOrder } from './place-order.ts';
 import type { ReservationMails } from './reservation-mails.ts';
 import { onlineReservations } from './reserve-online.ts';
+import { marketOrders } from './take-market-order.ts';
 
 /**
  * Orders: placed by staff, a paired tablet (place-order) or a customer online (reserve-online), all through one door
  * that takes the stock (order-stock) and numbers the order (order-number); confirmed or rejected in Order Management
- * (decide-order); an online reservation not confirmed in time expires (expire-holds); the lists and a reservation's
+ * (decide-order); a marketplace's sale is taken as a confirmed order (take-market-order); an online reservation not confirmed in time expires (expire-holds); the lists and a reservation's
  * status are read in order-reads and shaped in order-presenter. This file only composes the use cases, one file each.
  */
 export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: ReservationMails) {
@@ -27,6 +28,8 @@ export function createOrdersService(ctx: AppContext, stock: StockWriter, mails: 
     expireHolds: expire,
     /** The one give-back of an order's copies, for the pickup use case's no-show (pickup.service.ts). */
     giveBack,
+    /** Marketplace sales taken into the orders and cancelled (issue 42), for the channels module. */
+    marketOrders: marketOrders(ctx, writes, giveBack),
     ...orderReads(ctx, expire),
     ...decideOrder(ctx, giveBack, mails),
   };

@@ -56,9 +56,10 @@ export const shopDataRepository = {
       db.selectFrom('drawer_moves').selectAll().where('shop_id', '=', shopId).orderBy('id').execute(),
     ]);
     // Its marketplace channels (issue 42): the settings, never the API token.
-    const [channels, listings] = await Promise.all([
+    const [channels, listings, channelOrders] = await Promise.all([
       db.selectFrom('shop_channels').selectAll().where('shop_id', '=', shopId).execute(),
       db.selectFrom('channel_listings').selectAll().where('shop_id', '=', shopId).orderBy('tag').execute(),
+      db.selectFrom('channel_orders').selectAll().where('shop_id', '=', shopId).orderBy('created_at').execute(),
     ]);
     return {
       shop: withoutSecrets(shop)[0],
@@ -88,6 +89,7 @@ export const shopDataRepository = {
       drawer_moves: drawerMoves,
       shop_channels: withoutSecrets(channels),
       channel_listings: listings,
+      channel_orders: channelOrders,
     };
   },
 
@@ -137,6 +139,7 @@ export const shopDataRepository = {
       'cash_drawers',
       'shop_events',
       'quick_adds',
+      'channel_orders',
       'channel_listings',
       'shop_channels',
     ] as const)

@@ -116,6 +116,15 @@ function sentenceOf(event: ActivityEvent, entry: ActivityEntry): string {
       return `Reservation #${subject} expired unconfirmed; its stock went back on sale`;
     case 'order.picked_up':
       return `Reservation #${subject} was picked up`;
+    case 'order.marketplace': {
+      const { marketplace, code, missing } = event.detail;
+      const short = missing ? `; ${missing} sold ${missing === 1 ? 'copy was' : 'copies were'} not in stock` : '';
+      return `Order #${subject} sold on ${marketplace ?? 'a marketplace'}${code ? ` (${code})` : ''}, taken from stock${short}`;
+    }
+    case 'order.marketplace_cancel':
+      return `Order #${subject} was cancelled on ${event.detail.marketplace ?? 'its marketplace'}; its stock went back on sale`;
+    case 'order.attention_clear':
+      return `Marked order #${subject}’s missing copies as dealt with`;
     case 'register.sale': {
       const total = event.detail.total_cents;
       const rang = `Rang up sale #${subject} at the register${total === undefined ? '' : ` (${dollars(total)})`}`;
