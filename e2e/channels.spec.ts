@@ -1,7 +1,8 @@
-import { channelMessages } from '@cardstock/contract';
+import { channelMessages, messages } from '@cardstock/contract';
 import { fixtureCardLines, fixtureCardsFile } from '@cardstock/fixtures';
 import { expect, test } from '@playwright/test';
 import { startCardTraderFake, type CardTraderFake } from '../apps/server/test/cardtrader-fake.ts';
+import { api, bodyOf } from './support/api.ts';
 import { cli, logInAs } from './support/admin.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 import { registerShop, stockAt } from './support/seed.ts';
@@ -97,4 +98,66 @@ test('the Owner connects CardTrader from the Channels screen: a refused token sa
   await card.getByLabel(/List on CardTrader/).uncheck();
   await card.getByRole('button', { name: 'Save CardTrader Settings' }).click();
   await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+});
+
+test('a sale on CardTrader is in Order History; one of copies sold at the counter meanwhile needs attention on Order Management', async ({
+  page,
+}) => {
+  const token = 'ct-e2e-orders-0123456789abcdef0123456789abcdef';
+  cardTrader.issue(token, { name: 'Heron Games App 20261129', userId: 8 });
+  const owner = await registerShop(server.request, 'Heron Channels', {
+    invite: cli(server.dataDir, 'invite', 'create'),
+  });
+  const asOwner = api(server.request, owner);
+  await stockAt(server.request, owner, onCardTrader, 4, 10);
+  bodyOf(await asOwner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 100, keep: 0 }));
+  bodyOf(await asOwner.call('channelSync', { channel: 'cardtrader' }));
+  const product = cardTrader.products(token)[0]!;
+
+  // A buyer pays for one on CardTrader; Sync now takes it (the interval would, on its own).
+  const sale = cardTrader.sell(token, [{ product_id: product.id, quantity: 1 }]);
+  await logInAs(page, owner, server.base);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.base}/channels`);
+  await page.getByRole('region', { name: 'CardTrader' }).getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText(channelMessages.server.synced('CardTrader', 0, 1, 0, 1, 0))).toBeVisible();
+
+  await page.goto(`${server.base}/order-history`);
+  const row = page.getByRole('row').filter({ hasText: 'CardTrader' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('CardTrader', { exact: true }).first()).toBeVisible();
+  await row.getByRole('button', { name: 'Review' }).click();
+  const details = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(details.getByTestId('order-market-code')).toHaveText(sale.code);
+  await expect(details.getByTestId('order-total')).toHaveText('$10.00');
+  await details.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  // The counter sells the other three before CardTrader hears of it; there a buyer pays for two.
+  bodyOf(
+    await asOwner.call('inventoryEdit', {
+      scryfall_id: onCardTrader.id,
+      finish: 'nonfoil',
+      quality: 'NM',
+      quantity: 0,
+      asking_price: 10,
+    }),
+  );
+  const oversold = cardTrader.sell(token, [{ product_id: product.id, quantity: 2 }]);
+  bodyOf(await asOwner.call('channelSync', { channel: 'cardtrader' }));
+
+  await page.goto(`${server.base}/order-management`);
+  const attention = page.getByRole('region', { name: messages.orders.attentionTitle });
+  await expect(attention).toBeVisible();
+  const flagged = attention.getByTestId('attention-order');
+  await expect(flagged).toHaveCount(1);
+  await expect(flagged).toContainText(oversold.code);
+  await expect(flagged.getByRole('note')).toContainText(messages.orders.missingTitle);
+  await expect(flagged.getByRole('listitem')).toHaveText(
+    new RegExp(`^2 × .+ \\(${onCardTrader.set.toUpperCase()}\\)$`),
+  );
+  await page.screenshot({ path: test.info().outputPath('needs-attention.png'), fullPage: true });
+
+  await flagged.getByRole('button', { name: messages.orders.attentionClear }).click();
+  await expect(page.getByText(/no longer needs attention/)).toBeVisible();
+  await expect(attention).toHaveCount(0);
 });

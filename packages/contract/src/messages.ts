@@ -172,6 +172,19 @@ export const messages = {
     historyRejectedTab: 'Rejected',
     rejectedEmpty: 'No rejected orders.',
     rejectReason: 'Reason',
+    // Issue 42: orders sold on a marketplace.
+    marketBadgeLabel: (marketplace: string, code: string) => `Sold on ${marketplace}: its order ${code} there`,
+    marketCode: (marketplace: string) => `${marketplace} Order`,
+    attentionTitle: 'Needs Attention',
+    attentionIntro:
+      'Sold on a marketplace with copies no longer in stock (sold at the counter meanwhile). Find them, or cancel them there: a cancellation puts back what was taken. Then mark the order dealt with.',
+    attentionBadge: 'Needs attention',
+    missingTitle: 'Not in stock when it sold',
+    missingLine: (quantity: number, name: string, setCode: string) =>
+      `${quantity} × ${name}${setCode ? ` (${setCode})` : ''}`,
+    attentionClear: 'Mark Dealt With',
+    attentionClearing: 'Marking…',
+    attentionClearFailed: 'The order could not be marked. Check your connection and try again.',
     // Issue 38: a confirmed online reservation picked up, or not.
     pickupUntil: 'Pick Up By',
     pickupBy: (deadline: string) => `Pick up by ${deadline}`,

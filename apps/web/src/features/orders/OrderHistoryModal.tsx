@@ -2,7 +2,7 @@ import { messages, type ExpiredOrder, type HistoryOrder, type RejectedOrder } fr
 import { Modal } from '../../components/Modal.tsx';
 import { OrderCardLink } from '../../components/OrderCardLink.tsx';
 import { formatPrice } from '../../lib/format.ts';
-import { OrderSummary } from './OrderParts.tsx';
+import { MissingCopiesList, OrderSummary } from './OrderParts.tsx';
 import { isReadyForPickup, PickupActions } from './PickupActions.tsx';
 
 /**
@@ -57,7 +57,9 @@ export function OrderHistoryModal({
           total={order.total}
           pickupUntil={'confirmed_timestamp' in order ? order.pickup_until : null}
           closedAt={'confirmed_timestamp' in order ? order.closed_timestamp : null}
+          marketCode={order.market_code}
         />
+        {order.missing?.length ? <MissingCopiesList missing={order.missing} /> : null}
         {'reason' in order && order.reason && (
           <p className="order-reason">
             <strong>{messages.orders.rejectReason}:</strong> {order.reason}

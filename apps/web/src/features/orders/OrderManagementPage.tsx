@@ -1,4 +1,11 @@
-import { messages, roleAllows, timings, type ExpiredOrder, type PendingOrder } from '@cardstock/contract';
+import {
+  messages,
+  roleAllows,
+  timings,
+  type ExpiredOrder,
+  type HistoryOrder,
+  type PendingOrder,
+} from '@cardstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +17,7 @@ import { useTitle } from '../../lib/use-title.ts';
 import { orderSetChanged } from '../../lib/order-set.ts';
 import { chime, setNewOrderAlert, useNewOrderAlert } from '../../lib/new-orders.ts';
 import { useChoice } from '../../lib/use-choice.ts';
+import { AttentionOrders } from './AttentionOrders.tsx';
 import { OrderHistoryModal } from './OrderHistoryModal.tsx';
 import { OrderReviewModal } from './OrderReviewModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -38,7 +46,8 @@ const fetchExpired = (): Promise<ExpiredOrder[]> =>
  * set of pending orders changed since the last look. Below them, once there are
  * any, the online reservations that expired (not confirmed within their hold
  * time), each with a read-only review: they leave the pending list by the
- * clock, not by a decision made here, so staff see where they went.
+ * clock, not by a decision made here, so staff see where they went. Above them all, while there are any, the
+ * marketplace sales that need attention (issue 42).
  */
 export function OrderManagementPage() {
   useTitle(title);
@@ -47,6 +56,7 @@ export function OrderManagementPage() {
   const canDecide = roleAllows(userRole(), 'orders:decide');
   const [reviewing, setReviewing] = useState<string>();
   const [reviewingExpired, setReviewingExpired] = useState<string>();
+  const [reviewingAttention, setReviewingAttention] = useState<HistoryOrder>();
   // Orders ticked for a pick list; one decided meanwhile drops out of the link below.
   const [forPicking, togglePicking] = useChoice<string, string>();
   const alert = useNewOrderAlert();
@@ -134,6 +144,7 @@ export function OrderManagementPage() {
           </label>
         </fieldset>
       </div>
+      <AttentionOrders enabled={signedIn} canDecide={canDecide} onReview={setReviewingAttention} />
       <OrderTable
         orders={orders}
         loading={pending.isPending && signedIn}
@@ -171,6 +182,9 @@ export function OrderManagementPage() {
         />
       )}
       {selectedExpired && <OrderHistoryModal order={selectedExpired} onClose={() => setReviewingExpired(undefined)} />}
+      {reviewingAttention && (
+        <OrderHistoryModal order={reviewingAttention} onClose={() => setReviewingAttention(undefined)} />
+      )}
     </section>
   );
 }

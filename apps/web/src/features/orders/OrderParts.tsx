@@ -4,6 +4,7 @@ import {
   formatUsd,
   messages,
   type ExpiredOrder,
+  type MissingCopies,
   type PendingOrder,
 } from '@cardstock/contract';
 import { Link } from 'react-router';
@@ -36,6 +37,36 @@ export function OnlineBadge() {
   );
 }
 
+/** A marketplace's sale (issue 42) in the orders table: the marketplace, its order code in the title. */
+export function MarketBadge({ marketplace, code }: { marketplace: string; code: string }) {
+  return (
+    <span className="badge badge-market" title={messages.orders.marketBadgeLabel(marketplace, code)}>
+      {marketplace}
+    </span>
+  );
+}
+
+/** A marketplace's sale that named copies the shop no longer had, in the orders table. */
+export function AttentionBadge() {
+  return <span className="badge badge-attention">{messages.orders.attentionBadge}</span>;
+}
+
+/** What a marketplace's sale named that the shop no longer had (issue 42), one line per card. */
+export function MissingCopiesList({ missing }: { missing: readonly MissingCopies[] }) {
+  return (
+    <div className="order-missing" role="note">
+      <strong>{messages.orders.missingTitle}</strong>
+      <ul>
+        {missing.map((copy) => (
+          <li key={`${copy.card_name}|${copy.set_code}`}>
+            {messages.orders.missingLine(copy.quantity, copy.card_name, copy.set_code)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** An order paid partly or wholly with a customer's store credit, in the orders table. */
 export function CreditBadge({ amount }: { amount: number }) {
   const usd = formatUsd(amount);
@@ -65,6 +96,7 @@ export function OrderSummary({
   total,
   pickupUntil,
   closedAt,
+  marketCode,
 }: {
   orderNumber: string;
   status: Status;
@@ -83,6 +115,8 @@ export function OrderSummary({
   /** A confirmed online reservation: its pickup deadline, and when it was picked up or released (issue 38). */
   pickupUntil?: string | null;
   closedAt?: string | null;
+  /** A marketplace's sale (issue 42): its order code there. */
+  marketCode?: string;
 }) {
   const toCollect =
     total !== undefined && storeCredit !== undefined && storeCredit > 0
@@ -109,6 +143,14 @@ export function OrderSummary({
           <>
             <dt>Placed By</dt>
             <dd>{sourceKind === 'online' ? <OnlineBadge /> : source}</dd>
+          </>
+        )}
+        {marketCode && (
+          <>
+            <dt>{messages.orders.marketCode(source)}</dt>
+            <dd className="mono" data-testid="order-market-code">
+              {marketCode}
+            </dd>
           </>
         )}
         {customer && (

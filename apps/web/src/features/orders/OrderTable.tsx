@@ -2,7 +2,7 @@ import { formatUsd, messages, type ExpiredOrder, type PendingOrder } from '@card
 import { OrderNumber } from '../../components/OrderNumber.tsx';
 import { TableMessageRow } from '../../components/TableMessageRow.tsx';
 import { formatLocalTime } from '../../lib/format.ts';
-import { CreditBadge, OnlineBadge, OrderStatus } from './OrderParts.tsx';
+import { AttentionBadge, CreditBadge, MarketBadge, OnlineBadge, OrderStatus } from './OrderParts.tsx';
 import { finishSummary } from './order-view.ts';
 
 /**
@@ -83,6 +83,18 @@ export function OrderTable<O extends PendingOrder | ExpiredOrder>({
                       <OnlineBadge />
                     </>
                   )}
+                  {order.market_code !== undefined && (
+                    <>
+                      {' '}
+                      <MarketBadge marketplace={order.source} code={order.market_code} />
+                    </>
+                  )}
+                  {order.missing?.length ? (
+                    <>
+                      {' '}
+                      <AttentionBadge />
+                    </>
+                  ) : null}
                   {order.store_credit > 0 && (
                     <>
                       {' '}
