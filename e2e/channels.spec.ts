@@ -161,3 +161,42 @@ test('a sale on CardTrader is in Order History; one of copies sold at the counte
   await expect(page.getByText(/no longer needs attention/)).toBeVisible();
   await expect(attention).toHaveCount(0);
 });
+
+test('the Owner checks the listings against CardTrader: each difference put right is listed, products listed by hand are shown and left alone', async ({
+  page,
+}) => {
+  const token = 'ct-e2e-reconcile-0123456789abcdef0123456789abcdef';
+  cardTrader.issue(token, { name: 'Crane Games App 20261129', userId: 9 });
+  const owner = await registerShop(server.request, 'Crane Channels', {
+    invite: cli(server.dataDir, 'invite', 'create'),
+  });
+  const asOwner = api(server.request, owner);
+  await stockAt(server.request, owner, onCardTrader, 3, 10);
+  bodyOf(await asOwner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 100, keep: 0 }));
+  bodyOf(await asOwner.call('channelSync', { channel: 'cardtrader' }));
+  // On CardTrader, by hand: the copies of Cardstock's product changed, and a product of the shop's own.
+  cardTrader.products(token)[0]!.quantity = 7;
+  const byHand = cardTrader.listByHand(token, {
+    blueprint_id: 77,
+    quantity: 2,
+    price_cents: 500,
+    properties_hash: { condition: 'Slightly Played' },
+    user_data_field: '',
+  });
+
+  await logInAs(page, owner, server.base);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.base}/channels`);
+  const card = page.getByRole('region', { name: 'CardTrader' });
+  await card.getByRole('button', { name: m.reconcileButton('CardTrader') }).click();
+  await expect(page.getByText(channelMessages.server.reconciled('CardTrader', 1, 1))).toBeVisible();
+  const corrections = card.getByRole('table', { name: m.correctionsCaption });
+  await expect(corrections.getByRole('row')).toHaveCount(2);
+  await expect(corrections.getByRole('row').nth(1)).toContainText(m.correctionActions.corrected);
+  await expect(corrections.getByRole('row').nth(1)).toContainText('7 × 10.00');
+  await expect(corrections.getByRole('row').nth(1)).toContainText('3 × 10.00');
+  const handListed = card.getByRole('table', { name: m.handListedCaption('CardTrader', 1) });
+  await expect(handListed.getByRole('row').nth(1)).toContainText(String(byHand.id));
+  await page.screenshot({ path: test.info().outputPath('reconciled.png'), fullPage: true });
+  expect(cardTrader.products(token).map((p) => p.quantity)).toEqual([3, 2]);
+});

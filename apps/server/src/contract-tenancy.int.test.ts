@@ -204,6 +204,7 @@ describe(`one shop’s token against another shop, on every route (${testEngine}
     channels: {},
     channelCardTrader: { enabled: false, price_percent: 50, keep: 7 },
     channelSync: { channel: 'cardtrader' },
+    channelReconcile: { channel: 'cardtrader' },
     registerDrawerOpen: { float: 1 },
     registerDrawerMove: { kind: 'paid_out', amount: 1, reason: 'B takes' },
     registerDrawerClose: { counted: 1 },

@@ -34,6 +34,13 @@ export const channelMessages = {
           : `${marketplace} updated: ${created} listed, ${updated} changed, ${removed} taken down.`;
       return orders ? `${listed} ${orders[0]!.toUpperCase()}${orders.slice(1)}.` : listed;
     },
+    /** What a reconciliation (issue 42) found, as its answer says it. */
+    reconciled: (marketplace: string, corrections: number, handListed: number) =>
+      `${
+        corrections === 0
+          ? `${marketplace} lists exactly what Cardstock expects.`
+          : `${corrections} difference${corrections === 1 ? '' : 's'} with ${marketplace} put right.`
+      }${handListed ? ` ${handListed} product${handListed === 1 ? '' : 's'} listed there by hand ${handListed === 1 ? 'is' : 'are'} left alone.` : ''}`,
   },
   /** Why a stock row is not listed on a marketplace, as the Channels screen counts them. */
   unlisted: {
@@ -58,5 +65,21 @@ export const channelMessages = {
       `Find it in your ${marketplace} profile's settings, under API. It is checked with ${marketplace} when you save and never shown again.`,
     tokenSaved: 'A token is saved: paste a new one only to replace it.',
     nothingListed: 'Nothing is listed yet.',
+    reconcileButton: (marketplace: string) => `Check against ${marketplace}`,
+    reconcileRunning: 'Checking…',
+    reconcileFailed: 'The check could not be run. Check your connection and try again.',
+    lastCheck: (marketplace: string, when: string, corrections: number) =>
+      `Last compared with ${marketplace}’s own listings ${when}: ${
+        corrections === 0 ? 'no differences.' : `${corrections} difference${corrections === 1 ? '' : 's'} put right.`
+      }`,
+    correctionsCaption: 'Put right',
+    correctionActions: {
+      listed_again: 'Gone there: listed again',
+      corrected: 'Copies or price set back',
+      taken_down: 'Not in the stock: taken down',
+    },
+    handListedCaption: (marketplace: string, total: number) =>
+      `Listed by hand on ${marketplace} (left alone): ${total} product${total === 1 ? '' : 's'}`,
+    moreNotShown: (more: number) => `…and ${more} more.`,
   },
 } as const;

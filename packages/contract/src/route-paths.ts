@@ -85,6 +85,7 @@ export const routePaths = {
   channels: ['POST', '/api/shop/channels', 'token'],
   channelCardTrader: ['POST', '/api/shop/channels/cardtrader', 'token'],
   channelSync: ['POST', '/api/shop/channels/sync', 'token'],
+  channelReconcile: ['POST', '/api/shop/channels/reconcile', 'token'],
   registerDrawerOpen: ['POST', '/api/register/drawer/open', 'token'],
   registerDrawerMove: ['POST', '/api/register/drawer/move', 'token'],
   registerDrawerClose: ['POST', '/api/register/drawer/close', 'token'],

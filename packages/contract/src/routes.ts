@@ -245,6 +245,7 @@ import {
   ZChannel,
   ZChannelSyncRequest,
   ZChannelSyncResponse,
+  ZChannelReconcileResponse,
   ZChannelsRequest,
   ZChannelsResponse,
 } from './schemas/channels.ts';
@@ -1121,10 +1122,21 @@ export const routes = define({
     auth: 'session',
     permission: 'channels',
     summary:
-      'Push the shop’s listings to a channel now: its stock planned anew and only the difference sent; answers what changed',
+      'Sync a channel now: the marketplace’s new orders taken from stock (cancelled ones given back), then the shop’s listings pushed (its stock planned anew, only the difference sent); answers what changed',
     tags: ['channels'],
     body: ZChannelSyncRequest,
     response: ZChannelSyncResponse,
+  },
+  channelReconcile: {
+    method: 'POST',
+    path: '/api/shop/channels/reconcile',
+    auth: 'session',
+    permission: 'channels',
+    summary:
+      'Compare the marketplace’s own products with what Cardstock lists there and put every difference right (as the daily reconciliation does); answers each correction, and the products listed there by hand, which are left alone',
+    tags: ['channels'],
+    body: ZChannelSyncRequest,
+    response: ZChannelReconcileResponse,
   },
   registerDrawerOpen: {
     method: 'POST',

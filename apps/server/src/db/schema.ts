@@ -636,6 +636,9 @@ export interface ShopChannelTable {
   pushed_mark: string | null;
   /** What its last push could not list, counted by why (JSON of the wire's `unlisted`). */
   unlisted: string | null;
+  /** When its listings were last compared with the marketplace's own (migration 0043), and what that found (JSON). */
+  last_reconcile_at: Generated<string | null>;
+  reconciled: Generated<string | null>;
 }
 
 /** A set whose printings a marketplace was asked for (migration 0042), and when: its items are kept a day. */

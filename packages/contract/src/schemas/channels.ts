@@ -22,6 +22,51 @@ export const rateOfMillionths = (millionths: number): number => millionths / RAT
 /** Whether a rate has at most six decimals (0.912345), as the channel keeps it. */
 const hasSixDecimals = (rate: number): boolean => Math.abs(rate * RATE_SCALE - rateMillionths(rate)) < 1e-6;
 
+/** Copies and a price as the marketplace lists them (the price in the account's currency). */
+const ZMarketCopies = z.object({
+  quantity: z.number().int(),
+  price: z.number().describe('One copy’s price, in the marketplace account’s currency'),
+});
+
+/** One difference a reconciliation found between the marketplace's products and Cardstock's listings, and put right. */
+export const ZReconcileCorrection = z.object({
+  card_name: z
+    .string()
+    .describe('The card the product lists; a product Cardstock no longer knows names its item there'),
+  action: z
+    .enum(['listed_again', 'corrected', 'taken_down'])
+    .describe(
+      'listed_again: gone on the marketplace, made again; corrected: copies or price set back; taken_down: a product Cardstock made that its stock no longer lists',
+    ),
+  marketplace: ZMarketCopies.nullable().describe('What the marketplace listed; null: nothing'),
+  cardstock: ZMarketCopies.nullable().describe('What it lists now; null: nothing'),
+});
+export type ReconcileCorrection = z.infer<typeof ZReconcileCorrection>;
+
+/** A product the account listed by hand on the marketplace (not made by Cardstock): shown, never touched. */
+export const ZHandListed = z.object({
+  product_id: z.number().int(),
+  item_id: z.number().int().describe('The marketplace’s item (CardTrader: blueprint) it lists'),
+  quantity: z.number().int(),
+  price: z.number().describe('In the marketplace account’s currency'),
+});
+export type HandListed = z.infer<typeof ZHandListed>;
+
+/** Most corrections and hand-listed products a reconciliation keeps to show (the counts are whole). */
+export const reconcileShownMax = 200;
+
+/** What a channel's last reconciliation found and corrected (issue 42). */
+export const ZReconciliation = z.object({
+  at: z.string().describe('UTC ISO-8601'),
+  corrections: z.array(ZReconcileCorrection).describe(`What was put right (the first ${reconcileShownMax})`),
+  corrections_total: z.number().int(),
+  hand_listed: z
+    .array(ZHandListed)
+    .describe(`Products listed by hand there, left alone (the first ${reconcileShownMax})`),
+  hand_listed_total: z.number().int(),
+});
+export type Reconciliation = z.infer<typeof ZReconciliation>;
+
 /** A shop's channel as its screens read it (issue 42). The marketplace's API token is never in it. */
 export const ZChannel = z.object({
   channel: z.enum(channelKinds),
@@ -41,6 +86,11 @@ export const ZChannel = z.object({
   last_push_at: z.string().nullable().describe('UTC ISO-8601: the last time listings were sent'),
   last_pull_at: z.string().nullable().describe('UTC ISO-8601: the last time orders were read'),
   problems: z.array(z.string()).describe('What stops the channel, in words a person understands'),
+  last_reconcile: ZReconciliation.nullable()
+    .optional()
+    .describe(
+      'The last comparison of the marketplace’s products with the listings (daily, or asked for); null: none yet',
+    ),
 });
 export type Channel = z.infer<typeof ZChannel>;
 
@@ -94,3 +144,10 @@ export const ZChannelSyncResponse = z.object({
   channel: ZChannel,
 });
 export type ChannelSyncResponse = z.infer<typeof ZChannelSyncResponse>;
+
+export const ZChannelReconcileResponse = z.object({
+  message: z.string(),
+  reconciliation: ZReconciliation,
+  channel: ZChannel,
+});
+export type ChannelReconcileResponse = z.infer<typeof ZChannelReconcileResponse>;

@@ -7,7 +7,7 @@ import type { Engine } from '../database.ts';
  * retries, restarts or second servers do. An order taken is an `orders` row (source kind `marketplace`) that carries
  * the marketplace's order code, and what it named that the shop no longer had (`missing`, JSON; null when nothing
  * is missing or staff have dealt with it). A listing keeps the stock kinds it lists (`kinds`, JSON), so an order for
- * its product takes from those rows.
+ * its product takes from those rows. A channel keeps what its last reconciliation found (`reconciled`, JSON) and when.
  */
 export const migration = (_engine: Engine) => ({
   async up(db: Kysely<unknown>) {
@@ -26,8 +26,12 @@ export const migration = (_engine: Engine) => ({
     await db.schema.alterTable('orders').addColumn('market_code', 'text').execute();
     await db.schema.alterTable('orders').addColumn('missing', 'text').execute();
     await db.schema.alterTable('channel_listings').addColumn('kinds', 'text').execute();
+    await db.schema.alterTable('shop_channels').addColumn('last_reconcile_at', 'text').execute();
+    await db.schema.alterTable('shop_channels').addColumn('reconciled', 'text').execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('shop_channels').dropColumn('reconciled').execute();
+    await db.schema.alterTable('shop_channels').dropColumn('last_reconcile_at').execute();
     await db.schema.alterTable('channel_listings').dropColumn('kinds').execute();
     await db.schema.alterTable('orders').dropColumn('missing').execute();
     await db.schema.alterTable('orders').dropColumn('market_code').execute();

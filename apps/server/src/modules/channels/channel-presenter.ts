@@ -5,6 +5,7 @@ import {
   sameCurrencyMillionths,
   type Channel,
   type ChannelKind,
+  type Reconciliation,
 } from '@cardstock/contract';
 import type { ChannelRow, ListingRow } from './channels.repository.ts';
 
@@ -36,5 +37,6 @@ export function toChannel(kind: ChannelKind, row: ChannelRow | undefined, listin
     last_push_at: row?.last_push_at ?? null,
     last_pull_at: row?.last_pull_at ?? null,
     problems: row?.problem ? [row.problem] : [],
+    last_reconcile: row?.reconciled ? (JSON.parse(row.reconciled) as Reconciliation) : null,
   };
 }

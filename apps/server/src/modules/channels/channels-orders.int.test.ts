@@ -236,4 +236,72 @@ describe(`marketplace channels: orders from CardTrader (${testEngine})`, () => {
       { state: 'taken', order_id: expect.any(Number) },
     ]);
   });
+
+  it('reconciles: differences with CardTrader’s own products put right and listed, products listed by hand left alone', async () => {
+    const { shop, owner, token, card, product } = await listedShop(3, 4);
+    const other = cards[nextCard++]!;
+    await stockAtPrice(server, shop, other, 2, 6);
+    bodyOf(await sync(owner));
+    const products = cardTrader.products(token);
+    expect(products).toHaveLength(2);
+    // On CardTrader meanwhile: one product's copies changed by hand, the other taken down, a product Cardstock made
+    // that it has no record of (its tag), and one listed by hand.
+    products.find((p) => p.id === product.id)!.quantity = 9;
+    products.splice(
+      products.findIndex((p) => p.id !== product.id),
+      1,
+    );
+    const stray = cardTrader.listByHand(token, {
+      blueprint_id: product.blueprint_id,
+      quantity: 1,
+      price_cents: 111,
+      properties_hash: { condition: 'Poor' },
+      user_data_field: 'cardstock:0123456789abcdef01234567',
+    });
+    const byHand = cardTrader.listByHand(token, {
+      blueprint_id: product.blueprint_id,
+      quantity: 4,
+      price_cents: 250,
+      properties_hash: { condition: 'Heavily Played' },
+      user_data_field: 'my own note',
+    });
+
+    const answer = bodyOf(await owner.call('channelReconcile', { channel: 'cardtrader' }));
+    expect(answer.message).toBe(channelMessages.server.reconciled('CardTrader', 3, 1));
+    expect(answer.reconciliation).toMatchObject({ corrections_total: 3, hand_listed_total: 1 });
+    expect([...answer.reconciliation.corrections].sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      {
+        card_name: card.name,
+        action: 'corrected',
+        marketplace: { quantity: 9, price: 4 },
+        cardstock: { quantity: 3, price: 4 },
+      },
+      {
+        card_name: other.name,
+        action: 'listed_again',
+        marketplace: null,
+        cardstock: { quantity: 2, price: 6 },
+      },
+      {
+        card_name: `CardTrader item ${product.blueprint_id}`,
+        action: 'taken_down',
+        marketplace: { quantity: 1, price: 1.11 },
+        cardstock: null,
+      },
+    ]);
+    expect(answer.reconciliation.hand_listed).toEqual([
+      { product_id: byHand.id, item_id: product.blueprint_id, quantity: 4, price: 2.5 },
+    ]);
+    // CardTrader lists what the stock says, and the hand-listed product as it was.
+    const now = cardTrader.products(token);
+    expect(now.map((p) => p.quantity).sort()).toEqual([2, 3, 4]);
+    expect(now.find((p) => p.id === stray.id)).toBeUndefined();
+    expect(now.find((p) => p.id === byHand.id)).toEqual(byHand);
+    expect(answer.channel.last_reconcile).toEqual(answer.reconciliation);
+
+    // Nothing differs now.
+    const again = bodyOf(await owner.call('channelReconcile', { channel: 'cardtrader' }));
+    expect(again.reconciliation).toMatchObject({ corrections: [], corrections_total: 0, hand_listed_total: 1 });
+    expect(again.message).toBe(channelMessages.server.reconciled('CardTrader', 0, 1));
+  });
 });

@@ -60,6 +60,7 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
         last_push_at: null,
         last_pull_at: null,
         problems: [],
+        last_reconcile: null,
       },
     ]);
   });

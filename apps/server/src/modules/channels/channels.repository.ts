@@ -219,4 +219,11 @@ export const channelsRepository = {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
+
+  /** The names of these cards, by id. */
+  async cardNames(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.selectFrom('cards').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
 };

@@ -11,6 +11,7 @@ export function channelsRoutes(app: FastifyInstance, channels: ChannelsService):
     return channels.saveCardTrader(actor, input);
   });
   registerRoute(app, routes.channelSync, ({ actor, body }) => channels.sync(actor, body.channel));
+  registerRoute(app, routes.channelReconcile, ({ actor, body }) => channels.reconcile(actor, body.channel));
 }
 
 /**

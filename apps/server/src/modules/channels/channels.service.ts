@@ -21,11 +21,14 @@ import { channelsRepository as repo, type ChannelRow } from './channels.reposito
 import type { MarketOrders } from '../orders/take-market-order.ts';
 import { pullOrders } from './pull-orders.ts';
 import { pushListings, type StockState } from './push-listings.ts';
+import { reconcileListings } from './reconcile-listings.ts';
 import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
 
 const said = channelMessages.server;
 /** How long a sync may hold its channel: a server that died mid-sync frees it after this. */
 const LEASE_MS = 10 * 60_000;
+/** How often the interval compares a channel's listings with the marketplace's own products. */
+const RECONCILE_MS = 24 * 3_600_000;
 
 /**
  * A shop's marketplace channels (issue 42): connecting one with its API token (checked with the marketplace at once,
@@ -67,7 +70,7 @@ export function createChannelsService(
    * token the marketplace refuses pauses the channel, with why, until the owner gives another; the refusal is thrown
    * on.
    */
-  async function sync(row: ChannelRow, options?: { unlessUnchanged: boolean }) {
+  async function sync(row: ChannelRow, options: { unlessUnchanged?: boolean; reconcile?: boolean } = {}) {
     const kind = row.channel as ChannelKind;
     const apiToken = sealer().open(row.token_sealed!);
     const now = ctx.clock.now();
@@ -75,8 +78,10 @@ export function createChannelsService(
     if (!(await repo.lease(ctx.db, row.shop_id, kind, now.toISOString(), until))) return undefined;
     try {
       const pulled = await pullOrders(ctx, marketplaces[kind], orders, row, apiToken);
+      if (options.reconcile)
+        return { pulled, ...(await reconcileListings(ctx, stockState, marketplaces[kind], row, apiToken)) };
       const pushed = await pushListings(ctx, stockState, marketplaces[kind], row, apiToken, options);
-      return { pulled, pushed };
+      return { pulled, pushed, reconciliation: undefined };
     } catch (err) {
       if (err instanceof MarketplaceRefused)
         await repo.update(ctx.db, row.shop_id, kind, {
@@ -89,16 +94,38 @@ export function createChannelsService(
     }
   }
 
+  /** A sync the owner asked for: refused when the channel cannot run, and the marketplace's faults as the caller's. */
+  async function syncNow(shopId: number, kind: ChannelKind, reconcile = false) {
+    const name = channelNames[kind];
+    const row = await repo.find(ctx.db, shopId, kind);
+    if (!row?.token_sealed) throw new AppError('VALIDATION', said.tokenFirst(name));
+    if (!row.enabled) throw new AppError('CONFLICT', said.paused(name));
+    let synced;
+    try {
+      synced = await sync(row, { reconcile });
+    } catch (err) {
+      if (err instanceof MarketplaceRefused) throw new AppError('CONFLICT', said.revoked(name, err.message));
+      if (err instanceof MarketplaceUnavailable) throw new AppError('UNAVAILABLE', said.syncUnavailable(name));
+      throw err;
+    }
+    if (!synced) throw new AppError('CONFLICT', said.busy(name));
+    return synced;
+  }
+
   return {
     /**
      * The interval's work (CHANNEL_SYNC_SECONDS): every running channel's new orders are taken, and each whose shop's
-     * stock, prices or rule changed since its last push is pushed; one that fails is logged and tried again next
-     * time, the others go on.
+     * stock, prices or rule changed since its last push is pushed (once a day, reconciled with the marketplace's own
+     * products instead); one that fails is logged and tried again next time, the others go on.
      */
     async pushChanged(): Promise<void> {
+      const dayAgo = new Date(ctx.clock.now().getTime() - RECONCILE_MS).toISOString();
       for (const row of await repo.running(ctx.db)) {
         try {
-          await sync(row, { unlessUnchanged: true });
+          await sync(row, {
+            unlessUnchanged: true,
+            reconcile: row.last_reconcile_at === null || row.last_reconcile_at < dayAgo,
+          });
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
           ctx.log.warn({ shop: row.shop_id, channel: row.channel }, `channel push skipped: ${why}`);
@@ -125,25 +152,32 @@ export function createChannelsService(
     async sync(actor: Actor, kind: ChannelKind) {
       const { shopId } = requireRole(actor, 'channels');
       const name = channelNames[kind];
-      const row = await repo.find(ctx.db, shopId, kind);
-      if (!row?.token_sealed) throw new AppError('VALIDATION', said.tokenFirst(name));
-      if (!row.enabled) throw new AppError('CONFLICT', said.paused(name));
-      let synced;
-      try {
-        synced = await sync(row);
-      } catch (err) {
-        if (err instanceof MarketplaceRefused) throw new AppError('CONFLICT', said.revoked(name, err.message));
-        if (err instanceof MarketplaceUnavailable) throw new AppError('UNAVAILABLE', said.syncUnavailable(name));
-        throw err;
-      }
-      if (!synced) throw new AppError('CONFLICT', said.busy(name));
-      const { pulled, pushed } = synced;
+      const { pulled, pushed } = await syncNow(shopId, kind);
       const channel = toChannel(kind, await repo.find(ctx.db, shopId, kind), await repo.listings(ctx.db, shopId, kind));
       return {
         message: said.synced(name, pushed.created, pushed.updated, pushed.removed, pulled.taken, pulled.cancelled),
         ...pushed,
         orders_taken: pulled.taken,
         orders_cancelled: pulled.cancelled,
+        channel,
+      };
+    },
+
+    /**
+     * Compares the marketplace's own products with the shop's listings there and puts every difference right now (as
+     * the interval does daily), after taking its new orders; each correction, and the products listed by hand.
+     */
+    async reconcile(actor: Actor, kind: ChannelKind) {
+      const { shopId } = requireRole(actor, 'channels');
+      const { reconciliation } = await syncNow(shopId, kind, true);
+      const channel = toChannel(kind, await repo.find(ctx.db, shopId, kind), await repo.listings(ctx.db, shopId, kind));
+      return {
+        message: said.reconciled(
+          channelNames[kind],
+          reconciliation!.corrections_total,
+          reconciliation!.hand_listed_total,
+        ),
+        reconciliation: reconciliation!,
         channel,
       };
     },

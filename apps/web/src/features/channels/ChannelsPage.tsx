@@ -9,6 +9,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { call, errorText } from '../../lib/api.ts';
 import { hasAuthToken, userRole } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { ReconcileReport } from './ReconcileReport.tsx';
 import './channels.css';
 
 const m = channelMessages.screen;
@@ -77,6 +78,7 @@ function ChannelCard({ channel }: { channel: Channel }) {
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [syncing, setSyncing] = useState(false);
+  const [checking, setChecking] = useState(false);
   const update = (change: Partial<ChannelForm>) => {
     setForm((f) => ({ ...f, ...change }));
     setProblem(undefined);
@@ -102,6 +104,21 @@ function ChannelCard({ channel }: { channel: Channel }) {
       void queryClient.invalidateQueries({ queryKey: ['channels'] });
     } finally {
       setSyncing(false);
+    }
+  }
+
+  async function reconcile() {
+    setChecking(true);
+    setProblem(undefined);
+    try {
+      const answer = await call('channelReconcile', { body: { channel: channel.channel } }, m.reconcileFailed);
+      show(answer.channel);
+      toast.success(answer.message);
+    } catch (err) {
+      setProblem(errorText(err, m.reconcileFailed));
+      void queryClient.invalidateQueries({ queryKey: ['channels'] });
+    } finally {
+      setChecking(false);
     }
   }
 
@@ -144,9 +161,19 @@ function ChannelCard({ channel }: { channel: Channel }) {
           <span className={channel.enabled ? 'badge badge-success' : 'badge'}>{channel.enabled ? 'On' : 'Paused'}</span>
         )}
         {channel.connected && channel.enabled && (
-          <button type="button" className="btn channel-sync" disabled={syncing} onClick={() => void syncNow()}>
-            {syncing ? 'Syncing…' : 'Sync now'}
-          </button>
+          <div className="channel-buttons">
+            <button
+              type="button"
+              className="btn channel-sync"
+              disabled={syncing || checking}
+              onClick={() => void syncNow()}
+            >
+              {syncing ? 'Syncing…' : 'Sync now'}
+            </button>
+            <button type="button" className="btn" disabled={syncing || checking} onClick={() => void reconcile()}>
+              {checking ? m.reconcileRunning : m.reconcileButton(name)}
+            </button>
+          </div>
         )}
       </header>
       {channel.problems.map((text) => (
@@ -193,6 +220,7 @@ function ChannelCard({ channel }: { channel: Channel }) {
       ) : (
         channel.listed_rows === 0 && <p className="muted">{m.nothingListed}</p>
       )}
+      {channel.last_reconcile && <ReconcileReport marketplace={name} report={channel.last_reconcile} />}
       <form className="form channel-form" onSubmit={(e) => void save(e)} noValidate aria-label={`${name} settings`}>
         <label>
           API token
