@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import { limits } from '@cardstock/contract';
+import { channelMessages, limits } from '@cardstock/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { createCaptchaVerifier, type CaptchaVerifier } from './adapters/captcha.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { holdDatabase } from './db/backup.ts';
 import { openDatabase } from './db/database.ts';
@@ -36,6 +36,7 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { ordersRoutes, startExpirySweep } from './modules/orders/orders.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { channelsRoutes, startChannelSchedule } from './modules/channels/channels.routes.ts';
+import { channelsRepository } from './modules/channels/channels.repository.ts';
 import { createChannelsService } from './modules/channels/channels.service.ts';
 import { cardTrader } from './adapters/cardtrader.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -113,6 +114,9 @@ export async function buildApp(
   );
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db, database.engine);
+  // Marketplace tokens are sealed under CHANNEL_SECRET_KEY: a production server without it could open none of them.
+  if (config.isProduction && !config.channels.secretKey && (await channelsRepository.anySealed(database.db)))
+    throw new ConfigError(channelMessages.server.keyMissingAtStart);
   if (config.database.engine === 'sqlite') {
     // A restore refuses while this server has the file open (db/backup.ts).
     const release = holdDatabase(config.database.file);

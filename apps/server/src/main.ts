@@ -15,7 +15,17 @@ async function main(): Promise<void> {
   }
   // Log lines reach standard output within a second, and when the process exits.
   const logStream = new GatheredLog();
-  const { app } = await buildApp(config, { logStream });
+  let app;
+  try {
+    ({ app } = await buildApp(config, { logStream }));
+  } catch (err) {
+    // A setting the database needs (CHANNEL_SECRET_KEY once tokens are kept): said plainly, no stack.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     app.close().then(

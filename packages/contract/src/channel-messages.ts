@@ -9,6 +9,9 @@ export const channelMessages = {
     /** The marketplace did not answer the token check: nothing was saved. */
     unavailable: (marketplace: string) =>
       `${marketplace} did not answer, so the token could not be checked and nothing was saved. Try again in a minute.`,
+    /** A production server started without CHANNEL_SECRET_KEY over a database that keeps sealed tokens. */
+    keyMissingAtStart:
+      'CHANNEL_SECRET_KEY is not set, but marketplace channels keep API tokens sealed under it: set it to the key they were sealed with (64 hex characters) and start again.',
     /** Production without CHANNEL_SECRET_KEY: no token can be kept (503). */
     noKey: 'This server cannot keep marketplace tokens yet: its operator must set CHANNEL_SECRET_KEY.',
     /** A sync asked of a channel that is paused or never turned on (409). */
@@ -41,6 +44,16 @@ export const channelMessages = {
           ? `${marketplace} lists exactly what Cardstock expects.`
           : `${corrections} difference${corrections === 1 ? '' : 's'} with ${marketplace} put right.`
       }${handListed ? ` ${handListed} product${handListed === 1 ? '' : 's'} listed there by hand ${handListed === 1 ? 'is' : 'are'} left alone.` : ''}`,
+  },
+  /** The mail to the shop's Owners when a marketplace refuses the channel's token. */
+  revokedMail: {
+    subject: (marketplace: string) => `${marketplace} stopped accepting Cardstock's API token`,
+    text: (shopName: string, marketplace: string, why: string, channelsUrl: string) =>
+      `${marketplace} refused the API token ${shopName} connected to Cardstock: ${why}\n\n` +
+      `The ${marketplace} channel is paused: Cardstock no longer lists your stock there or takes its orders, so ` +
+      `what sells there from now on does not leave your stock in Cardstock.\n\n` +
+      `Paste a new API token from your ${marketplace} settings on the Marketplace Channels screen to turn it on again:\n` +
+      `${channelsUrl}\n`,
   },
   /** Why a stock row is not listed on a marketplace, as the Channels screen counts them. */
   unlisted: {

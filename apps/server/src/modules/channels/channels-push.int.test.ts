@@ -5,6 +5,7 @@ import { startCardTraderFake, type CardTraderFake } from '../../../test/cardtrad
 import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
 import { namedNonfoilCards, shop as buildShop, stockAtPrice, type Shop } from '../../../test/factories.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { decodedMail, startSmtpServer, waitForMail } from '../../../test/smtp.ts';
 
 const said = channelMessages;
 
@@ -16,6 +17,7 @@ const said = channelMessages;
 describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`, () => {
   let server: TestServer;
   let cardTrader: CardTraderFake;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   /** Cards of the sets CardTrader has, each its blueprint's id; cards of a set it does not have. */
   let known: FixtureCard[];
   let unknownCards: FixtureCard[];
@@ -25,7 +27,12 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
 
   beforeAll(async () => {
     cardTrader = await startCardTraderFake();
-    server = await startServer({ CARDTRADER_API_URL: cardTrader.url });
+    smtp = await startSmtpServer();
+    server = await startServer({
+      CARDTRADER_API_URL: cardTrader.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://cardstock.test',
+    });
     const cards = await namedNonfoilCards(server, 200);
     const missing = cards.at(-1)!.set;
     known = cards.filter((c) => c.set !== missing);
@@ -51,6 +58,7 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
   afterAll(async () => {
     await server.close();
     await cardTrader.close();
+    await smtp.close();
   });
 
   /**
@@ -204,10 +212,19 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
       connected: false,
       problems: [why],
     });
+    // The Owner hears of it by mail, once.
+    const mail = await waitForMail(smtp.mails, (m) => m.to.includes(shop.email));
+    expect(mail.raw).toContain(`Subject: ${said.revokedMail.subject('CardTrader')}`);
+    const text = decodedMail(mail);
+    expect(text).toContain('You are not authorized to access this page');
+    expect(text).toContain('https://cardstock.test/channels');
+    expect(text).not.toContain(token);
     // Paused, it syncs no more until it is turned on again with a token CardTrader accepts.
     const paused = await sync(owner);
     expectError(paused, 409);
     expect(paused.body.message).toBe(said.server.paused('CardTrader'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.filter((m) => m.to.includes(shop.email))).toHaveLength(1);
   });
 
   it('runs one push of a channel at a time', async () => {

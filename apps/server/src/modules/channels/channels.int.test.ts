@@ -196,4 +196,37 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
       expectError(await member.call('channelCardTrader', { enabled: false, price_percent: 80, keep: 0 }), 403);
     }
   });
+
+  it('keeps a production server from starting without the key once a token is kept, and opens them with it', async () => {
+    const shop = await buildShop(server);
+    bodyOf(
+      await api(server, shop).call('channelCardTrader', {
+        api_token: accountToken('Key Shop App'),
+        enabled: false,
+        price_percent: 100,
+        keep: 0,
+      }),
+    );
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cardstock.example',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      CAPTCHA_MODE: 'turnstile',
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret',
+      CARDTRADER_API_URL: cardTrader.url,
+      ...server.databaseEnv,
+    };
+    await expect(startServer(production)).rejects.toThrow(said.keyMissingAtStart);
+    // With the key the tokens were sealed under, it starts and opens them.
+    const key = fs.readFileSync(path.join(server.dataDir, 'channel-secret.key'), 'utf8').trim();
+    const keyed = await startServer({ ...production, CHANNEL_SECRET_KEY: key });
+    try {
+      const owner = api(keyed, shop);
+      bodyOf(await owner.call('channelCardTrader', { enabled: true, price_percent: 100, keep: 0 }));
+      expect(bodyOf(await owner.call('channelSync', { channel: 'cardtrader' }))).toMatchObject({ created: 0 });
+    } finally {
+      await keyed.close();
+    }
+  });
 });

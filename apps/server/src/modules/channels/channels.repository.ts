@@ -226,4 +226,42 @@ export const channelsRepository = {
     const rows = await db.selectFrom('cards').select(['id', 'name']).where('id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.name]));
   },
+
+  /**
+   * Stops a running channel with why (its token refused): true once, when it was not stopped already, so the owner
+   * hears of it once.
+   */
+  async pause(db: Executor, shopId: number, channel: string, problem: string): Promise<boolean> {
+    const result = await db
+      .updateTable('shop_channels')
+      .set({ enabled: 0, problem })
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .where('problem', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The shop's name and its Owners' e-mail addresses: who hears that a channel stopped. */
+  async owners(db: Executor, shopId: number): Promise<{ shopName: string; emails: string[] }> {
+    const rows = await db
+      .selectFrom('users')
+      .innerJoin('shops', 'shops.id', 'users.shop_id')
+      .select(['users.email', 'shops.name'])
+      .where('users.shop_id', '=', shopId)
+      .where('users.role', '=', 'Owner')
+      .execute();
+    return { shopName: rows[0]?.name ?? '', emails: rows.map((row) => row.email) };
+  },
+
+  /** Whether any channel keeps a sealed token (a production server then needs the key to open it). */
+  async anySealed(db: Executor): Promise<boolean> {
+    const row = await db
+      .selectFrom('shop_channels')
+      .select('shop_id')
+      .where('token_sealed', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
 };

@@ -83,15 +83,29 @@ export function createChannelsService(
       const pushed = await pushListings(ctx, stockState, marketplaces[kind], row, apiToken, options);
       return { pulled, pushed, reconciliation: undefined };
     } catch (err) {
-      if (err instanceof MarketplaceRefused)
-        await repo.update(ctx.db, row.shop_id, kind, {
-          enabled: 0,
-          problem: said.revoked(channelNames[kind], err.message),
-        });
+      if (err instanceof MarketplaceRefused) {
+        const problem = said.revoked(channelNames[kind], err.message);
+        if (await repo.pause(ctx.db, row.shop_id, kind, problem)) await mailRevoked(row.shop_id, kind, err.message);
+      }
       throw err;
     } finally {
       await repo.update(ctx.db, row.shop_id, kind, { lease_until: null });
     }
+  }
+
+  /** Tells the shop's Owners their channel stopped and why; a mail that fails is logged, the pause stands. */
+  async function mailRevoked(shopId: number, kind: ChannelKind, why: string) {
+    const name = channelNames[kind];
+    const { shopName, emails } = await repo.owners(ctx.db, shopId);
+    const url = `${ctx.config.publicUrl}/channels`;
+    for (const to of emails)
+      await ctx.mailer
+        .send({
+          to,
+          subject: channelMessages.revokedMail.subject(name),
+          text: channelMessages.revokedMail.text(shopName, name, why, url),
+        })
+        .catch((err: unknown) => ctx.log.error({ err, shop: shopId }, 'the revoked-token mail could not be sent'));
   }
 
   /** A sync the owner asked for: refused when the channel cannot run, and the marketplace's faults as the caller's. */
