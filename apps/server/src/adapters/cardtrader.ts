@@ -11,6 +11,18 @@ import {
 
 /** A call waits this long for CardTrader before it counts as unavailable: a marketplace never holds up a screen. */
 const TIMEOUT_MS = 10_000;
+/** Times a call is made when CardTrader answers 429 (or 5xx, to a read) before it counts as unavailable. */
+const ATTEMPTS = 3;
+
+/**
+ * How long to wait before asking again: what CardTrader's Retry-After says (at most 4 s), else 0.5 s, then 1 s.
+ * Longer outages are the interval's to wait out (channels.service.ts backs off a channel that keeps failing).
+ */
+export function retryDelayMs(retryAfter: string | null, attempt: number): number {
+  const seconds = Number(retryAfter);
+  if (retryAfter !== null && Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 4) * 1000;
+  return 500 * 2 ** (attempt - 1);
+}
 
 /**
  * Cardstock's conditions in CardTrader's words (its `condition` property): TCGplayer's scale onto CardTrader's, whose
@@ -65,29 +77,38 @@ interface CardTraderError {
  */
 export function cardTrader(apiUrl: string): Marketplace {
   async function call<T>(apiToken: string, method: string, path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${apiToken}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new MarketplaceUnavailable('CardTrader did not answer.');
+    for (let attempt = 1; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(`${apiUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${apiToken}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch {
+        throw new MarketplaceUnavailable('CardTrader did not answer.');
+      }
+      if (res.ok) return (await res.json()) as T;
+      const refusal = (await res.json().catch(() => ({}))) as CardTraderError;
+      const said = refusal.extra?.message ?? refusal.error;
+      if (res.status === 401 || res.status === 403)
+        throw new MarketplaceRefused(`CardTrader refused the API token${said ? `: ${said}` : '.'}`);
+      if (res.status === 429 || res.status >= 500) {
+        // Asked again after a pause: a 429 was refused before it was run, and a read changes nothing; a write that
+        // failed otherwise may have been done, so the next push's read-back decides it instead (decision 042).
+        if (attempt < ATTEMPTS && (res.status === 429 || method === 'GET')) {
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(res.headers.get('retry-after'), attempt)));
+          continue;
+        }
+        throw new MarketplaceUnavailable(`CardTrader is busy or down (HTTP ${res.status}).`);
+      }
+      throw new Error(`CardTrader answered ${method} ${path} with HTTP ${res.status}${said ? `: ${said}` : ''}`);
     }
-    if (res.ok) return (await res.json()) as T;
-    const refusal = (await res.json().catch(() => ({}))) as CardTraderError;
-    const said = refusal.extra?.message ?? refusal.error;
-    if (res.status === 401 || res.status === 403)
-      throw new MarketplaceRefused(`CardTrader refused the API token${said ? `: ${said}` : '.'}`);
-    if (res.status === 429 || res.status >= 500)
-      throw new MarketplaceUnavailable(`CardTrader is busy or down (HTTP ${res.status}).`);
-    throw new Error(`CardTrader answered ${method} ${path} with HTTP ${res.status}${said ? `: ${said}` : ''}`);
   }
 
   return {

@@ -171,8 +171,9 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
     const first = await owner.call('channelCardTrader', { enabled: true, price_percent: 100, keep: 0 });
     expectError(first, 400);
     expect(first.body.message).toBe(said.tokenFirst('CardTrader'));
+    // Asked three times (a 429 or a 5xx is asked again after a pause), refused each time.
     for (const status of [429, 500]) {
-      cardTrader.fail('/info', status);
+      cardTrader.fail('/info', status, 3);
       const res = await owner.call('channelCardTrader', {
         api_token: accountToken('Down'),
         enabled: true,
@@ -184,6 +185,16 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
     }
     expect(await sealedOf(shop.id)).toBeUndefined();
     expect(bodyOf(await owner.call('channels')).channels[0]).toMatchObject({ connected: false, enabled: false });
+
+    // A rate limit that has passed by the next ask is no failure.
+    cardTrader.fail('/info', 429, 2);
+    const later = await owner.call('channelCardTrader', {
+      api_token: accountToken('Busy'),
+      enabled: true,
+      price_percent: 100,
+      keep: 0,
+    });
+    expect(bodyOf(later)).toMatchObject({ connected: true, account: 'Busy' });
   });
 
   it('is for the Owner and Managers: Employees and Watchers are refused', async () => {

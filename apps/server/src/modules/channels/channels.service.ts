@@ -22,7 +22,7 @@ import type { MarketOrders } from '../orders/take-market-order.ts';
 import { pullOrders } from './pull-orders.ts';
 import { pushListings, type StockState } from './push-listings.ts';
 import { reconcileListings } from './reconcile-listings.ts';
-import { MarketplaceRefused, MarketplaceUnavailable, type Marketplace } from './marketplace.ts';
+import { MarketplaceRefused, MarketplaceUnavailable, restAfterMs, type Marketplace } from './marketplace.ts';
 
 const said = channelMessages.server;
 /** How long a sync may hold its channel: a server that died mid-sync frees it after this. */
@@ -41,6 +41,8 @@ export function createChannelsService(
   orders: MarketOrders,
 ) {
   const cardTrader = marketplaces.cardtrader;
+  /** Channels whose marketplace keeps failing, by shop and kind: how often in a row, and until when they rest. */
+  const resting = new Map<string, { failures: number; until: number }>();
   let box: SecretBox | undefined;
   /** The server's sealing box, made on first need (a development server makes its key file then, not at start). */
   function sealer(): SecretBox {
@@ -133,16 +135,28 @@ export function createChannelsService(
      * products instead); one that fails is logged and tried again next time, the others go on.
      */
     async pushChanged(): Promise<void> {
-      const dayAgo = new Date(ctx.clock.now().getTime() - RECONCILE_MS).toISOString();
+      const now = ctx.clock.now().getTime();
+      const dayAgo = new Date(now - RECONCILE_MS).toISOString();
       for (const row of await repo.running(ctx.db)) {
+        const key = `${row.shop_id}:${row.channel}`;
+        const rest = resting.get(key);
+        if (rest && rest.until > now) continue;
         try {
           await sync(row, {
             unlessUnchanged: true,
             reconcile: row.last_reconcile_at === null || row.last_reconcile_at < dayAgo,
           });
+          resting.delete(key);
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
-          ctx.log.warn({ shop: row.shop_id, channel: row.channel }, `channel push skipped: ${why}`);
+          if (err instanceof MarketplaceUnavailable) {
+            const failures = (rest?.failures ?? 0) + 1;
+            resting.set(key, {
+              failures,
+              until: now + restAfterMs(failures, ctx.config.channels.syncSeconds * 1000),
+            });
+          }
+          ctx.log.warn({ shop: row.shop_id, channel: row.channel }, `channel sync skipped: ${why}`);
         }
       }
     },

@@ -1,7 +1,8 @@
 import { channelMessages } from '@cardstock/contract';
 import { describe, expect, it } from 'vitest';
-import { cardTraderListing } from '../../adapters/cardtrader.ts';
+import { cardTraderListing, retryDelayMs } from '../../adapters/cardtrader.ts';
 import { planListings, type MarketItem, type StockCopy } from './listing-plan.ts';
+import { restAfterMs } from './marketplace.ts';
 
 const said = channelMessages.unlisted;
 const bolt = 'bolt-scryfall-id';
@@ -117,5 +118,24 @@ describe('what a channel lists', () => {
       { reason: said.kept, rows: 1 },
       { reason: said.condition('CardTrader'), rows: 1 },
     ]);
+  });
+});
+
+describe('resting a channel whose marketplace keeps failing', () => {
+  it('waits one interval, then twice as long each time, up to half an hour', () => {
+    expect([1, 2, 3, 4].map((n) => restAfterMs(n, 60_000))).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(restAfterMs(20, 60_000)).toBe(30 * 60_000);
+    // An interval longer than half an hour is never shortened.
+    expect(restAfterMs(3, 3_600_000)).toBe(3_600_000);
+  });
+});
+
+describe('asking CardTrader again after a 429 or a 5xx', () => {
+  it('waits what Retry-After says, at most 4 s, else half a second and then a second', () => {
+    expect(retryDelayMs('2', 1)).toBe(2000);
+    expect(retryDelayMs('0', 2)).toBe(0);
+    expect(retryDelayMs('120', 1)).toBe(4000);
+    expect([1, 2].map((attempt) => retryDelayMs(null, attempt))).toEqual([500, 1000]);
+    expect(retryDelayMs('Wed, 21 Oct 2026 07:28:00 GMT', 1)).toBe(500);
   });
 });

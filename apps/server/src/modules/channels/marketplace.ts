@@ -81,3 +81,14 @@ export class MarketplaceRefused extends Error {}
 
 /** The marketplace did not answer usefully now (unreachable, slow, 429, 5xx): try again later, nothing is wrong here. */
 export class MarketplaceUnavailable extends Error {}
+
+/** The longest a channel rests after its marketplace keeps failing: half an hour. */
+const REST_MAX_MS = 30 * 60_000;
+
+/**
+ * How long the interval leaves a channel alone after its marketplace failed `failures` times in a row (429, 5xx,
+ * no answer): one interval, then two, four… up to half an hour, so a marketplace that is down is not asked every
+ * round while other channels go on.
+ */
+export const restAfterMs = (failures: number, intervalMs: number): number =>
+  Math.min(intervalMs * 2 ** Math.max(0, failures - 1), Math.max(REST_MAX_MS, intervalMs));
