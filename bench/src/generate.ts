@@ -71,7 +71,7 @@ export async function priceFile(count: number): Promise<string> {
 }
 
 /** The generated catalog's printings, parsed. */
-async function catalogCards(count: number): Promise<FixtureCard[]> {
+export async function catalogCards(count: number): Promise<FixtureCard[]> {
   return fs
     .readFileSync(await catalogFile(count), 'utf8')
     .split('\n')
@@ -93,6 +93,40 @@ export async function inventoryCsv(count: number): Promise<string> {
   }));
   fs.writeFileSync(file, LAYOUTS.cardstock.write(lines));
   return file;
+}
+
+/** The conditions and languages a printing's rows come in, in a shop that stocks one printing many ways. */
+const allQualities: readonly Quality[] = ['NM', 'LP', 'MP', 'HP', 'D'];
+const someLanguages = ['en', 'ja', 'de', 'fr', 'it', 'es', 'pt', 'ko', 'ru', 'zhs'];
+
+/**
+ * A Cardstock CSV of `count` rows as a large marketplace seller stocks them (issue 42's channel bench): the printings
+ * of the catalog's first sets, each in every condition and ten languages, with an asking price, so the rows span
+ * as many sets as a real shop's do (some hundreds) rather than one set in three printings. Its printings, for the
+ * marketplace stand-in's catalog.
+ */
+export async function sellerInventoryCsv(count: number): Promise<{ file: string; cards: FixtureCard[] }> {
+  const perPrinting = allQualities.length * someLanguages.length;
+  const cards = (await catalogCards(count)).slice(0, Math.ceil(count / perPrinting));
+  const file = path.join(os.tmpdir(), `cardstock-bench-inventory-seller-${count}-${baseTag()}.csv`);
+  if (!fs.existsSync(file)) {
+    const lines = cards
+      .flatMap((card, i) =>
+        allQualities.flatMap((quality, q) =>
+          someLanguages.map((language) => ({
+            card,
+            finish: (card.finishes[0] ?? 'nonfoil') as Finish,
+            quality,
+            language,
+            quantity: 1 + ((i + q) % 4),
+            price: 1 + ((i * 7 + q) % 40),
+          })),
+        ),
+      )
+      .slice(0, count);
+    fs.writeFileSync(file, LAYOUTS.cardstock.write(lines));
+  }
+  return { file, cards };
 }
 
 /**

@@ -275,6 +275,8 @@ export const jobs = [
   // Issue 41's push channel (bench/src/push.ts): an order heard across servers, and idle streams' memory.
   'push-fanout',
   'push-idle',
+  // Issue 42: the first listing of the shop on CardTrader's stand-in, and the sync's lag both ways.
+  'channel-listing',
 ] as const;
 
 /** Mixed traffic of a busy Saturday, for the soak: staff lists and searches, tablets order, visitors browse. */

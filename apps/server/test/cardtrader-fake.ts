@@ -98,6 +98,8 @@ export interface CardTraderFake {
   mergeZero(token: string): FakeOrder;
   /** From now on GET /orders leaves out the lines' prices (GET /orders/:id has them). */
   listOrdersWithoutPrices(): void;
+  /** Requests refused for going over CardTrader's limit (200 in any 10 s per token), as CardTrader refuses them. */
+  rateLimited(): number;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,8 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
   const jobs = new Map<string, { results: unknown[]; polled: number }>();
   let nextProduct = 1000;
   const ordersOf = new Map<string, FakeOrder[]>();
+  const callsOf = new Map<string, number[]>();
+  let overLimit = 0;
   const soldFrom = new Map<number, { product: FakeProduct; quantity: number }[]>();
   let nextOrder = 500;
   let nextOrderItem = 9000;
@@ -331,6 +335,15 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
         return send(failure.status, ctError('internal_server_error', 'Something went wrong'));
       }
       const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '';
+      // CardTrader's limit: 200 requests in any 10 s.
+      const now = Date.now();
+      const calls = (callsOf.get(token) ?? []).filter((at) => at > now - 10_000);
+      calls.push(now);
+      callsOf.set(token, calls);
+      if (calls.length > 200) {
+        overLimit++;
+        return send(429, { error: 'Too many requests: max 200 requests per 10 seconds' });
+      }
       const [status, value] = answer(method, path, url.searchParams, token, body as Body);
       const lostStatus = lost.get(path);
       if (lostStatus !== undefined) {
@@ -419,6 +432,7 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       return merged;
     },
     listOrdersWithoutPrices: () => (pricesInList = false),
+    rateLimited: () => overLimit,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

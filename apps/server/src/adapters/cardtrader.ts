@@ -11,6 +11,12 @@ import {
 
 /** A call waits this long for CardTrader before it counts as unavailable: a marketplace never holds up a screen. */
 const TIMEOUT_MS = 10_000;
+/**
+ * CardTrader's limit: 200 calls in any 10 s per account (its API reference, "Rate limits"); Cardstock keeps under it
+ * with room for the account holder's own tools, so a push of thousands of products is paced rather than refused.
+ */
+const RATE_CALLS = 180;
+const RATE_WINDOW_MS = 10_000;
 /** Times a call is made when CardTrader answers 429 (or 5xx, to a read) before it counts as unavailable. */
 const ATTEMPTS = 3;
 
@@ -76,8 +82,26 @@ interface CardTraderError {
  * bearer token; 401 and 403 are the token refused, 429, 5xx, a timeout or no answer are CardTrader unavailable.
  */
 export function cardTrader(apiUrl: string): Marketplace {
+  /** When each account's calls of the last window were made: none is made past CardTrader's limit. */
+  const sent = new Map<string, number[]>();
+  /** Waits until the account may make another call within CardTrader's limit, and counts it. */
+  async function slot(apiToken: string): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const recent = (sent.get(apiToken) ?? []).filter((at) => at > now - RATE_WINDOW_MS);
+      if (recent.length < RATE_CALLS) {
+        recent.push(now);
+        sent.set(apiToken, recent);
+        return;
+      }
+      sent.set(apiToken, recent);
+      await new Promise((resolve) => setTimeout(resolve, recent[0]! + RATE_WINDOW_MS - now));
+    }
+  }
+
   async function call<T>(apiToken: string, method: string, path: string, body?: unknown): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      await slot(apiToken);
       let res: Response;
       try {
         res = await fetch(`${apiUrl}${path}`, {

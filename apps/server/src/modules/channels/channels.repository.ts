@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { chunks } from '../../lib/chunks.ts';
 import type { ChannelItemTable, ChannelListingTable, ChannelOrderTable, ShopChannelTable } from '../../db/schema.ts';
 
 export type ChannelRow = Selectable<ShopChannelTable>;
@@ -95,17 +96,19 @@ export const channelsRepository = {
     return db.selectFrom('shops').select('pricing').where('id', '=', shopId).executeTakeFirstOrThrow();
   },
 
-  /** The sets among `codes` whose items were fetched at or after `since`. */
+  /** The sets among `codes` whose items were fetched at or after `since` (asked in parts: a shop has thousands). */
   async freshSets(db: Executor, channel: string, codes: readonly string[], since: string): Promise<Set<string>> {
-    if (!codes.length) return new Set();
-    const rows = await db
-      .selectFrom('channel_sets')
-      .select('set_code')
-      .where('channel', '=', channel)
-      .where('set_code', 'in', codes)
-      .where('fetched_at', '>=', since)
-      .execute();
-    return new Set(rows.map((r) => r.set_code));
+    const fresh = new Set<string>();
+    for (const part of chunks(codes))
+      for (const row of await db
+        .selectFrom('channel_sets')
+        .select('set_code')
+        .where('channel', '=', channel)
+        .where('set_code', 'in', part)
+        .where('fetched_at', '>=', since)
+        .execute())
+        fresh.add(row.set_code);
+    return fresh;
   },
 
   /** Replaces what is kept of `setCode`'s items. */
@@ -130,14 +133,18 @@ export const channelsRepository = {
       .execute();
   },
 
-  items(db: Executor, channel: string, setCodes: readonly string[]) {
-    if (!setCodes.length) return Promise.resolve([]);
-    return db
-      .selectFrom('channel_items')
-      .selectAll()
-      .where('channel', '=', channel)
-      .where('set_code', 'in', setCodes)
-      .execute();
+  async items(db: Executor, channel: string, setCodes: readonly string[]) {
+    const rows: Selectable<ChannelItemTable>[] = [];
+    for (const part of chunks(setCodes))
+      rows.push(
+        ...(await db
+          .selectFrom('channel_items')
+          .selectAll()
+          .where('channel', '=', channel)
+          .where('set_code', 'in', part)
+          .execute()),
+      );
+    return rows;
   },
 
   listings(db: Executor, shopId: number, channel: string): Promise<ListingRow[]> {
@@ -149,22 +156,40 @@ export const channelsRepository = {
       .execute();
   },
 
-  async putListing(db: Executor, row: Insertable<ChannelListingTable>): Promise<void> {
-    const { shop_id: _shop, channel: _channel, tag: _tag, ...changes } = row;
-    await db
-      .insertInto('channel_listings')
-      .values(row)
-      .onConflict((oc) => oc.columns(['shop_id', 'channel', 'tag']).doUpdateSet(changes))
-      .execute();
+  /**
+   * Writes listings whole, many rows a statement: a push of thousands holds the database for a few statements, not
+   * thousands (SQLite runs one at a time, for every shop).
+   */
+  async putListings(db: Executor, rows: readonly Insertable<ChannelListingTable>[]): Promise<void> {
+    for (const part of chunks(rows, 200))
+      await db
+        .insertInto('channel_listings')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['shop_id', 'channel', 'tag']).doUpdateSet((eb) => ({
+            item_id: eb.ref('excluded.item_id'),
+            properties: eb.ref('excluded.properties'),
+            quantity: eb.ref('excluded.quantity'),
+            price_cents: eb.ref('excluded.price_cents'),
+            rows: eb.ref('excluded.rows'),
+            product_id: eb.ref('excluded.product_id'),
+            state: eb.ref('excluded.state'),
+            error: eb.ref('excluded.error'),
+            updated_at: eb.ref('excluded.updated_at'),
+            kinds: eb.ref('excluded.kinds'),
+          })),
+        )
+        .execute();
   },
 
-  async dropListing(db: Executor, shopId: number, channel: string, tag: string): Promise<void> {
-    await db
-      .deleteFrom('channel_listings')
-      .where('shop_id', '=', shopId)
-      .where('channel', '=', channel)
-      .where('tag', '=', tag)
-      .execute();
+  async dropListings(db: Executor, shopId: number, channel: string, tags: readonly string[]): Promise<void> {
+    for (const part of chunks(tags))
+      await db
+        .deleteFrom('channel_listings')
+        .where('shop_id', '=', shopId)
+        .where('channel', '=', channel)
+        .where('tag', 'in', part)
+        .execute();
   },
 
   /** The channel's marketplace orders among `marketIds` that it took or passed over. */
@@ -222,9 +247,11 @@ export const channelsRepository = {
 
   /** The names of these cards, by id. */
   async cardNames(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db.selectFrom('cards').select(['id', 'name']).where('id', 'in', ids).execute();
-    return new Map(rows.map((row) => [row.id, row.name]));
+    const names = new Map<string, string>();
+    for (const part of chunks(ids))
+      for (const row of await db.selectFrom('cards').select(['id', 'name']).where('id', 'in', part).execute())
+        names.set(row.id, row.name);
+    return names;
   },
 
   /**

@@ -9,12 +9,37 @@ import {
   qualityOf,
 } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
+import { chunks } from '../../lib/chunks.ts';
 import type { AppContext } from '../../context.ts';
 import { channelsRepository as repo, type ChannelRow, type ListingRow } from './channels.repository.ts';
 import { planListings, type Listing, type MarketItem, type StockCopy } from './listing-plan.ts';
 import type { MarketChanges, Marketplace, Outcome } from './marketplace.ts';
 
 const DAY_MS = 24 * 3_600_000;
+
+/** Changes sent to the marketplace at a time: each slice's outbox rows written, sent and recorded before the next. */
+const SLICE = 500;
+
+/** One kind of change to the listings' rows, as the marketplace is asked it. */
+function changesOf(what: 'create' | 'update' | 'remove', rows: readonly ListingRow[]): MarketChanges {
+  return {
+    create:
+      what === 'create'
+        ? rows.map(({ tag, item_id, properties, quantity, price_cents }) => ({
+            tag,
+            item_id,
+            properties: JSON.parse(properties) as Record<string, string | boolean>,
+            quantity,
+            price_cents,
+          }))
+        : [],
+    update:
+      what === 'update'
+        ? rows.map(({ product_id, quantity, price_cents }) => ({ product_id: product_id!, quantity, price_cents }))
+        : [],
+    remove: what === 'remove' ? rows.map(({ product_id }) => ({ product_id: product_id! })) : [],
+  };
+}
 
 /** What one push changed on the marketplace. */
 export interface Pushed {
@@ -82,6 +107,7 @@ export async function pushListings(
     const creating: ListingRow[] = [];
     const updating: ListingRow[] = [];
     const removing: ListingRow[] = [];
+    const relabelled: ListingRow[] = [];
     for (const [tag, listing] of wanted) {
       const row = known.get(tag);
       const kinds = JSON.stringify(listing.kinds);
@@ -89,7 +115,7 @@ export async function pushListings(
       // A refusal stands until what would be sent changes.
       if (same && (row.state === 'listed' || row.state === 'refused')) {
         // The marketplace's product is as it should be; what an order for it takes from is kept up to date.
-        if (row.kinds !== kinds) await repo.putListing(ctx.db, { ...row, kinds });
+        if (row.kinds !== kinds) relabelled.push({ ...row, kinds });
         continue;
       }
       const sending: ListingRow = {
@@ -109,62 +135,52 @@ export async function pushListings(
       };
       (sending.product_id ? updating : creating).push(sending);
     }
+    const forgotten: string[] = [];
     for (const row of sent)
       if (!wanted.has(row.tag)) {
         if (row.product_id) removing.push({ ...row, state: 'sending', error: null, updated_at: at });
-        else await repo.dropListing(ctx.db, shopId, kind, row.tag);
+        else forgotten.push(row.tag);
       }
-    const changes: MarketChanges = {
-      create: creating.map(({ tag, item_id, properties, quantity, price_cents }) => ({
-        tag,
-        item_id,
-        properties: JSON.parse(properties) as Record<string, string | boolean>,
-        quantity,
-        price_cents,
-      })),
-      update: updating.map(({ product_id, quantity, price_cents }) => ({
-        product_id: product_id!,
-        quantity,
-        price_cents,
-      })),
-      remove: removing.map(({ product_id }) => ({ product_id: product_id! })),
-    };
-
-    // The outbox: what is about to be sent, before it is.
-    await withTransaction(ctx.db, async (tx) => {
-      for (const row of [...creating, ...updating, ...removing]) await repo.putListing(tx, row);
-    });
-    const applied = await marketplace.apply(apiToken, changes);
-
+    await repo.putListings(ctx.db, relabelled);
+    await repo.dropListings(ctx.db, shopId, kind, forgotten);
     const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
     /** A sent row as the marketplace answered for it: listed (with the product made, for a create), or refused. */
     const settled = (row: ListingRow, outcome: Outcome<unknown>, productId = row.product_id): ListingRow =>
       outcome.ok
         ? { ...row, product_id: productId, state: 'listed' }
         : { ...row, state: 'refused', error: outcome.error };
-    await withTransaction(ctx.db, async (tx) => {
-      for (const [i, row] of creating.entries()) {
-        const outcome = applied.create[i]!;
-        pushed[outcome.ok ? 'created' : 'refused']++;
-        await repo.putListing(tx, settled(row, outcome, outcome.ok ? outcome.value : null));
+    // A slice at a time: its outbox rows written, sent, its answers recorded. No transaction holds the database
+    // long (SQLite writes one at a time, for every shop), and a push that dies midway has recorded what it finished.
+    for (const [what, rows] of [
+      ['create', creating],
+      ['update', updating],
+      ['remove', removing],
+    ] as const)
+      for (const slice of chunks(rows, SLICE)) {
+        await repo.putListings(ctx.db, slice);
+        const applied = await marketplace.apply(apiToken, changesOf(what, slice));
+        const done: ListingRow[] = [];
+        const gone: string[] = [];
+        for (const [i, row] of slice.entries()) {
+          const outcome = applied[what][i]!;
+          if (!outcome.ok) pushed.refused++;
+          else pushed[what === 'create' ? 'created' : what === 'update' ? 'updated' : 'removed']++;
+          if (what === 'remove' && outcome.ok) gone.push(row.tag);
+          else
+            done.push(
+              settled(row, outcome, what === 'create' ? (outcome.ok ? (outcome.value as number) : null) : undefined),
+            );
+        }
+        await withTransaction(ctx.db, async (tx) => {
+          await repo.putListings(tx, done);
+          await repo.dropListings(tx, shopId, kind, gone);
+        });
       }
-      for (const [i, row] of updating.entries()) {
-        const outcome = applied.update[i]!;
-        pushed[outcome.ok ? 'updated' : 'refused']++;
-        await repo.putListing(tx, settled(row, outcome));
-      }
-      for (const [i, row] of removing.entries()) {
-        const outcome = applied.remove[i]!;
-        pushed[outcome.ok ? 'removed' : 'refused']++;
-        if (outcome.ok) await repo.dropListing(tx, shopId, kind, row.tag);
-        else await repo.putListing(tx, settled(row, outcome));
-      }
-      await repo.update(tx, shopId, kind, {
-        last_push_at: at,
-        unlisted: JSON.stringify(plan.unlisted),
-        // Every change sent and answered: the same stock again needs no push.
-        pushed_mark: pushed.refused === 0 ? mark : null,
-      });
+    await repo.update(ctx.db, shopId, kind, {
+      last_push_at: at,
+      unlisted: JSON.stringify(plan.unlisted),
+      // Every change sent and answered: the same stock again needs no push.
+      pushed_mark: pushed.refused === 0 ? mark : null,
     });
     return pushed;
   }
@@ -208,8 +224,9 @@ async function itemsFor(
   const stale = sets.filter((code) => !fresh.has(code));
   if (stale.length) {
     const found = await marketplace.items(apiToken, stale);
-    await withTransaction(ctx.db, async (tx) => {
-      for (const code of stale) {
+    // A set at a time: no transaction holds the database for the whole catalog.
+    for (const code of stale)
+      await withTransaction(ctx.db, async (tx) => {
         const items = found.get(code.toLowerCase()) ?? new Map<string, MarketItem>();
         await repo.keepItems(
           tx,
@@ -223,8 +240,7 @@ async function itemsFor(
           })),
           now.toISOString(),
         );
-      }
-    });
+      });
   }
   const rows = await repo.items(ctx.db, kind, sets);
   return new Map(
@@ -257,29 +273,31 @@ async function readBack(
     (await marketplace.products(apiToken)).filter((p) => p.tag !== null).map((p) => [p.tag!, p]),
   );
   const at = ctx.clock.now().toISOString();
-  return withTransaction(ctx.db, async (tx) => {
-    const kept: ListingRow[] = [];
-    for (const row of sent) {
-      if (!unsure(row)) {
-        kept.push(row);
-        continue;
-      }
-      const product = products.get(row.tag);
-      if (!product) {
-        await repo.dropListing(tx, shopId, kind, row.tag);
-        continue;
-      }
-      const now = {
-        ...row,
-        product_id: product.product_id,
-        quantity: product.quantity,
-        price_cents: product.price_cents,
-        state: 'listed' as const,
-        updated_at: at,
-      };
-      await repo.putListing(tx, now);
-      kept.push(now);
+  const kept: ListingRow[] = [];
+  const found: ListingRow[] = [];
+  const gone: string[] = [];
+  for (const row of sent) {
+    if (!unsure(row)) {
+      kept.push(row);
+      continue;
     }
-    return kept;
+    const product = products.get(row.tag);
+    if (!product) {
+      gone.push(row.tag);
+      continue;
+    }
+    found.push({
+      ...row,
+      product_id: product.product_id,
+      quantity: product.quantity,
+      price_cents: product.price_cents,
+      state: 'listed' as const,
+      updated_at: at,
+    });
+  }
+  await withTransaction(ctx.db, async (tx) => {
+    await repo.putListings(tx, found);
+    await repo.dropListings(tx, shopId, kind, gone);
   });
+  return [...kept, ...found];
 }

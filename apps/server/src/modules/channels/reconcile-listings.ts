@@ -38,36 +38,40 @@ export async function reconcileListings(
   const before = await repo.listings(ctx.db, shopId, kind);
   const known = new Map(before.map((row) => [row.tag, row]));
 
+  const held: ListingRow[] = [];
+  const gone: string[] = [];
+  for (const row of before) {
+    const product = tagged.get(row.tag);
+    if (!product) gone.push(row.tag);
+    else if (
+      product.product_id !== row.product_id ||
+      product.quantity !== row.quantity ||
+      product.price_cents !== row.price_cents ||
+      row.state !== 'listed'
+    )
+      held.push({ ...heldAs(row, product), updated_at: at });
+  }
+  // Made by Cardstock (its tag) but known to no listing (a push whose record was lost): the stock decides it now.
+  for (const [tag, product] of tagged)
+    if (!known.has(tag))
+      held.push({
+        shop_id: shopId,
+        channel: kind,
+        tag,
+        item_id: product.item_id,
+        properties: '{}',
+        quantity: product.quantity,
+        price_cents: product.price_cents,
+        rows: 0,
+        product_id: product.product_id,
+        state: 'listed',
+        error: null,
+        updated_at: at,
+        kinds: null,
+      });
   await withTransaction(ctx.db, async (tx) => {
-    for (const row of before) {
-      const product = tagged.get(row.tag);
-      if (!product) await repo.dropListing(tx, shopId, kind, row.tag);
-      else if (
-        product.product_id !== row.product_id ||
-        product.quantity !== row.quantity ||
-        product.price_cents !== row.price_cents ||
-        row.state !== 'listed'
-      )
-        await repo.putListing(tx, { ...heldAs(row, product), updated_at: at });
-    }
-    // Made by Cardstock (its tag) but known to no listing (a push whose record was lost): the stock decides it now.
-    for (const [tag, product] of tagged)
-      if (!known.has(tag))
-        await repo.putListing(tx, {
-          shop_id: shopId,
-          channel: kind,
-          tag,
-          item_id: product.item_id,
-          properties: '{}',
-          quantity: product.quantity,
-          price_cents: product.price_cents,
-          rows: 0,
-          product_id: product.product_id,
-          state: 'listed',
-          error: null,
-          updated_at: at,
-          kinds: null,
-        });
+    await repo.putListings(tx, held);
+    await repo.dropListings(tx, shopId, kind, gone);
   });
 
   const pushed = await pushListings(ctx, stockState, marketplace, channel, apiToken);
