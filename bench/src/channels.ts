@@ -124,7 +124,8 @@ export async function channelListing(
       listed = (await post<Channels>(url, '/api/shop/channels', { token })).channels[0]!;
       if (listed.last_push_at) break;
       if (Date.now() - started > 10 * 60_000) throw new Error('the first listing did not end in 10 minutes');
-      await sleep(250);
+      // As an Owner watching the Channels screen might.
+      await sleep(1000);
     }
   } finally {
     listing = false;

@@ -193,43 +193,62 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
     { name: 'altered', type: 'boolean', default_value: 'false', possible_values: [true, false] },
   ];
 
-  function create(list: FakeProduct[], item: Record<string, unknown>, job_index: number) {
-    const b = blueprint(Number(item.blueprint_id));
-    if (!b) return { result: 'error', job_index, errors: { blueprint_id: ['Blueprint cant be blank'] } };
-    const properties = (item.properties ?? {}) as Record<string, unknown>;
-    const wrong = wrongProperties(b, properties);
-    if (wrong) return { result: 'error', job_index, errors: { properties: [wrong] } };
-    // CardTrader's rule: a product of the same blueprint and properties gets the quantity added.
-    const same = list.find(
-      (p) => p.blueprint_id === b.id && JSON.stringify(p.properties_hash) === JSON.stringify(properties),
-    );
-    if (same) {
-      same.quantity += Number(item.quantity);
-      return { result: 'ok', job_index, product_id: same.id };
-    }
-    const product: FakeProduct = {
-      id: ++nextProduct,
-      blueprint_id: b.id,
-      quantity: Number(item.quantity),
-      price_cents: Math.round(Number(item.price) * 100),
-      price_currency: 'USD',
-      properties_hash: properties,
-      user_data_field: typeof item.user_data_field === 'string' ? item.user_data_field : '',
-    };
-    list.push(product);
-    return { result: 'ok', job_index, product_id: product.id };
+  /** A product's blueprint and properties, as CardTrader tells products apart. */
+  const sameKey = (blueprintId: number, properties: unknown) => `${blueprintId}|${JSON.stringify(properties)}`;
+
+  /**
+   * A bulk create's products, each made or (CardTrader's rule) added to the product of the same blueprint and
+   * properties; the account's products are looked up once per job, so a push of thousands stays quick.
+   */
+  function createAll(list: FakeProduct[], items: Record<string, unknown>[]) {
+    const byKey = new Map(list.map((p) => [sameKey(p.blueprint_id, p.properties_hash), p]));
+    return items.map((item, job_index) => {
+      const b = blueprint(Number(item.blueprint_id));
+      if (!b) return { result: 'error', job_index, errors: { blueprint_id: ['Blueprint cant be blank'] } };
+      const properties = (item.properties ?? {}) as Record<string, unknown>;
+      const wrong = wrongProperties(b, properties);
+      if (wrong) return { result: 'error', job_index, errors: { properties: [wrong] } };
+      const same = byKey.get(sameKey(b.id, properties));
+      if (same) {
+        same.quantity += Number(item.quantity);
+        return { result: 'ok', job_index, product_id: same.id };
+      }
+      const product: FakeProduct = {
+        id: ++nextProduct,
+        blueprint_id: b.id,
+        quantity: Number(item.quantity),
+        price_cents: Math.round(Number(item.price) * 100),
+        price_currency: 'USD',
+        properties_hash: properties,
+        user_data_field: typeof item.user_data_field === 'string' ? item.user_data_field : '',
+      };
+      list.push(product);
+      byKey.set(sameKey(b.id, properties), product);
+      return { result: 'ok', job_index, product_id: product.id };
+    });
   }
 
-  function change(list: FakeProduct[], item: Record<string, unknown>, job_index: number, destroy: boolean) {
-    const at = list.findIndex((p) => p.id === Number(item.id));
-    if (at < 0) return { result: 'error', job_index, errors: { id: ['Product not found'] } };
-    if (destroy) list.splice(at, 1);
-    else {
-      const product = list[at]!;
-      if (item.quantity !== undefined) product.quantity = Number(item.quantity);
-      if (item.price !== undefined) product.price_cents = Math.round(Number(item.price) * 100);
+  /** A bulk update's or destroy's products, each found by id (looked up once per job). */
+  function changeAll(list: FakeProduct[], items: Record<string, unknown>[], destroy: boolean) {
+    const byId = new Map(list.map((p) => [p.id, p]));
+    const destroyed = new Set<FakeProduct>();
+    const results = items.map((item, job_index) => {
+      const product = byId.get(Number(item.id));
+      if (!product || destroyed.has(product))
+        return { result: 'error', job_index, errors: { id: ['Product not found'] } };
+      if (destroy) destroyed.add(product);
+      else {
+        if (item.quantity !== undefined) product.quantity = Number(item.quantity);
+        if (item.price !== undefined) product.price_cents = Math.round(Number(item.price) * 100);
+      }
+      return { result: 'ok', job_index, product_id: Number(item.id) };
+    });
+    if (destroyed.size) {
+      const kept = list.filter((p) => !destroyed.has(p));
+      list.length = 0;
+      for (const p of kept) list.push(p);
     }
-    return { result: 'ok', job_index, product_id: Number(item.id) };
+    return results;
   }
 
   type Body = { products?: Record<string, unknown>[] } | null;
@@ -285,9 +304,9 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       const found = ordersFor(token).find((o) => o.id === Number(path.slice('/orders/'.length)));
       return found ? [200, found] : [404, ctError('not_found', 'Order not found')];
     }
-    if (route === 'POST /products/bulk_create') return [200, job(items.map((item, i) => create(list, item, i)))];
-    if (route === 'POST /products/bulk_update') return [200, job(items.map((item, i) => change(list, item, i, false)))];
-    if (route === 'POST /products/bulk_destroy') return [200, job(items.map((item, i) => change(list, item, i, true)))];
+    if (route === 'POST /products/bulk_create') return [200, job(createAll(list, items))];
+    if (route === 'POST /products/bulk_update') return [200, job(changeAll(list, items, false))];
+    if (route === 'POST /products/bulk_destroy') return [200, job(changeAll(list, items, true))];
     if (method === 'GET' && path.startsWith('/jobs/')) {
       const uuid = path.slice('/jobs/'.length);
       const found = jobs.get(uuid);

@@ -291,4 +291,49 @@ export const channelsRepository = {
       .executeTakeFirst();
     return row !== undefined;
   },
+
+  /**
+   * What a channel lists, summed by the database rather than read row by row (a shop lists thousands): rows and
+   * copies of each state and refusal.
+   */
+  listingCounts(db: Executor, shopId: number, channel: string): Promise<ListingCount[]> {
+    return db
+      .selectFrom('channel_listings')
+      .select((eb) => [
+        'state',
+        'error',
+        eb.fn.sum<number | string>('rows').as('rows'),
+        eb.fn.sum<number | string>('quantity').as('copies'),
+      ])
+      .where('shop_id', '=', shopId)
+      .where('channel', '=', channel)
+      .groupBy(['state', 'error'])
+      .execute();
+  },
+
+  /** The channel's listings whose products are these tags or product ids (the lines of a marketplace's sales). */
+  async listingsOf(
+    db: Executor,
+    shopId: number,
+    channel: string,
+    tags: readonly string[],
+    productIds: readonly number[],
+  ): Promise<ListingRow[]> {
+    const found = new Map<string, ListingRow>();
+    const base = () =>
+      db.selectFrom('channel_listings').selectAll().where('shop_id', '=', shopId).where('channel', '=', channel);
+    for (const part of chunks(tags))
+      for (const row of await base().where('tag', 'in', part).execute()) found.set(row.tag, row);
+    for (const part of chunks(productIds))
+      for (const row of await base().where('product_id', 'in', part).execute()) found.set(row.tag, row);
+    return [...found.values()];
+  },
 };
+
+/** Listings of one state (and one refusal), summed. */
+export interface ListingCount {
+  state: string;
+  error: string | null;
+  rows: number | string | null;
+  copies: number | string | null;
+}

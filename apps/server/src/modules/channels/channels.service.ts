@@ -169,7 +169,7 @@ export function createChannelsService(
           toChannel(
             kind,
             rows.find((row) => row.channel === kind),
-            await repo.listings(ctx.db, shopId, kind),
+            await repo.listingCounts(ctx.db, shopId, kind),
           ),
         ),
       );
@@ -181,7 +181,11 @@ export function createChannelsService(
       const { shopId } = requireRole(actor, 'channels');
       const name = channelNames[kind];
       const { pulled, pushed } = await syncNow(shopId, kind);
-      const channel = toChannel(kind, await repo.find(ctx.db, shopId, kind), await repo.listings(ctx.db, shopId, kind));
+      const channel = toChannel(
+        kind,
+        await repo.find(ctx.db, shopId, kind),
+        await repo.listingCounts(ctx.db, shopId, kind),
+      );
       return {
         message: said.synced(name, pushed.created, pushed.updated, pushed.removed, pulled.taken, pulled.cancelled),
         ...pushed,
@@ -198,7 +202,11 @@ export function createChannelsService(
     async reconcile(actor: Actor, kind: ChannelKind) {
       const { shopId } = requireRole(actor, 'channels');
       const { reconciliation } = await syncNow(shopId, kind, true);
-      const channel = toChannel(kind, await repo.find(ctx.db, shopId, kind), await repo.listings(ctx.db, shopId, kind));
+      const channel = toChannel(
+        kind,
+        await repo.find(ctx.db, shopId, kind),
+        await repo.listingCounts(ctx.db, shopId, kind),
+      );
       return {
         message: said.reconciled(
           channelNames[kind],
@@ -258,7 +266,7 @@ export function createChannelsService(
         });
         return written;
       });
-      return toChannel(kind, row, await repo.listings(ctx.db, shopId, kind));
+      return toChannel(kind, row, await repo.listingCounts(ctx.db, shopId, kind));
     },
   };
 }

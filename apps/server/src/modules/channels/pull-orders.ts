@@ -49,7 +49,20 @@ export async function pullOrders(
       )
     ).map((row) => [row.market_id, row]),
   );
-  const linesOf = shopLines(await repo.listings(ctx.db, shopId, kind), channel.currency_rate_millionths);
+  // The listings of the new sales' products alone (a shop lists thousands; a round sees a few sales).
+  const fresh = found.filter((order) => order.state === 'sold' && !known.has(order.id)).flatMap((o) => o.lines);
+  const linesOf = shopLines(
+    fresh.length
+      ? await repo.listingsOf(
+          ctx.db,
+          shopId,
+          kind,
+          fresh.flatMap((line) => (line.tag === null ? [] : [line.tag])),
+          fresh.map((line) => line.product_id),
+        )
+      : [],
+    channel.currency_rate_millionths,
+  );
   const pulled: Pulled = { taken: 0, cancelled: 0 };
   for (const order of found) {
     const seen = known.get(order.id);

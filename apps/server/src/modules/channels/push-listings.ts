@@ -88,102 +88,100 @@ export async function pushListings(
     .update(JSON.stringify([state, channel.updated_at, at.slice(0, 10)]))
     .digest('hex');
   if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
-  {
-    const copies = await stockOf(ctx, shopId);
-    const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
-    const plan = planListings(
-      copies,
-      (cardId) => items.get(cardId),
-      (copy, item) => marketplace.listingOf(copy, item),
-      channel,
-      channelNames[marketplace.kind],
-    );
-    let sent = await repo.listings(ctx.db, shopId, kind);
-    if (sent.some(unsure)) sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
+  const copies = await stockOf(ctx, shopId);
+  const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
+  const plan = planListings(
+    copies,
+    (cardId) => items.get(cardId),
+    (copy, item) => marketplace.listingOf(copy, item),
+    channel,
+    channelNames[marketplace.kind],
+  );
+  let sent = await repo.listings(ctx.db, shopId, kind);
+  if (sent.some(unsure)) sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
 
-    const wanted = new Map(plan.listings.map((listing) => [tagOf(listing), listing]));
-    const known = new Map(sent.map((row) => [row.tag, row]));
-    // Each change as the row it leaves once sent (state `sending`), beside what the marketplace is asked.
-    const creating: ListingRow[] = [];
-    const updating: ListingRow[] = [];
-    const removing: ListingRow[] = [];
-    const relabelled: ListingRow[] = [];
-    for (const [tag, listing] of wanted) {
-      const row = known.get(tag);
-      const kinds = JSON.stringify(listing.kinds);
-      const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
-      // A refusal stands until what would be sent changes.
-      if (same && (row.state === 'listed' || row.state === 'refused')) {
-        // The marketplace's product is as it should be; what an order for it takes from is kept up to date.
-        if (row.kinds !== kinds) relabelled.push({ ...row, kinds });
-        continue;
-      }
-      const sending: ListingRow = {
-        shop_id: shopId,
-        channel: kind,
-        tag,
-        item_id: listing.item_id,
-        properties: JSON.stringify(listing.properties),
-        quantity: listing.quantity,
-        price_cents: listing.price_cents,
-        rows: listing.rows.length,
-        product_id: row?.product_id ?? null,
-        state: 'sending',
-        error: null,
-        updated_at: at,
-        kinds,
-      };
-      (sending.product_id ? updating : creating).push(sending);
+  const wanted = new Map(plan.listings.map((listing) => [tagOf(listing), listing]));
+  const known = new Map(sent.map((row) => [row.tag, row]));
+  // Each change as the row it leaves once sent (state `sending`), beside what the marketplace is asked.
+  const creating: ListingRow[] = [];
+  const updating: ListingRow[] = [];
+  const removing: ListingRow[] = [];
+  const relabelled: ListingRow[] = [];
+  for (const [tag, listing] of wanted) {
+    const row = known.get(tag);
+    const kinds = JSON.stringify(listing.kinds);
+    const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
+    // A refusal stands until what would be sent changes.
+    if (same && (row.state === 'listed' || row.state === 'refused')) {
+      // The marketplace's product is as it should be; what an order for it takes from is kept up to date.
+      if (row.kinds !== kinds) relabelled.push({ ...row, kinds });
+      continue;
     }
-    const forgotten: string[] = [];
-    for (const row of sent)
-      if (!wanted.has(row.tag)) {
-        if (row.product_id) removing.push({ ...row, state: 'sending', error: null, updated_at: at });
-        else forgotten.push(row.tag);
-      }
-    await repo.putListings(ctx.db, relabelled);
-    await repo.dropListings(ctx.db, shopId, kind, forgotten);
-    const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
-    /** A sent row as the marketplace answered for it: listed (with the product made, for a create), or refused. */
-    const settled = (row: ListingRow, outcome: Outcome<unknown>, productId = row.product_id): ListingRow =>
-      outcome.ok
-        ? { ...row, product_id: productId, state: 'listed' }
-        : { ...row, state: 'refused', error: outcome.error };
-    // A slice at a time: its outbox rows written, sent, its answers recorded. No transaction holds the database
-    // long (SQLite writes one at a time, for every shop), and a push that dies midway has recorded what it finished.
-    for (const [what, rows] of [
-      ['create', creating],
-      ['update', updating],
-      ['remove', removing],
-    ] as const)
-      for (const slice of chunks(rows, SLICE)) {
-        await repo.putListings(ctx.db, slice);
-        const applied = await marketplace.apply(apiToken, changesOf(what, slice));
-        const done: ListingRow[] = [];
-        const gone: string[] = [];
-        for (const [i, row] of slice.entries()) {
-          const outcome = applied[what][i]!;
-          if (!outcome.ok) pushed.refused++;
-          else pushed[what === 'create' ? 'created' : what === 'update' ? 'updated' : 'removed']++;
-          if (what === 'remove' && outcome.ok) gone.push(row.tag);
-          else
-            done.push(
-              settled(row, outcome, what === 'create' ? (outcome.ok ? (outcome.value as number) : null) : undefined),
-            );
-        }
-        await withTransaction(ctx.db, async (tx) => {
-          await repo.putListings(tx, done);
-          await repo.dropListings(tx, shopId, kind, gone);
-        });
-      }
-    await repo.update(ctx.db, shopId, kind, {
-      last_push_at: at,
-      unlisted: JSON.stringify(plan.unlisted),
-      // Every change sent and answered: the same stock again needs no push.
-      pushed_mark: pushed.refused === 0 ? mark : null,
-    });
-    return pushed;
+    const sending: ListingRow = {
+      shop_id: shopId,
+      channel: kind,
+      tag,
+      item_id: listing.item_id,
+      properties: JSON.stringify(listing.properties),
+      quantity: listing.quantity,
+      price_cents: listing.price_cents,
+      rows: listing.rows.length,
+      product_id: row?.product_id ?? null,
+      state: 'sending',
+      error: null,
+      updated_at: at,
+      kinds,
+    };
+    (sending.product_id ? updating : creating).push(sending);
   }
+  const forgotten: string[] = [];
+  for (const row of sent)
+    if (!wanted.has(row.tag)) {
+      if (row.product_id) removing.push({ ...row, state: 'sending', error: null, updated_at: at });
+      else forgotten.push(row.tag);
+    }
+  await repo.putListings(ctx.db, relabelled);
+  await repo.dropListings(ctx.db, shopId, kind, forgotten);
+  const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
+  /** A sent row as the marketplace answered for it: listed (with the product made, for a create), or refused. */
+  const settled = (row: ListingRow, outcome: Outcome<unknown>, productId = row.product_id): ListingRow =>
+    outcome.ok
+      ? { ...row, product_id: productId, state: 'listed' }
+      : { ...row, state: 'refused', error: outcome.error };
+  // A slice at a time: its outbox rows written, sent, its answers recorded. No transaction holds the database
+  // long (SQLite writes one at a time, for every shop), and a push that dies midway has recorded what it finished.
+  for (const [what, rows] of [
+    ['create', creating],
+    ['update', updating],
+    ['remove', removing],
+  ] as const)
+    for (const slice of chunks(rows, SLICE)) {
+      await repo.putListings(ctx.db, slice);
+      const applied = await marketplace.apply(apiToken, changesOf(what, slice));
+      const done: ListingRow[] = [];
+      const gone: string[] = [];
+      for (const [i, row] of slice.entries()) {
+        const outcome = applied[what][i]!;
+        if (!outcome.ok) pushed.refused++;
+        else pushed[what === 'create' ? 'created' : what === 'update' ? 'updated' : 'removed']++;
+        if (what === 'remove' && outcome.ok) gone.push(row.tag);
+        else
+          done.push(
+            settled(row, outcome, what === 'create' ? (outcome.ok ? (outcome.value as number) : null) : undefined),
+          );
+      }
+      await withTransaction(ctx.db, async (tx) => {
+        await repo.putListings(tx, done);
+        await repo.dropListings(tx, shopId, kind, gone);
+      });
+    }
+  await repo.update(ctx.db, shopId, kind, {
+    last_push_at: at,
+    unlisted: JSON.stringify(plan.unlisted),
+    // Every change sent and answered: the same stock again needs no push.
+    pushed_mark: pushed.refused === 0 ? mark : null,
+  });
+  return pushed;
 }
 
 /** The shop's stock rows with copies, each priced as the shop sells it (null: no price). */
