@@ -4,6 +4,9 @@ import { chunks } from '../../lib/chunks.ts';
 import type { ChannelItemTable, ChannelListingTable, ChannelOrderTable, ShopChannelTable } from '../../db/schema.ts';
 
 export type ChannelRow = Selectable<ShopChannelTable>;
+
+/** Rows read a query at a time where a shop has thousands: each query holds SQLite's one connection briefly. */
+const PAGE = 2000;
 export type ListingRow = Selectable<ChannelListingTable>;
 export type ChannelOrderRow = Selectable<ChannelOrderTable>;
 
@@ -57,7 +60,8 @@ export const channelsRepository = {
   },
 
   /** The shop's stock rows with copies, with what prices them: the asking price, the market prices, the set. */
-  stock(db: Executor, shopId: number) {
+  /** A page of them (`PAGE` rows after the row `after`), in row order. */
+  stockPage(db: Executor, shopId: number, after: number) {
     return db
       .selectFrom('inventory')
       .innerJoin('cards', 'cards.id', 'inventory.card_id')
@@ -78,6 +82,9 @@ export const channelsRepository = {
       ])
       .where('inventory.shop_id', '=', shopId)
       .where('inventory.quantity', '>', 0)
+      .where('inventory.id', '>', after)
+      .orderBy('inventory.id')
+      .limit(PAGE)
       .execute();
   },
 
@@ -147,13 +154,22 @@ export const channelsRepository = {
     return rows;
   },
 
-  listings(db: Executor, shopId: number, channel: string): Promise<ListingRow[]> {
-    return db
-      .selectFrom('channel_listings')
-      .selectAll()
-      .where('shop_id', '=', shopId)
-      .where('channel', '=', channel)
-      .execute();
+  /** Every listing of the channel, read a page at a time so other work runs between pages (a shop lists thousands). */
+  async listings(db: Executor, shopId: number, channel: string): Promise<ListingRow[]> {
+    const rows: ListingRow[] = [];
+    for (;;) {
+      const page = await db
+        .selectFrom('channel_listings')
+        .selectAll()
+        .where('shop_id', '=', shopId)
+        .where('channel', '=', channel)
+        .$if(rows.length > 0, (q) => q.where('tag', '>', rows.at(-1)!.tag))
+        .orderBy('tag')
+        .limit(PAGE)
+        .execute();
+      for (const row of page) rows.push(row);
+      if (page.length < PAGE) return rows;
+    }
   },
 
   /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   channelNames,
   finishOf,
@@ -7,15 +8,19 @@ import {
   priceCents,
   pricingRuleOf,
   qualityOf,
+  type PricingRule,
 } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import type { AppContext } from '../../context.ts';
 import { channelsRepository as repo, type ChannelRow, type ListingRow } from './channels.repository.ts';
-import { planListings, type Listing, type MarketItem, type StockCopy } from './listing-plan.ts';
+import { listingPlanner, type Listing, type MarketItem, type StockCopy } from './listing-plan.ts';
 import type { MarketChanges, Marketplace, Outcome } from './marketplace.ts';
 
 const DAY_MS = 24 * 3_600_000;
+
+/** Rows a push works through before it lets other requests run. */
+const BREATHE = 2000;
 
 /** Changes sent to the marketplace at a time: each slice's outbox rows written, sent and recorded before the next. */
 const SLICE = 500;
@@ -90,24 +95,35 @@ export async function pushListings(
   if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
   const copies = await stockOf(ctx, shopId);
   const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
-  const plan = planListings(
-    copies,
+  const planner = listingPlanner(
     (cardId) => items.get(cardId),
     (copy, item) => marketplace.listingOf(copy, item),
     channel,
     channelNames[marketplace.kind],
   );
+  // Other requests are answered between every few thousand rows: a large shop's push never stalls the server.
+  for (const [i, copy] of copies.entries()) {
+    planner.add(copy);
+    if (i % BREATHE === BREATHE - 1) await nextTurn();
+  }
+  const plan = planner.plan();
   let sent = await repo.listings(ctx.db, shopId, kind);
   if (sent.some(unsure)) sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
 
-  const wanted = new Map(plan.listings.map((listing) => [tagOf(listing), listing]));
+  const wanted = new Map<string, Listing>();
+  for (const [i, listing] of plan.listings.entries()) {
+    wanted.set(tagOf(listing), listing);
+    if (i % BREATHE === BREATHE - 1) await nextTurn();
+  }
   const known = new Map(sent.map((row) => [row.tag, row]));
   // Each change as the row it leaves once sent (state `sending`), beside what the marketplace is asked.
   const creating: ListingRow[] = [];
   const updating: ListingRow[] = [];
   const removing: ListingRow[] = [];
   const relabelled: ListingRow[] = [];
+  let looked = 0;
   for (const [tag, listing] of wanted) {
+    if (++looked % BREATHE === 0) await nextTurn();
     const row = known.get(tag);
     const kinds = JSON.stringify(listing.kinds);
     const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
@@ -167,7 +183,7 @@ export async function pushListings(
         if (what === 'remove' && outcome.ok) gone.push(row.tag);
         else
           done.push(
-            settled(row, outcome, what === 'create' ? (outcome.ok ? (outcome.value as number) : null) : undefined),
+            settled(row, outcome, what === 'create' ? (outcome.ok ? (outcome.value) : null) : undefined),
           );
       }
       await withTransaction(ctx.db, async (tx) => {
@@ -186,9 +202,19 @@ export async function pushListings(
 
 /** The shop's stock rows with copies, each priced as the shop sells it (null: no price). */
 async function stockOf(ctx: AppContext, shopId: number): Promise<StockCopy[]> {
-  const [rows, shop] = await Promise.all([repo.stock(ctx.db, shopId), repo.pricingOf(ctx.db, shopId)]);
-  const rule = pricingRuleOf(shop.pricing);
-  return rows.map((row) => ({
+  const rule = pricingRuleOf((await repo.pricingOf(ctx.db, shopId)).pricing);
+  const copies: StockCopy[] = [];
+  for (let after = 0; ;) {
+    const page = await repo.stockPage(ctx.db, shopId, after);
+    if (!page.length) return copies;
+    after = page.at(-1)!.id;
+    for (const row of page) copies.push(copyOf(row, rule));
+  }
+}
+
+/** A stock row as a channel lists it, priced as the shop sells it. */
+function copyOf(row: Awaited<ReturnType<typeof repo.stockPage>>[number], rule: PricingRule): StockCopy {
+  return {
     id: row.id,
     card_id: row.card_id,
     set_code: row.set_code,
@@ -205,7 +231,7 @@ async function stockOf(ctx: AppContext, shopId: number): Promise<StockCopy[]> {
       language: languageOf(row.language),
       rule,
     }),
-  }));
+  };
 }
 
 /** The marketplace's items for the shop's printings: asked for the sets not asked about in a day, kept, then read. */
