@@ -68,6 +68,8 @@ export interface CardTraderFake {
   catalog(expansions: { id: number; code: string; name: string; blueprints: FakeBlueprint[] }[]): void;
   /** The products a token's account lists now. */
   products(token: string): FakeProduct[];
+  /** The account holder takes products down by hand on CardTrader (the products' list is only read or edited in place). */
+  takeDown(token: string, productIds: readonly number[]): void;
   /** A product the account holder lists by hand on CardTrader (no Cardstock tag). */
   listByHand(token: string, product: Omit<FakeProduct, 'id' | 'price_currency'>): FakeProduct;
   /** The next request to `path` is done, then answered `status` as if the answer were lost on the way. */
@@ -159,10 +161,37 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
     };
   };
 
+  /** A product's blueprint and properties, as CardTrader tells products apart. */
+  const sameKey = (blueprintId: number, properties: unknown) => `${blueprintId}|${JSON.stringify(properties)}`;
   const shelf = (token: string) => {
     let list = productsOf.get(token);
     if (!list) productsOf.set(token, (list = []));
     return list;
+  };
+  /** Each account's products by id and by blueprint and properties (as CardTrader tells them apart), kept as they change. */
+  const indexes = new Map<string, { byId: Map<number, FakeProduct>; byKey: Map<string, FakeProduct> }>();
+  const indexOf = (token: string) => {
+    let index = indexes.get(token);
+    if (!index) indexes.set(token, (index = { byId: new Map(), byKey: new Map() }));
+    return index;
+  };
+  const addProduct = (token: string, product: FakeProduct) => {
+    shelf(token).push(product);
+    indexOf(token).byId.set(product.id, product);
+    indexOf(token).byKey.set(sameKey(product.blueprint_id, product.properties_hash), product);
+  };
+  /** Takes products off the account's list, in one pass. */
+  const dropProducts = (token: string, gone: ReadonlySet<FakeProduct>) => {
+    if (!gone.size) return;
+    const list = shelf(token);
+    const kept = list.filter((p) => !gone.has(p));
+    list.length = 0;
+    for (const p of kept) list.push(p);
+    const { byId, byKey } = indexOf(token);
+    for (const p of gone) {
+      byId.delete(p.id);
+      byKey.delete(sameKey(p.blueprint_id, p.properties_hash));
+    }
   };
   const blueprint = (id: number) => expansions.flatMap((e) => e.blueprints).find((b) => b.id === id);
   /** A job run at once, its results kept for GET /jobs/:uuid (answered `running` the first time if told to). */
@@ -193,15 +222,12 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
     { name: 'altered', type: 'boolean', default_value: 'false', possible_values: [true, false] },
   ];
 
-  /** A product's blueprint and properties, as CardTrader tells products apart. */
-  const sameKey = (blueprintId: number, properties: unknown) => `${blueprintId}|${JSON.stringify(properties)}`;
-
   /**
    * A bulk create's products, each made or (CardTrader's rule) added to the product of the same blueprint and
    * properties; the account's products are looked up once per job, so a push of thousands stays quick.
    */
-  function createAll(list: FakeProduct[], items: Record<string, unknown>[]) {
-    const byKey = new Map(list.map((p) => [sameKey(p.blueprint_id, p.properties_hash), p]));
+  function createAll(token: string, items: Record<string, unknown>[]) {
+    const { byKey } = indexOf(token);
     return items.map((item, job_index) => {
       const b = blueprint(Number(item.blueprint_id));
       if (!b) return { result: 'error', job_index, errors: { blueprint_id: ['Blueprint cant be blank'] } };
@@ -222,15 +248,14 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
         properties_hash: properties,
         user_data_field: typeof item.user_data_field === 'string' ? item.user_data_field : '',
       };
-      list.push(product);
-      byKey.set(sameKey(b.id, properties), product);
+      addProduct(token, product);
       return { result: 'ok', job_index, product_id: product.id };
     });
   }
 
   /** A bulk update's or destroy's products, each found by id (looked up once per job). */
-  function changeAll(list: FakeProduct[], items: Record<string, unknown>[], destroy: boolean) {
-    const byId = new Map(list.map((p) => [p.id, p]));
+  function changeAll(token: string, items: Record<string, unknown>[], destroy: boolean) {
+    const { byId } = indexOf(token);
     const destroyed = new Set<FakeProduct>();
     const results = items.map((item, job_index) => {
       const product = byId.get(Number(item.id));
@@ -243,11 +268,7 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       }
       return { result: 'ok', job_index, product_id: Number(item.id) };
     });
-    if (destroyed.size) {
-      const kept = list.filter((p) => !destroyed.has(p));
-      list.length = 0;
-      for (const p of kept) list.push(p);
-    }
+    dropProducts(token, destroyed);
     return results;
   }
 
@@ -304,9 +325,9 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       const found = ordersFor(token).find((o) => o.id === Number(path.slice('/orders/'.length)));
       return found ? [200, found] : [404, ctError('not_found', 'Order not found')];
     }
-    if (route === 'POST /products/bulk_create') return [200, job(createAll(list, items))];
-    if (route === 'POST /products/bulk_update') return [200, job(changeAll(list, items, false))];
-    if (route === 'POST /products/bulk_destroy') return [200, job(changeAll(list, items, true))];
+    if (route === 'POST /products/bulk_create') return [200, job(createAll(token, items))];
+    if (route === 'POST /products/bulk_update') return [200, job(changeAll(token, items, false))];
+    if (route === 'POST /products/bulk_destroy') return [200, job(changeAll(token, items, true))];
     if (method === 'GET' && path.startsWith('/jobs/')) {
       const uuid = path.slice('/jobs/'.length);
       const found = jobs.get(uuid);
@@ -387,8 +408,12 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
     products: (token) => shelf(token),
     listByHand(token, product) {
       const made = { ...product, id: ++nextProduct, price_currency: 'USD' };
-      shelf(token).push(made);
+      addProduct(token, made);
       return made;
+    },
+    takeDown(token, productIds) {
+      const { byId } = indexOf(token);
+      dropProducts(token, new Set(productIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))));
     },
     slow: (ms) => (delayMs = ms),
     sell(token, lines, { zero = false, paidAt = new Date().toISOString() } = {}) {
@@ -398,7 +423,7 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
         if (!product || product.quantity < line.quantity)
           throw new Error(`product ${line.product_id} has too few copies`);
         product.quantity -= line.quantity;
-        if (product.quantity === 0) list.splice(list.indexOf(product), 1);
+        if (product.quantity === 0) dropProducts(token, new Set([product]));
         return {
           id: ++nextOrderItem,
           product_id: product.id,
@@ -432,10 +457,9 @@ export async function startCardTraderFake(): Promise<CardTraderFake> {
       const order = ordersFor(token).find((o) => o.id === orderId)!;
       order.state = 'canceled';
       order.cancelled_at = new Date().toISOString();
-      const list = shelf(token);
       for (const { product, quantity } of soldFrom.get(orderId) ?? []) {
         product.quantity += quantity;
-        if (!list.includes(product)) list.push(product);
+        if (!indexOf(token).byId.has(product.id)) addProduct(token, product);
       }
     },
     mergeZero(token) {

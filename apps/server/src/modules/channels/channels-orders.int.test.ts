@@ -247,10 +247,7 @@ describe(`marketplace channels: orders from CardTrader (${testEngine})`, () => {
     // On CardTrader meanwhile: one product's copies changed by hand, the other taken down, a product Cardstock made
     // that it has no record of (its tag), and one listed by hand.
     products.find((p) => p.id === product.id)!.quantity = 9;
-    products.splice(
-      products.findIndex((p) => p.id !== product.id),
-      1,
-    );
+    cardTrader.takeDown(token, [products.find((p) => p.id !== product.id)!.id]);
     const stray = cardTrader.listByHand(token, {
       blueprint_id: product.blueprint_id,
       quantity: 1,

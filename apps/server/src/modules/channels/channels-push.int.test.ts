@@ -181,8 +181,10 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
     const { shop, owner, token, listed } = await connectedShop();
     await stockAtPrice(server, shop, listed, 3, 10);
     bodyOf(await sync(owner));
-    const shelf = cardTrader.products(token);
-    shelf.splice(0, shelf.length);
+    cardTrader.takeDown(
+      token,
+      cardTrader.products(token).map((p) => p.id),
+    );
     bodyOf(await copies(owner, listed, 4, 10));
     const refused = bodyOf(await sync(owner));
     expect(refused).toMatchObject({ updated: 0, refused: 1 });

@@ -14,7 +14,7 @@ import { withTransaction } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import type { AppContext } from '../../context.ts';
 import { channelsRepository as repo, type ChannelRow, type ListingRow } from './channels.repository.ts';
-import { listingPlanner, type Listing, type MarketItem, type StockCopy } from './listing-plan.ts';
+import { listingPlanner, type Listing, type ListingPlan, type MarketItem, type StockCopy } from './listing-plan.ts';
 import type { MarketChanges, Marketplace, Outcome } from './marketplace.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -93,20 +93,7 @@ export async function pushListings(
     .update(JSON.stringify([state, channel.updated_at, at.slice(0, 10)]))
     .digest('hex');
   if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
-  const copies = await stockOf(ctx, shopId);
-  const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
-  const planner = listingPlanner(
-    (cardId) => items.get(cardId),
-    (copy, item) => marketplace.listingOf(copy, item),
-    channel,
-    channelNames[marketplace.kind],
-  );
-  // Other requests are answered between every few thousand rows: a large shop's push never stalls the server.
-  for (const [i, copy] of copies.entries()) {
-    planner.add(copy);
-    if (i % BREATHE === BREATHE - 1) await nextTurn();
-  }
-  const plan = planner.plan();
+  const plan = await planOf(ctx, marketplace, channel, apiToken, now);
   let sent = await repo.listings(ctx.db, shopId, kind);
   if (sent.some(unsure)) sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
 
@@ -181,10 +168,7 @@ export async function pushListings(
         if (!outcome.ok) pushed.refused++;
         else pushed[what === 'create' ? 'created' : what === 'update' ? 'updated' : 'removed']++;
         if (what === 'remove' && outcome.ok) gone.push(row.tag);
-        else
-          done.push(
-            settled(row, outcome, what === 'create' ? (outcome.ok ? (outcome.value) : null) : undefined),
-          );
+        else done.push(settled(row, outcome, what === 'create' ? (outcome.ok ? outcome.value : null) : undefined));
       }
       await withTransaction(ctx.db, async (tx) => {
         await repo.putListings(tx, done);
@@ -198,6 +182,32 @@ export async function pushListings(
     pushed_mark: pushed.refused === 0 ? mark : null,
   });
   return pushed;
+}
+
+/**
+ * What the channel should list now, from the shop's stock (its rows and the marketplace's items let go once planned:
+ * a large shop's push holds no more than it must). Other requests are answered between every few thousand rows.
+ */
+async function planOf(
+  ctx: AppContext,
+  marketplace: Marketplace,
+  channel: ChannelRow,
+  apiToken: string,
+  now: Date,
+): Promise<ListingPlan> {
+  const copies = await stockOf(ctx, channel.shop_id);
+  const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
+  const planner = listingPlanner(
+    (cardId) => items.get(cardId),
+    (copy, item) => marketplace.listingOf(copy, item),
+    channel,
+    channelNames[marketplace.kind],
+  );
+  for (const [i, copy] of copies.entries()) {
+    planner.add(copy);
+    if (i % BREATHE === BREATHE - 1) await nextTurn();
+  }
+  return planner.plan();
 }
 
 /** The shop's stock rows with copies, each priced as the shop sells it (null: no price). */

@@ -75,7 +75,11 @@ export async function reconcileListings(
   });
 
   const pushed = await pushListings(ctx, stockState, marketplace, channel, apiToken);
-  const after = new Map((await repo.listings(ctx.db, shopId, kind)).map((row) => [row.tag, row]));
+  // Nothing on either side before (a channel's first round): nothing can have differed, and nothing is read again.
+  const after =
+    before.length || tagged.size
+      ? new Map((await repo.listings(ctx.db, shopId, kind)).map((row) => [row.tag, row]))
+      : new Map<string, ListingRow>();
 
   // Every tag either side knows: what the marketplace listed against what Cardstock lists now.
   const found: { tag: string; was: MarketProduct | undefined; now: ListingRow | undefined }[] = [];
