@@ -715,7 +715,10 @@ async function benchOn(target: Target, kept: boolean): Promise<void> {
           channel,
         });
       } finally {
+        // Gone before anything else happens to its database (a fresh PostgreSQL database is dropped at the end).
+        const exited = new Promise((resolve) => own.child.once('exit', resolve));
         own.stop();
+        await exited;
         await fake.close();
       }
     }
