@@ -38,6 +38,19 @@ test.afterAll(async () => {
   await cardTrader.close();
 });
 
+/** A new shop with `copies` of the printing CardTrader has at $10, connected to its own account (100 %, keep 0), pushed. */
+async function connectedShop(name: string, token: string, copies: number) {
+  cardTrader.issue(token, { name: `${name} App 20261129`, userId: name.length });
+  const owner = await registerShop(server.request, `${name} Channels`, {
+    invite: cli(server.dataDir, 'invite', 'create'),
+  });
+  const asOwner = api(server.request, owner);
+  await stockAt(server.request, owner, onCardTrader, copies, 10);
+  bodyOf(await asOwner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 100, keep: 0 }));
+  bodyOf(await asOwner.call('channelSync', { channel: 'cardtrader' }));
+  return { owner, asOwner, product: cardTrader.products(token)[0]! };
+}
+
 test('the Owner connects CardTrader from the Channels screen: a refused token says why, the right one shows the account', async ({
   page,
 }) => {
@@ -104,15 +117,7 @@ test('a sale on CardTrader is in Order History; one of copies sold at the counte
   page,
 }) => {
   const token = 'ct-e2e-orders-0123456789abcdef0123456789abcdef';
-  cardTrader.issue(token, { name: 'Heron Games App 20261129', userId: 8 });
-  const owner = await registerShop(server.request, 'Heron Channels', {
-    invite: cli(server.dataDir, 'invite', 'create'),
-  });
-  const asOwner = api(server.request, owner);
-  await stockAt(server.request, owner, onCardTrader, 4, 10);
-  bodyOf(await asOwner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 100, keep: 0 }));
-  bodyOf(await asOwner.call('channelSync', { channel: 'cardtrader' }));
-  const product = cardTrader.products(token)[0]!;
+  const { owner, asOwner, product } = await connectedShop('Heron', token, 4);
 
   // A buyer pays for one on CardTrader; Sync now takes it (the interval would, on its own).
   const sale = cardTrader.sell(token, [{ product_id: product.id, quantity: 1 }]);
@@ -166,16 +171,9 @@ test('the Owner checks the listings against CardTrader: each difference put righ
   page,
 }) => {
   const token = 'ct-e2e-reconcile-0123456789abcdef0123456789abcdef';
-  cardTrader.issue(token, { name: 'Crane Games App 20261129', userId: 9 });
-  const owner = await registerShop(server.request, 'Crane Channels', {
-    invite: cli(server.dataDir, 'invite', 'create'),
-  });
-  const asOwner = api(server.request, owner);
-  await stockAt(server.request, owner, onCardTrader, 3, 10);
-  bodyOf(await asOwner.call('channelCardTrader', { api_token: token, enabled: true, price_percent: 100, keep: 0 }));
-  bodyOf(await asOwner.call('channelSync', { channel: 'cardtrader' }));
+  const { owner, product } = await connectedShop('Crane', token, 3);
   // On CardTrader, by hand: the copies of Cardstock's product changed, and a product of the shop's own.
-  cardTrader.products(token)[0]!.quantity = 7;
+  product.quantity = 7;
   const byHand = cardTrader.listByHand(token, {
     blueprint_id: 77,
     quantity: 2,

@@ -10,6 +10,16 @@ import type { AppContext } from '../src/context.ts';
 export type TestEngine = 'sqlite' | 'postgres';
 export const testEngine: TestEngine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
+/** What a production server needs set beside its database: the environment of tests that start one. */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://cardstock.example',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  CAPTCHA_MODE: 'turnstile',
+  TURNSTILE_SITE_KEY: 'site',
+  TURNSTILE_SECRET_KEY: 'secret',
+};
+
 export interface TestServer {
   url: string;
   app: FastifyInstance;

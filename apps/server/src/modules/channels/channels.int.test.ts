@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCardTraderFake, type CardTraderFake } from '../../../test/cardtrader-fake.ts';
 import { api, bodyOf, expectError } from '../../../test/client.ts';
 import { addMember, shop as buildShop } from '../../../test/factories.ts';
-import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { productionEnv, startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 
 const said = channelMessages.server;
@@ -218,16 +218,7 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
         keep: 0,
       }),
     );
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://cardstock.example',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      CAPTCHA_MODE: 'turnstile',
-      TURNSTILE_SITE_KEY: 'site',
-      TURNSTILE_SECRET_KEY: 'secret',
-      CARDTRADER_API_URL: cardTrader.url,
-      ...server.databaseEnv,
-    };
+    const production = { ...productionEnv, CARDTRADER_API_URL: cardTrader.url, ...server.databaseEnv };
     await expect(startServer(production)).rejects.toThrow(said.keyMissingAtStart);
     // With the key the tokens were sealed under, it starts and opens them.
     const key = fs.readFileSync(path.join(server.dataDir, 'channel-secret.key'), 'utf8').trim();

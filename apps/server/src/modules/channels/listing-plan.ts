@@ -1,21 +1,16 @@
 import { channelMessages, listedCents } from '@cardstock/contract';
+import type { MarketKind } from '../orders/take-market-order.ts';
+
+/** A stock row's printing and kind: what an order for a listing's product takes copies of (the orders' word). */
+export type StockKind = MarketKind;
 
 /** A stock row as a channel lists it: its printing and kind, its copies, and the shop's price for one (null: none). */
-export interface StockCopy {
+export interface StockCopy extends StockKind {
   id: number;
-  card_id: string;
-  finish: string;
-  quality: string;
-  language: string;
-  signed: boolean;
-  altered: boolean;
   quantity: number;
   price_cents: number | null;
   set_code: string;
 }
-
-/** A stock row's printing and kind: what an order for a listing's product takes copies of. */
-export type StockKind = Pick<StockCopy, 'card_id' | 'finish' | 'quality' | 'language' | 'signed' | 'altered'>;
 
 /** A marketplace's item for one printing (CardTrader's blueprint), with the values its listings may take. */
 export interface MarketItem {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/client.ts';
 import { buildShop, uniqueEmail } from '../../../test/factories.ts';
-import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
+import { productionEnv, startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 
 const preflight = (server: TestServer, origin: string) =>
   fetch(`${server.url}/api/shop/inventory`, {
@@ -89,14 +89,7 @@ describe(`hardening (${testEngine})`, () => {
 });
 
 describe(`client addresses and proxies (${testEngine})`, () => {
-  const production = {
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'https://cardstock.example',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    CAPTCHA_MODE: 'turnstile',
-    TURNSTILE_SITE_KEY: 'site',
-    TURNSTILE_SECRET_KEY: 'secret',
-  };
+  const production = productionEnv;
   /** Eleven password-reset requests (ten per address are allowed), each naming another address. */
   const forgotFromEverywhere = async (server: TestServer, same = false) => {
     const statuses: number[] = [];
