@@ -154,10 +154,12 @@ export const ZAdminOrder = z.object({
     .describe(
       'expired: an online reservation the shop did not confirm within its hold time; picked_up: a confirmed one collected; no_show: a confirmed one not picked up (its cards back on sale)',
     ),
-  source_name: z.string().describe('The staff member or tablet that placed it, or "Online"'),
+  source_name: z
+    .string()
+    .describe('The staff member or tablet that placed it, "Online", or the marketplace that sold it'),
   source_kind: z
-    .enum(['staff', 'device', 'online'])
-    .describe('A staff member’s order, a paired tablet’s, or a customer’s online reservation'),
+    .enum(['staff', 'device', 'online', 'marketplace'])
+    .describe('A staff member’s order, a paired tablet’s, a customer’s online reservation, or a marketplace’s sale'),
   total_items: z.number().int(),
   total: z.number().describe('Dollars'),
   created_at: z.string(),

@@ -85,7 +85,10 @@ export function toAdminOrder(row: {
       ? (row.status as AdminOrder['status'])
       : 'pending',
     source_name: row.source_name,
-    source_kind: row.source_kind === 'device' || row.source_kind === 'online' ? row.source_kind : 'staff',
+    source_kind:
+      row.source_kind === 'device' || row.source_kind === 'online' || row.source_kind === 'marketplace'
+        ? row.source_kind
+        : 'staff',
     total_items: row.total_items,
     total: centsToDollars(row.total_cents),
     created_at: row.created_at,
