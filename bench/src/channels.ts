@@ -30,15 +30,15 @@ export function cardTraderCatalog(cards: readonly FixtureCard[]) {
   }));
 }
 
-async function post<T>(url: string, path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
+/** A JSON call of the API; anything but 2xx throws with what the server said. */
+export async function postJson<T>(url: string, path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return (await res.json()) as T;
 }
 
 /** Imports a CSV into the shop as the Mass Upload dialog does: checked under an import id, then committed. */
@@ -59,7 +59,7 @@ export async function importCsv(url: string, token: string, file: string): Promi
 
 /** The shop's storefront at `subdomain`, public. */
 export async function publish(url: string, token: string, subdomain: string): Promise<void> {
-  await post(url, '/api/shop/settings', { token, subdomain, shop_hidden: 0 });
+  await postJson(url, '/api/shop/settings', { token, subdomain, shop_hidden: 0 });
 }
 
 /** The 99th percentile of a list of times, rounded to the millisecond. */
@@ -95,7 +95,7 @@ export async function channelListing(
   const apiToken = 'bench-cardtrader-token-0123456789abcdef0123456789';
   fake.issue(apiToken, { name: 'Bench Shop App', userId: 1 });
   const started = Date.now();
-  await post(url, '/api/shop/channels/cardtrader', {
+  await postJson(url, '/api/shop/channels/cardtrader', {
     token,
     api_token: apiToken,
     enabled: true,
@@ -108,7 +108,7 @@ export async function channelListing(
   const probe = async (times: number[], path: string, body: Record<string, unknown>) => {
     while (listing) {
       const at = performance.now();
-      await post(url, path, body);
+      await postJson(url, path, body);
       times.push(performance.now() - at);
       await sleep(20);
     }
@@ -121,7 +121,7 @@ export async function channelListing(
   let listed: Channels['channels'][number];
   try {
     for (;;) {
-      listed = (await post<Channels>(url, '/api/shop/channels', { token })).channels[0]!;
+      listed = (await postJson<Channels>(url, '/api/shop/channels', { token })).channels[0]!;
       if (listed.last_push_at) break;
       if (Date.now() - started > 10 * 60_000) throw new Error('the first listing did not end in 10 minutes');
       // As an Owner watching the Channels screen might.
@@ -153,7 +153,7 @@ export async function channelListing(
       inv_quality: string;
       inv_language: string;
     };
-    const rows = await post<{ inventory: Row[] }>(url, '/api/shop/inventory', {
+    const rows = await postJson<{ inventory: Row[] }>(url, '/api/shop/inventory', {
       Authorization: token,
       page: '1',
       filter: card.name,
@@ -179,7 +179,7 @@ export async function channelListing(
   for (let round = 0; round < 3; round++) {
     const quantity = (await copiesHere()) + 2;
     const changed = Date.now();
-    await post(url, '/api/shop/inventory/edit', {
+    await postJson(url, '/api/shop/inventory/edit', {
       token,
       scryfall_id: cardId,
       finish: 'nonfoil',
@@ -192,7 +192,7 @@ export async function channelListing(
     fake.sell(apiToken, [{ product_id: product.id, quantity: 1 }]);
     orderS = Math.max(orderS, await until(async () => (await copiesHere()) === before - 1));
   }
-  await post(url, '/api/shop/channels/cardtrader', { token, enabled: false, price_percent: 100, keep: 0 });
+  await postJson(url, '/api/shop/channels/cardtrader', { token, enabled: false, price_percent: 100, keep: 0 });
   if (fake.rateLimited()) throw new Error(`${fake.rateLimited()} requests went over CardTrader's rate limit`);
   return {
     rows: listed.listed_rows,

@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { heard } from './pg-connect.ts';
 import { startCardTraderFake } from '../../apps/server/test/cardtrader-fake.ts';
-import { cardTraderCatalog, channelListing, importCsv, publish, type ChannelFigures } from './channels.ts';
+import { cardTraderCatalog, channelListing, importCsv, postJson, publish, type ChannelFigures } from './channels.ts';
 import { catalogFile, inventoryCsv, largeInventoryCsv, priceFile, sellerInventoryCsv } from './generate.ts';
 import { type AuditRow, lighthouse } from './lighthouse.ts';
 import { keepPending, orderYear, placeOrderYear } from './orders.ts';
@@ -327,15 +327,6 @@ function jobRow(job: string, items: number, seconds: number, serverPid: number):
 }
 
 /** POSTs `body` with the shop's token to `path` and answers its JSON; a refusal ends the run. */
-async function postJson<T>(url: string, path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  return (await res.json()) as T;
-}
 
 /**
  * Raises every row of the shop by 10 % as the Reprice dialog does (one call, one transaction), times it, checks

@@ -77,8 +77,7 @@ function ChannelCard({ channel }: { channel: Channel }) {
   const [form, setForm] = useState(() => formOf(channel));
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const [syncing, setSyncing] = useState(false);
-  const [checking, setChecking] = useState(false);
+  const [running, setRunning] = useState<'channelSync' | 'channelReconcile'>();
   const update = (change: Partial<ChannelForm>) => {
     setForm((f) => ({ ...f, ...change }));
     setProblem(undefined);
@@ -91,34 +90,22 @@ function ChannelCard({ channel }: { channel: Channel }) {
     );
   }
 
-  async function syncNow() {
-    setSyncing(true);
+  /**
+   * Sync now, or Check against the marketplace: the channel as the server answers it and its message; on a failure
+   * why, and the channel read again (a refused token pauses it).
+   */
+  async function run(route: 'channelSync' | 'channelReconcile', failed: string) {
+    setRunning(route);
     setProblem(undefined);
     try {
-      const answer = await call('channelSync', { body: { channel: channel.channel } }, m.syncFailed);
+      const answer = await call(route, { body: { channel: channel.channel } }, failed);
       show(answer.channel);
       toast.success(answer.message);
     } catch (err) {
-      setProblem(errorText(err, m.syncFailed));
-      // A refused token pauses the channel: what the server now says of it.
+      setProblem(errorText(err, failed));
       void queryClient.invalidateQueries({ queryKey: ['channels'] });
     } finally {
-      setSyncing(false);
-    }
-  }
-
-  async function reconcile() {
-    setChecking(true);
-    setProblem(undefined);
-    try {
-      const answer = await call('channelReconcile', { body: { channel: channel.channel } }, m.reconcileFailed);
-      show(answer.channel);
-      toast.success(answer.message);
-    } catch (err) {
-      setProblem(errorText(err, m.reconcileFailed));
-      void queryClient.invalidateQueries({ queryKey: ['channels'] });
-    } finally {
-      setChecking(false);
+      setRunning(undefined);
     }
   }
 
@@ -165,13 +152,18 @@ function ChannelCard({ channel }: { channel: Channel }) {
             <button
               type="button"
               className="btn channel-sync"
-              disabled={syncing || checking}
-              onClick={() => void syncNow()}
+              disabled={running !== undefined}
+              onClick={() => void run('channelSync', m.syncFailed)}
             >
-              {syncing ? 'Syncing…' : 'Sync now'}
+              {running === 'channelSync' ? 'Syncing…' : 'Sync now'}
             </button>
-            <button type="button" className="btn" disabled={syncing || checking} onClick={() => void reconcile()}>
-              {checking ? m.reconcileRunning : m.reconcileButton(name)}
+            <button
+              type="button"
+              className="btn"
+              disabled={running !== undefined}
+              onClick={() => void run('channelReconcile', m.reconcileFailed)}
+            >
+              {running === 'channelReconcile' ? m.reconcileRunning : m.reconcileButton(name)}
             </button>
           </div>
         )}
