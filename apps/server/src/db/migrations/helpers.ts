@@ -47,6 +47,7 @@ export async function rebuildSqliteInventory(
       await sql`insert into inventory_rebuilt (${columns}) select ${columns} from inventory`.execute(tx);
       await tx.schema.dropTable('inventory').execute();
       await sql`alter table inventory_rebuilt rename to inventory`.execute(tx);
+      // Indexes made after the last rebuild (0044's `inventory_shop_rows`) are for a later rebuild to make again.
       await tx.schema
         .createIndex('inventory_shop_name')
         .on('inventory')

@@ -45,6 +45,7 @@ import * as m0040 from './0040-return-keys.ts';
 import * as m0041 from './0041-orders-version-at-commit.ts';
 import * as m0042 from './0042-channels.ts';
 import * as m0043 from './0043-channel-orders.ts';
+import * as m0044 from './0044-inventory-shop-rows.ts';
 
 export type MigrationFactory = (engine: Engine) => Migration;
 
@@ -96,6 +97,7 @@ const all: Record<string, MigrationFactory> = {
   '0041-orders-version-at-commit': m0041.migration,
   '0042-channels': m0042.migration,
   '0043-channel-orders': m0043.migration,
+  '0044-inventory-shop-rows': m0044.migration,
 };
 
 class StaticProvider implements MigrationProvider {

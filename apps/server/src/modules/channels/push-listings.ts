@@ -57,13 +57,6 @@ export interface Pushed {
 /** The tag a listing's product carries on the marketplace: the same item and kind, the same tag. */
 const tagOf = (listing: Listing): string => createHash('sha256').update(listing.key).digest('hex').slice(0, 24);
 
-/**
- * A listing whose product's state the marketplace alone knows: one being sent when a push died, or one whose change
- * it refused (the product may be gone: sold out there, or taken down by hand).
- */
-const unsure = (row: ListingRow): boolean =>
-  row.state === 'sending' || (row.state === 'refused' && row.product_id !== null);
-
 /** The versions a shop's listings are made from (the inventory read model's `quoteState`): stock, catalog, rule. */
 export type StockState = (shopId: number) => Promise<unknown>;
 
@@ -74,7 +67,8 @@ export type StockState = (shopId: number) => Promise<unknown>;
  * is finished by the next one, which first reads the marketplace's own products and takes their word for every
  * listing still `sending`: a product made but never recorded is found by its tag, never made twice.
  * `unlessUnchanged` (the interval's pushes): nothing is read or sent when the stock, prices, rule and day are those
- * its last push listed.
+ * its last push listed. A shop of 100,000 rows: the plan is held, what was sent is read a page at a time, and the
+ * changes are sent as they are found.
  */
 export async function pushListings(
   ctx: AppContext,
@@ -93,100 +87,130 @@ export async function pushListings(
     .update(JSON.stringify([state, channel.updated_at, at.slice(0, 10)]))
     .digest('hex');
   if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
-  const plan = await planOf(ctx, marketplace, channel, apiToken, now);
-  let sent = await repo.listings(ctx.db, shopId, kind);
-  if (sent.some(unsure)) sent = await readBack(ctx, marketplace, apiToken, sent, shopId, kind);
+  const { wanted, unlisted } = await byTag(await planOf(ctx, marketplace, channel, apiToken, now));
+  if ((await repo.unsureListings(ctx.db, shopId, kind)).length)
+    await readBack(ctx, marketplace, apiToken, shopId, kind);
 
-  const wanted = new Map<string, Listing>();
-  for (const [i, listing] of plan.listings.entries()) {
-    wanted.set(tagOf(listing), listing);
-    if (i % BREATHE === BREATHE - 1) await nextTurn();
+  const outbox = sender(ctx, marketplace, apiToken, channel);
+  /** A change as the row it leaves once sent (state `sending`). */
+  const sending = (tag: string, listing: Listing, kinds: string, productId: number | null): ListingRow => ({
+    shop_id: shopId,
+    channel: kind,
+    tag,
+    item_id: listing.item_id,
+    properties: JSON.stringify(listing.properties),
+    quantity: listing.quantity,
+    price_cents: listing.price_cents,
+    rows: listing.rows.length,
+    product_id: productId,
+    state: 'sending',
+    error: null,
+    updated_at: at,
+    kinds,
+  });
+  // What was sent before, a page at a time: each listing the stock still wants is kept, corrected or made again;
+  // the rest taken down. Rows already read are written meanwhile (pages follow the tag), never read twice.
+  for await (const page of repo.listingPages(ctx.db, shopId, kind)) {
+    const relabelled: ListingRow[] = [];
+    const forgotten: string[] = [];
+    for (const row of page) {
+      const listing = wanted.get(row.tag);
+      if (!listing) {
+        if (row.product_id) await outbox.send('remove', { ...row, state: 'sending', error: null, updated_at: at });
+        else forgotten.push(row.tag);
+        continue;
+      }
+      wanted.delete(row.tag);
+      const kinds = JSON.stringify(listing.kinds);
+      const same = row.quantity === listing.quantity && row.price_cents === listing.price_cents;
+      // A refusal stands until what would be sent changes.
+      if (same && (row.state === 'listed' || row.state === 'refused')) {
+        // The marketplace's product is as it should be; what an order for it takes from is kept up to date.
+        if (row.kinds !== kinds) relabelled.push({ ...row, kinds });
+        continue;
+      }
+      await outbox.send(row.product_id ? 'update' : 'create', sending(row.tag, listing, kinds, row.product_id));
+    }
+    await repo.putListings(ctx.db, relabelled);
+    await repo.dropListings(ctx.db, shopId, kind, forgotten);
+    await nextTurn();
   }
-  const known = new Map(sent.map((row) => [row.tag, row]));
-  // Each change as the row it leaves once sent (state `sending`), beside what the marketplace is asked.
-  const creating: ListingRow[] = [];
-  const updating: ListingRow[] = [];
-  const removing: ListingRow[] = [];
-  const relabelled: ListingRow[] = [];
+  // Listings never sent before.
   let looked = 0;
   for (const [tag, listing] of wanted) {
     if (++looked % BREATHE === 0) await nextTurn();
-    const row = known.get(tag);
-    const kinds = JSON.stringify(listing.kinds);
-    const same = row && row.quantity === listing.quantity && row.price_cents === listing.price_cents;
-    // A refusal stands until what would be sent changes.
-    if (same && (row.state === 'listed' || row.state === 'refused')) {
-      // The marketplace's product is as it should be; what an order for it takes from is kept up to date.
-      if (row.kinds !== kinds) relabelled.push({ ...row, kinds });
-      continue;
-    }
-    const sending: ListingRow = {
-      shop_id: shopId,
-      channel: kind,
-      tag,
-      item_id: listing.item_id,
-      properties: JSON.stringify(listing.properties),
-      quantity: listing.quantity,
-      price_cents: listing.price_cents,
-      rows: listing.rows.length,
-      product_id: row?.product_id ?? null,
-      state: 'sending',
-      error: null,
-      updated_at: at,
-      kinds,
-    };
-    (sending.product_id ? updating : creating).push(sending);
+    await outbox.send('create', sending(tag, listing, JSON.stringify(listing.kinds), null));
   }
-  const forgotten: string[] = [];
-  for (const row of sent)
-    if (!wanted.has(row.tag)) {
-      if (row.product_id) removing.push({ ...row, state: 'sending', error: null, updated_at: at });
-      else forgotten.push(row.tag);
-    }
-  await repo.putListings(ctx.db, relabelled);
-  await repo.dropListings(ctx.db, shopId, kind, forgotten);
-  const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
-  /** A sent row as the marketplace answered for it: listed (with the product made, for a create), or refused. */
-  const settled = (row: ListingRow, outcome: Outcome<unknown>, productId = row.product_id): ListingRow =>
-    outcome.ok
-      ? { ...row, product_id: productId, state: 'listed' }
-      : { ...row, state: 'refused', error: outcome.error };
-  // A slice at a time: its outbox rows written, sent, its answers recorded. No transaction holds the database
-  // long (SQLite writes one at a time, for every shop), and a push that dies midway has recorded what it finished.
-  for (const [what, rows] of [
-    ['create', creating],
-    ['update', updating],
-    ['remove', removing],
-  ] as const)
-    for (const slice of chunks(rows, SLICE)) {
-      await repo.putListings(ctx.db, slice);
-      const applied = await marketplace.apply(apiToken, changesOf(what, slice));
-      const done: ListingRow[] = [];
-      const gone: string[] = [];
-      for (const [i, row] of slice.entries()) {
-        const outcome = applied[what][i]!;
-        if (!outcome.ok) pushed.refused++;
-        else pushed[what === 'create' ? 'created' : what === 'update' ? 'updated' : 'removed']++;
-        if (what === 'remove' && outcome.ok) gone.push(row.tag);
-        else done.push(settled(row, outcome, what === 'create' ? (outcome.ok ? outcome.value : null) : undefined));
-      }
-      await withTransaction(ctx.db, async (tx) => {
-        await repo.putListings(tx, done);
-        await repo.dropListings(tx, shopId, kind, gone);
-      });
-    }
+  const pushed = await outbox.flush();
   await repo.update(ctx.db, shopId, kind, {
     last_push_at: at,
-    unlisted: JSON.stringify(plan.unlisted),
+    unlisted: JSON.stringify(unlisted),
     // Every change sent and answered: the same stock again needs no push.
     pushed_mark: pushed.refused === 0 ? mark : null,
   });
   return pushed;
 }
 
+/** The plan's listings by the tag their products carry (the plan itself let go), with the rows it could not list. */
+async function byTag(plan: ListingPlan): Promise<{ wanted: Map<string, Listing>; unlisted: ListingPlan['unlisted'] }> {
+  const wanted = new Map<string, Listing>();
+  for (const [i, listing] of plan.listings.entries()) {
+    wanted.set(tagOf(listing), listing);
+    if (i % BREATHE === BREATHE - 1) await nextTurn();
+  }
+  return { wanted, unlisted: plan.unlisted };
+}
+
 /**
- * What the channel should list now, from the shop's stock (its rows and the marketplace's items let go once planned:
- * a large shop's push holds no more than it must). Other requests are answered between every few thousand rows.
+ * The changes of one push, sent as they are found, `SLICE` of a kind at a time: each slice's outbox rows written,
+ * sent, its answers recorded. No transaction holds the database long (SQLite writes one at a time, for every shop),
+ * and a push that dies midway has recorded what it finished.
+ */
+function sender(ctx: AppContext, marketplace: Marketplace, apiToken: string, channel: ChannelRow) {
+  const { shop_id: shopId, channel: kind } = channel;
+  const pushed: Pushed = { created: 0, updated: 0, removed: 0, refused: 0 };
+  const waiting = { create: [] as ListingRow[], update: [] as ListingRow[], remove: [] as ListingRow[] };
+  /** A sent row as the marketplace answered for it: listed (with the product made, for a create), or refused. */
+  const settled = (row: ListingRow, outcome: Outcome<unknown>, productId = row.product_id): ListingRow =>
+    outcome.ok
+      ? { ...row, product_id: productId, state: 'listed' }
+      : { ...row, state: 'refused', error: outcome.error };
+  async function sendSlice(what: keyof typeof waiting): Promise<void> {
+    const slice = waiting[what];
+    waiting[what] = [];
+    if (!slice.length) return;
+    await repo.putListings(ctx.db, slice);
+    const applied = await marketplace.apply(apiToken, changesOf(what, slice));
+    const done: ListingRow[] = [];
+    const gone: string[] = [];
+    for (const [i, row] of slice.entries()) {
+      const outcome = applied[what][i]!;
+      if (!outcome.ok) pushed.refused++;
+      else pushed[what === 'create' ? 'created' : what === 'update' ? 'updated' : 'removed']++;
+      if (what === 'remove' && outcome.ok) gone.push(row.tag);
+      else done.push(settled(row, outcome, what === 'create' ? (outcome.ok ? outcome.value : null) : undefined));
+    }
+    await withTransaction(ctx.db, async (tx) => {
+      await repo.putListings(tx, done);
+      await repo.dropListings(tx, shopId, kind, gone);
+    });
+  }
+  return {
+    async send(what: keyof typeof waiting, row: ListingRow): Promise<void> {
+      waiting[what].push(row);
+      if (waiting[what].length >= SLICE) await sendSlice(what);
+    },
+    /** What is left sent; what the whole push changed. */
+    async flush(): Promise<Pushed> {
+      for (const what of ['create', 'update', 'remove'] as const) await sendSlice(what);
+      return pushed;
+    },
+  };
+}
+
+/**
+ * What the channel should list now, from the shop's stock read a page at a time (its rows and the marketplace's items
+ * let go once planned: a large shop's push holds no more than its plan). Other requests are answered between pages.
  */
 async function planOf(
   ctx: AppContext,
@@ -195,30 +219,30 @@ async function planOf(
   apiToken: string,
   now: Date,
 ): Promise<ListingPlan> {
-  const copies = await stockOf(ctx, channel.shop_id);
-  const items = await itemsFor(ctx, marketplace, apiToken, copies, now);
+  const shopId = channel.shop_id;
+  // The stock read twice, a page at a time: its sets first (for the marketplace's items), then each row planned.
+  const sets = new Set<string>();
+  for await (const page of stockPages(ctx, shopId)) for (const row of page) sets.add(row.set_code);
+  const items = await itemsFor(ctx, marketplace, apiToken, [...sets], now);
   const planner = listingPlanner(
     (cardId) => items.get(cardId),
     (copy, item) => marketplace.listingOf(copy, item),
     channel,
     channelNames[marketplace.kind],
   );
-  for (const [i, copy] of copies.entries()) {
-    planner.add(copy);
-    if (i % BREATHE === BREATHE - 1) await nextTurn();
-  }
+  const rule = pricingRuleOf((await repo.pricingOf(ctx.db, shopId)).pricing);
+  for await (const page of stockPages(ctx, shopId)) for (const row of page) planner.add(copyOf(row, rule));
   return planner.plan();
 }
 
-/** The shop's stock rows with copies, each priced as the shop sells it (null: no price). */
-async function stockOf(ctx: AppContext, shopId: number): Promise<StockCopy[]> {
-  const rule = pricingRuleOf((await repo.pricingOf(ctx.db, shopId)).pricing);
-  const copies: StockCopy[] = [];
+/** The shop's stock rows with copies a page at a time, other requests answered between pages. */
+async function* stockPages(ctx: AppContext, shopId: number) {
   for (let after = 0; ;) {
     const page = await repo.stockPage(ctx.db, shopId, after);
-    if (!page.length) return copies;
+    if (!page.length) return;
+    yield page;
     after = page.at(-1)!.id;
-    for (const row of page) copies.push(copyOf(row, rule));
+    await nextTurn();
   }
 }
 
@@ -249,11 +273,10 @@ async function itemsFor(
   ctx: AppContext,
   marketplace: Marketplace,
   apiToken: string,
-  copies: readonly StockCopy[],
+  sets: readonly string[],
   now: Date,
 ): Promise<Map<string, MarketItem>> {
   const kind = marketplace.kind;
-  const sets = [...new Set(copies.map((c) => c.set_code))];
   const fresh = await repo.freshSets(ctx.db, kind, sets, new Date(now.getTime() - DAY_MS).toISOString());
   const stale = sets.filter((code) => !fresh.has(code));
   if (stale.length) {
@@ -291,30 +314,24 @@ async function itemsFor(
 
 /**
  * After a push that did not finish, or a change the marketplace refused: its own products decide every listing
- * Cardstock is unsure of. One that carries its tag is what the marketplace has (its product, copies and price); one
- * that does not was never made, or is gone (sold out, taken down by hand), and is forgotten, to be made again if the
- * stock still lists it.
+ * Cardstock is unsure of (`unsureListings`). One that carries its tag is what the marketplace has (its product, copies
+ * and price); one that does not was never made, or is gone (sold out, taken down by hand), and is forgotten, to be
+ * made again if the stock still lists it.
  */
 async function readBack(
   ctx: AppContext,
   marketplace: Marketplace,
   apiToken: string,
-  sent: ListingRow[],
   shopId: number,
   kind: string,
-): Promise<ListingRow[]> {
+): Promise<void> {
   const products = new Map(
     (await marketplace.products(apiToken)).filter((p) => p.tag !== null).map((p) => [p.tag!, p]),
   );
   const at = ctx.clock.now().toISOString();
-  const kept: ListingRow[] = [];
   const found: ListingRow[] = [];
   const gone: string[] = [];
-  for (const row of sent) {
-    if (!unsure(row)) {
-      kept.push(row);
-      continue;
-    }
+  for (const row of await repo.unsureListings(ctx.db, shopId, kind)) {
     const product = products.get(row.tag);
     if (!product) {
       gone.push(row.tag);
@@ -333,5 +350,4 @@ async function readBack(
     await repo.putListings(tx, found);
     await repo.dropListings(tx, shopId, kind, gone);
   });
-  return [...kept, ...found];
 }
