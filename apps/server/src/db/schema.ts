@@ -400,7 +400,10 @@ export interface SaleTenderTable {
   reference: Generated<string>;
 }
 
-/** A cash drawer (migration 0033, decision 038): the shop's and its opener's; `expected_cents` frozen at closing. */
+/**
+ * A cash drawer (migration 0033, decision 038): the shop's and its opener's; `expected_cents` is set at closing
+ * (while it is open, its expected cash is the sum of its ledger, `drawer_moves`).
+ */
 export interface CashDrawerTable {
   id: Generated<number>;
   shop_id: number;

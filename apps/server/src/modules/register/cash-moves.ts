@@ -1,5 +1,5 @@
 import { drawerMessages, type DrawerMoveKind } from '@cardstock/contract';
-import type { Tx } from '../../db/database.ts';
+import type { Engine, Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { drawerRepository as repo } from './drawer.repository.ts';
 
@@ -15,14 +15,14 @@ const direction: Record<DrawerMoveKind, 1 | -1> = {
 };
 
 /**
- * Records one cash movement in a drawer's ledger and moves its expected cash by it, in the caller's transaction: the
- * one way cash enters or leaves a drawer (decision 038). `cents` is signed, money in positive: a sale's cash tendered
- * is `+`, its change `−`, a cash refund or a trade-in paid in cash `−`. A drawer closed meanwhile refuses the
- * movement (409 `DRAWER_CLOSED`), and with it the whole transaction: the closing counted without it.
+ * Records one cash movement in a drawer's ledger, in the caller's transaction: the one way cash enters or leaves a
+ * drawer (decision 038), whose expected cash is the sum of its ledger. `cents` is signed, money in positive: a sale's
+ * cash tendered is `+`, its change `−`, a cash refund or a trade-in paid in cash `−`. A drawer closed meanwhile
+ * refuses the movement (409 `DRAWER_CLOSED`), and with it the whole transaction: the closing counted without it.
  */
 export async function recordCashMove(
   tx: Tx,
-  drawer: { id: number; shop_id: number },
+  drawer: SaleDrawer,
   kind: DrawerMoveKind,
   cents: number,
   reference: string,
@@ -32,13 +32,13 @@ export async function recordCashMove(
 }
 
 /**
- * Several movements of one event at once (a sale's cash in and change out): the drawer's expected cash moved by their
- * sum in one guarded update, and their lines written in one statement before it, so a sale holds the drawer's row for
- * one round trip and its commit whatever it moves.
+ * Several movements of one event at once (a sale's cash in and change out), written in one statement. Then the
+ * drawer is held open (`holdOpen`): sales share it, so a register's sales never wait on each other for it, while a
+ * closing or a paid out waits for them and then counts them.
  */
 export async function recordCashMoves(
   tx: Tx,
-  drawer: { id: number; shop_id: number },
+  drawer: SaleDrawer,
   moves: readonly { kind: DrawerMoveKind; cents: number }[],
   reference: string,
   at: string,
@@ -46,9 +46,6 @@ export async function recordCashMoves(
   for (const { kind, cents } of moves)
     if (!Number.isInteger(cents) || cents * direction[kind] < 0)
       throw new Error(`a ${kind} movement is whole cents ${direction[kind] > 0 ? 'in' : 'out'}, not ${cents}`);
-  // The movements first, the drawer's row last: a sale holds that row from its update to its commit, and the seller's
-  // next sale waits for it. The movements' reference to the drawer does not wait on it (a key-share lock), and a
-  // drawer found closed refuses the whole transaction, its movements with it.
   await repo.insertMoves(
     tx,
     moves.map(({ kind, cents }) => ({
@@ -60,13 +57,7 @@ export async function recordCashMoves(
       created_at: at,
     })),
   );
-  if (
-    !(await repo.moveExpected(
-      tx,
-      drawer.id,
-      moves.reduce((n, m) => n + m.cents, 0),
-    ))
-  )
+  if (!(await repo.holdOpen(tx, drawer.engine, drawer.id)))
     throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
 }
 
@@ -74,6 +65,8 @@ export async function recordCashMoves(
 export interface SaleDrawer {
   id: number;
   shop_id: number;
+  /** How the drawer's row is held in a transaction depends on the database (`holdOpen`). */
+  engine: Engine;
 }
 
 /**
@@ -82,17 +75,18 @@ export interface SaleDrawer {
  */
 export async function drawerForSale(
   tx: Tx,
+  engine: Engine,
   shopId: number,
   userId: number,
   takesCash: boolean,
 ): Promise<SaleDrawer | undefined> {
   const drawer = await repo.openOf(tx, shopId, userId);
   if (!drawer && takesCash) throw new AppError('DRAWER_CLOSED', drawerMessages.server.drawerClosed);
-  return drawer;
+  return drawer && { id: drawer.id, shop_id: drawer.shop_id, engine };
 }
 
 /**
- * In the sale's transaction, before its row is written: the cash tendered comes into the seller's drawer and the
+ * In the sale's transaction, after its row is written: the cash tendered comes into the seller's drawer and the
  * change goes out; the answer is the drawer the sale joins (its Z report counts it, `sales.drawer_id`). A card sale
  * whose drawer closed meanwhile joins none; a cash sale's is refused whole.
  */
@@ -115,6 +109,6 @@ export async function ringUpOnDrawer(
     { kind: 'payout' as const, cents: -payout },
   ].filter((m) => m.cents !== 0);
   if (moves.length) await recordCashMoves(tx, drawer, moves, sale.saleNumber, sale.at);
-  else if (!(await repo.moveExpected(tx, drawer.id, 0))) return undefined;
+  else if (!(await repo.holdOpen(tx, drawer.engine, drawer.id))) return undefined;
   return drawer.id;
 }

@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { sql, type Insertable } from 'kysely';
+import type { Engine, Executor } from '../../db/database.ts';
 import type { CashDrawerTable } from '../../db/schema.ts';
 
 const drawerColumns = [
@@ -44,19 +44,34 @@ export const drawerRepository = {
   },
 
   /**
-   * Moves the drawer's expected cash by `cents`, only while it is open: the guarded update is also the drawer row's
-   * lock (PostgreSQL), so a closing waits for a sale mid-way and a sale after a closing finds it closed. False when
-   * the drawer is closed.
+   * Whether the drawer is still open, in a transaction that then joins it: on PostgreSQL the read takes the drawer's
+   * row in key share, which other sales share and only a closing or a paid out (`lockOpen`) waits for, so neither
+   * counts the drawer without this sale. SQLite runs one writer at a time.
    */
-  async moveExpected(db: Executor, drawerId: number, cents: number): Promise<boolean> {
-    const row = await db
-      .updateTable('cash_drawers')
-      .set((eb) => ({ expected_cents: eb('expected_cents', '+', cents) }))
-      .where('id', '=', drawerId)
-      .where('closed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+  async holdOpen(db: Executor, engine: Engine, drawerId: number): Promise<boolean> {
+    const row = await sql<{ id: number }>`select id from cash_drawers where id = ${drawerId} and closed_at is null
+      ${engine === 'postgres' ? sql`for key share` : sql``}`.execute(db);
+    return row.rows.length > 0;
+  },
+
+  /**
+   * Takes the open drawer's row for the rest of the transaction (PostgreSQL; SQLite runs one writer at a time): waits
+   * for every sale, return or movement holding it mid-way, so what is summed next counts them; false when closed.
+   */
+  async lockOpen(db: Executor, engine: Engine, drawerId: number): Promise<boolean> {
+    const row = await sql<{ id: number }>`select id from cash_drawers where id = ${drawerId} and closed_at is null
+      ${engine === 'postgres' ? sql`for update` : sql``}`.execute(db);
+    return row.rows.length > 0;
+  },
+
+  /** The drawer's expected cash: the sum of its movements, the float first among them. */
+  async expectedOf(db: Executor, drawerId: number): Promise<number> {
+    const { cents } = await db
+      .selectFrom('drawer_moves')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('cents'))
+      .where('drawer_id', '=', drawerId)
+      .executeTakeFirstOrThrow();
+    return Math.round(Number(cents));
   },
 
   async insertMoves(
@@ -77,15 +92,13 @@ export const drawerRepository = {
         .execute();
   },
 
-  /** Closes an open drawer with the cash counted: its expected cash as it stands then, or undefined when closed. */
-  close(db: Executor, drawerId: number, closing: { closed_by: string; closed_at: string; counted_cents: number }) {
-    return db
-      .updateTable('cash_drawers')
-      .set(closing)
-      .where('id', '=', drawerId)
-      .where('closed_at', 'is', null)
-      .returning('expected_cents')
-      .executeTakeFirst();
+  /** Closes a drawer the caller holds (`lockOpen`) with the cash counted and its expected cash, frozen from then on. */
+  async close(
+    db: Executor,
+    drawerId: number,
+    closing: { closed_by: string; closed_at: string; counted_cents: number; expected_cents: number },
+  ): Promise<void> {
+    await db.updateTable('cash_drawers').set(closing).where('id', '=', drawerId).execute();
   },
 
   /** The drawer's cash movements summed per kind. */

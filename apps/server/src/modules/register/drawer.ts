@@ -16,6 +16,10 @@ const said = drawerMessages.server;
  * (`cash-moves.ts`), and they close it with the cash counted, which gives its Z report; the report can be read again.
  */
 export function drawerUseCases(ctx: AppContext) {
+  /** An open drawer with its expected cash so far (the sum of its ledger; a closed one's is frozen on its row). */
+  const withExpected = async (db: Executor, drawer: DrawerRow): Promise<DrawerRow> =>
+    drawer.closed_at === null ? { ...drawer, expected_cents: await repo.expectedOf(db, drawer.id) } : drawer;
+
   /** A drawer's Z report from what is stored. */
   async function reportOf(db: Executor, drawer: DrawerRow, message: string) {
     const [moves, sales, tenders] = await Promise.all([
@@ -57,7 +61,7 @@ export function drawerUseCases(ctx: AppContext) {
             // The float comes in as the ledger's first movement, as any cash does.
             expected_cents: 0,
           });
-          await recordCashMove(tx, { id, shop_id: shopId }, 'float', floatCents, '', at);
+          await recordCashMove(tx, { id, shop_id: shopId, engine: ctx.engine }, 'float', floatCents, '', at);
           await auditRepository.record(tx, {
             shop_id: shopId,
             actor: email,
@@ -66,7 +70,7 @@ export function drawerUseCases(ctx: AppContext) {
             detail: { drawer_id: id, float_cents: floatCents },
             created_at: at,
           });
-          return (await repo.byId(tx, shopId, id))!;
+          return withExpected(tx, (await repo.byId(tx, shopId, id))!);
         });
         return { message: said.opened(floatCents), drawer: toDrawer(drawer) };
       } catch (err) {
@@ -86,10 +90,11 @@ export function drawerUseCases(ctx: AppContext) {
       const at = ctx.clock.now().toISOString();
       return withTransaction(ctx.db, async (tx) => {
         const open = await repo.openOf(tx, shopId, userId);
-        // The guarded update waits for a sale mid-way on this drawer and then sees its cash (PostgreSQL).
-        const closed =
-          open && (await repo.close(tx, open.id, { closed_by: email, closed_at: at, counted_cents: countedCents }));
-        if (!open || !closed) throw new AppError('DRAWER_CLOSED', said.noneOpen);
+        // Held, the drawer's sales and movements mid-way are waited for and then counted; later ones find it closed.
+        if (!open || !(await repo.lockOpen(tx, ctx.engine, open.id)))
+          throw new AppError('DRAWER_CLOSED', said.noneOpen);
+        const closed = { expected_cents: await repo.expectedOf(tx, open.id) };
+        await repo.close(tx, open.id, { closed_by: email, closed_at: at, counted_cents: countedCents, ...closed });
         const overShort = countedCents - closed.expected_cents;
         await auditRepository.record(tx, {
           shop_id: shopId,
@@ -121,10 +126,11 @@ export function drawerUseCases(ctx: AppContext) {
         const open = await repo.openOf(tx, shopId, userId);
         if (!open) throw new AppError('DRAWER_CLOSED', said.noneOpen);
         const out = input.kind === 'paid_out';
-        await recordCashMove(tx, open, input.kind, out ? -cents : cents, input.reason, at);
-        // Read after the guarded update, which holds the drawer's row (PostgreSQL): two paid outs at once never take
-        // more than it holds between them; the refusal rolls this one back.
-        const drawer = (await repo.byId(tx, shopId, open.id))!;
+        // A paid out holds the drawer first: two sent at once never take more than it has between them.
+        if (out && !(await repo.lockOpen(tx, ctx.engine, open.id))) throw new AppError('DRAWER_CLOSED', said.noneOpen);
+        await recordCashMove(tx, { ...open, engine: ctx.engine }, input.kind, out ? -cents : cents, input.reason, at);
+        // The refusal rolls this one back.
+        const drawer = await withExpected(tx, open);
         if (out && drawer.expected_cents < 0)
           throw new AppError('CONFLICT', said.paidOutTooMuch(drawer.expected_cents + cents));
         await auditRepository.record(tx, {
@@ -144,7 +150,7 @@ export function drawerUseCases(ctx: AppContext) {
     async current(actor: Actor) {
       const { shopId, userId } = requireRole(actor, 'register:drawer');
       const open = await repo.openOf(ctx.db, shopId, userId);
-      return { drawer: open ? toDrawer(open) : null };
+      return { drawer: open ? toDrawer(await withExpected(ctx.db, open)) : null };
     },
 
     /** A closed drawer's Z report again: for an Owner or a Manager, or whoever had it (and closed it). */

@@ -324,7 +324,7 @@ describe(`the cash drawer (${testEngine})`, () => {
     const drawer = bodyOf(await owner.call('registerDrawerOpen', { float: 50 })).drawer;
     const sale = bodyOf(await sell(owner, { items: items(card), tenders: [{ kind: 'cash', amount: 10 }] }));
     const at = new Date().toISOString();
-    const on = { id: drawer.id, shop_id: shop.id };
+    const on = { id: drawer.id, shop_id: shop.id, engine: server.ctx.engine };
     await withTransaction(server.ctx.db, async (tx) => {
       await recordCashMove(tx, on, 'refund', -400, sale.sale_number, at);
       await recordCashMove(tx, on, 'payout', -1250, 'B-1', at);

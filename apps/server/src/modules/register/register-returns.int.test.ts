@@ -52,7 +52,7 @@ describe(`returns at the register (${testEngine})`, () => {
       await Promise.all([
         server.ctx.db.selectFrom('sale_returns').selectAll().where('shop_id', '=', shop.id).execute(),
         server.ctx.db.selectFrom('sales').select('returns_count').where('shop_id', '=', shop.id).execute(),
-        server.ctx.db.selectFrom('cash_drawers').select('expected_cents').where('shop_id', '=', shop.id).execute(),
+        server.ctx.db.selectFrom('drawer_moves').select('amount_cents').where('shop_id', '=', shop.id).execute(),
         server.ctx.db.selectFrom('inventory').select('quantity').where('shop_id', '=', shop.id).execute(),
         server.ctx.db.selectFrom('credit_ledger').select('amount_cents').where('shop_id', '=', shop.id).execute(),
       ]),

@@ -167,7 +167,7 @@ export function returnSale(ctx: AppContext, giveBackCopies: GiveBackCopies) {
       const cash = refund.filter((r) => r.kind === 'cash').reduce((n, r) => n + r.amount_cents, 0);
       const drawer = cash > 0 ? await drawerRepository.openOf(tx, shopId, userId) : undefined;
       if (cash > 0 && !drawer) throw new AppError('DRAWER_CLOSED', said.needsDrawer);
-      if (drawer) await recordCashMove(tx, drawer, 'refund', -cash, number, at);
+      if (drawer) await recordCashMove(tx, { ...drawer, engine: ctx.engine }, 'refund', -cash, number, at);
       await repo.insert(
         tx,
         {

@@ -42,7 +42,7 @@ export function ringUpOrder(ctx: AppContext) {
       if (!open || (await repo.byNumber(tx, shopId, order.order_number)))
         throw new AppError('NOT_PENDING', said.orderNotOpen(order.order_number, order.status));
       const movesCash = tenders.some((t) => t.kind === 'cash');
-      const drawer = await drawerForSale(tx, shopId, userId, movesCash);
+      const drawer = await drawerForSale(tx, ctx.engine, shopId, userId, movesCash);
       const lines = await ordersRepository.linesOf(tx, [order.id]);
       // Store credit the order spent when it was placed is paid already.
       const prepaid = order.store_credit_cents;

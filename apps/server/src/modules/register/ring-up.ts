@@ -85,7 +85,7 @@ export function ringUp(ctx: AppContext, placeAs: PlaceAs, writes: StockWrites) {
           check: async (tx) => {
             // Cash taken, or a trade-in paid out in cash: the drawer moves.
             const movesCash = tenders.some((t) => t.kind === 'cash') || trade?.payout === 'cash';
-            drawer = await drawerForSale(tx, shopId, userId, movesCash);
+            drawer = await drawerForSale(tx, ctx.engine, shopId, userId, movesCash);
             if (trade)
               buy = await priceTradeIn(ctx, tx, trade, {
                 shopId,
