@@ -1,9 +1,10 @@
-import { channelMessages } from '@cardstock/contract';
+import { channelMessages, qualities } from '@cardstock/contract';
 import type { FixtureCard } from '@cardstock/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCardTraderFake, type CardTraderFake } from '../../../test/cardtrader-fake.ts';
 import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
 import { namedNonfoilCards, shop as buildShop, stockAtPrice, type Shop } from '../../../test/factories.ts';
+import { uploadCsv } from '../../../test/csv-import.ts';
 import { startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { decodedMail, startSmtpServer, waitForMail } from '../../../test/smtp.ts';
 
@@ -251,6 +252,55 @@ describe(`marketplace channels: pushing listings to CardTrader (${testEngine})`,
       (r) => r.path.startsWith('/jobs/') && r.authorization === `Bearer ${token}`,
     );
     expect(polls.length).toBe(2);
+  });
+
+  it('keeps a shop of more listings than a page of what was sent: each change sent once, nothing made twice', async () => {
+    const { shop, owner, token } = await connectedShop();
+    // Every known printing in five conditions and two languages, 2 to 4 copies (one kept): well over 1,000 listings,
+    // so what was sent is read back in more than one page while changes are written.
+    const lines = known.flatMap((card, i) =>
+      qualities.flatMap((quality, q) =>
+        ['en', 'ja'].map((language) => ({ card, quality, language, quantity: 2 + ((i + q) % 3) })),
+      ),
+    );
+    const csv = [
+      'Name,Set Code,Collector Number,Scryfall ID,Finish,Condition,Quantity,Price,Language',
+      ...lines.map((l) => `"${l.card.name}",,,${l.card.id},nonfoil,${l.quality},${l.quantity},10.00,${l.language}`),
+    ].join('\n');
+    expect((await uploadCsv(server, shop, csv)).body).toMatchObject({ imported: true, refused: [] });
+    expect(lines.length).toBeGreaterThan(1500);
+    expect(bodyOf(await sync(owner))).toMatchObject({ created: lines.length, refused: 0 });
+    const tagOf = (p: { user_data_field: string }) => p.user_data_field;
+    const first = new Map(cardTrader.products(token).map((p) => [tagOf(p), p]));
+    expect(first.size).toBe(lines.length);
+
+    // English rows spread over the shop: every 7th sold out (taken down), every 5th (the rest) one more copy.
+    const english = lines.filter((l) => l.language === 'en');
+    const soldOut = english.filter((_, i) => i % 7 === 0);
+    const more = english.filter((_, i) => i % 7 !== 0 && i % 5 === 0);
+    for (const l of [...soldOut, ...more])
+      bodyOf(
+        await owner.call('inventoryEdit', {
+          scryfall_id: l.card.id,
+          finish: 'nonfoil',
+          quality: l.quality,
+          quantity: soldOut.includes(l) ? 0 : l.quantity + 1,
+        }),
+      );
+    const changed = bodyOf(await sync(owner));
+    expect(changed).toMatchObject({ created: 0, updated: more.length, removed: soldOut.length, refused: 0 });
+    const products = cardTrader.products(token);
+    expect(products).toHaveLength(lines.length - soldOut.length);
+    // Each product is the one made first (none made again), with the copies its row now spares.
+    const copiesListed = products.reduce((n, p) => n + p.quantity, 0);
+    const expected = lines.reduce(
+      (n, l) => n + (soldOut.includes(l) ? 0 : l.quantity - 1 + (more.includes(l) ? 1 : 0)),
+      0,
+    );
+    expect(copiesListed).toBe(expected);
+    for (const p of products) expect(first.get(tagOf(p))?.id).toBe(p.id);
+    // And nothing left to send.
+    expect(bodyOf(await sync(owner))).toMatchObject({ created: 0, updated: 0, removed: 0 });
   });
 
   const leaseHeld = (shop: Shop, until: string) =>

@@ -222,7 +222,13 @@ async function planOf(
   const shopId = channel.shop_id;
   // The stock read twice, a page at a time: its sets first (for the marketplace's items), then each row planned.
   const sets = new Set<string>();
-  for await (const page of stockPages(ctx, shopId)) for (const row of page) sets.add(row.set_code);
+  for (let after = 0; ;) {
+    const page = await repo.setsPage(ctx.db, shopId, after);
+    if (!page.length) break;
+    for (const row of page) sets.add(row.set_code);
+    after = page.at(-1)!.id;
+    await nextTurn();
+  }
   const items = await itemsFor(ctx, marketplace, apiToken, [...sets], now);
   const planner = listingPlanner(
     (cardId) => items.get(cardId),
