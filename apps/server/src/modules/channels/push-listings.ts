@@ -11,7 +11,6 @@ import {
   type PricingRule,
 } from '@cardstock/contract';
 import { withTransaction } from '../../db/database.ts';
-import { chunks } from '../../lib/chunks.ts';
 import type { AppContext } from '../../context.ts';
 import { channelsRepository as repo, type ChannelRow, type ListingRow } from './channels.repository.ts';
 import { listingPlanner, type Listing, type ListingPlan, type MarketItem, type StockCopy } from './listing-plan.ts';
