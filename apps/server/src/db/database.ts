@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -106,15 +108,56 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
+ * SQLite's checkpoints, on a thread of their own. A checkpoint copies the write-ahead log into the database file and
+ * flushes it to disk: by default the connection whose commit crosses 1,000 pages of log runs it, inside that commit,
+ * on the one thread that answers every request (40 ms and more here, with `synchronous = FULL`; a large push's or a
+ * busy register's pages stalled for it). The server's connection makes none; a second connection on a worker thread
+ * checkpoints every 100 ms in passive mode, which never waits for, nor holds up, a reader or the writer, so the log
+ * stays short and readers fast. Should that thread die, the connection checkpoints by itself again.
+ */
+function checkpointApart(file: SQLite.Database, fileName: string): { stop: () => void } {
+  file.pragma('wal_autocheckpoint = 0');
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    const db = new Database(workerData.file);
+    db.pragma('synchronous = FULL');
+    const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.everyMs);
+    parentPort.once('message', () => {
+      clearInterval(timer);
+      db.close();
+      parentPort.close();
+    });`,
+    {
+      eval: true,
+      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: fileName, everyMs: 100 },
+    },
+  );
+  worker.unref();
+  worker.once('error', (err) => {
+    console.error('SQLite checkpoints are back on the server thread:', err.message);
+    if (file.open) file.pragma('wal_autocheckpoint = 1000');
+  });
+  return { stop: () => worker.postMessage('stop') };
+}
+
+/**
  * better-sqlite3 compiles a statement on every prepare; the server repeats a
  * few hundred distinct statements, so compiled ones are kept (least recently
  * used leave first). Kysely holds the one connection for a query's whole run,
  * so a kept statement is never used by two queries at once.
  */
-function withStatementCache(file: SQLite.Database, max = 500): SqliteDialectConfig['database'] {
+function withStatementCache(
+  file: SQLite.Database,
+  beforeClose: () => void,
+  max = 500,
+): SqliteDialectConfig['database'] {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    close: () => file.close(),
+    close: () => {
+      beforeClose();
+      file.close();
+    },
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement) {
@@ -162,9 +205,10 @@ export function openDatabase(
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  const checkpoints = checkpointApart(file, config.file);
   const writes = new WriteCounter();
   const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(file, checkpoints.stop) }),
     plugins: [writes],
   });
   writeCounters.set(db, writes);
