@@ -16,7 +16,8 @@ describe.runIf(testEngine === 'sqlite')('SQLite checkpoints, apart from the serv
   it('copies committed pages into the file within a moment, while the server’s connection checkpoints nothing', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoints-'));
     const file = path.join(dir, 'cardstock.sqlite');
-    const { db, close } = openDatabase({ engine: 'sqlite', file });
+    const database = openDatabase({ engine: 'sqlite', file });
+    const { db } = database;
     try {
       const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
       expect(rows[0]?.wal_autocheckpoint).toBe(0);
@@ -34,7 +35,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite checkpoints, apart from the serv
       }
       expect(grown).toBeGreaterThan(4_000_000);
     } finally {
-      await close();
+      await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
