@@ -181,7 +181,7 @@ export async function buildApp(
   const orders = ordersRoutes(app, ctx, inventoryReads);
   const channels = createChannelsService(
     ctx,
-    { cardtrader: cardTrader(ctx.config.channels.cardTraderApiUrl) },
+    { cardtrader: cardTrader(ctx.config.channels.cardTraderApiUrl, ctx.config.channels.cardTraderTimeoutMs) },
     (shopId) => inventoryReads.quoteState(shopId),
     orders.marketOrders,
   );

@@ -90,6 +90,7 @@ const ZEnv = z
     // tokens are sealed with (64 hex digits; required in production once a channel is connected).
     CARDTRADER_API_URL: z.url().default('https://api.cardtrader.com/api/v2'),
     CHANNEL_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    CARDTRADER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     CHANNEL_SECRET_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 random bytes: openssl rand -hex 32)')
@@ -186,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     channels: {
       cardTraderApiUrl: e.CARDTRADER_API_URL.replace(/\/$/, ''),
       syncSeconds: e.CHANNEL_SYNC_SECONDS,
+      /** How long a call to CardTrader may take before CardTrader counts as unavailable this round. */
+      cardTraderTimeoutMs: e.CARDTRADER_TIMEOUT_SECONDS * 1000,
       /** Seals marketplace tokens (lib/secret-box.ts `channelKey`): unset outside production, one kept in DATA_DIR. */
       secretKey: e.CHANNEL_SECRET_KEY ? Buffer.from(e.CHANNEL_SECRET_KEY, 'hex') : undefined,
     },

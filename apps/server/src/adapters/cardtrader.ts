@@ -10,7 +10,6 @@ import {
 } from '../modules/channels/marketplace.ts';
 
 /** A call waits this long for CardTrader before it counts as unavailable: a marketplace never holds up a screen. */
-const TIMEOUT_MS = 10_000;
 /**
  * CardTrader's limit: 200 calls in any 10 s per account (its API reference, "Rate limits"); Cardstock keeps under it
  * with room for the account holder's own tools, so a push of thousands of products is paced rather than refused.
@@ -81,7 +80,7 @@ interface CardTraderError {
  * itself, or the local stand-in the tests run (test/fake-cardtrader.ts). Every call sends the shop's token as a
  * bearer token; 401 and 403 are the token refused, 429, 5xx, a timeout or no answer are CardTrader unavailable.
  */
-export function cardTrader(apiUrl: string): Marketplace {
+export function cardTrader(apiUrl: string, timeoutMs = 10_000): Marketplace {
   /** When each account's calls of the last window were made: none is made past CardTrader's limit. */
   const sent = new Map<string, number[]>();
   /** Waits until the account may make another call within CardTrader's limit, and counts it. */
@@ -112,7 +111,7 @@ export function cardTrader(apiUrl: string): Marketplace {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch {
         throw new MarketplaceUnavailable('CardTrader did not answer.');

@@ -197,6 +197,39 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
     expect(bodyOf(later)).toMatchObject({ connected: true, account: 'Busy' });
   });
 
+  it('gives up on a CardTrader that does not answer in time, while the shop’s own screens answer at once', async () => {
+    const hurried = await startServer({ CARDTRADER_API_URL: cardTrader.url, CARDTRADER_TIMEOUT_SECONDS: '1' });
+    try {
+      const shop = await buildShop(hurried);
+      const owner = api(hurried, shop);
+      bodyOf(
+        await owner.call('channelCardTrader', {
+          api_token: accountToken('Slow'),
+          enabled: true,
+          price_percent: 100,
+          keep: 0,
+        }),
+      );
+      cardTrader.slow(3000);
+      const started = Date.now();
+      const syncing = owner.call('channelSync', { channel: 'cardtrader' });
+      // Meanwhile the shop's inventory and its Channels screen answer as ever.
+      bodyOf(await owner.call('inventoryList', { page: '1', filter: '' }));
+      bodyOf(await owner.call('channels'));
+      expect(Date.now() - started).toBeLessThan(500);
+      const res = await syncing;
+      expectError(res, 503);
+      expect(res.body.message).toBe(said.syncUnavailable('CardTrader'));
+      expect(Date.now() - started).toBeLessThan(2900);
+      // Answering again, it syncs.
+      cardTrader.slow(0);
+      expect(bodyOf(await owner.call('channelSync', { channel: 'cardtrader' }))).toMatchObject({ refused: 0 });
+    } finally {
+      cardTrader.slow(0);
+      await hurried.close();
+    }
+  });
+
   it('is for the Owner and Managers: Employees and Watchers are refused', async () => {
     const shop = await buildShop(server);
     const manager = await addMember(server, shop.email, 'Manager');
