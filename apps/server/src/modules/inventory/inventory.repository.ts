@@ -199,7 +199,11 @@ export const inventoryRepository = {
       .executeTakeFirstOrThrow();
   },
 
-  /** The shop's rows that still have copies, with their names, a batch at a time (keyset pages by id). */
+  /**
+   * The shop's rows that still have copies, with their names and what prices them (the asking price, the card's
+   * market prices), a batch at a time (keyset pages by id, along `inventory_shop_rows`): an import's difference and a
+   * channel's plan read the stock so.
+   */
   async *stockedRows(db: Executor, shopId: number, size = 5000) {
     let after = 0;
     for (;;) {
@@ -219,6 +223,9 @@ export const inventoryRepository = {
           'cards.name',
           'cards.set_code',
           'cards.collector_number',
+          'cards.price_usd',
+          'cards.price_usd_foil',
+          'cards.price_usd_etched',
         ])
         .where('inventory.shop_id', '=', shopId)
         .where('inventory.quantity', '>', 0)
@@ -480,3 +487,7 @@ export interface StockFields {
   altered: number;
   quantity: number;
 }
+
+/** One of the shop's rows with copies as `stockedRows` reads them. */
+export type StockedRow =
+  ReturnType<typeof inventoryRepository.stockedRows> extends AsyncGenerator<(infer Row)[]> ? Row : never;
