@@ -3,7 +3,7 @@ import path from 'node:path';
 import { channelMessages } from '@cardstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCardTraderFake, type CardTraderFake } from '../../../test/cardtrader-fake.ts';
-import { api, bodyOf, expectError } from '../../../test/client.ts';
+import { api, bodyOf, expectError, type Api } from '../../../test/client.ts';
 import { addMember, shop as buildShop } from '../../../test/factories.ts';
 import { productionEnv, startServer, testEngine, type TestServer } from '../../../test/harness.ts';
 import { secretBox } from '../../lib/secret-box.ts';
@@ -34,6 +34,9 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
     cardTrader.issue(token, { name, userId: tokens });
     return token;
   }
+  /** Connects the shop to a new CardTrader account named `name`, turned on at 100 % of its prices, nothing kept. */
+  const connect = (owner: Api, name: string) =>
+    owner.call('channelCardTrader', { api_token: accountToken(name), enabled: true, price_percent: 100, keep: 0 });
   const sealedOf = async (shopId: number) =>
     (
       await server.ctx.db
@@ -118,14 +121,7 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
   it('changes the price rule and pauses without asking CardTrader again; the token stays', async () => {
     const shop = await buildShop(server);
     const owner = api(server, shop);
-    bodyOf(
-      await owner.call('channelCardTrader', {
-        api_token: accountToken('Paused'),
-        enabled: true,
-        price_percent: 100,
-        keep: 0,
-      }),
-    );
+    bodyOf(await connect(owner, 'Paused'));
     const sealed = await sealedOf(shop.id);
     const before = cardTrader.requests.length;
     const paused = bodyOf(await owner.call('channelCardTrader', { enabled: false, price_percent: 110, keep: 2 }));
@@ -174,12 +170,7 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
     // Asked three times (a 429 or a 5xx is asked again after a pause), refused each time.
     for (const status of [429, 500]) {
       cardTrader.fail('/info', status, 3);
-      const res = await owner.call('channelCardTrader', {
-        api_token: accountToken('Down'),
-        enabled: true,
-        price_percent: 100,
-        keep: 0,
-      });
+      const res = await connect(owner, 'Down');
       expectError(res, 503);
       expect(res.body).toMatchObject({ code: 'UNAVAILABLE', message: said.unavailable('CardTrader') });
     }
@@ -188,12 +179,7 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
 
     // A rate limit that has passed by the next ask is no failure.
     cardTrader.fail('/info', 429, 2);
-    const later = await owner.call('channelCardTrader', {
-      api_token: accountToken('Busy'),
-      enabled: true,
-      price_percent: 100,
-      keep: 0,
-    });
+    const later = await connect(owner, 'Busy');
     expect(bodyOf(later)).toMatchObject({ connected: true, account: 'Busy' });
   });
 
@@ -202,14 +188,7 @@ describe(`marketplace channels: connecting CardTrader (${testEngine})`, () => {
     try {
       const shop = await buildShop(hurried);
       const owner = api(hurried, shop);
-      bodyOf(
-        await owner.call('channelCardTrader', {
-          api_token: accountToken('Slow'),
-          enabled: true,
-          price_percent: 100,
-          keep: 0,
-        }),
-      );
+      bodyOf(await connect(owner, 'Slow'));
       cardTrader.slow(3000);
       const started = Date.now();
       const syncing = owner.call('channelSync', { channel: 'cardtrader' });
