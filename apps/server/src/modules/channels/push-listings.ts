@@ -95,8 +95,8 @@ export async function pushListings(
     .digest('hex');
   if (unlessUnchanged && mark === channel.pushed_mark) return { created: 0, updated: 0, removed: 0, refused: 0 };
   const { wanted, unlisted } = await byTag(await planOf(ctx, marketplace, channel, apiToken, now));
-  if ((await repo.unsureListings(ctx.db, shopId, kind)).length)
-    await readBack(ctx, marketplace, apiToken, shopId, kind);
+  const unsure = await repo.unsureListings(ctx.db, shopId, kind);
+  if (unsure.length) await readBack(ctx, marketplace, apiToken, unsure, shopId, kind);
 
   const outbox = sender(ctx, marketplace, apiToken, channel);
   /** A change as the row it leaves once sent (state `sending`). */
@@ -327,6 +327,7 @@ async function readBack(
   ctx: AppContext,
   marketplace: Marketplace,
   apiToken: string,
+  unsure: readonly ListingRow[],
   shopId: number,
   kind: string,
 ): Promise<void> {
@@ -336,7 +337,7 @@ async function readBack(
   const at = ctx.clock.now().toISOString();
   const found: ListingRow[] = [];
   const gone: string[] = [];
-  for (const row of await repo.unsureListings(ctx.db, shopId, kind)) {
+  for (const row of unsure) {
     const product = products.get(row.tag);
     if (!product) {
       gone.push(row.tag);
